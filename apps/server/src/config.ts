@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Every setting comes from the environment; every default gives the embedded demo. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** unset = embedded PostgreSQL (PGlite) under dataDir */
+  databaseUrl?: string;
+  captcha: boolean;
+  tz: string;
+  /** secret that signs tokens; default: generated into dataDir at first start */
+  jwtSecret?: string;
+  /** max upload size in bytes */
+  uploadMaxBytes: number;
+  /** seed the demo utility at start */
+  seed: boolean;
+  /** run background jobs (simulator, schedulers) in this instance when it holds the lock */
+  jobs: boolean;
+  /** days of monitoring history the first start backfills */
+  monitorBackfillDays: number;
+  logLevel: string;
+  /** serve the built web app from this folder when it exists */
+  webDist: string;
+}
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !['0', 'off', 'false', 'no'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    captcha: bool(env.SWP_CAPTCHA, true),
+    tz: env.TZ || 'Asia/Shanghai',
+    jwtSecret: env.SWP_JWT_SECRET || undefined,
+    uploadMaxBytes: Number(env.SWP_UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024),
+    seed: bool(env.SWP_SEED, true),
+    jobs: bool(env.SWP_JOBS, true),
+    monitorBackfillDays: Number(env.SWP_MONITOR_BACKFILL_DAYS ?? 90),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist')),
+  };
+}

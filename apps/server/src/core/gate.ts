@@ -1,0 +1,117 @@
+/**
+ * The one gate every request passes: client check, token, tenant context, API scope, then the handler.
+ * The checks themselves are provided by the auth and permission modules at start (`setGateProviders`), so core
+ * does not depend on any module.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, forbidden, unauthorized } from './envelope.ts';
+
+export interface AuthUser {
+  userId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  tenantId: string;
+  deptId: string;
+  /** every department the user belongs to (comma-joined on the user row) */
+  deptIds: string[];
+  postId: string;
+  roleIds: string[];
+  roleAliases: string[];
+  clientId: string;
+  sessionId: string;
+  /** administrator role or the platform's own admin: bypasses API and data scopes (not tenant isolation) */
+  isAdmin: boolean;
+}
+
+export interface ClientInfo {
+  clientId: string;
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+}
+
+export interface GateProviders {
+  /** null = unknown client or wrong secret */
+  checkClient(clientId: string, secret: string): Promise<ClientInfo | null>;
+  /** null = token invalid, expired or revoked */
+  authenticate(token: string, req: FastifyRequest): Promise<AuthUser | null>;
+  /** false = the path is covered by an API scope the user's roles were not granted */
+  allowApi(user: AuthUser, method: string, routePath: string): Promise<boolean>;
+}
+
+let providers: GateProviders | undefined;
+export function setGateProviders(p: GateProviders) {
+  providers = p;
+}
+/** The providers in force (the live channel authenticates its sockets with them); undefined before start. */
+export function gateProviders(): GateProviders | undefined {
+  return providers;
+}
+
+export type RouteAccess = 'public' | 'client' | 'user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** public: no checks; client: Basic client only (sign-in); user (default): client + token + API scope */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+    client?: ClientInfo;
+    /** tenant of the signed-in user, or the Tenant-Id header before sign-in */
+    tenantId: string;
+  }
+}
+
+export function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+  if (!header || !/^basic /i.test(header)) return undefined;
+  try {
+    const raw = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const i = raw.indexOf(':');
+    if (i < 0) return undefined;
+    return { id: raw.slice(0, i), secret: raw.slice(i + 1) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const h = (req.headers['blade-auth'] as string | undefined) ?? (req.query as any)?.['blade-auth'];
+  if (!h) return undefined;
+  const m = /^bearer\s+(.+)$/i.exec(String(h));
+  return m ? m[1].trim() : String(h).trim() || undefined;
+}
+
+export function installGate(app: FastifyInstance) {
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('client', undefined);
+  app.decorateRequest('tenantId', '000000');
+  app.addHook('onRequest', async (req) => {
+    const access: RouteAccess = req.routeOptions.config?.access ?? (req.routeOptions.url ? 'user' : 'public');
+    const headerTenant = req.headers['tenant-id'];
+    if (typeof headerTenant === 'string' && /^\w{1,12}$/.test(headerTenant)) req.tenantId = headerTenant;
+    if (access === 'public') return;
+    if (!providers) throw new ApiError(503, 503, '服务启动中');
+
+    const basic = parseBasic(req.headers.authorization);
+    const client = basic ? await providers.checkClient(basic.id, basic.secret) : null;
+    if (!client) throw new ApiError(401, 401, '客户端认证失败');
+    req.client = client;
+    if (access === 'client') return;
+
+    const token = bearerOf(req);
+    if (!token) throw unauthorized();
+    const user = await providers.authenticate(token, req);
+    if (!user) throw unauthorized();
+    req.user = user;
+    req.tenantId = user.tenantId;
+    const routePath = req.routeOptions.url ?? req.url.split('?')[0];
+    if (!user.isAdmin && !(await providers.allowApi(user, req.method, routePath))) throw forbidden();
+  });
+}
+
+/** The signed-in user of a request behind the gate (routes with access 'user'). */
+export function userOf(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/connection.ts';
+import type { LiveBus } from './live.ts';
+
+/** What every module gets: settings, the database, the live bus. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  live: LiveBus;
+  /** true in the one instance that runs background jobs */
+  isLeader(): boolean;
+}
+
+/**
+ * A service family of the spec. Routes are mounted twice, under `/api` and bare (as a gateway would forward them).
+ * `seed` must be idempotent: it runs at every start. `lead` starts background jobs in the leader instance only.
+ */
+export interface ServerModule {
+  name: string;
+  routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+  /** runs once per process before routes: register gate providers, fault sinks, live listeners */
+  init?(ctx: AppContext): void | Promise<void>;
+  seed?(ctx: AppContext): Promise<void>;
+  lead?(ctx: AppContext): void | Promise<void>;
+  stop?(): void | Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The auth family: sign-in (BladeX and SpringBlade dialects), sessions, captchas, the gate's providers (client,
+ * token, API scope) and the signed-in user's menus. Other modules use it through the functions exported here.
+ */
+import type { FastifyRequest } from 'fastify';
+import { setGateProviders } from '../../core/gate.ts';
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { MenuService } from './menus.ts';
+import { authRoutes } from './routes.ts';
+import { AuthService, CLIENT_CHANGED_TOPIC } from './service.ts';
+import { springBladeRoutes } from './springblade.ts';
+
+export { listSessions, type SessionInfo, type SessionQuery } from './online.ts';
+export { asMd5, hashPassword, MSG as AUTH_MESSAGES, USER_STATUS, verifyPassword } from './service.ts';
+
+interface State {
+  auth: AuthService;
+  menus: MenuService;
+}
+const states = new WeakMap<AppContext, State>();
+let latest: State | undefined;
+const timers = new Set<NodeJS.Timeout>();
+
+function stateOf(ctx: AppContext): State {
+  const s = states.get(ctx);
+  if (!s) throw new Error('auth module not started');
+  return s;
+}
+
+/** The state of the app serving a request (several apps may share a process in tests). */
+function stateOfReq(req: FastifyRequest): State {
+  return (req.server?.ctx && states.get(req.server.ctx)) || latest!;
+}
+
+/** Clears the login failures of these users, which unlocks them (`/blade-user/unlock`); returns rows cleared. */
+export function unlockUsers(ctx: AppContext, userIds: string[]): Promise<number> {
+  return stateOf(ctx).auth.unlockUsers(userIds);
+}
+
+/** True when 5 failed sign-ins within 30 minutes lock the account now. */
+export function isUserLocked(ctx: AppContext, tenantId: string, account: string): Promise<boolean> {
+  return stateOf(ctx).auth.isLocked(tenantId, account);
+}
+
+/** Ends sessions (forced sign-out from the online-users list) on every instance; returns how many were open. */
+export function revokeSessions(ctx: AppContext, sessionIds: string[], reason = 'kicked'): Promise<number> {
+  return stateOf(ctx).auth.revokeSessions(sessionIds, reason);
+}
+
+/** Ends every open session of these users (disabled, deleted, password reset, roles changed). */
+export function revokeUserSessions(ctx: AppContext, userIds: string[], reason = 'kicked'): Promise<number> {
+  return stateOf(ctx).auth.revokeUserSessions(userIds, reason);
+}
+
+/** Tells every instance to reload clients (after blade_client changes). */
+export async function invalidateClientCache(ctx: Pick<AppContext, 'live'>): Promise<void> {
+  await ctx.live.publish({ topic: CLIENT_CHANGED_TOPIC });
+}
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  async init(ctx) {
+    const auth = new AuthService(ctx);
+    await auth.start();
+    const menus = new MenuService(ctx);
+    menus.start();
+    const state = { auth, menus };
+    states.set(ctx, state);
+    latest = state;
+    setGateProviders({
+      checkClient: (id, secret) => (latest ?? state).auth.checkClient(id, secret),
+      authenticate: (token, req) => stateOfReq(req).auth.authenticate(token, req.client?.clientId),
+      allowApi: (user, method, path) => (latest ?? state).menus.allowApi(user, method, path),
+    });
+  },
+  routes(app, ctx) {
+    authRoutes(app, ctx, { auth: (req) => stateOfReq(req).auth, menus: (req) => stateOfReq(req).menus });
+    springBladeRoutes(app, ctx, (req) => stateOfReq(req).auth);
+  },
+  lead(ctx) {
+    const auth = stateOf(ctx).auth;
+    const run = () => void auth.cleanUp().catch(() => {});
+    const first = setTimeout(run, 60_000);
+    const every = setInterval(run, 3600_000);
+    first.unref();
+    every.unref();
+    timers.add(first).add(every);
+  },
+  stop() {
+    for (const t of timers) clearTimeout(t);
+    timers.clear();
+    if (latest) {
+      latest.auth.stop();
+      latest.menus.stop();
+    }
+  },
+};

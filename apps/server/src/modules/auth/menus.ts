@@ -1,0 +1,373 @@
+/**
+ * What a signed-in user may see and call: the menu tree (`menu/routes`), buttons (`menu/buttons`), top menus
+ * (`menu/top-menu`) and API scopes. Menus, grants, top menus, packages and scopes are read once into memory and
+ * the answers are kept per role set, already serialised; `invalidateMenuCache` (system module) drops it all on
+ * every instance through the live bus.
+ */
+import { and, eq } from 'drizzle-orm';
+import { ok } from '../../core/envelope.ts';
+import type { AuthUser } from '../../core/gate.ts';
+import { toJson } from '../../core/json.ts';
+import type { AppContext } from '../../core/module.ts';
+import { MENU_CHANGED_TOPIC } from '../system/index.ts';
+import {
+  menu,
+  roleMenu,
+  roleScope,
+  scopeApi,
+  tenant,
+  tenantPackage,
+  topMenu,
+  topMenuSetting,
+} from '../system/schema.ts';
+
+type MenuRow = typeof menu.$inferSelect;
+type TopMenuRow = typeof topMenu.$inferSelect;
+
+interface ApiScope {
+  id: string;
+  re: RegExp;
+  /** 1 all, 2 GET, 3 POST, 4 PUT, 5 DELETE */
+  type: number;
+}
+
+interface Snapshot {
+  menus: Map<string, MenuRow>;
+  /** category 1 and 3 menus and category 2 buttons, in display order */
+  sorted: MenuRow[];
+  roleMenus: Map<string, Set<string>>;
+  topMenus: TopMenuRow[];
+  topSettings: Map<string, Set<string>>;
+  /** menu ids of the tenant's package; absent = no package, nothing filtered */
+  packages: Map<string, Set<string>>;
+  scopes: ApiScope[];
+  roleScopes: Map<string, Set<string>>;
+}
+
+const byOrder = (a: { sort: number; id: string }, b: { sort: number; id: string }) =>
+  a.sort - b.sort || a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string) {
+  const s = map.get(key);
+  if (s) s.add(value);
+  else map.set(key, new Set([value]));
+}
+
+/** `/blade-system/param/**` → a RegExp over paths without the `/api` prefix (Ant style: `**` any, `*` one segment). */
+export function scopePattern(pattern: string): RegExp {
+  let p = normalisePath(pattern.trim());
+  let tail = '';
+  if (p.endsWith('/**')) {
+    p = p.slice(0, -3);
+    tail = '(?:/.*)?';
+  }
+  const body = p
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${body}${tail}/?$`);
+}
+
+export function normalisePath(p: string): string {
+  const path = p.split('?')[0];
+  return path === '/api' ? '/' : path.startsWith('/api/') ? path.slice(4) : path;
+}
+
+const METHOD_TYPE: Record<string, number> = { GET: 2, HEAD: 2, POST: 3, PUT: 4, DELETE: 5 };
+
+export class MenuService {
+  private snap?: Promise<Snapshot>;
+  private answers = new Map<string, string>();
+  private apiAnswers = new Map<string, boolean>();
+  private off?: () => void;
+
+  constructor(readonly ctx: AppContext) {}
+
+  start() {
+    this.off = this.ctx.live.on(MENU_CHANGED_TOPIC, () => this.drop());
+  }
+
+  stop() {
+    this.off?.();
+  }
+
+  drop() {
+    this.snap = undefined;
+    this.answers.clear();
+    this.apiAnswers.clear();
+  }
+
+  private snapshot(): Promise<Snapshot> {
+    if (!this.snap) {
+      const p = this.load();
+      this.snap = p;
+      // a failed load is not cached
+      p.catch(() => {
+        if (this.snap === p) this.snap = undefined;
+      });
+    }
+    return this.snap;
+  }
+
+  private async load(): Promise<Snapshot> {
+    const db = this.ctx.db;
+    const menus = await db.select().from(menu).where(eq(menu.isDeleted, 0));
+    const grants = await db.select({ roleId: roleMenu.roleId, menuId: roleMenu.menuId }).from(roleMenu);
+    const tms = await db
+      .select()
+      .from(topMenu)
+      .where(and(eq(topMenu.isDeleted, 0), eq(topMenu.status, 1)));
+    const settings = await db
+      .select({ topMenuId: topMenuSetting.topMenuId, menuId: topMenuSetting.menuId })
+      .from(topMenuSetting);
+    const tenants = await db
+      .select({ tenantId: tenant.tenantId, packageId: tenant.packageId })
+      .from(tenant)
+      .where(eq(tenant.isDeleted, 0));
+    const pkgs = await db
+      .select({ id: tenantPackage.id, menuId: tenantPackage.menuId })
+      .from(tenantPackage)
+      .where(eq(tenantPackage.isDeleted, 0));
+    const apis = await db
+      .select()
+      .from(scopeApi)
+      .where(and(eq(scopeApi.isDeleted, 0), eq(scopeApi.status, 1)));
+    const scopeGrants = await db
+      .select({ roleId: roleScope.roleId, scopeId: roleScope.scopeId })
+      .from(roleScope)
+      .where(eq(roleScope.scopeCategory, 2));
+
+    const roleMenus = new Map<string, Set<string>>();
+    for (const g of grants) addTo(roleMenus, g.roleId, g.menuId);
+    const topSettings = new Map<string, Set<string>>();
+    for (const s of settings) addTo(topSettings, s.topMenuId, s.menuId);
+    const packages = new Map<string, Set<string>>();
+    for (const t of tenants) {
+      const p = t.packageId ? pkgs.find((x) => x.id === t.packageId) : undefined;
+      if (p) packages.set(t.tenantId, new Set(p.menuId.split(',').filter(Boolean)));
+    }
+    const roleScopes = new Map<string, Set<string>>();
+    for (const g of scopeGrants) addTo(roleScopes, g.roleId, g.scopeId);
+    const scopes: ApiScope[] = [];
+    for (const a of apis) {
+      try {
+        scopes.push({ id: a.id, re: scopePattern(a.scopePath), type: a.scopeType });
+      } catch {
+        /* a pattern that does not compile covers nothing */
+      }
+    }
+    return {
+      menus: new Map(menus.map((m) => [m.id, m])),
+      sorted: [...menus].sort(byOrder),
+      roleMenus,
+      topMenus: tms.sort(byOrder),
+      topSettings,
+      packages,
+      scopes,
+      roleScopes,
+    };
+  }
+
+  /** The platform administrator (administrator role in tenant 000000) sees every menu, as BladeX does. */
+  private static seesAll(u: AuthUser) {
+    return u.isAdmin && u.tenantId === '000000';
+  }
+
+  private static key(kind: string, u: AuthUser, extra = '') {
+    const roles = u.roleIds.length > 1 ? [...u.roleIds].sort().join(',') : u.roleIds.join(',');
+    return `${kind}|${u.tenantId}|${MenuService.seesAll(u) ? 'all' : roles}|${u.isAdmin ? 1 : 0}|${extra}`;
+  }
+
+  /** Menu ids the user may see (any category), after the tenant package. */
+  private granted(s: Snapshot, u: AuthUser): (m: MenuRow) => boolean {
+    const pkg = s.packages.get(u.tenantId);
+    if (MenuService.seesAll(u)) return (m) => !pkg || pkg.has(m.id);
+    const ids = new Set<string>();
+    for (const r of u.roleIds) for (const id of s.roleMenus.get(r) ?? []) ids.add(id);
+    return (m) => ids.has(m.id) && (!pkg || pkg.has(m.id));
+  }
+
+  private async cached(key: string, build: (s: Snapshot) => unknown): Promise<string> {
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit;
+    const snapPromise = this.snapshot();
+    const s = await snapPromise;
+    const text = toJson(ok(build(s)));
+    // store only if no invalidation happened meanwhile
+    if (this.snap === snapPromise) {
+      if (this.answers.size > 5000) this.answers.clear();
+      this.answers.set(key, text);
+    }
+    return text;
+  }
+
+  /** `menu/routes`: the user's menu tree (categories 1 and 3), optionally one top menu's part, as JSON text. */
+  routes(u: AuthUser, topMenuId?: string): Promise<string> {
+    return this.cached(MenuService.key('routes', u, topMenuId), (s) => {
+      const may = this.granted(s, u);
+      let inTop: Set<string> | undefined;
+      if (topMenuId) {
+        const tm = s.topMenus.find((t) => t.id === topMenuId && t.tenantId === u.tenantId);
+        inTop = tm ? (s.topSettings.get(tm.id) ?? new Set()) : new Set();
+      }
+      const chosen = new Set<string>();
+      for (const m of s.sorted) {
+        if (m.category === 2 || !may(m) || (inTop && !inTop.has(m.id))) continue;
+        chosen.add(m.id);
+      }
+      // a granted entry brings its parents along so that the tree is whole
+      for (const id of [...chosen]) {
+        let p = s.menus.get(s.menus.get(id)!.parentId);
+        while (p && p.category !== 2 && !chosen.has(p.id)) {
+          chosen.add(p.id);
+          p = s.menus.get(p.parentId);
+        }
+      }
+      return buildTree(
+        s.sorted.filter((m) => chosen.has(m.id)),
+        routeNode,
+      );
+    });
+  }
+
+  /** `menu/buttons`: the parents of the granted buttons, with the buttons as children. */
+  buttons(u: AuthUser): Promise<string> {
+    return this.cached(MenuService.key('buttons', u), (s) => {
+      const may = this.granted(s, u);
+      const groups = new Map<string, MenuRow[]>();
+      for (const b of s.sorted) {
+        if (b.category !== 2 || !may(b)) continue;
+        let parent = s.menus.get(b.parentId);
+        while (parent && parent.category === 2) parent = s.menus.get(parent.parentId);
+        if (!parent) continue;
+        const list = groups.get(parent.id);
+        if (list) list.push(b);
+        else groups.set(parent.id, [b]);
+      }
+      return [...groups.keys()]
+        .map((id) => s.menus.get(id)!)
+        .sort(byOrder)
+        .map((p) => ({ ...buttonNode(p), children: groups.get(p.id)!.map(buttonNode) }));
+    });
+  }
+
+  /** `menu/top-menu`: the tenant's business areas; an administrator sees all, others those holding a granted menu. */
+  topMenus(u: AuthUser): Promise<string> {
+    return this.cached(MenuService.key('top', u), (s) => {
+      const mine = s.topMenus.filter((t) => t.tenantId === u.tenantId);
+      const may = this.granted(s, u);
+      const visible = u.isAdmin
+        ? mine
+        : mine.filter((t) => {
+            for (const id of s.topSettings.get(t.id) ?? []) {
+              const m = s.menus.get(id);
+              if (m && m.category !== 2 && may(m)) return true;
+            }
+            return false;
+          });
+      return visible.map((t) => ({
+        id: t.id,
+        tenantId: t.tenantId,
+        code: t.code,
+        name: t.name,
+        i18n: t.i18n,
+        source: t.source,
+        path: t.path,
+        sort: t.sort,
+        remark: t.remark,
+        meta: t.i18n ? { i18n: t.i18n } : {},
+      }));
+    });
+  }
+
+  /** False when the path is covered by an API scope that none of the user's roles was granted. */
+  async allowApi(u: AuthUser, method: string, routePath: string): Promise<boolean> {
+    const key = `${u.roleIds.join(',')}|${method}|${routePath}`;
+    const hit = this.apiAnswers.get(key);
+    if (hit !== undefined) return hit;
+    const snapPromise = this.snapshot();
+    const s = await snapPromise;
+    const path = normalisePath(routePath);
+    const type = METHOD_TYPE[method.toUpperCase()] ?? 0;
+    const covering = s.scopes.filter((a) => (a.type === 1 || a.type === type) && a.re.test(path));
+    let allowed = true;
+    if (covering.length) {
+      allowed = covering.some((a) => u.roleIds.some((r) => s.roleScopes.get(r)?.has(a.id)));
+    }
+    if (this.snap === snapPromise) {
+      if (this.apiAnswers.size > 20_000) this.apiAnswers.clear();
+      this.apiAnswers.set(key, allowed);
+    }
+    return allowed;
+  }
+}
+
+function parseProps(text: string | null): Record<string, unknown> | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function routeNode(m: MenuRow) {
+  const props = parseProps(m.propertyJson);
+  const meta: Record<string, unknown> = {};
+  if (m.i18n) meta.i18n = m.i18n;
+  if (props?.hidden === true) meta.hidden = true;
+  return {
+    id: m.id,
+    parentId: m.parentId,
+    code: m.code,
+    name: m.name,
+    alias: m.alias,
+    path: m.path,
+    source: m.source,
+    sort: m.sort,
+    category: m.category,
+    action: m.action,
+    isOpen: m.isOpen,
+    propertyJson: m.propertyJson,
+    i18n: m.i18n,
+    meta,
+  };
+}
+
+function buttonNode(m: MenuRow) {
+  return {
+    id: m.id,
+    parentId: m.parentId,
+    code: m.code,
+    name: m.name,
+    alias: m.alias,
+    path: m.path,
+    source: m.source,
+    sort: m.sort,
+    category: m.category,
+    action: m.action,
+  };
+}
+
+/** Nests rows (already in display order) by parentId; empty `children` are left out, as the contract says. */
+function buildTree<T extends { id: string; parentId: string }>(rows: MenuRow[], node: (m: MenuRow) => T) {
+  const nodes = new Map<string, T & { children?: unknown[]; hasChildren: boolean }>();
+  for (const m of rows) nodes.set(m.id, { ...node(m), hasChildren: false });
+  const roots: unknown[] = [];
+  for (const m of rows) {
+    const n = nodes.get(m.id)!;
+    const parent = nodes.get(m.parentId);
+    if (parent) {
+      parent.hasChildren = true;
+      if (parent.children) parent.children.push(n);
+      else parent.children = [n];
+    } else roots.push(n);
+  }
+  return roots;
+}

@@ -1,0 +1,167 @@
+/**
+ * Areas (`/system/Area`): the utility's service areas as a tree (城市 → 城区 → 片区/DMA → 小区), read level by level:
+ * `GET /system/Area/{parentId}` lists the children of a node (`-1` or `0` for the top), `{id}/Selector` the
+ * enabled children for cascaders.
+ */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, done, ok } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { defineResource, type Row } from '../../core/resource.ts';
+import {
+  asJnpf,
+  assertNoCycle,
+  bodyWithId,
+  flag,
+  keywordOn,
+  MSG_CREATED,
+  MSG_DELETED,
+  MSG_UPDATED,
+  normaliseParent,
+  parentInput,
+  pathId,
+  ROOT,
+  sortInput,
+  toggleEnabled,
+} from './jnpf.ts';
+import { area } from './schema.ts';
+
+export const AREA_TYPES: Record<number, string> = { 1: '城市', 2: '城区', 3: '片区', 4: '小区' };
+
+export const areaResource = defineResource({
+  code: 'area',
+  base: '/system/Area',
+  table: area,
+  routes: [],
+  input: {
+    parentId: parentInput,
+    enCode: z
+      .string({ error: '请输入区域编码' })
+      .trim()
+      .min(1, '请输入区域编码')
+      .max(64, '区域编码不能超过64个字符')
+      .regex(/^[\w.-]+$/, '区域编码只能包含字母、数字、下划线、点和短横线'),
+    fullName: z
+      .string({ error: '请输入区域名称' })
+      .trim()
+      .min(1, '请输入区域名称')
+      .max(100, '区域名称不能超过100个字符'),
+    quickQuery: z.string().trim().max(100).nullish(),
+    type: z.coerce
+      .number({ error: '请选择区域类型' })
+      .int('请选择区域类型')
+      .refine((v) => v in AREA_TYPES, '区域类型只能是 1 城市、2 城区、3 片区、4 小区')
+      .optional(),
+    sortCode: sortInput,
+    description: z.string().trim().max(500, '说明不能超过500个字符').nullish(),
+    enabledMark: flag('状态').optional(),
+  },
+  params: ['keyword'],
+  order: (cols) => [asc(cols.get('sortCode') as any), asc(cols.get('enCode') as any), asc(cols.get('id') as any)],
+  unique: [{ fields: ['enCode'], message: '区域编码已存在' }],
+  hooks: {
+    where: (q) => keywordOn([area.fullName, area.enCode, area.quickQuery], q.keyword),
+    async beforeSave(data, h) {
+      const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;
+      if (parentId === ROOT) return;
+      const rows = await h.tx
+        .select({ id: area.id, parentId: area.parentId })
+        .from(area)
+        .where(and(eq(area.tenantId, h.req.tenantId), eq(area.isDeleted, 0)));
+      if (!rows.some((r) => r.id === parentId)) throw badRequest('上级区域不存在');
+      if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
+    },
+    async beforeRemove(rows, h) {
+      const [child] = await h.tx
+        .select({ id: area.id })
+        .from(area)
+        .where(
+          and(
+            inArray(
+              area.parentId,
+              rows.map((r) => String(r.id)),
+            ),
+            eq(area.isDeleted, 0),
+          ),
+        )
+        .limit(1);
+      if (child) throw badRequest('该区域下有子区域，不能删除');
+    },
+    decorate: (rows) => rows.map((r) => ({ ...r, typeName: AREA_TYPES[r.type] ?? '' })),
+  },
+});
+
+/** The children of `parentId` with `isLeaf`/`hasChildren` (one query for the grandchildren). */
+async function childrenOf(
+  ctx: AppContext,
+  req: FastifyRequest,
+  parentId: string,
+  q: Record<string, unknown>,
+  enabledOnly: boolean,
+) {
+  const rows = await areaResource.all(ctx, req, { parentId, ...(q.keyword ? { keyword: q.keyword } : {}) });
+  const list = enabledOnly ? rows.filter((r) => r.enabledMark === 1) : rows;
+  const withKids = new Set<string>();
+  if (list.length) {
+    const vis: SQL[] = await areaResource.visibility(req);
+    const kids = await ctx.db
+      .selectDistinct({ p: area.parentId })
+      .from(area)
+      .where(
+        and(
+          inArray(
+            area.parentId,
+            list.map((r) => String(r.id)),
+          ),
+          ...vis,
+          ...(enabledOnly ? [eq(area.enabledMark, 1)] : []),
+        ),
+      );
+    for (const k of kids) withKids.add(String(k.p));
+  }
+  return list.map(
+    (r: Row): Row => ({ ...asJnpf(r), hasChildren: withKids.has(String(r.id)), isLeaf: !withKids.has(String(r.id)) }),
+  );
+}
+
+export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const A = '/system/Area';
+  const parentOf = (req: FastifyRequest) => normaliseParent((req.params as { id: string }).id);
+  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+
+  app.get(`${A}/:id`, async (req) => ok({ list: await childrenOf(ctx, req, parentOf(req), q(req), false) }));
+  app.get(`${A}/:id/Selector`, async (req) => {
+    const list = (await childrenOf(ctx, req, parentOf(req), {}, true)).map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      fullName: r.fullName,
+      enCode: r.enCode,
+      type: r.type,
+      hasChildren: r.hasChildren,
+      isLeaf: r.isLeaf,
+    }));
+    return ok({ list });
+  });
+  app.get(`${A}/:id/Info`, async (req) => {
+    const [row] = await areaResource.findVisible(ctx, req, [pathId(req)]);
+    if (!row) return ok(null);
+    return ok(asJnpf((await areaResource.present([row], req, ctx))[0]));
+  });
+  app.post(A, async (req) => {
+    await areaResource.save(ctx, req, bodyWithId(req));
+    return done(MSG_CREATED);
+  });
+  app.put(`${A}/:id`, async (req) => {
+    await areaResource.save(ctx, req, bodyWithId(req, pathId(req)));
+    return done(MSG_UPDATED);
+  });
+  app.delete(`${A}/:id`, async (req) => {
+    await areaResource.remove(ctx, req, [pathId(req)]);
+    return done(MSG_DELETED);
+  });
+  app.put(`${A}/:id/Actions/State`, async (req) => {
+    await toggleEnabled(ctx, req, areaResource, pathId(req));
+    return done(MSG_UPDATED);
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * Water monitoring (spec 1 §2.13, §3, §4, §7.3): stations and series, the time-series store with rollups, the
+ * deterministic simulator that feeds the demo utility, and the history query and export.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { LiveFeed } from './live.ts';
+import { monitorRoutes } from './routes.ts';
+import { seedMonitor } from './seed.ts';
+
+export { FIELDS, MONITOR_TYPE_DEFS, STATION_TYPES } from './fields.ts';
+export { fromEpsg4548, toEpsg4548 } from './geo.ts';
+export { LIVE_TOPIC } from './live.ts';
+export { history, resolveStation, stationPage } from './service.ts';
+export { ingest, readRaw, readRollups } from './store.ts';
+
+const feeds = new Set<LiveFeed>();
+
+export const monitorModule: ServerModule = {
+  name: 'monitor',
+  routes: monitorRoutes,
+  seed: (ctx: AppContext) => seedMonitor(ctx),
+  lead(ctx: AppContext) {
+    const feed = new LiveFeed(ctx);
+    feeds.add(feed);
+    feed.start();
+  },
+  async stop() {
+    const all = [...feeds];
+    feeds.clear();
+    await Promise.all(all.map((f) => f.stop()));
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Monitoring routes (mounted under /api and bare):
+ * - POST /swp-computing/monitor/his          history query (spec 1 §3, §7.3), params in the query string or body
+ * - POST /swp-computing/monitor/export-his   the same as an xlsx download
+ * - GET  /swp-computing/monitor/station/page stations with latest values and state (BladeX paging and filters)
+ * - GET  /swp-computing/monitor/station/detail?id=
+ * - GET  /swp-computing/monitor/dict         monitor types, fields, station types, windows, states
+ */
+import type { FastifyInstance } from 'fastify';
+import { badRequest, ok } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { contentDisposition, exportFileName, historyWorkbook, XLSX_TYPE } from './export.ts';
+import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
+import { mergeParams, parseHistoryQuery } from './request.ts';
+import { history, STATES, stationDetail, stationPage } from './service.ts';
+
+const BASE = '/swp-computing/monitor';
+
+export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(`${BASE}/his`, async (req) => {
+    const q = parseHistoryQuery(mergeParams(req.query, req.body));
+    return ok(await history(ctx, req.tenantId, q));
+  });
+
+  app.post(`${BASE}/export-his`, async (req, reply) => {
+    const q = parseHistoryQuery(mergeParams(req.query, req.body));
+    const data = await history(ctx, req.tenantId, q);
+    const name = exportFileName(q.fileName);
+    reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', contentDisposition(name))
+      .header('access-control-expose-headers', 'content-disposition')
+      .header('cache-control', 'no-store');
+    return reply.send(historyWorkbook(data));
+  });
+
+  app.get(`${BASE}/station/page`, async (req) =>
+    ok(await stationPage(ctx, req.tenantId, req.query as Record<string, unknown>)),
+  );
+
+  app.get(`${BASE}/station/detail`, async (req) => {
+    const id = (req.query as Record<string, unknown>).id;
+    if (id === undefined || id === '') throw badRequest('缺少必要的请求参数: id');
+    if (!/^\d{1,19}$/.test(String(id))) throw badRequest('参数校验失败: id 必须是数字编号');
+    return ok(await stationDetail(ctx, req.tenantId, String(id)));
+  });
+
+  app.get(`${BASE}/dict`, async () =>
+    ok({
+      monitorTypes: Object.values(MONITOR_TYPE_DEFS),
+      fields: Object.values(FIELDS).map(({ field, name, nameEn, unit, monitorType, agg, decimals }) => ({
+        field,
+        name,
+        nameEn,
+        unit,
+        monitorType,
+        agg,
+        decimals,
+      })),
+      stationTypes: Object.entries(STATION_TYPES).map(([code, t]) => ({ code, ...t })),
+      windows: WINDOW_CODES,
+      states: Object.entries(STATES).map(([code, name]) => ({ code, name })),
+      thresholds: Object.entries(THRESHOLDS).map(([code, t]) => ({ code, ...t })),
+      maxPoints: MAX_POINTS,
+    }),
+  );
+}

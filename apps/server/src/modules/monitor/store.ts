@@ -1,0 +1,303 @@
+/**
+ * The time-series store. Ingest writes raw points and merges them into the hourly and daily rollups (min, max,
+ * avg, sum, count) and the series' first/last point in ONE statement (data-modifying CTEs), so the three never
+ * disagree, even after an error. Points already stored are skipped (ON CONFLICT DO NOTHING) and only the points
+ * actually inserted reach the rollups, so re-running a backfill is harmless.
+ *
+ * Rows travel as three parallel arrays through `unnest` (one parameter per column, however many rows), in chunks.
+ * The raw table is partitioned by month: the month partitions a chunk needs are created first.
+ */
+import type pg from 'pg';
+
+export const POINT_TABLE = 'swp_monitor_point';
+const CHUNK = 20_000;
+const PARTITION_LOCK = 7_261_010;
+
+export interface PointArrays {
+  seriesIds: ArrayLike<number>;
+  /** epoch ms */
+  ts: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** Remembers which month partitions exist, per database URL. */
+const knownPartitions = new Map<string, Set<string>>();
+
+function monthName(y: number, m: number) {
+  return `${POINT_TABLE}_y${y}m${String(m + 1).padStart(2, '0')}`;
+}
+
+/** Local month (process time zone) bounds of every month touched by [from, to]. */
+export function monthsBetween(from: number, to: number): { name: string; start: Date; end: Date }[] {
+  const out = [];
+  const a = new Date(from);
+  let y = a.getFullYear();
+  let m = a.getMonth();
+  for (;;) {
+    const start = new Date(y, m, 1);
+    if (start.getTime() > to) break;
+    const end = new Date(y, m + 1, 1);
+    out.push({ name: monthName(y, m), start, end });
+    m++;
+    if (m === 12) {
+      m = 0;
+      y++;
+    }
+  }
+  return out;
+}
+
+/** Creates the month partitions of the raw table that [from, to] needs (idempotent, safe across instances). */
+export async function ensurePartitions(pool: pg.Pool, dbKey: string, from: number, to: number): Promise<void> {
+  let known = knownPartitions.get(dbKey);
+  if (!known) {
+    const r = await pool.query<{ name: string }>(
+      `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = $1::regclass`,
+      [POINT_TABLE],
+    );
+    known = new Set(r.rows.map((x) => x.name));
+    knownPartitions.set(dbKey, known);
+  }
+  const missing = monthsBetween(from, to).filter((p) => !known.has(p.name));
+  if (!missing.length) return;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [PARTITION_LOCK]);
+    for (const p of missing) {
+      // Names and bounds come from dates computed here, never from input.
+      await client.query(
+        `create table if not exists "${p.name}" partition of ${POINT_TABLE}
+           for values from ('${p.start.toISOString()}') to ('${p.end.toISOString()}')`,
+      );
+    }
+    await client.query('commit');
+    for (const p of missing) known.add(p.name);
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Refreshes the planner's statistics of the monitoring tables. The embedded database has no autovacuum, so after a
+ * bulk load its plans would assume near-empty tables; PostgreSQL's autovacuum would get there later on its own.
+ */
+export async function analyzeTables(pool: pg.Pool): Promise<void> {
+  await pool.query('analyze swp_monitor_point, swp_monitor_hourly, swp_monitor_daily, swp_monitor_series');
+}
+
+/** Forgets the cached partition list (after a database is dropped or recreated). */
+export function forgetPartitions(dbKey: string) {
+  knownPartitions.delete(dbKey);
+}
+
+const INGEST_SQL = `
+with ins as (
+  insert into swp_monitor_point (series_id, ts, value)
+  select s, to_timestamp(t / 1000.0), v from unnest($1::int[], $2::float8[], $3::float8[]) as u(s, t, v)
+  on conflict do nothing
+  returning series_id, ts, value
+), hourly as (
+  insert into swp_monitor_hourly as r (series_id, ts, min, max, avg, sum, count)
+  select series_id, date_trunc('hour', ts, $4), min(value), max(value), avg(value), sum(value), count(*)
+    from ins group by 1, 2
+  on conflict (series_id, ts) do update set
+    min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
+    sum = r.sum + excluded.sum, count = r.count + excluded.count,
+    avg = (r.sum + excluded.sum) / (r.count + excluded.count)
+), daily as (
+  insert into swp_monitor_daily as r (series_id, ts, min, max, avg, sum, count)
+  select series_id, date_trunc('day', ts, $4), min(value), max(value), avg(value), sum(value), count(*)
+    from ins group by 1, 2
+  on conflict (series_id, ts) do update set
+    min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
+    sum = r.sum + excluded.sum, count = r.count + excluded.count,
+    avg = (r.sum + excluded.sum) / (r.count + excluded.count)
+), latest as (
+  update swp_monitor_series x set
+    first_ts = least(x.first_ts, m.first_ts),
+    last_value = case when x.last_ts is null or m.last_ts >= x.last_ts then m.last_value else x.last_value end,
+    last_ts = greatest(x.last_ts, m.last_ts)
+  from (select series_id, min(ts) as first_ts, max(ts) as last_ts, (array_agg(value order by ts desc))[1] as last_value
+          from ins group by series_id) m
+  where x.id = m.series_id
+)
+select count(*)::int as inserted from ins`;
+
+/**
+ * Writes points (any order, any series) with their rollups; returns how many were new.
+ * Each chunk of 20,000 rows is one statement, so raw rows, rollups and series bounds commit together.
+ */
+export async function ingest(pool: pg.Pool, dbKey: string, tz: string, points: PointArrays): Promise<number> {
+  const n = points.ts.length;
+  if (!n) return 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = points.ts[i];
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
+  await ensurePartitions(pool, dbKey, min, max);
+  let inserted = 0;
+  for (let off = 0; off < n; off += CHUNK) {
+    const end = Math.min(n, off + CHUNK);
+    const ids = new Array<number>(end - off);
+    const ts = new Array<number>(end - off);
+    const vs = new Array<number>(end - off);
+    for (let i = off; i < end; i++) {
+      ids[i - off] = points.seriesIds[i];
+      ts[i - off] = points.ts[i];
+      vs[i - off] = points.values[i];
+    }
+    const r = await pool.query<{ inserted: number }>(INGEST_SQL, [ids, ts, vs, tz]);
+    inserted += r.rows[0].inserted;
+  }
+  return inserted;
+}
+
+// Reads travel packed: PostgreSQL concatenates the float8 binary forms (float8send) of every column of every row
+// into one bytea, which arrives as a single value and is unpacked here with a DataView. Parsing thousands of rows
+// of text columns costs more than the query itself; one packed value costs a fraction of it.
+
+const EPOCH_MS = `date_part('epoch', ts) * 1000`;
+
+/** Splits a packed bytea of `width` float8 columns into columns. */
+function unpack(buf: Buffer | null, width: number): Float64Array[] {
+  const n = buf ? buf.length / (8 * width) : 0;
+  const cols = Array.from({ length: width }, () => new Float64Array(n));
+  if (!buf || !n) return cols;
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let off = 0;
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < width; c++) {
+      cols[c][i] = view.getFloat64(off);
+      off += 8;
+    }
+  }
+  return cols;
+}
+
+async function packed(db: Queryable, text: string, values: unknown[], width: number): Promise<Float64Array[]> {
+  const r = await db.query({ text, values, rowMode: 'array' });
+  return unpack((r.rows[0]?.[0] as Buffer | null) ?? null, width);
+}
+
+export interface RawRows {
+  ts: Float64Array;
+  values: Float64Array;
+}
+
+/** Raw points of a series in [from, to) (ms), ascending. */
+export async function readRaw(db: Queryable, seriesId: number, from: number, to: number): Promise<RawRows> {
+  const [ts, values] = await packed(
+    db,
+    `select string_agg(float8send(${EPOCH_MS}) || float8send(value), ''::bytea order by ts) from swp_monitor_point
+      where series_id = $1 and ts >= to_timestamp($2 / 1000.0) and ts < to_timestamp($3 / 1000.0)`,
+    [seriesId, from, to],
+    2,
+  );
+  return { ts, values };
+}
+
+/** Raw points of a series inside several disjoint, ascending spans [a, b) (ms), ascending: one query. */
+export async function readRawSpans(pool: pg.Pool, seriesId: number, spans: [number, number][]): Promise<RawRows> {
+  if (!spans.length) return { ts: new Float64Array(0), values: new Float64Array(0) };
+  // The planner cannot know how short the spans are and, over a year of partitions, estimates a cost that switches
+  // JIT compilation on (seconds, for a query that runs in milliseconds): off for this one statement.
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query("select set_config('jit', 'off', true)");
+    const [ts, values] = await packed(
+      client,
+      `select string_agg(float8send(date_part('epoch', p.ts) * 1000) || float8send(p.value), ''::bytea order by p.ts)
+       from unnest($2::float8[], $3::float8[]) as s(a, b)
+       cross join lateral (
+         select ts, value from swp_monitor_point
+          where series_id = $1 and ts >= to_timestamp(s.a / 1000.0) and ts < to_timestamp(s.b / 1000.0)
+         offset 0 -- keeps the subquery a per-span index scan (never pulled up into a join over every partition)
+       ) p`,
+      [seriesId, spans.map((x) => x[0]), spans.map((x) => x[1])],
+      2,
+    );
+    await client.query('commit');
+    return { ts, values };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface RollupRow {
+  t: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+}
+
+function rowsOf(cols: Float64Array[]): RollupRow[] {
+  const [t, min, max, sum, count] = cols;
+  const out: RollupRow[] = new Array(t.length);
+  for (let i = 0; i < t.length; i++) out[i] = { t: t[i], min: min[i], max: max[i], sum: sum[i], count: count[i] };
+  return out;
+}
+
+/** Hourly or daily rollup rows of a series whose start lies in [from, to), ascending. */
+export async function readRollups(
+  db: Queryable,
+  level: 'hourly' | 'daily',
+  seriesId: number,
+  from: number,
+  to: number,
+): Promise<RollupRow[]> {
+  const table = level === 'hourly' ? 'swp_monitor_hourly' : 'swp_monitor_daily';
+  return rowsOf(
+    await packed(
+      db,
+      `select string_agg(float8send(${EPOCH_MS}) || float8send(min) || float8send(max) || float8send(sum) || float8send(count::float8),
+                         ''::bytea order by ts)
+         from ${table} where series_id = $1 and ts >= to_timestamp($2 / 1000.0) and ts < to_timestamp($3 / 1000.0)`,
+      [seriesId, from, to],
+      5,
+    ),
+  );
+}
+
+/**
+ * Hourly rollups merged in the database into windows of `hours` (3, 6 or 12) starting at `origin` (ms, a local
+ * midnight) and every `hours` after it, ascending. Callers use it where the zone's offset is constant over the range,
+ * so the windows are those `thinning.windowStart` aligns to the local day.
+ */
+export async function readRollupWindows(
+  db: Queryable,
+  seriesId: number,
+  from: number,
+  to: number,
+  hours: number,
+  origin: number,
+): Promise<RollupRow[]> {
+  return rowsOf(
+    await packed(
+      db,
+      `select string_agg(float8send(date_part('epoch', t) * 1000) || float8send(mn) || float8send(mx) || float8send(s) || float8send(c),
+                         ''::bytea order by t)
+         from (select date_bin(make_interval(hours => $4), ts, to_timestamp($5 / 1000.0)) as t,
+                      min(min) as mn, max(max) as mx, sum(sum) as s, sum(count)::float8 as c
+                 from swp_monitor_hourly
+                where series_id = $1 and ts >= to_timestamp($2 / 1000.0) and ts < to_timestamp($3 / 1000.0)
+                group by 1) w`,
+      [seriesId, from, to, hours, origin],
+      5,
+    ),
+  );
+}

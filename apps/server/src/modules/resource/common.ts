@@ -1,0 +1,87 @@
+/** What the SMS and OSS configurations share: dictionary categories, masked secrets, "enable exactly one". */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { parseIds } from '../../core/query.ts';
+import type { Resource, Row } from '../../core/resource.ts';
+import type { Db } from '../../db/connection.ts';
+import { dict } from '../../db/schema.ts';
+
+/** The items of a system dictionary: dictKey → dictValue. */
+export async function dictionaryItems(db: Pick<Db, 'select'>, code: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: dict.dictKey, value: dict.dictValue })
+    .from(dict)
+    .where(and(eq(dict.code, code), eq(dict.isDeleted, 0), ne(dict.parentId, '0')))
+    .orderBy(dict.sort);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** What replaces a stored secret on the way out; sent back unchanged, it keeps the stored secret. */
+export const SECRET_MASK = '******';
+
+export const maskSecret = (row: Row): Row => (row.secretKey ? { ...row, secretKey: SECRET_MASK } : row);
+
+/** status of an SMS or OSS configuration */
+export const OFF = 1;
+export const ON = 2;
+
+/** advisory-lock namespaces of "enable" (one lock per tenant and kind serialises concurrent enables) */
+const LOCKS = { sms: 7_261_101, oss: 7_261_102 } as const;
+
+/** The one id of an `enable` call: `id` in the query, a form or a JSON body. */
+export function idParam(req: FastifyRequest): string {
+  const q = (req.query ?? {}) as Row;
+  const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
+  const ids = parseIds(q.id ?? b.id, 'id');
+  if (ids.length !== 1) throw badRequest('参数校验失败: id 只能是一个编号');
+  return ids[0];
+}
+
+/**
+ * Turns configuration `id` on and every other configuration of the tenant off, in one transaction serialised per
+ * tenant; a partial unique index (status = 2) makes "more than one on" impossible even so.
+ */
+export async function enableOne(
+  ctx: AppContext,
+  req: FastifyRequest,
+  kind: keyof typeof LOCKS,
+  resource: Resource,
+  check?: (row: Row) => void | Promise<void>,
+): Promise<Row> {
+  const id = idParam(req);
+  const table = resource.def.table as any;
+  const visible = await resource.visibility(req);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS[kind]}, hashtext(${req.tenantId}))`);
+    const [row] = (await tx
+      .select()
+      .from(table)
+      .where(and(eq(table.id, id), ...visible))) as Row[];
+    if (!row) throw badRequest('数据不存在或无权操作');
+    await check?.(row);
+    const now = new Date();
+    const who = req.user?.userId ?? null;
+    await tx
+      .update(table)
+      .set({ status: OFF, updateUser: who, updateTime: now })
+      .where(and(eq(table.tenantId, row.tenantId), eq(table.status, ON), ne(table.id, id), eq(table.isDeleted, 0)));
+    const [on] = (await tx
+      .update(table)
+      .set({ status: ON, updateUser: who, updateTime: now })
+      .where(eq(table.id, id))
+      .returning()) as Row[];
+    return on;
+  });
+}
+
+/** The tenant's enabled configuration of a table, if any. */
+export async function enabledOf<T>(db: Pick<Db, 'select'>, table: any, tenantId: string): Promise<T | undefined> {
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.status, ON), eq(table.isDeleted, 0)))
+    .limit(1);
+  return row as T | undefined;
+}

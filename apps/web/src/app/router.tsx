@@ -1,0 +1,31 @@
+/**
+ * The routes of spec 1 §2.1. Public pages (/login, /lock, /403, /404, /500) stand alone; everything else goes
+ * through the layout, which builds the signed-in user's routes from the server menu at run time. Every page
+ * behind sign-in is lazy, so the login route loads only what it needs.
+ */
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { loadFeatureStrings } from '../i18n';
+import { Root } from './Root';
+
+const LoginPage = lazy(() => import('../features/login/LoginPage'));
+const LockPage = lazy(() => import('../shell/lock/LockPage'));
+const ErrorPage = lazy(() => import('../features/errors/ErrorPage'));
+// the signed-in shell shows once every feature's strings are in
+const Layout = lazy(() => Promise.all([import('../shell/Layout'), loadFeatureStrings()]).then(([m]) => m));
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to="/wel" replace /> },
+      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/lock', element: <LockPage /> },
+      { path: '/403', element: <ErrorPage status="403" /> },
+      { path: '/404', element: <ErrorPage status="404" /> },
+      { path: '/500', element: <ErrorPage status="500" /> },
+      { path: '*', element: <Layout /> },
+    ],
+  },
+]);

@@ -1,0 +1,320 @@
+/**
+ * Form controls, cell texts and wire ↔ form conversions of the column schema.
+ */
+import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Query, Row } from '../../api/crud';
+import { http } from '../../api/http';
+import type { CrudColumn, FieldContext, FieldType, Option } from './types';
+
+export const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+export const DATE = 'YYYY-MM-DD';
+
+const wireFormat = (c: CrudColumn) => c.format ?? (c.type === 'date' ? DATE : DATETIME);
+
+export interface DictItem {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  remark?: string;
+}
+
+/** A dictionary's entries as options (`dict` or `dict-biz` family). */
+export async function loadDict(code: string, source: 'dict' | 'dict-biz' = 'dict', numeric = false): Promise<Option[]> {
+  const items = await http.get<DictItem[]>(`/api/blade-system/${source}/dictionary`, { code }, { silent: true });
+  return (items ?? []).map((d) => ({ label: d.dictValue, value: numeric ? Number(d.dictKey) : d.dictKey }));
+}
+
+/** The options of every column that has some (static, loaded, or from a dictionary), by prop. */
+export function useColumnOptions<T extends Row>(columns: CrudColumn<T>[]): Record<string, Option[]> {
+  const [loaded, setLoaded] = useState<Record<string, Option[]>>({});
+  const cols = useRef(columns);
+  cols.current = columns;
+  const signature = columns
+    .filter((c) => typeof c.options === 'function' || c.dict)
+    .map((c) => `${c.prop}:${c.dict ?? ''}:${c.dictSource ?? ''}`)
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are read through a ref; their loaders are keyed by the signature
+  useEffect(() => {
+    let live = true;
+    for (const c of cols.current) {
+      const load =
+        typeof c.options === 'function'
+          ? c.options
+          : c.dict
+            ? () => loadDict(c.dict!, c.dictSource, c.numeric)
+            : undefined;
+      if (!load) continue;
+      load()
+        .then((opts) => live && setLoaded((m) => ({ ...m, [c.prop]: opts })))
+        .catch(() => {});
+    }
+    return () => {
+      live = false;
+    };
+  }, [signature]);
+  return useMemo(() => {
+    const out: Record<string, Option[]> = { ...loaded };
+    for (const c of columns) if (Array.isArray(c.options)) out[c.prop] = c.options;
+    return out;
+  }, [columns, loaded]);
+}
+
+/** Every option of a tree, flattened. */
+export function flattenOptions(options: Option[]): Option[] {
+  const out: Option[] = [];
+  const walk = (list: Option[]) => {
+    for (const o of list) {
+      out.push(o);
+      if (o.children?.length) walk(o.children);
+    }
+  };
+  walk(options);
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => String(a) === String(b);
+
+/** The text of a value in a cell (option labels, yes/no, dates as sent). */
+export function cellText(
+  c: CrudColumn,
+  value: unknown,
+  options: Option[] | undefined,
+  t: (k: string) => string,
+): ReactNode {
+  if (value === null || value === undefined || value === '') return '';
+  const type = c.type ?? 'input';
+  if (options?.length) {
+    const flat = flattenOptions(options);
+    const values = Array.isArray(value) ? value : c.multiple || c.joined ? String(value).split(',') : [value];
+    return values
+      .map((v) => {
+        const o = flat.find((x) => same(x.value, v));
+        return o ? (typeof o.label === 'string' ? t(o.label) : o.label) : v;
+      })
+      .flatMap((x, i) => (i ? [', ', x] : [x]));
+  }
+  if (type === 'switch') return isOn(value) ? t('crud.yes') : t('crud.no');
+  if (type === 'password') return '******';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+const isOn = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** Wire value → form value. */
+export function toFormValue(c: CrudColumn, v: unknown): unknown {
+  const type = c.type ?? 'input';
+  if (v === null || v === undefined) return type === 'switch' ? false : undefined;
+  if (type === 'date' || type === 'datetime') {
+    const d = dayjs(String(v));
+    return d.isValid() ? d : undefined;
+  }
+  if (type === 'switch') return isOn(v);
+  if ((c.multiple || c.joined) && typeof v === 'string') {
+    const parts = v.split(',').filter(Boolean);
+    return c.numeric ? parts.map(Number) : parts;
+  }
+  if ((c.multiple || c.joined) && typeof v === 'number') return [v];
+  return v;
+}
+
+/** Form value → wire value. */
+export function fromFormValue(c: CrudColumn, v: unknown): unknown {
+  const type = c.type ?? 'input';
+  if (v === undefined) return undefined;
+  if (type === 'date' || type === 'datetime') return v ? (v as Dayjs).format(wireFormat(c)) : null;
+  if (type === 'switch') return c.numeric === false ? !!v : v ? 1 : 0;
+  if (c.joined && Array.isArray(v)) return v.join(',');
+  return v;
+}
+
+/**
+ * The search values → query: empty values dropped; a date range on `prop` becomes `<prop>_dategt` and
+ * `<prop>_datelt`; strings trimmed.
+ */
+export function searchQuery(columns: CrudColumn[], values: Record<string, unknown>): Query {
+  const q: Query = {};
+  for (const c of columns) {
+    if (!c.search) continue;
+    const v = values[c.prop];
+    const key = c.searchProp ?? c.prop;
+    const type = c.searchType ?? c.type ?? 'input';
+    if (type === 'daterange') {
+      const [a, b] = Array.isArray(v) ? (v as (Dayjs | null)[]) : [];
+      if (a) q[`${key}_dategt`] = a.format(DATETIME);
+      if (b) q[`${key}_datelt`] = b.format(DATETIME);
+      continue;
+    }
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'string') {
+      if (v.trim() === '') continue;
+      q[key] = v.trim();
+      continue;
+    }
+    if (Array.isArray(v)) {
+      if (!v.length) continue;
+      q[key] = v.join(',');
+      continue;
+    }
+    if (dayjs.isDayjs(v)) {
+      q[key] = v.format(c.type === 'date' ? DATE : DATETIME);
+      continue;
+    }
+    q[key] = v;
+  }
+  return q;
+}
+
+function treeData(options: Option[], leafOnly: boolean | undefined, t: (k: string) => string): any[] {
+  return options.map((o) => {
+    const children = o.children?.length ? treeData(o.children, leafOnly, t) : undefined;
+    return {
+      title: typeof o.label === 'string' ? t(o.label) : o.label,
+      value: o.value,
+      key: o.value,
+      disabled: o.disabled,
+      // in last-level mode only leaves may be chosen
+      selectable: leafOnly ? !children : undefined,
+      disableCheckbox: leafOnly ? !!children : undefined,
+      children,
+    };
+  });
+}
+
+interface ControlProps {
+  column: CrudColumn;
+  options?: Option[];
+  ctx: FieldContext;
+  /** search controls are never required and allow clearing */
+  search?: boolean;
+  value?: any;
+  onChange?: (v: any) => void;
+  id?: string;
+}
+
+/** The control of a column (inside a Form.Item, which passes value and onChange). */
+export function FieldControl({ column: c, options, ctx, search, value, onChange, id }: ControlProps) {
+  const { t } = useTranslation();
+  const label = t(c.label);
+  const type: FieldType = search ? (c.searchType ?? c.type ?? 'input') : (c.type ?? 'input');
+  const disabled = ctx.disabled;
+  const ph = c.placeholder ? t(c.placeholder) : undefined;
+  const inputPh = ph ?? t('crud.pleaseInput', { label });
+  const selectPh = ph ?? t('crud.pleaseSelect', { label });
+  if (c.component && !search) {
+    // the custom control gets the Form.Item's value and onChange
+    const el = c.component({ ...ctx });
+    return isValidElement(el) ? cloneElement(el as ReactElement<any>, { id, value, onChange }) : el;
+  }
+  const opts = (options ?? []).map((o) => ({ ...o, label: typeof o.label === 'string' ? t(o.label) : o.label }));
+  const common = { id, value, onChange, disabled };
+  switch (type) {
+    case 'textarea':
+      return search ? (
+        <Input {...common} placeholder={inputPh} allowClear />
+      ) : (
+        <Input.TextArea {...common} rows={c.rows ?? 3} placeholder={inputPh} />
+      );
+    case 'password':
+      return <Input.Password {...common} placeholder={inputPh} autoComplete="new-password" />;
+    case 'number':
+      return (
+        <InputNumber
+          {...common}
+          min={c.min}
+          max={c.max}
+          precision={c.precision}
+          placeholder={inputPh}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          options={opts as any}
+          mode={c.multiple && !search ? 'multiple' : undefined}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={selectPh}
+        />
+      );
+    case 'radio':
+      return search ? (
+        <Select {...common} options={opts as any} allowClear placeholder={selectPh} />
+      ) : (
+        <Radio.Group {...common} options={opts as any} onChange={(e) => onChange?.(e.target.value)} />
+      );
+    case 'checkbox':
+      return <Checkbox.Group {...common} options={opts as any} />;
+    case 'switch':
+      return search ? (
+        <Select
+          {...common}
+          allowClear
+          placeholder={selectPh}
+          options={[
+            { label: t('crud.yes'), value: 1 },
+            { label: t('crud.no'), value: 0 },
+          ]}
+        />
+      ) : (
+        <Switch id={id} checked={!!value} onChange={onChange} disabled={disabled} />
+      );
+    case 'date':
+    case 'datetime':
+      return (
+        <DatePicker
+          {...common}
+          showTime={type === 'datetime'}
+          format={type === 'date' ? DATE : DATETIME}
+          placeholder={selectPh}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'daterange':
+      return (
+        <DatePicker.RangePicker
+          {...common}
+          showTime
+          format={DATETIME}
+          placeholder={[t('crud.startTime'), t('crud.endTime')]}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'tree':
+      return (
+        <TreeSelect
+          {...common}
+          treeData={treeData(options ?? [], c.leafOnly, t)}
+          multiple={!!c.multiple && !search}
+          treeCheckable={!!c.multiple && !search}
+          showCheckedStrategy={TreeSelect.SHOW_ALL}
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          placeholder={selectPh}
+          style={{ width: '100%' }}
+          styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+        />
+      );
+    default:
+      return <Input {...common} placeholder={inputPh} allowClear={!!search} />;
+  }
+}

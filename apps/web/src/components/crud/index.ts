@@ -1,0 +1,13 @@
+export { CrudPage } from './CrudPage';
+export { CrudPagination, DEFAULT_PAGE_SIZE, PAGE_SIZES } from './CrudPagination';
+export { cellText, flattenOptions, loadDict, searchQuery, useColumnOptions } from './fields';
+export type {
+  CrudColumn,
+  CrudHandle,
+  CrudPageProps,
+  DialogMode,
+  FieldContext,
+  FieldType,
+  Option,
+  PageVariant,
+} from './types';

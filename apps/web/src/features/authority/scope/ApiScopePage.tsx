@@ -1,0 +1,5 @@
+import { ScopePage } from './ScopePage';
+
+export default function ApiScopePage() {
+  return <ScopePage kind="api" />;
+}

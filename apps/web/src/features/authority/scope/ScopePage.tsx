@@ -1,0 +1,56 @@
+/**
+ * 数据权限 / 接口权限 (`/authority/datascope`, `/authority/apiscope`): the menus as a lazy tree; each menu opens
+ * its scopes in a drawer.
+ */
+import { ApiOutlined, FilterOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Menu, menuApi } from '../../../api/system';
+import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { lazyTreePage } from '../../system/common/lazyTree';
+import { ScopeDrawer } from '../ScopeDrawer';
+
+const columns: CrudColumn<Menu>[] = [
+  { prop: 'name', label: 'menuMgr.name', search: true },
+  { prop: 'code', label: 'menuMgr.code', search: true },
+  { prop: 'path', label: 'menuMgr.path' },
+  { prop: 'sort', label: 'crud.sort' },
+];
+
+const api = {
+  ...menuApi,
+  page: lazyTreePage<Menu>(menuApi.lazyMenuList, (q) => menuApi.page({ ...q, category: 1 })),
+};
+
+export function ScopePage({ kind }: { kind: 'data' | 'api' }) {
+  const { t } = useTranslation();
+  const [menu, setMenu] = useState<Menu | null>(null);
+  return (
+    <>
+      <CrudPage<Menu>
+        api={api}
+        columns={columns}
+        paged={false}
+        selection={false}
+        addBtn={false}
+        editBtn={false}
+        delBtn={false}
+        viewBtn={false}
+        lazy={(row) => menuApi.lazyMenuList({ parentId: row.id })}
+        actionWidth={160}
+        rowActions={(row) => (
+          <Button
+            type="link"
+            size="small"
+            icon={kind === 'data' ? <FilterOutlined /> : <ApiOutlined />}
+            onClick={() => setMenu(row)}
+          >
+            {t(kind === 'data' ? 'scope.dataSetting' : 'scope.apiSetting')}
+          </Button>
+        )}
+      />
+      <ScopeDrawer kind={kind} menu={menu} onClose={() => setMenu(null)} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/** Online users (`/api/system/OnlineUser`): the open sessions of the tenant; 强制下线 ends a session everywhere. */
+import { LogoutOutlined } from '@ant-design/icons';
+import { App, Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type CrudApi, fromJnpf, type Row } from '../../api/crud';
+import { onlineUserApi } from '../../api/jnpf';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { usePermission } from '../../stores/session';
+
+const api = {
+  key: '/api/system/OnlineUser',
+  page: async ({ current, size, ...q }: Row) =>
+    fromJnpf(await onlineUserApi.list({ currentPage: current, pageSize: size, ...q })),
+  submit: async () => null,
+  remove: async (ids: string[]) => {
+    for (const id of ids) await onlineUserApi.remove(id);
+  },
+} as CrudApi;
+
+const columns: CrudColumn[] = [
+  { prop: 'keyword', label: 'online.keyword', search: true, hide: true, display: false },
+  {
+    prop: 'userName',
+    label: 'online.userName',
+    render: (v, r) =>
+      r.current ? (
+        <>
+          {v} <Tag color="blue">●</Tag>
+        </>
+      ) : (
+        v
+      ),
+  },
+  { prop: 'account', label: 'online.account' },
+  { prop: 'loginIPAddress', label: 'online.ip' },
+  { prop: 'clientId', label: 'online.clientId' },
+  { prop: 'loginTime', label: 'online.loginTime' },
+  { prop: 'lastSeen', label: 'online.lastSeen' },
+  { prop: 'loginPlatForm', label: 'online.platform', ellipsis: true },
+];
+
+export default function OnlineUserPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const canKick = usePermission('online_user_force');
+  return (
+    <CrudPage
+      api={api}
+      columns={columns}
+      title="online.title"
+      permission="online_user"
+      addBtn={false}
+      editBtn={false}
+      viewBtn={false}
+      delBtn={false}
+      actionWidth={140}
+      rowActions={(row, h) =>
+        canKick && (
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<LogoutOutlined />}
+            disabled={!!row.current}
+            onClick={() =>
+              modal.confirm({
+                title: t('crud.confirmTitle'),
+                content: t('online.kickConfirm', { name: row.userName }),
+                okText: t('crud.ok'),
+                cancelText: t('crud.cancel'),
+                onOk: async () => {
+                  // a refusal has been shown by the HTTP client; the confirmation closes either way
+                  await (async () => {
+                    await onlineUserApi.remove(String(row.id));
+                    message.success(t('online.kicked'));
+                    h.reload();
+                  })().catch(() => {});
+                },
+              })
+            }
+          >
+            {t('online.kick')}
+          </Button>
+        )
+      }
+    />
+  );
+}

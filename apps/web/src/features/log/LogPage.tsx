@@ -1,0 +1,97 @@
+/**
+ * Logs written by the server itself (`/blade-log/usual|api|error`): browsable and searchable, read-only (view),
+ * paged 20/50/100/500; the time filter is the time-range selector; the API log filters by duration with a
+ * numeric range.
+ */
+import { Card, Form, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiLogApi, errorLogApi, usualLogApi } from '../../api/log';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { initialTimeRange, NumericRange, TimeRangeSelector } from '../../components/widgets';
+import type { NumericRange as Range } from '../../lib/numericRange';
+import type { TimeRangeValue } from '../../lib/timeRange';
+
+export type LogKind = 'usual' | 'api' | 'error';
+
+const base: CrudColumn[] = [
+  { prop: 'serviceId', label: 'log.serviceId', search: true, width: 120 },
+  { prop: 'serverHost', label: 'log.serverHost', hide: true },
+  { prop: 'serverIp', label: 'log.serverIp', hide: true },
+  { prop: 'env', label: 'log.env', hide: true },
+  { prop: 'title', label: 'log.title', search: true, ellipsis: true },
+  { prop: 'method', label: 'log.method', width: 90 },
+  { prop: 'requestUri', label: 'log.requestUri', search: true, ellipsis: true },
+  { prop: 'remoteIp', label: 'log.remoteIp', width: 130 },
+  { prop: 'userAgent', label: 'log.userAgent', hide: true, type: 'textarea' },
+  { prop: 'params', label: 'log.params', hide: true, type: 'textarea', rows: 4 },
+  { prop: 'createBy', label: 'log.createBy', search: true, width: 110 },
+  { prop: 'createTime', label: 'log.createTime', width: 170 },
+];
+
+const columnsOf = (kind: LogKind): CrudColumn[] => {
+  if (kind === 'usual') return [{ prop: 'logLevel', label: 'log.logLevel', search: true, width: 90 }, ...base];
+  if (kind === 'api') return [...base.slice(0, 8), { prop: 'time', label: 'log.time', width: 100 }, ...base.slice(8)];
+  return [
+    ...base,
+    { prop: 'exceptionName', label: 'log.exceptionName', ellipsis: true },
+    { prop: 'message', label: 'log.message', type: 'textarea', hide: true },
+    { prop: 'fileName', label: 'log.fileName', hide: true },
+    { prop: 'lineNumber', label: 'log.lineNumber', hide: true },
+    { prop: 'stackTrace', label: 'log.stackTrace', type: 'textarea', rows: 10, hide: true },
+  ];
+};
+
+const apis = { usual: usualLogApi, api: apiLogApi, error: errorLogApi };
+
+export function LogPage({ kind }: { kind: LogKind }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<TimeRangeValue>(initialTimeRange);
+  const [duration, setDuration] = useState<Range>([]);
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = {};
+    if (range.major === 'customize') {
+      q.createTime_datege = range.startTime;
+      q.createTime_datele = range.endTime;
+    }
+    if (duration.length) {
+      if (duration[0] !== null) q.time_ge = duration[0];
+      if (duration[1] !== null) q.time_le = duration[1];
+    }
+    return q;
+  }, [range, duration]);
+  return (
+    <>
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <Space wrap align="center">
+          <Form.Item label={t('log.createTime')} style={{ marginBottom: 0 }}>
+            <TimeRangeSelector value={range} onChange={setRange} period={false} />
+          </Form.Item>
+          {kind === 'api' && (
+            <Form.Item label={t('log.timeRange')} style={{ marginBottom: 0, width: 280 }}>
+              <NumericRange value={duration} onChange={setDuration} precision={0} />
+            </Form.Item>
+          )}
+        </Space>
+      </Card>
+      <CrudPage
+        api={apis[kind]}
+        columns={columnsOf(kind)}
+        title={`log.${kind}`}
+        permission={`log_${kind}`}
+        query={query}
+        pageVariant="large"
+        addBtn={false}
+        editBtn={false}
+        delBtn={false}
+        selection={false}
+        dialogWidth={1000}
+        actionWidth={90}
+      />
+    </>
+  );
+}
+
+export const UsualLogPage = () => <LogPage kind="usual" />;
+export const ApiLogPage = () => <LogPage kind="api" />;
+export const ErrorLogPage = () => <LogPage kind="error" />;

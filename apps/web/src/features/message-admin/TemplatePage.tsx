@@ -1,0 +1,43 @@
+/** Message templates (`/blade-message/template`): code, name, type, channel, title and content with ${name} placeholders. */
+import { messageTemplateApi } from '../../api/messageAdmin';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { CHANNELS } from './common';
+
+const columns: CrudColumn[] = [
+  { prop: 'templateCode', label: 'msgAdmin.templateCode', search: true, required: 'msgAdmin.templateCodeInput' },
+  { prop: 'templateName', label: 'msgAdmin.templateName', search: true, required: 'msgAdmin.templateNameRequired' },
+  {
+    prop: 'messageType',
+    label: 'msgAdmin.messageType',
+    type: 'select',
+    dict: 'message_type',
+    numeric: true,
+    search: true,
+    required: 'msgAdmin.typeRequired',
+    defaultValue: 1,
+  },
+  { prop: 'channel', label: 'msgAdmin.channel', type: 'select', options: CHANNELS, defaultValue: 'site' },
+  { prop: 'templateTitle', label: 'msgAdmin.templateTitle', required: 'msgAdmin.titleRequired', span: 24 },
+  {
+    prop: 'templateContent',
+    label: 'msgAdmin.templateContent',
+    type: 'textarea',
+    rows: 5,
+    required: 'msgAdmin.contentRequired',
+    tip: 'msgAdmin.placeholderTip',
+    ellipsis: true,
+  },
+  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+];
+
+export default function TemplatePage() {
+  return (
+    <CrudPage
+      api={messageTemplateApi}
+      columns={columns}
+      title="msgAdmin.templateTitleNoun"
+      permission="message_template"
+      dialogWidth={900}
+    />
+  );
+}

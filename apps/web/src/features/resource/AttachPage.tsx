@@ -1,0 +1,74 @@
+/** Attachments (`/blade-resource/attach`): upload (put-file), rename, download, delete. */
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Attach, attachApi } from '../../api/resource';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { FileUpload, type FileValue } from '../../components/widgets';
+import { formatBytes } from '../../lib/upload';
+
+const columns: CrudColumn<Attach>[] = [
+  { prop: 'originalName', label: 'attach.originalName', search: true, required: 'attach.nameRequired', span: 24 },
+  { prop: 'name', label: 'attach.name', editDisabled: true, addDisplay: false, search: true },
+  { prop: 'extension', label: 'attach.extension', editDisabled: true, addDisplay: false, search: true, width: 90 },
+  { prop: 'attachSize', label: 'attach.attachSize', display: false, render: (v) => formatBytes(Number(v)) },
+  { prop: 'link', label: 'attach.link', editDisabled: true, addDisplay: false, ellipsis: true, span: 24 },
+  { prop: 'createTime', label: 'crud.createTime', display: false, search: true, searchType: 'daterange' },
+];
+
+export default function AttachPage() {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState<null | { reload(): void }>(null);
+  const [files, setFiles] = useState<FileValue[]>([]);
+  return (
+    <>
+      <CrudPage<Attach>
+        api={attachApi}
+        columns={columns}
+        title="attach.title"
+        permission="attach"
+        addBtn={false}
+        toolbar={(h) => (
+          <Button type="primary" onClick={() => setUploading(h)}>
+            {t('attach.upload')}
+          </Button>
+        )}
+        actionWidth={320}
+        rowActions={(row) => (
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            href={row.link}
+            target="_blank"
+            download={row.originalName}
+          >
+            {t('attach.download')}
+          </Button>
+        )}
+      />
+      <Modal
+        open={!!uploading}
+        title={t('attach.upload')}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => {
+          uploading?.reload();
+          setUploading(null);
+          setFiles([]);
+        }}
+      >
+        <FileUpload
+          fileSize={20}
+          sizeUnit="MB"
+          value={files}
+          onChange={(f) => {
+            setFiles(f);
+            uploading?.reload();
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

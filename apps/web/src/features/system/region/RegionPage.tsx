@@ -1,0 +1,85 @@
+/**
+ * Regions (`/blade-system/region`): China's administrative divisions as a lazy tree (provinces under '00');
+ * add a division under a node, edit its name, sort and remark, remove a division without children.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type Region, regionApi } from '../../../api/system';
+import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { usePermission } from '../../../stores/session';
+
+const toRow = (n: any): Region => ({
+  ...n,
+  code: String(n.code ?? n.value),
+  name: n.name ?? n.title,
+  hasChildren: !!n.hasChildren,
+});
+
+const columns: CrudColumn<Region>[] = [
+  {
+    prop: 'code',
+    label: 'region.code',
+    search: true,
+    editDisabled: true,
+    required: 'region.codeRequired',
+    tip: 'region.codeTip',
+  },
+  { prop: 'name', label: 'region.name', search: true, required: 'region.nameRequired' },
+  { prop: 'parentCode', label: 'region.parentCode', editDisabled: true, addDisplay: true },
+  {
+    prop: 'regionLevel',
+    label: 'region.regionLevel',
+    type: 'select',
+    dict: 'region_level',
+    numeric: true,
+    display: false,
+  },
+  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, defaultValue: 1 },
+  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+];
+
+const api = {
+  key: regionApi.key,
+  page: async (q: Record<string, unknown>) => {
+    const filters = Object.keys(q).filter((k) => k !== 'current' && k !== 'size');
+    if (filters.length) return regionApi.page({ current: 1, size: 200, ...q });
+    return ((await regionApi.lazyTree('00')) ?? []).map(toRow);
+  },
+  detail: (code: string) => regionApi.detailByCode(code),
+  submit: (row: Partial<Region>) => regionApi.submit(row),
+  remove: async (codes: string[]) => {
+    for (const c of codes) await regionApi.removeOne(c);
+  },
+};
+
+export default function RegionPage() {
+  const { t } = useTranslation();
+  const canAdd = usePermission('region_add');
+  return (
+    <CrudPage<Region>
+      api={api}
+      rowKey="code"
+      columns={columns}
+      title="region.title"
+      permission="region"
+      paged={false}
+      selection={false}
+      lazy={async (row) => ((await regionApi.lazyTree(row.code)) ?? []).map(toRow)}
+      actionWidth={320}
+      rowActions={(row, h) =>
+        canAdd &&
+        row.regionLevel < 5 && (
+          <Button
+            type="link"
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => h.open('add', { parentCode: row.code } as Region)}
+          >
+            {t('region.addChild')}
+          </Button>
+        )
+      }
+    />
+  );
+}

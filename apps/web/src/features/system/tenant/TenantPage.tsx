@@ -1,0 +1,162 @@
+/**
+ * Tenants (spec 2 §2, §7): list, add, edit, view, delete; the settings dialog 授权配置 sets the account quota,
+ * the expiry, the package and the domain of a tenant.
+ */
+import { SafetyOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rowsOf } from '../../../api/crud';
+import { type Tenant, tenantApi, tenantPackageApi } from '../../../api/system';
+import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
+import { AddressCascader } from '../../../components/widgets';
+import { usePermission } from '../../../stores/session';
+
+const packages = async (): Promise<Option[]> =>
+  rowsOf(await tenantPackageApi.page({ current: 1, size: 500 })).records.map((p) => ({
+    label: p.packageName,
+    value: String(p.id),
+  }));
+
+const columns: CrudColumn<Tenant>[] = [
+  {
+    prop: 'tenantId',
+    label: 'tenant.tenantId',
+    search: true,
+    editDisabled: true,
+    tip: 'tenant.tenantIdTip',
+    width: 100,
+  },
+  { prop: 'tenantName', label: 'tenant.tenantName', search: true, required: 'tenant.nameRequired' },
+  { prop: 'linkman', label: 'tenant.linkman', search: true },
+  { prop: 'contactNumber', label: 'tenant.contactNumber' },
+  {
+    prop: 'address',
+    label: 'tenant.address',
+    span: 24,
+    component: () => <AddressCascader names />,
+  },
+  { prop: 'domainUrl', label: 'tenant.domainUrl', span: 24 },
+  { prop: 'backgroundUrl', label: 'tenant.backgroundUrl', span: 24, hide: true },
+  {
+    prop: 'accountNumber',
+    label: 'tenant.accountNumber',
+    type: 'number',
+    min: -1,
+    tip: 'tenant.accountTip',
+    render: (v: number) => (v === -1 || v === null || v === undefined ? '∞' : v),
+  },
+  { prop: 'expireTime', label: 'tenant.expireTime', type: 'datetime' },
+  { prop: 'packageId', label: 'tenant.packageId', type: 'select', options: packages, hide: true },
+  { prop: 'packageName', label: 'tenant.packageId', display: false },
+];
+
+function SettingDialog({ row, onClose }: { row: Tenant | null; onClose(saved: boolean): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [options, setOptions] = useState<Option[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!row) return;
+    packages()
+      .then(setOptions)
+      .catch(() => setOptions([]));
+    form.setFieldsValue({
+      accountNumber: row.accountNumber ?? -1,
+      expireTime: row.expireTime ? dayjs(row.expireTime) : null,
+      packageId: row.packageId ? String(row.packageId) : undefined,
+      domainUrl: row.domainUrl ?? '',
+    });
+  }, [row, form]);
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await tenantApi.setting([row!.id], {
+        accountNumber: v.accountNumber,
+        expireTime: v.expireTime ? v.expireTime.format('YYYY-MM-DD HH:mm:ss') : undefined,
+      });
+      if (row!.tenantId !== '000000') await tenantApi.packageSetting(row!.tenantId, v.packageId ?? '');
+      if ((v.domainUrl ?? '') !== (row!.domainUrl ?? '')) {
+        const full = (await tenantApi.detail(row!.id)) ?? row!;
+        await tenantApi.submit({ ...full, domainUrl: v.domainUrl ?? '' });
+      }
+      message.success(t('crud.operationSuccess'));
+      onClose(true);
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!row}
+      title={t('tenant.setting')}
+      maskClosable={false}
+      destroyOnHidden
+      onCancel={() => onClose(false)}
+      onOk={() => void save()}
+      confirmLoading={saving}
+      okText={t('crud.ok')}
+      cancelText={t('crud.cancel')}
+    >
+      <Form form={form} layout="vertical" name="tenant-setting" preserve={false}>
+        <Form.Item name="accountNumber" label={t('tenant.accountNumber')} extra={t('tenant.accountTip')}>
+          <InputNumber min={-1} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="expireTime" label={t('tenant.expireTime')}>
+          <DatePicker showTime style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="packageId" label={t('tenant.packageId')}>
+          <Select allowClear options={options as any} disabled={row?.tenantId === '000000'} />
+        </Form.Item>
+        <Form.Item name="domainUrl" label={t('tenant.domainUrl')}>
+          <Input placeholder="www.example.com" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function TenantPage() {
+  const { t } = useTranslation();
+  const [setting, setSetting] = useState<Tenant | null>(null);
+  const [reload, setReload] = useState<() => void>(() => () => {});
+  const canSet = usePermission('tenant_setting');
+  return (
+    <>
+      <CrudPage<Tenant>
+        api={tenantApi}
+        columns={columns}
+        title="tenant.title"
+        permission="tenant"
+        actionWidth={320}
+        rowActions={(row, h) =>
+          canSet && (
+            <Button
+              type="link"
+              size="small"
+              icon={<SafetyOutlined />}
+              onClick={() => {
+                setReload(() => h.reload);
+                setSetting(row);
+              }}
+            >
+              {t('tenant.setting')}
+            </Button>
+          )
+        }
+      />
+      <SettingDialog
+        row={setting}
+        onClose={(saved) => {
+          setSetting(null);
+          if (saved) reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import * as errors from '../features/errors/i18n';
+import * as iframe from '../features/iframe/i18n';
+import * as login from '../features/login/i18n';
+import en from './en';
+import zh from './zh';
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('zh and en keep the same keys', () => {
+  it('shell strings', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+  for (const [name, m] of Object.entries({ login, errors, iframe })) {
+    it(name, () => expect(keys(m.en).sort()).toEqual(keys(m.zh).sort()));
+  }
+  it('the spec texts are exact', () => {
+    expect(zh.tagsView.clearCacheTip).toBe('是否需要清除缓存?');
+    expect(zh.tagsView.clearCacheDone).toBe('清除完毕');
+    expect(zh.logs.uploadTip).toBe('确定上传本地日志到服务器?');
+    expect(zh.logs.uploadDone).toBe('发送成功!');
+    expect(zh.logs.clearTip).toBe('确定清空本地日志记录?');
+    expect(zh.logs.clearDone).toBe('清空成功!');
+    expect(zh.common.confirmTitle).toBe('提示');
+    expect(zh.theme.title).toBe('选择');
+    expect(zh.lock.dialogTitle).toBe('设置锁屏密码');
+    expect(zh.lock.passwordRequired).toBe('锁屏密码不能为空');
+    expect(zh.switchUser.title).toBe('用户信息选择');
+    expect(zh.switchUser.submit).toBe('切换');
+    expect(zh.register.title).toBe('账号注册');
+    expect(login.zh.login.pageTitle).toBe('登录');
+  });
+});

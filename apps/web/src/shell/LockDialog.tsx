@@ -1,0 +1,69 @@
+/**
+ * Lock (spec 1 §2.5, §4): with no lock password set, the dialog 设置锁屏密码 asks for one (锁屏密码不能为空);
+ * then the app locks and goes to /lock after 100 ms.
+ */
+import { LockOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { lockAction, lockNow, useUi } from '../stores/ui';
+
+export function LockButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ passwd: string }>();
+
+  const lock = () => lockNow((path) => navigate(path));
+
+  function onClick() {
+    if (lockAction(useUi.getState().lockPasswd) === 'dialog') setOpen(true);
+    else lock();
+  }
+
+  async function onSubmit() {
+    let passwd: string;
+    try {
+      ({ passwd } = await form.validateFields());
+    } catch {
+      return; // the form shows 锁屏密码不能为空
+    }
+    useUi.getState().setLockPasswd(passwd);
+    setOpen(false);
+    form.resetFields();
+    lock();
+  }
+
+  return (
+    <>
+      <Tooltip title={t('navbar.lock')} placement="bottom">
+        <Button
+          type="text"
+          icon={<LockOutlined />}
+          onClick={onClick}
+          aria-label={t('navbar.lock')}
+          data-testid="lock-button"
+        />
+      </Tooltip>
+      <Modal
+        title={t('lock.dialogTitle')}
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={onSubmit}
+        width={400}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={onSubmit}>
+          <Form.Item
+            name="passwd"
+            label={t('lock.password')}
+            rules={[{ required: true, message: t('lock.passwordRequired') }]}
+          >
+            <Input.Password placeholder={t('lock.placeholder')} autoFocus onPressEnter={onSubmit} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { loadFeatureStrings } from './i18n';
+
+// every feature's strings (the app loads them with the signed-in shell)
+await loadFeatureStrings();
+
+// antd reads matchMedia and ResizeObserver, which jsdom lacks.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!(globalThis as any).ResizeObserver) {
+  (globalThis as any).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Foundation figures: an authenticated call vs a bare Fastify route (requests/s), JS gzip for the login route and
+ * for the whole shell after sign-in, and the first start (migrate + seed) and a restart on the embedded database.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
+
+async function waitHealthy(url: string, limitMs: number): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return Date.now() - t0;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not healthy within ${limitMs} ms`);
+}
+
+function startServer(port: number, dataDir: string, extra: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SWP_CAPTCHA: 'off', LOG_LEVEL: 'warn', ...extra },
+  });
+}
+
+async function stop(p: ChildProcess) {
+  if (p.exitCode !== null) return;
+  const done = new Promise((r) => p.once('exit', r));
+  p.kill('SIGTERM');
+  await done;
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+}
+
+export async function benchShell(): Promise<{ name: string; lines: string[] }> {
+  const lines: string[] = [];
+  const dataDir = path.join(root, '.tmp/bench-shell-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  // 1. first start with seeding, then a restart
+  const port = 18200;
+  let p = startServer(port, dataDir);
+  const first = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 300_000);
+  await stop(p);
+  p = startServer(port, dataDir);
+  const restart = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 120_000);
+  lines.push('| figure | measured | goal | met |', '|---|---|---|---|');
+  lines.push(`| first start on the embedded database (migrate + seed) to ready | ${(first / 1000).toFixed(1)} s | ≤ 60 s | ${first <= 60_000 ? 'yes' : 'no'} |`);
+  lines.push(`| restart on the embedded database to ready | ${(restart / 1000).toFixed(1)} s | ≤ 5 s | ${restart <= 5_000 ? 'yes' : 'no'} |`);
+
+  // 2. authenticated menu/routes vs a bare Fastify route
+  const md5 = crypto.createHash('md5').update('admin').digest('hex');
+  const tok = await fetch(
+    `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
+    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
+  ).then((r) => r.json() as Promise<any>);
+  const bare = Fastify();
+  bare.get('/hello', async () => ({ code: 200, success: true, data: 'hello', msg: '操作成功' }));
+  await bare.listen({ port: 18201, host: '127.0.0.1' });
+  const duration = Number(process.env.BENCH_SECONDS ?? 8);
+  const base = await cannon({ url: 'http://127.0.0.1:18201/hello', connections: 20, duration });
+  const auth = await cannon({
+    url: `http://127.0.0.1:${port}/api/blade-system/menu/routes`,
+    connections: 20,
+    duration,
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` },
+  });
+  await bare.close();
+  await stop(p);
+  const ratio = auth.requests.average / base.requests.average;
+  const non2xx = auth.non2xx;
+  lines.push(
+    `| authenticated \`menu/routes\` vs bare Fastify route | ${Math.round(auth.requests.average)} vs ${Math.round(base.requests.average)} req/s = ${(ratio * 100).toFixed(0)}%${non2xx ? ` (${non2xx} non-2xx!)` : ''} | ≥ 40% | ${ratio >= 0.4 && !non2xx ? 'yes' : 'no'} |`,
+  );
+
+  // 3. JS gzip: the login route and the whole shell after sign-in, from the build's manifest
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
+  if (build.status === 0) {
+    const sizes = jsSizes();
+    lines.push(`| JS gzip, login route | ${(sizes.login / 1024).toFixed(0)} KB | ≤ 250 KB | ${sizes.login <= 250 * 1024 ? 'yes' : 'no'} |`);
+    lines.push(`| JS gzip, whole shell after sign-in | ${(sizes.shell / 1024).toFixed(0)} KB | ≤ 600 KB | ${sizes.shell <= 600 * 1024 ? 'yes' : 'no'} |`);
+  } else lines.push('| JS gzip | web build failed | | no |');
+  lines.push('', `Load: autocannon, 20 connections, ${duration} s each, same machine, same run. Embedded database.`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { name: 'Foundation: sign-in path, bundle, start-up', lines };
+}
+
+/**
+ * Walks the Vite manifest: the login route is the entry with its static imports plus the lazy chunks whose source
+ * lies under features/login; the shell adds the chunks under shell/, the strings chunk and the home page (features/wel).
+ */
+function jsSizes(): { login: number; shell: number } {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }
+  >;
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length;
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      for (const i of manifest[k].imports ?? []) walk(i);
+    };
+    for (const k of keys) walk(k);
+    return seen;
+  };
+  const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  const lazy = (re: RegExp) => Object.keys(manifest).filter((k) => re.test(k) && !manifest[k].isEntry);
+  const loginKeys = closure([...entry, ...lazy(/features\/login\//)]);
+  const shellKeys = closure([...loginKeys, ...lazy(/src\/(shell|app)\//), ...lazy(/features\/wel\//), ...lazy(/strings|i18n/)]);
+  const sum = (keys: Set<string>) => [...new Set([...keys].map((k) => manifest[k].file))].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gz(f), 0);
+  return { login: sum(loginKeys), shell: sum(shellKeys) };
+}

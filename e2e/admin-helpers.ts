@@ -1,0 +1,186 @@
+/**
+ * Helpers of the administration browser tests (CrudPage screens): open a screen, fill its dialog by label, find a
+ * row, and the standard add / edit / view / delete steps with the exact messages of spec 1 §5.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { activePane, signIn } from './fixtures';
+
+export { activePane, signIn };
+
+/** Signs in as admin and opens a screen by its path (a fresh load of the path, through the route guard). */
+export async function openScreen(page: Page, path: string, account = 'admin') {
+  await signIn(page, account, account);
+  await page.goto(path);
+  await expect(activePane(page).getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
+}
+
+export function dialog(page: Page): Locator {
+  return page.locator('.ant-modal-wrap:visible .ant-modal').last();
+}
+
+/** The toast with this exact text. */
+export async function expectMessage(page: Page, text: string) {
+  await expect(page.locator('.ant-message').getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+/** A validation text under a field of the open dialog. */
+export async function expectFieldError(page: Page, text: string) {
+  await expect(
+    dialog(page).locator('.ant-form-item-explain-error').getByText(text, { exact: true }).first(),
+  ).toBeVisible();
+}
+
+/** Fills text inputs of the open dialog by label. */
+export async function fill(page: Page, values: Record<string, string>) {
+  const d = dialog(page);
+  for (const [label, value] of Object.entries(values)) {
+    const field = d.getByLabel(label, { exact: true });
+    await field.fill(value);
+  }
+}
+
+/** Picks an option of a select in the open dialog by label. */
+export async function choose(page: Page, label: string, option: string) {
+  const d = dialog(page);
+  await d.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+export async function save(page: Page) {
+  await dialog(page)
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /^(保\s*存|修\s*改)$/ })
+    .click();
+}
+
+/** Closes the view dialog with its footer button. */
+export async function closeDialog(page: Page) {
+  await dialog(page)
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭|取\s*消/ })
+    .click();
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/** The table row containing the text, in the given CrudPage (default: the first of the active tab). */
+export function row(scope: Locator, text: string): Locator {
+  return scope.locator('tr.ant-table-row', { hasText: text });
+}
+
+/** Searches the CrudPage by a search field label. */
+export async function search(scope: Locator, label: string, value: string) {
+  const form = scope.getByTestId('crud-search').first();
+  await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: /搜\s*索/ }).click();
+}
+
+/** Deletes the rows containing the texts through the toolbar: warns when none is chosen, confirms, then 删除成功. */
+export async function deleteRows(page: Page, scope: Locator, texts: string[]) {
+  const toolbarDelete = scope
+    .locator('.crud-toolbar')
+    .first()
+    .getByRole('button', { name: /删\s*除/ });
+  for (const t of texts) await row(scope, t).locator('.ant-checkbox-input').first().check();
+  await toolbarDelete.click();
+  await confirmRemove(page);
+  await expectMessage(page, '删除成功');
+  for (const t of texts) await expect(row(scope, t)).toHaveCount(0);
+}
+
+/** Answers the delete confirmation '确定将选择数据删除?' with 确定. */
+export async function confirmRemove(page: Page) {
+  const box = page.locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' });
+  await expect(box).toBeVisible();
+  await box.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** The toolbar delete with nothing chosen warns 请选择至少一条数据 (or the screen's own text). */
+export async function deleteNothing(page: Page, scope: Locator, text = '请选择至少一条数据') {
+  await scope
+    .locator('.crud-toolbar')
+    .first()
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expectMessage(page, text);
+}
+
+/** A unique suffix for the test's rows. */
+export const uid = () => Date.now().toString(36).slice(-5);
+
+/** Deletes one row with its own delete button (confirm, 删除成功, the row is gone). */
+export async function rowDelete(page: Page, scope: Locator, text: string) {
+  await row(scope, text)
+    .first()
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await confirmRemove(page);
+  await expectMessage(page, '删除成功');
+  await expect(row(scope, text)).toHaveCount(0);
+}
+
+/** Opens a row's dialog with one of its buttons (编辑, 查看, …). */
+export async function rowButton(scope: Locator, text: string, button: RegExp | string) {
+  await row(scope, text).first().getByRole('button', { name: button }).click();
+}
+
+/** The standard add: open, check the required texts, fill, save, 新增成功. */
+export async function addRow(
+  page: Page,
+  scope: Locator,
+  opts: {
+    required?: string[];
+    values: Record<string, string>;
+    selects?: Record<string, string>;
+    extra?: () => Promise<void>;
+  },
+) {
+  await scope
+    .locator('.crud-toolbar')
+    .first()
+    .getByRole('button', { name: /新\s*增/ })
+    .click();
+  await expect(dialog(page)).toBeVisible();
+  if (opts.required?.length) {
+    await save(page);
+    for (const text of opts.required) await expectFieldError(page, text);
+  }
+  await fill(page, opts.values);
+  for (const [label, option] of Object.entries(opts.selects ?? {})) await choose(page, label, option);
+  await opts.extra?.();
+  await save(page);
+  await expectMessage(page, '新增成功');
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/** The standard edit: open, change, save, 更新成功. */
+export async function editRow(page: Page, scope: Locator, text: string, values: Record<string, string>) {
+  await rowButton(scope, text, /编\s*辑/);
+  await expect(dialog(page)).toBeVisible();
+  // the detail arrives before the fields are filled
+  await expect(dialog(page).locator('.ant-spin-spinning')).toHaveCount(0);
+  await page.waitForTimeout(200);
+  await fill(page, values);
+  await save(page);
+  await expectMessage(page, '更新成功');
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/** The standard view: read-only fields showing the values, then close. */
+export async function viewRow(page: Page, scope: Locator, text: string, expected: Record<string, string>) {
+  await rowButton(scope, text, /查\s*看/);
+  await expect(dialog(page)).toBeVisible();
+  for (const [label, value] of Object.entries(expected)) {
+    const field = dialog(page).getByLabel(label, { exact: true });
+    await expect(field).toHaveValue(value);
+    await expect(field).toBeDisabled();
+  }
+  await closeDialog(page);
+}
+
+/** Picks a node of a tree select in the open dialog by label (single or multiple). */
+export async function chooseTree(page: Page, label: string, title: string) {
+  const d = dialog(page);
+  await d.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: title }).first().click();
+  await page.keyboard.press('Escape');
+}

@@ -1,0 +1,181 @@
+/**
+ * Users (spec 1 §7.2, spec 2 §2, §6): the department tree beside the table; add (validation texts), edit, view,
+ * grant roles, reset password, unlock, disable/enable, platform settings, export, import with the template, delete.
+ */
+import { readFileSync } from 'node:fs';
+import { test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import {
+  activePane,
+  chooseTree,
+  deleteNothing,
+  deleteRows,
+  dialog,
+  editRow,
+  expectFieldError,
+  expectMessage,
+  fill,
+  openScreen,
+  row,
+  save,
+  search,
+  uid,
+  viewRow,
+} from './admin-helpers';
+import { expect } from './fixtures';
+
+test.describe.configure({ timeout: 300_000 });
+
+test('users: add, edit, view, grant, reset, unlock, state, platform, delete', async ({ page }) => {
+  await openScreen(page, '/system/user');
+  const pane = activePane(page);
+  const account = `e2e${uid()}`;
+
+  // add: the required texts, the password check, then 新增成功
+  await pane
+    .locator('.crud-toolbar')
+    .getByRole('button', { name: /新\s*增/ })
+    .click();
+  await save(page);
+  for (const t of [
+    '请输入登录账号',
+    '请输入用户姓名',
+    '请输入密码',
+    '请输入确认密码',
+    '请选择所属角色',
+    '请选择所属部门',
+  ])
+    await expectFieldError(page, t);
+  await fill(page, { 登录账号: account, 用户姓名: '测试用户', 密码: 'Passw0rd!', 确认密码: 'different' });
+  await save(page);
+  await expectFieldError(page, '两次密码输入不一致');
+  await fill(page, { 确认密码: 'Passw0rd!' });
+  await chooseTree(page, '所属角色', '运营人员');
+  await chooseTree(page, '所属部门', '调度中心');
+  await save(page);
+  await expectMessage(page, '新增成功');
+
+  await search(pane, '登录账号', account);
+  await expect(row(pane, account)).toBeVisible();
+  await expect(row(pane, account)).toContainText('调度中心');
+
+  await editRow(page, pane, account, { 用户姓名: '测试改名' });
+  await expect(row(pane, account)).toContainText('测试改名');
+  await viewRow(page, pane, account, { 登录账号: account, 用户姓名: '测试改名' });
+
+  const select = () => row(pane, account).locator('.ant-checkbox-input').first().check();
+  const confirmOk = async () => {
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expectMessage(page, '操作成功');
+  };
+
+  // toolbar actions need a selection
+  await pane.getByRole('button', { name: /密码重置/ }).click();
+  await expectMessage(page, '请选择至少一条数据');
+  await select();
+  await pane.getByRole('button', { name: /密码重置/ }).click();
+  await confirmOk();
+  await select();
+  await pane.getByRole('button', { name: /账号解封/ }).click();
+  await confirmOk();
+  await select();
+  await pane.getByRole('button', { name: /^stop 停\s*用$/ }).click();
+  await confirmOk();
+  await expect(row(pane, account)).toContainText('停用');
+  await select();
+  await pane.getByRole('button', { name: /^check-circle 启\s*用$/ }).click();
+  await confirmOk();
+  await expect(row(pane, account)).toContainText('正常');
+
+  // grant roles
+  await select();
+  await pane.getByRole('button', { name: /角色配置/ }).click();
+  await dialog(page).locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '审计员' }).first().click();
+  await page.keyboard.press('Escape');
+  await dialog(page)
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expectMessage(page, '操作成功');
+  await expect(row(pane, account)).toContainText('审计员');
+
+  // platform settings
+  await row(pane, account)
+    .getByRole('button', { name: /平台配置/ })
+    .click();
+  await dialog(page).getByLabel('用户拓展').fill('{"station":"A01"}');
+  await dialog(page)
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expectMessage(page, '操作成功');
+
+  await deleteNothing(page, pane);
+  await deleteRows(page, pane, [account]);
+});
+
+test('users: the department tree filters; export; import with the template', async ({ page }, info) => {
+  await openScreen(page, '/system/user');
+  const pane = activePane(page);
+  await expect(row(pane, 'admin')).toBeVisible();
+  await pane.getByTestId('user-dept-tree').getByText('管网巡检一班', { exact: true }).click();
+  await expect(row(pane, 'patrol')).toBeVisible();
+  await expect(row(pane, 'auditor')).toHaveCount(0);
+  await pane.getByTestId('user-dept-tree').getByText('全部', { exact: true }).click();
+  await expect(row(pane, 'auditor')).toBeVisible();
+
+  // the company search (a tree of companies only)
+  const form = pane.getByTestId('crud-search');
+  await form.getByLabel('所属公司', { exact: true }).click();
+  await expect(
+    page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '调度中心' }),
+  ).toHaveCount(0);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '合肥水务集团' }).click();
+  await form.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(row(pane, 'patrol')).toBeVisible();
+  await form.getByRole('button', { name: /清\s*空/ }).click();
+
+  const exported = page.waitForEvent('download');
+  await pane.getByRole('button', { name: /用户导出/ }).click();
+  expect((await exported).suggestedFilename()).toMatch(/\.xlsx$/);
+
+  await pane.getByRole('button', { name: /用户导入/ }).click();
+  const template = page.waitForEvent('download');
+  await dialog(page)
+    .getByRole('button', { name: /下载模板/ })
+    .click();
+  const file = info.outputPath('template.xlsx');
+  await (await template).saveAs(file);
+  const input = () => dialog(page).locator('input[type=file]');
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  // the empty template: the server's message as an error
+  await input().setInputFiles({ name: 'empty.xlsx', mimeType: xlsx, buffer: readFileSync(file) });
+  await expect(page.locator('.ant-message-error').getByText('导入失败: 表格中没有数据')).toBeVisible();
+
+  // one person added to the template: the server's message as a success, and the person is there
+  const account = `imp${uid()}`;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync(file));
+  const sheet = book.worksheets[0];
+  const headers = (sheet.getRow(1).values as unknown[]).map(String);
+  const cell = (h: string) => headers.indexOf(h);
+  const values: unknown[] = [];
+  values[cell('账户')] = account;
+  values[cell('姓名')] = '导入用户';
+  values[cell('角色名称')] = '运营人员';
+  values[cell('部门名称')] = '调度中心';
+  sheet.addRow(values);
+  const filled = Buffer.from(await book.xlsx.writeBuffer());
+  await input().setInputFiles({ name: 'users.xlsx', mimeType: xlsx, buffer: filled });
+  await expect(page.locator('.ant-message-success').getByText(/导入成功/)).toBeVisible();
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+  await pane.getByTestId('user-dept-tree').getByText('全部', { exact: true }).click();
+  await search(pane, '登录账号', account);
+  await expect(row(pane, account)).toContainText('导入用户');
+  await deleteRows(page, pane, [account]);
+});

@@ -1,0 +1,60 @@
+/**
+ * Shared Playwright helpers. `signIn(page, account, password)` signs in through the real sign-in page (captcha is
+ * off in the browser-test server) and waits for the shell; other specs reuse it:
+ *
+ *   import { expect, signIn, test } from './fixtures';
+ *   test('…', async ({ page }) => { await signIn(page, 'admin', 'admin'); … });
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+export const test = base;
+
+/** The demo accounts of the seed. */
+export const ACCOUNTS = {
+  admin: { account: 'admin', password: 'admin' },
+  operator: { account: 'operator', password: 'operator' },
+  patrol: { account: 'patrol', password: 'patrol' },
+  auditor: { account: 'auditor', password: 'auditor' },
+} as const;
+
+/** Fills the sign-in form and submits it; resolves once the login page is left (or rejects on a shown error). */
+export async function submitSignIn(page: Page, account: string, password: string) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in and waits for the shell (side menu, tab bar and the first page's tab). */
+export async function signIn(page: Page, account = 'admin', password = account) {
+  await page.goto('/login');
+  await submitSignIn(page, account, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('tab-bar')).toBeVisible();
+}
+
+/** The page of the active tab (kept-alive pages of other tabs stay in the DOM, hidden). */
+export function activePane(page: Page) {
+  return page.locator('.swp-pane:not([hidden])');
+}
+
+/** Opens a side-menu entry by its path (expands its parents first). */
+export async function openMenu(page: Page, path: string, parents: string[] = []) {
+  for (const p of parents) {
+    const sub = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: p });
+    if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
+  }
+  await page.locator(`.swp-sider [data-path="${path}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+}
+
+/** The tab labels, left to right. */
+export async function tabLabels(page: Page): Promise<string[]> {
+  return page.getByTestId('tab-bar').locator('.swp-tab-label').allInnerTexts();
+}
+
+/** Waits until the tab bar shows exactly these labels, left to right. */
+export async function expectTabs(page: Page, labels: string[]) {
+  await expect(page.getByTestId('tab-bar').locator('.swp-tab-label')).toHaveText(labels);
+}

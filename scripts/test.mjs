@@ -1,0 +1,72 @@
+// `npm test`: every suite in turn (unit, API on the embedded database, API on PostgreSQL when TEST_DATABASE_URL
+// is set, browser), then one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.tmp/test-results');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+const only = process.argv[2];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = [];
+
+function run(name, cmd, args, opts = {}) {
+  if (only && only !== name.split(':')[0]) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  console.log(`=== ${name}: exit ${r.status} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (r.status !== 0) failedSuites.push(name);
+}
+
+function vitestCounts(file) {
+  if (!fs.existsSync(file)) return;
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+}
+
+const vitest = (project, cwd, file, env) => [
+  'npx',
+  ['vitest', 'run', '--root', cwd, ...(project ? ['--project', project] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+  { env },
+];
+
+const webUnit = path.join(out, 'web-unit.json');
+run('unit:web', ...vitest(undefined, 'apps/web', webUnit));
+vitestCounts(webUnit);
+
+const serverUnit = path.join(out, 'server-unit.json');
+run('unit:server', ...vitest('unit', 'apps/server', serverUnit));
+vitestCounts(serverUnit);
+
+const apiEmbedded = path.join(out, 'api-embedded.json');
+run('api:embedded', ...vitest('api', 'apps/server', apiEmbedded, { TEST_DATABASE_URL: '' }));
+vitestCounts(apiEmbedded);
+
+if (process.env.TEST_DATABASE_URL) {
+  const apiPg = path.join(out, 'api-postgresql.json');
+  run('api:postgresql', ...vitest('api', 'apps/server', apiPg));
+  vitestCounts(apiPg);
+}
+
+if (!only || only === 'e2e') {
+  run('e2e:build', 'npm', ['run', 'build', '-w', 'apps/web']);
+  const e2e = path.join(out, 'e2e.json');
+  run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e } });
+  if (fs.existsSync(e2e)) {
+    const s = JSON.parse(fs.readFileSync(e2e, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+}
+
+if (failedSuites.length) console.log(`\nFailed suites: ${failedSuites.join(', ')}`);
+if (failedSuites.length && totals.failed === 0) totals.failed = failedSuites.length;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites.length ? 1 : 0);
