@@ -22,12 +22,16 @@ import { checkParent, refuseChildren } from './tree.ts';
 
 const menuTree = { table: menu, id: menu.id, parentId: menu.parentId, isDeleted: menu.isDeleted };
 
-/** A JSON object, sent as text or as an object (stored as its JSON text); empty → null. */
+/**
+ * A JSON object, sent as text or as an object (stored as its JSON text); empty → null. It may carry the screen's
+ * form script (`formScript`, text; run by the web client in a sandboxed worker, never by the server), hence the
+ * room for 60000 characters.
+ */
 const propertyJson = z.preprocess(
   (v) => (v && typeof v === 'object' ? JSON.stringify(v) : v === '' ? null : v),
   z
     .string({ error: '扩展属性必须是 JSON 对象' })
-    .max(10_000, '扩展属性不能超过 10000 个字符')
+    .max(60_000, '扩展属性不能超过 60000 个字符')
     .nullish()
     .refine((s) => {
       if (!s) return true;
@@ -37,7 +41,16 @@ const propertyJson = z.preprocess(
       } catch {
         return false;
       }
-    }, '扩展属性必须是 JSON 对象'),
+    }, '扩展属性必须是 JSON 对象')
+    .refine((s) => {
+      let script: unknown;
+      try {
+        script = s ? JSON.parse(s)?.formScript : undefined;
+      } catch {
+        return true; // not JSON: the rule above says so
+      }
+      return script === undefined || script === null || typeof script === 'string';
+    }, '表单脚本必须是文本'),
 );
 
 /** The package filter of a tenant: a condition on menu ids, or none when the tenant has no package. */

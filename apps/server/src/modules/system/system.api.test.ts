@@ -122,7 +122,8 @@ describe('tenants', () => {
     const codes = await db.select({ id: menu.id, code: menu.code }).from(menu);
     const idOf = (c: string) => codes.find((m) => m.code === c)!.id;
     for (const c of ['dept', 'dept_add', 'role', 'post', 'dictbiz', 'desk']) expect(granted.has(idOf(c)), c).toBe(true);
-    for (const c of ['tenant', 'tenant_add', 'client', 'menu', 'data_scope', 'param']) expect(granted.has(idOf(c)), c).toBe(false);
+    for (const c of ['tenant', 'tenant_add', 'client', 'menu', 'data_scope', 'param'])
+      expect(granted.has(idOf(c)), c).toBe(false);
     expect((await db.select().from(dept).where(eq(dept.tenantId, '100003')))[0]).toMatchObject({
       deptName: '肥东县自来水公司',
       deptCategory: 1,
@@ -443,6 +444,16 @@ describe('menus, data scopes and API scopes', () => {
     refused(
       await t.post(`${B}/menu/submit`, { code: 'pump', name: '泵站', sort: 1, category: 1, propertyJson: '[1' }),
       '扩展属性必须是 JSON 对象',
+    );
+    refused(
+      await t.post(`${B}/menu/submit`, {
+        code: 'pump',
+        name: '泵站',
+        sort: 1,
+        category: 1,
+        propertyJson: { formScript: 42 },
+      }),
+      '表单脚本必须是文本',
     );
     refused(await t.post(`${B}/menu/submit`, { code: 'param', name: '参数', sort: 1, category: 1 }), '菜单编号已存在');
     await submit('menu', {

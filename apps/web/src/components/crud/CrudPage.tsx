@@ -28,6 +28,7 @@ import { CrudPagination, DEFAULT_PAGE_SIZE } from './CrudPagination';
 import { CrudSearch } from './CrudSearch';
 import { cellText, fromFormValue, toFormValue, useColumnOptions } from './fields';
 import type { CrudColumn, CrudHandle, CrudPageProps, DialogMode } from './types';
+import { useFormScript } from './useFormScript';
 
 let fallbackClient: QueryClient | undefined;
 
@@ -151,6 +152,7 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
     loading: false,
   });
   const [saving, setSaving] = useState(false);
+  const formScript = useFormScript();
 
   const fillForm = (values: Partial<T>) => {
     const out: Record<string, unknown> = {};
@@ -173,14 +175,22 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
           for (const c of columns) if (c.defaultValue !== undefined) defaults[c.prop] = c.defaultValue;
           values = { ...defaults, ...(props.defaults ?? {}), ...values } as Partial<T>;
         }
+        const scripted = mode !== 'view' && !!formScript.script;
+        if (scripted) values = (await formScript.run('beforeMount', values as Row, mode)).data as Partial<T>;
         // the dialog renders its form after this tick
-        setTimeout(() => fillForm(values), 0);
+        setTimeout(() => {
+          fillForm(values);
+          if (!scripted) return;
+          void formScript.run('afterMount', values as Row, mode).then((out) => {
+            if (JSON.stringify(out.data) !== JSON.stringify(values)) fillForm(out.data as Partial<T>);
+          });
+        }, 0);
         setDialog((d) => ({ ...d, row: { ...(row ?? {}), ...values } as T, loading: false }));
       } catch {
         setDialog((d) => ({ ...d, open: false, loading: false }));
       }
     },
-    [api, columns, props.beforeOpen, props.defaults, rowKey],
+    [api, columns, props.beforeOpen, props.defaults, rowKey, formScript],
   );
 
   const submit = async () => {
@@ -203,6 +213,16 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
     delete values.children;
     delete values.hasChildren;
     setSaving(true);
+    const scriptMode = mode === 'add' ? 'add' : 'edit';
+    if (formScript.script) {
+      const out = await formScript.run('beforeSubmit', values, scriptMode);
+      if (out.stop) {
+        setSaving(false);
+        message.warning(out.stop === true ? t('crud.scriptStopped') : out.stop);
+        return;
+      }
+      values = out.data;
+    }
     try {
       const shaped = props.beforeSubmit
         ? await props.beforeSubmit(values as Partial<T>, mode, row)
@@ -214,6 +234,7 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
       );
       setDialog((d) => ({ ...d, open: false }));
       props.afterSave?.(mode);
+      if (formScript.script) void formScript.run('afterSubmit', shaped as Row, scriptMode);
       reload();
     } catch {
       // the HTTP client has shown the server's message

@@ -10,9 +10,11 @@ import { type Menu, menuApi } from '../../../api/system';
 import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
+import { formScriptOf, withFormScript, withoutFormScript } from '../../../lib/formScript';
 import { usePermission } from '../../../stores/session';
 import { ScopeDrawer } from '../../authority/ScopeDrawer';
 import { lazyTreePage } from '../common/lazyTree';
+import { FormScriptField } from './FormScriptField';
 
 const menuTree = async () => [
   { value: '0', title: '顶级', children: toTreeOptions(await menuApi.menuList(), { title: 'name', value: 'id' }) },
@@ -54,10 +56,29 @@ const columns: CrudColumn<Menu>[] = [
   { prop: 'isOpen', label: 'menuMgr.isOpen', type: 'radio', dict: 'menu_open', numeric: true, defaultValue: 1 },
   { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'menuMgr.sortRequired', defaultValue: 1 },
   { prop: 'propertyJson', label: 'menuMgr.propertyJson', hide: true, span: 24, tip: 'menuMgr.propertyTip' },
+  {
+    prop: 'formScript',
+    label: 'menuMgr.formScript',
+    hide: true,
+    span: 24,
+    tip: 'menuMgr.formScriptTip',
+    component: (ctx) => <FormScriptField disabled={ctx.disabled} />,
+  },
   { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
 ];
 
 const api = { ...menuApi, page: lazyTreePage<Menu>(menuApi.lazyList, menuApi.page) };
+
+/** The form script has its own field; on the wire it lives in propertyJson. */
+async function openMenu(mode: string, row: Menu | undefined): Promise<Partial<Menu>> {
+  const v: Partial<Menu> = mode !== 'add' && row ? ((await menuApi.detail(String(row.id))) ?? row) : (row ?? {});
+  return { ...v, formScript: formScriptOf(v.propertyJson), propertyJson: withoutFormScript(v.propertyJson) };
+}
+
+function shapeMenu(values: Partial<Menu>): Partial<Menu> {
+  const { formScript, ...rest } = values as Partial<Menu> & { formScript?: string };
+  return { ...rest, propertyJson: withFormScript(rest.propertyJson, formScript) };
+}
 
 /** the option labels of a dictionary-backed column, for rows of the lazy list */
 export type { Option };
@@ -74,6 +95,8 @@ export default function MenuPage() {
         title="menuMgr.title"
         permission="menu"
         paged={false}
+        beforeOpen={openMenu}
+        beforeSubmit={shapeMenu}
         lazy={(row) => menuApi.lazyList({ parentId: row.id })}
         actionWidth={520}
         rowActions={(row, h) => (
