@@ -1,15 +1,19 @@
 /**
  * What a signed-in user may see and call: the menu tree (`menu/routes`), buttons (`menu/buttons`), top menus
- * (`menu/top-menu`) and API scopes. Menus, grants, top menus, packages and scopes are read once into memory and
- * the answers are kept per role set, already serialised; `invalidateMenuCache` (system module) drops it all on
- * every instance through the live bus.
+ * (`menu/top-menu`) and API scopes. A user holds the menus and buttons granted to their roles (blade_role_menu)
+ * plus the JNPF module and button grants (base_authorize, permission module) of their roles, their posts and
+ * themselves, in their own tenant; the tenant's package still limits both. Menus, grants, top menus, packages and
+ * scopes are read once into memory and the answers are kept per role set and JNPF grant holders (the posts and
+ * user that hold grants, so users without personal grants share answers), already serialised;
+ * `invalidateMenuCache` (system module) drops it all on every instance through the live bus.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ok } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
-import { MENU_CHANGED_TOPIC } from '../system/index.ts';
+import { authorize } from '../permission/schema.ts';
+import { MENU_CHANGED_TOPIC, onLocalMenuInvalidation } from '../system/index.ts';
 import {
   menu,
   roleMenu,
@@ -42,7 +46,15 @@ interface Snapshot {
   packages: Map<string, Set<string>>;
   scopes: ApiScope[];
   roleScopes: Map<string, Set<string>>;
+  /** JNPF module and button grants by holder (`holderKey`): menu ids */
+  holderMenus: Map<string, Set<string>>;
 }
+
+/** A JNPF grant holder within its tenant: `tenantId|Role|id`, `tenantId|Position|id` or `tenantId|User|id`. */
+const holderKey = (tenantId: string, objectType: string, objectId: string) => `${tenantId}|${objectType}|${objectId}`;
+
+/** The user's posts (the token's comma-separated `postId`). */
+export const postsOf = (u: AuthUser): string[] => (u.postId ? u.postId.split(',').filter(Boolean) : []);
 
 const byOrder = (a: { sort: number; id: string }, b: { sort: number; id: string }) =>
   a.sort - b.sort || a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -89,7 +101,13 @@ export class MenuService {
   constructor(readonly ctx: AppContext) {}
 
   start() {
-    this.off = this.ctx.live.on(MENU_CHANGED_TOPIC, () => this.drop());
+    const offBus = this.ctx.live.on(MENU_CHANGED_TOPIC, () => this.drop());
+    // the writing instance drops at once, without waiting for its own NOTIFY to come back
+    const offLocal = onLocalMenuInvalidation(() => this.drop());
+    this.off = () => {
+      offBus();
+      offLocal();
+    };
   }
 
   stop() {
@@ -141,6 +159,15 @@ export class MenuService {
       .select({ roleId: roleScope.roleId, scopeId: roleScope.scopeId })
       .from(roleScope)
       .where(eq(roleScope.scopeCategory, 2));
+    const jnpfGrants = await db
+      .select({
+        tenantId: authorize.tenantId,
+        objectType: authorize.objectType,
+        objectId: authorize.objectId,
+        itemId: authorize.itemId,
+      })
+      .from(authorize)
+      .where(inArray(authorize.itemType, ['module', 'button']));
 
     const roleMenus = new Map<string, Set<string>>();
     for (const g of grants) addTo(roleMenus, g.roleId, g.menuId);
@@ -153,6 +180,8 @@ export class MenuService {
     }
     const roleScopes = new Map<string, Set<string>>();
     for (const g of scopeGrants) addTo(roleScopes, g.roleId, g.scopeId);
+    const holderMenus = new Map<string, Set<string>>();
+    for (const g of jnpfGrants) addTo(holderMenus, holderKey(g.tenantId, g.objectType, g.objectId), g.itemId);
     const scopes: ApiScope[] = [];
     for (const a of apis) {
       try {
@@ -170,6 +199,7 @@ export class MenuService {
       packages,
       scopes,
       roleScopes,
+      holderMenus,
     };
   }
 
@@ -178,9 +208,24 @@ export class MenuService {
     return u.isAdmin && u.tenantId === '000000';
   }
 
-  private static key(kind: string, u: AuthUser, extra = '') {
+  /** The user's JNPF grant holders (roles, posts, the user) that hold module or button grants in the snapshot. */
+  private static holders(s: Snapshot, u: AuthUser): string[] {
+    if (!s.holderMenus.size) return [];
+    const keys = [
+      ...u.roleIds.map((id) => holderKey(u.tenantId, 'Role', id)),
+      ...postsOf(u).map((id) => holderKey(u.tenantId, 'Position', id)),
+      holderKey(u.tenantId, 'User', u.userId),
+    ];
+    return keys.filter((k) => s.holderMenus.has(k));
+  }
+
+  /** The answer's cache key: everything the answer depends on (roles, grant holders, tenant, admin, extra). */
+  private static key(kind: string, s: Snapshot, u: AuthUser, extra = '') {
+    if (MenuService.seesAll(u)) return `${kind}|${u.tenantId}|all|1|${extra}`;
     const roles = u.roleIds.length > 1 ? [...u.roleIds].sort().join(',') : u.roleIds.join(',');
-    return `${kind}|${u.tenantId}|${MenuService.seesAll(u) ? 'all' : roles}|${u.isAdmin ? 1 : 0}|${extra}`;
+    const holders = MenuService.holders(s, u);
+    if (holders.length > 1) holders.sort();
+    return `${kind}|${u.tenantId}|${roles}|${holders.join(';')}|${u.isAdmin ? 1 : 0}|${extra}`;
   }
 
   /** Menu ids the user may see (any category), after the tenant package. */
@@ -189,14 +234,21 @@ export class MenuService {
     if (MenuService.seesAll(u)) return (m) => !pkg || pkg.has(m.id);
     const ids = new Set<string>();
     for (const r of u.roleIds) for (const id of s.roleMenus.get(r) ?? []) ids.add(id);
+    for (const h of MenuService.holders(s, u)) for (const id of s.holderMenus.get(h) ?? []) ids.add(id);
     return (m) => ids.has(m.id) && (!pkg || pkg.has(m.id));
   }
 
-  private async cached(key: string, build: (s: Snapshot) => unknown): Promise<string> {
-    const hit = this.answers.get(key);
-    if (hit !== undefined) return hit;
+  private async cached(
+    kind: string,
+    u: AuthUser,
+    extra: string | undefined,
+    build: (s: Snapshot) => unknown,
+  ): Promise<string> {
     const snapPromise = this.snapshot();
     const s = await snapPromise;
+    const key = MenuService.key(kind, s, u, extra);
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit;
     const text = toJson(ok(build(s)));
     // store only if no invalidation happened meanwhile
     if (this.snap === snapPromise) {
@@ -208,7 +260,7 @@ export class MenuService {
 
   /** `menu/routes`: the user's menu tree (categories 1 and 3), optionally one top menu's part, as JSON text. */
   routes(u: AuthUser, topMenuId?: string): Promise<string> {
-    return this.cached(MenuService.key('routes', u, topMenuId), (s) => {
+    return this.cached('routes', u, topMenuId, (s) => {
       const may = this.granted(s, u);
       let inTop: Set<string> | undefined;
       if (topMenuId) {
@@ -237,7 +289,7 @@ export class MenuService {
 
   /** `menu/buttons`: the parents of the granted buttons, with the buttons as children. */
   buttons(u: AuthUser): Promise<string> {
-    return this.cached(MenuService.key('buttons', u), (s) => {
+    return this.cached('buttons', u, undefined, (s) => {
       const may = this.granted(s, u);
       const groups = new Map<string, MenuRow[]>();
       for (const b of s.sorted) {
@@ -258,7 +310,7 @@ export class MenuService {
 
   /** `menu/top-menu`: the tenant's business areas; an administrator sees all, others those holding a granted menu. */
   topMenus(u: AuthUser): Promise<string> {
-    return this.cached(MenuService.key('top', u), (s) => {
+    return this.cached('top', u, undefined, (s) => {
       const mine = s.topMenus.filter((t) => t.tenantId === u.tenantId);
       const may = this.granted(s, u);
       const visible = u.isAdmin

@@ -3,13 +3,17 @@
  * - `POST /blade-auth/logout` (Saber 4.x; GET too): ends the session like `oauth/logout`, envelope reply.
  * - `GET /blade-system/menu/auth-routes` (Sword, at every start): for each menu path granted to the caller's roles,
  *   the aliases of those roles, as SpringBlade answers it: `[{ "/system/user": { authority: ["administrator"] } }]`.
+ *   JNPF module and button grants (base_authorize, caller's tenant) count too: one granted to a role of the caller
+ *   lists that role's alias, one granted to the caller's post or to the caller lists all the caller's aliases.
  */
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
 import { bearerOf, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { authorize } from '../permission/schema.ts';
 import { menu, role, roleMenu } from '../system/schema.ts';
+import { postsOf } from './menus.ts';
 import type { AuthService } from './service.ts';
 
 export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (req: FastifyRequest) => AuthService) {
@@ -28,28 +32,68 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
 
   app.get('/blade-system/menu/auth-routes', async (req) => {
     const me = userOf(req);
-    if (!me.roleIds.length) return ok([]);
-    const rows = await ctx.db
-      .selectDistinct({ path: menu.path, alias: role.roleAlias })
-      .from(roleMenu)
-      .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-      .innerJoin(role, eq(role.id, roleMenu.roleId))
+    const rows = !me.roleIds.length
+      ? []
+      : await ctx.db
+          .selectDistinct({ path: menu.path, alias: role.roleAlias })
+          .from(roleMenu)
+          .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+          .innerJoin(role, eq(role.id, roleMenu.roleId))
+          .where(
+            and(
+              inArray(roleMenu.roleId, me.roleIds),
+              eq(role.tenantId, me.tenantId),
+              eq(role.isDeleted, 0),
+              eq(menu.isDeleted, 0),
+              isNotNull(menu.path),
+              ne(menu.path, ''),
+            ),
+          )
+          .orderBy(menu.path, role.roleAlias);
+    const byPath = new Map<string, string[]>();
+    const add = (path: string, alias: string) => {
+      const list = byPath.get(path);
+      if (!list) byPath.set(path, [alias]);
+      else if (!list.includes(alias)) list.push(alias);
+    };
+    for (const r of rows) add(r.path!, r.alias);
+
+    const posts = postsOf(me);
+    const grants = await ctx.db
+      .select({ objectType: authorize.objectType, objectId: authorize.objectId, itemId: authorize.itemId })
+      .from(authorize)
       .where(
         and(
-          inArray(roleMenu.roleId, me.roleIds),
-          eq(role.tenantId, me.tenantId),
-          eq(role.isDeleted, 0),
-          eq(menu.isDeleted, 0),
-          isNotNull(menu.path),
-          ne(menu.path, ''),
+          eq(authorize.tenantId, me.tenantId),
+          inArray(authorize.itemType, ['module', 'button']),
+          or(
+            and(eq(authorize.objectType, 'User'), eq(authorize.objectId, me.userId)),
+            me.roleIds.length
+              ? and(eq(authorize.objectType, 'Role'), inArray(authorize.objectId, me.roleIds))
+              : undefined,
+            posts.length ? and(eq(authorize.objectType, 'Position'), inArray(authorize.objectId, posts)) : undefined,
+          ),
         ),
-      )
-      .orderBy(menu.path, role.roleAlias);
-    const byPath = new Map<string, string[]>();
-    for (const r of rows) {
-      const list = byPath.get(r.path!);
-      if (list) list.push(r.alias);
-      else byPath.set(r.path!, [r.alias]);
+      );
+    const menuIds = [...new Set(grants.map((g) => g.itemId))].filter((id) => /^\d{1,19}$/.test(id));
+    if (menuIds.length) {
+      const paths = new Map(
+        (
+          await ctx.db
+            .select({ id: menu.id, path: menu.path })
+            .from(menu)
+            .where(and(inArray(menu.id, menuIds), eq(menu.isDeleted, 0), isNotNull(menu.path), ne(menu.path, '')))
+        ).map((m) => [m.id, m.path!]),
+      );
+      const extra: [string, string][] = [];
+      for (const g of grants) {
+        const path = paths.get(g.itemId);
+        if (!path) continue;
+        const aliases = g.objectType === 'Role' ? [me.roleAliases[me.roleIds.indexOf(g.objectId)]] : me.roleAliases;
+        for (const alias of aliases) if (alias) extra.push([path, alias]);
+      }
+      extra.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+      for (const [path, alias] of extra) add(path, alias);
     }
     return ok([...byPath].map(([path, authority]) => ({ [path]: { authority } })));
   });

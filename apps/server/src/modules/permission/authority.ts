@@ -1,8 +1,19 @@
 /**
  * JNPF authority (spec 2 §6 "data authority and model authority are managed per object: values, update, batch"):
  * an object — a Role, a Position or a User — is granted items: modules (menus), buttons, columns, forms and
- * resources (data scopes). Grants live in base_authorize. `Users/Current/Authorize` answers what the signed-in
- * user holds: the menus and data scopes of their roles (blade_role_menu, blade_role_scope) plus these grants.
+ * resources (data scopes). Grants live in base_authorize, per tenant. `Users/Current/Authorize` answers what the
+ * signed-in user holds: the menus and data scopes of their roles (blade_role_menu, blade_role_scope) plus these
+ * grants.
+ *
+ * The grants are enforced, not only stored; they add to the BladeX role grants (never take away) for the user's
+ * roles, posts (`postId`) and the user themself, and only grants of the user's own tenant count:
+ * - module and button grants → `menu/routes`, `menu/buttons`, `menu/top-menu` and Sword's `menu/auth-routes`
+ *   (auth module, MenuService snapshot), still within the tenant's package;
+ * - resource grants → the data-scope provider (system/data-scope.ts), like a role's data-scope grant (category 1);
+ * - column and form grants are only reported (`Users/Current/Authorize`) for the low-code screens;
+ * - API scopes (blade_role_scope category 2) have no JNPF item type and stay role-only.
+ * Every write below drops the menu and data-scope caches on every instance after its transaction commits
+ * (`invalidateMenuCache`, `invalidateDataScopes`), so a grant or a revoke counts from the next request on.
  *
  *   POST /permission/Authority/Data/{objectId}/Values   candidates and granted ids of one object, per item type
  *   PUT  /permission/Authority/Data/{objectId}          replaces the object's grants of the item types sent
@@ -17,6 +28,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { menu, post, role, roleMenu, roleScope, scopeData, tenant, tenantPackage, user } from '../../db/schema.ts';
+import { invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
 import { userResource } from '../user/index.ts';
 import { bodyOf, buildTree, idArray, jnpf, jnpfDone, pathId, type TreeNode } from './jnpf.ts';
 import { authorize } from './schema.ts';
@@ -178,6 +190,13 @@ async function grantsOf(db: AppContext['db'] | Tx, tenantId: string, objects: { 
     .where(and(eq(authorize.tenantId, tenantId), or(...conds)));
 }
 
+/** After a write commits: the caches that enforce the changed item types are dropped on every instance. */
+async function grantsChanged(ctx: AppContext, types: readonly ItemType[]) {
+  const menus = types.includes('module') || types.includes('button');
+  const scopes = types.includes('resource');
+  await Promise.all([menus ? invalidateMenuCache(ctx) : undefined, scopes ? invalidateDataScopes(ctx) : undefined]);
+}
+
 export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Authority';
 
@@ -237,6 +256,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(authorize).values(rows.slice(i, i + 1000));
     });
+    await grantsChanged(ctx, sent);
     return jnpfDone('操作成功');
   });
 
@@ -274,6 +294,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(authorize).values(rows.slice(i, i + 1000));
     });
+    await grantsChanged(ctx, sent);
     return jnpfDone('操作成功');
   });
 
@@ -371,6 +392,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       }
     });
+    await grantsChanged(ctx, [itemType]);
     return jnpfDone('操作成功');
   });
 }

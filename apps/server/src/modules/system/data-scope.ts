@@ -1,14 +1,17 @@
 /**
- * The data-scope provider (core/scope.ts): for a user's roles, the data scopes granted to them (blade_role_scope
- * category 1) whose resource code matches become ScopeRules — 1 all, 2 own rows, 3 own departments, 4 own
- * departments and every department below them (by `ancestors`), 5 a custom rule in the safe expression language.
- * Grants are cached per role set and departments-below per department set; both caches are dropped on every
- * instance when grants, scopes or departments change (`invalidateDataScopes`).
+ * The data-scope provider (core/scope.ts): the data scopes a user holds whose resource code matches become
+ * ScopeRules — 1 all, 2 own rows, 3 own departments, 4 own departments and every department below them (by
+ * `ancestors`), 5 a custom rule in the safe expression language. A user holds the data scopes granted to their
+ * roles (blade_role_scope category 1) and the JNPF `resource` grants (base_authorize, permission module) of their
+ * roles, their posts and themselves in their own tenant; all of them widen each other.
+ * Role grants are cached per role set, JNPF grants per tenant (by holder), departments-below per department set;
+ * every cache is dropped on every instance when grants, scopes or departments change (`invalidateDataScopes`).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
+import { authorize } from '../permission/schema.ts';
 import { dept, roleScope, scopeData } from './schema.ts';
 
 /** Live topic: role grants, data scopes or departments changed. */
@@ -21,6 +24,7 @@ export const SCOPE_CATEGORY_API = 2;
 export const SCOPE_TYPES = { all: 1, own: 2, ownDept: 3, ownDeptAndBelow: 4, custom: 5 } as const;
 
 interface GrantedScope {
+  id: string;
   resourceCode: string;
   scopeType: number;
   scopeColumn: string | null;
@@ -29,21 +33,52 @@ interface GrantedScope {
 
 const MAX_ENTRIES = 2000;
 
+/** Scopes by resource code. */
+type ScopesByResource = Map<string, GrantedScope[]>;
+
+function addScope(out: ScopesByResource, s: GrantedScope) {
+  const list = out.get(s.resourceCode);
+  if (list) list.push(s);
+  else out.set(s.resourceCode, [s]);
+}
+
 export class SystemDataScopes implements DataScopeProvider {
-  private grants = new Map<string, Promise<Map<string, GrantedScope[]>>>();
+  private grants = new Map<string, Promise<ScopesByResource>>();
+  /** per tenant: JNPF resource grants by holder (`Role|id`, `Position|id`, `User|id`) */
+  private holders = new Map<string, Promise<Map<string, ScopesByResource>>>();
   private below = new Map<string, Promise<string[]>>();
 
   constructor(private ctx: Pick<AppContext, 'db'>) {}
 
   clear() {
     this.grants.clear();
+    this.holders.clear();
     this.below.clear();
   }
 
+  /** The data scopes of `resourceCode` the user holds through roles and JNPF grants, each once. */
+  async scopesOf(user: AuthUser, resourceCode: string): Promise<GrantedScope[]> {
+    const fromRoles = user.roleIds.length ? ((await this.grantsOf(user.roleIds)).get(resourceCode) ?? []) : [];
+    const byHolder = await this.holderGrants(user.tenantId);
+    if (!byHolder.size) return fromRoles;
+    const keys = [
+      ...user.roleIds.map((id) => `Role|${id}`),
+      ...(user.postId ? user.postId.split(',').filter(Boolean) : []).map((id) => `Position|${id}`),
+      `User|${user.userId}`,
+    ];
+    let out = fromRoles;
+    for (const k of keys) {
+      const more = byHolder.get(k)?.get(resourceCode);
+      if (!more?.length) continue;
+      if (out === fromRoles) out = [...fromRoles];
+      for (const s of more) if (!out.some((x) => x.id === s.id)) out.push(s);
+    }
+    return out;
+  }
+
   async rulesFor(user: AuthUser, resourceCode: string): Promise<ScopeRule[] | undefined> {
-    if (!user.roleIds.length) return undefined;
-    const scopes = (await this.grantsOf(user.roleIds)).get(resourceCode);
-    if (!scopes?.length) return undefined;
+    const scopes = await this.scopesOf(user, resourceCode);
+    if (!scopes.length) return undefined;
     const ownDepts = user.deptIds.length ? user.deptIds : user.deptId ? [user.deptId] : [];
     const rules: ScopeRule[] = [];
     for (const s of scopes) {
@@ -76,7 +111,7 @@ export class SystemDataScopes implements DataScopeProvider {
     return rules;
   }
 
-  private grantsOf(roleIds: string[]): Promise<Map<string, GrantedScope[]>> {
+  private grantsOf(roleIds: string[]): Promise<ScopesByResource> {
     const key = [...roleIds].sort().join(',');
     let p = this.grants.get(key);
     if (!p) {
@@ -88,7 +123,7 @@ export class SystemDataScopes implements DataScopeProvider {
     return p;
   }
 
-  private async loadGrants(roleIds: string[]): Promise<Map<string, GrantedScope[]>> {
+  private async loadGrants(roleIds: string[]): Promise<ScopesByResource> {
     const rows = await this.ctx.db
       .selectDistinct({
         id: scopeData.id,
@@ -107,10 +142,50 @@ export class SystemDataScopes implements DataScopeProvider {
           eq(scopeData.status, 1),
         ),
       );
-    const out = new Map<string, GrantedScope[]>();
-    for (const r of rows) {
-      if (!out.has(r.resourceCode)) out.set(r.resourceCode, []);
-      out.get(r.resourceCode)!.push(r);
+    const out: ScopesByResource = new Map();
+    for (const r of rows) addScope(out, r);
+    return out;
+  }
+
+  /** The JNPF resource grants of one tenant (live, enabled data scopes only), by holder. */
+  private holderGrants(tenantId: string): Promise<Map<string, ScopesByResource>> {
+    let p = this.holders.get(tenantId);
+    if (!p) {
+      if (this.holders.size >= MAX_ENTRIES) this.holders.clear();
+      p = this.loadHolderGrants(tenantId);
+      this.holders.set(tenantId, p);
+      p.catch(() => this.holders.delete(tenantId));
+    }
+    return p;
+  }
+
+  private async loadHolderGrants(tenantId: string): Promise<Map<string, ScopesByResource>> {
+    const rows = await this.ctx.db
+      .select({
+        objectType: authorize.objectType,
+        objectId: authorize.objectId,
+        id: scopeData.id,
+        resourceCode: scopeData.resourceCode,
+        scopeType: scopeData.scopeType,
+        scopeColumn: scopeData.scopeColumn,
+        scopeValue: scopeData.scopeValue,
+      })
+      .from(authorize)
+      .innerJoin(scopeData, sql`${scopeData.id}::text = ${authorize.itemId}`)
+      .where(
+        and(
+          eq(authorize.tenantId, tenantId),
+          eq(authorize.itemType, 'resource'),
+          eq(scopeData.isDeleted, 0),
+          eq(scopeData.status, 1),
+        ),
+      );
+    const out = new Map<string, ScopesByResource>();
+    for (const { objectType, objectId, ...scope } of rows) {
+      const key = `${objectType}|${objectId}`;
+      const m = out.get(key) ?? new Map<string, GrantedScope[]>();
+      if (!out.has(key)) out.set(key, m);
+      addScope(m, scope);
     }
     return out;
   }

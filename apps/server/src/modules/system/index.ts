@@ -13,7 +13,14 @@ import { seedSystem } from './seed.ts';
 export { type ApiScopeSeed, type DataScopeSeed, ensureScopes } from './admin-seed.ts';
 export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
 export { dictionaryOf } from './dict.ts';
-export { ADMIN_ROLE_ALIAS, ensureMenus, invalidateMenuCache, MENU_CHANGED_TOPIC, type MenuItem } from './menus.ts';
+export {
+  ADMIN_ROLE_ALIAS,
+  ensureMenus,
+  invalidateMenuCache,
+  MENU_CHANGED_TOPIC,
+  type MenuItem,
+  onLocalMenuInvalidation,
+} from './menus.ts';
 export { assertAccountQuota, MSG_QUOTA } from './tenant.ts';
 
 export const systemModule: ServerModule = {

@@ -46,8 +46,20 @@ export const MENU_CHANGED_TOPIC = 'system.menu.changed';
 /** advisory lock serialising seeds that write organisation and menu rows (several instances may start together) */
 export const SEED_LOCK = 7_261_010;
 
+const localDrops = new Set<() => void>();
+
+/**
+ * Registers a cache of this process that `invalidateMenuCache` drops at once, before the live event reaches the
+ * other instances (on PostgreSQL the writer's own NOTIFY comes back a moment later). Returns the unregister call.
+ */
+export function onLocalMenuInvalidation(drop: () => void): () => void {
+  localDrops.add(drop);
+  return () => localDrops.delete(drop);
+}
+
 /** Tells every instance to drop the menu, button, top-menu and API-scope caches (call after any such change). */
 export async function invalidateMenuCache(ctx: Pick<AppContext, 'live'>): Promise<void> {
+  for (const drop of localDrops) drop();
   await ctx.live.publish({ topic: MENU_CHANGED_TOPIC });
 }
 
