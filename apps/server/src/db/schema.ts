@@ -8,3 +8,4 @@ export * from '../modules/desk/schema.ts';
 export * from '../modules/resource/schema.ts';
 export * from '../modules/dataservice/schema.ts';
 export * from '../modules/permission/schema.ts';
+export * from '../modules/billing/schema.ts';

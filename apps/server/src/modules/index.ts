@@ -1,5 +1,6 @@
 import type { ServerModule } from '../core/module.ts';
 import { authModule } from './auth/index.ts';
+import { billingModule } from './billing/index.ts';
 import { dataserviceModule } from './dataservice/index.ts';
 import { deskModule } from './desk/index.ts';
 import { healthModule } from './health/index.ts';
@@ -24,4 +25,5 @@ export const modules: ServerModule[] = [
   logModule,
   messageModule,
   monitorModule,
+  billingModule,
 ];

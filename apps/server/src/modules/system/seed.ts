@@ -291,6 +291,7 @@ const DICT_BIZ: DictSeed[] = [
   ['patrol_type', '巡检类型', '1=日常巡检|2=专项巡检|3=应急巡检'],
   ['customer_type', '用水性质', '1=居民生活用水|2=非居民用水|3=特种行业用水|4=消防用水'],
   ['quality_index', '水质指标', 'TURB=浑浊度|CL=余氯|PH=pH 值|COND=电导率|TEMP=水温'],
+  ['water_category', '用水类别', '1=居民生活用水|2=非居民用水|3=特种行业用水'],
 ];
 
 /** The 15 business areas of spec 1 §1, in the spec's order. `source` names an Ant Design icon. */

@@ -1,7 +1,18 @@
 /**
  * Form controls, cell texts and wire ↔ form conversions of the column schema.
  */
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
+import {
+  Checkbox,
+  DatePicker,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Switch,
+  TreeSelect,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   cloneElement,
@@ -16,6 +27,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Query, Row } from '../../api/crud';
 import { http } from '../../api/http';
+import { AmountInput } from '../widgets/AmountInput';
+import { CalcField } from '../widgets/CalcField';
 import type { CrudColumn, FieldContext, FieldType, Option } from './types';
 
 export const DATETIME = 'YYYY-MM-DD HH:mm:ss';
@@ -110,6 +123,10 @@ export function cellText(
   }
   if (type === 'switch') return isOn(value) ? t('crud.yes') : t('crud.no');
   if (type === 'password') return '******';
+  if (type === 'amount' || type === 'calc') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n.toFixed(c.precision ?? 2) : String(value);
+  }
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
@@ -125,6 +142,11 @@ export function toFormValue(c: CrudColumn, v: unknown): unknown {
     return d.isValid() ? d : undefined;
   }
   if (type === 'switch') return isOn(v);
+  if (type === 'amount' || type === 'calc') {
+    // numeric columns may travel as strings ("2.30")
+    if (typeof v === 'string') return v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
+    return v;
+  }
   if ((c.multiple || c.joined) && typeof v === 'string') {
     const parts = v.split(',').filter(Boolean);
     return c.numeric ? parts.map(Number) : parts;
@@ -207,6 +229,43 @@ interface ControlProps {
   id?: string;
 }
 
+/**
+ * A `calc` column's formula for `CalcField`: `{field}` references stay, bare field names (`basePrice + 1`) become
+ * references.
+ */
+export function calcFormula(formula: string): string {
+  return formula.replace(/\{[^}]*\}|[A-Za-z_$][\w$.]*/g, (m) => (m.startsWith('{') ? m : `{${m}}`));
+}
+
+/** `CalcField` over the dialog's form: recomputes as the fields it reads change and keeps its value in the form. */
+function CalcControl({
+  column: c,
+  form,
+  id,
+  onChange,
+}: {
+  column: CrudColumn;
+  form?: FormInstance;
+  id?: string;
+  onChange?: (v: number) => void;
+}) {
+  const values = (Form.useWatch((all: Record<string, unknown>) => all, { form, preserve: true }) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const formula = useMemo(() => calcFormula(c.formula ?? ''), [c.formula]);
+  return (
+    <CalcField
+      id={id}
+      formula={formula}
+      values={values}
+      precision={c.precision ?? 2}
+      chinese={c.chinese}
+      onChange={onChange}
+    />
+  );
+}
+
 /** The control of a column (inside a Form.Item, which passes value and onChange). */
 export function FieldControl({ column: c, options, ctx, search, value, onChange, id }: ControlProps) {
   const { t } = useTranslation();
@@ -275,6 +334,18 @@ export function FieldControl({ column: c, options, ctx, search, value, onChange,
         />
       ) : (
         <Switch id={id} checked={!!value} onChange={onChange} disabled={disabled} />
+      );
+    case 'amount':
+      return search ? (
+        <InputNumber {...common} min={0} precision={c.precision ?? 2} placeholder={inputPh} style={{ width: '100%' }} />
+      ) : (
+        <AmountInput id={id} value={value} onChange={onChange} precision={c.precision ?? 2} disabled={disabled} />
+      );
+    case 'calc':
+      return search ? (
+        <InputNumber {...common} precision={c.precision ?? 2} placeholder={inputPh} style={{ width: '100%' }} />
+      ) : (
+        <CalcControl column={c} form={ctx.form} id={id} onChange={onChange} />
       );
     case 'date':
     case 'datetime':

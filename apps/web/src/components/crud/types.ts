@@ -19,7 +19,11 @@ export type FieldType =
   | 'datetime'
   | 'daterange'
   | 'tree'
-  | 'icon';
+  | 'icon'
+  /** an amount: `AmountInput` (with its Chinese capitals) in the dialog, `precision` decimals (2) in the table */
+  | 'amount'
+  /** a calculated read-only field: `CalcField` over the form's other fields (`formula`, `chinese`) */
+  | 'calc';
 
 export interface Option {
   label: ReactNode;
@@ -66,6 +70,13 @@ export interface CrudColumn<T extends Row = Row> {
   min?: number;
   max?: number;
   precision?: number;
+  /**
+   * `calc` fields: the formula over the form's fields, e.g. `{basePrice} + {sewageFee}` or `basePrice + sewageFee`
+   * (bare field names are read as references); + - × ÷ (or * /) and parentheses
+   */
+  formula?: string;
+  /** `calc` fields: also show the value in Chinese capitalised numerals (大写金额) */
+  chinese?: boolean;
   /** date formats: wire format (default `YYYY-MM-DD HH:mm:ss` / `YYYY-MM-DD`) */
   format?: string;
   placeholder?: string;
