@@ -1,9 +1,10 @@
 /**
  * Menu entries of the administration screens the web console serves beyond the ones the system and user seeds
  * bring (admin-seed.ts: organisation, menus, dictionaries, parameters, tenants, roles, scopes; user/seed.ts: users,
- * online users): notices, resources (OSS, attachments, SMS), message administration, logs, the JNPF data services
- * and the two dictionary layouts. Each screen carries its add / edit / delete / view buttons. Idempotent
- * (`ensureMenus` upserts by code); called from the system module's seed after the administration seed.
+ * online users): notices, resources (OSS, attachments, SMS), message administration, logs, the JNPF data services,
+ * the JNPF organisation and authority screens, and the two dictionary layouts. Each screen carries its add / edit /
+ * delete / view buttons. Idempotent (`ensureMenus` upserts by code); called from the system module's seed after the
+ * administration seed.
  */
 import type { AppContext } from '../../core/module.ts';
 import { ensureMenus, type MenuItem } from './menus.ts';
@@ -88,6 +89,38 @@ export const ADMIN_SCREEN_MENUS: MenuItem[] = [
       '/dict-vertical/index',
       'ColumnHeightOutlined',
       15,
+      {
+        noButtons: true,
+      },
+    ),
+    parentCode: 'system',
+    topMenuCodes: ['system'],
+  },
+  // 系统管理 › the JNPF permission screens (/api/permission: organisations; per-object authority and members)
+  {
+    ...screen(
+      'permission_organize',
+      '组织管理',
+      'menu.permission.organize',
+      '/permission/organize',
+      'PartitionOutlined',
+      16,
+      {
+        writers: ['operator'],
+        readers: ['auditor'],
+      },
+    ),
+    parentCode: 'system',
+    topMenuCodes: ['system'],
+  },
+  {
+    ...screen(
+      'permission_authority',
+      '组织权限',
+      'menu.permission.authority',
+      '/permission/authority',
+      'SafetyOutlined',
+      17,
       {
         noButtons: true,
       },
