@@ -25,7 +25,8 @@ export const zh = {
     scopeColumn: '权限字段',
     columnTip: '本人可见默认 createUser，机构可见默认 createDept',
     scopeValue: '自定义规则',
-    valueTip: '安全表达式，作用于本表字段，如 createDept in $deptIds || createUser == $userId（变量 $userId、$deptId、$deptIds、$tenantId、$account）',
+    valueTip:
+      '安全表达式，作用于本表字段，如 createDept in $deptIds || createUser == $userId（变量 $userId、$deptId、$deptIds、$tenantId、$account）',
     scopeField: '可见字段',
     scopePath: '接口路径',
     pathTip: '如 /blade-system/dept/**',
@@ -64,7 +65,8 @@ export const en = {
     scopeColumn: 'Column',
     columnTip: 'Own: createUser by default; department: createDept by default',
     scopeValue: 'Custom rule',
-    valueTip: 'A safe expression over the table’s own columns, e.g. createDept in $deptIds || createUser == $userId (variables $userId, $deptId, $deptIds, $tenantId, $account)',
+    valueTip:
+      'A safe expression over the table’s own columns, e.g. createDept in $deptIds || createUser == $userId (variables $userId, $deptId, $deptIds, $tenantId, $account)',
     scopeField: 'Visible fields',
     scopePath: 'Path',
     pathTip: 'e.g. /blade-system/dept/**',
