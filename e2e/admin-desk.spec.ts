@@ -168,12 +168,9 @@ test('message templates and configs (the template chosen in the popup table)', a
   const code = `e2e.tpl.${uid()}`;
   await addRow(page, pane, {
     required: ['请输入模板编号', '请输入模板名称', '请输入消息标题', '请输入消息内容'],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the template placeholder syntax
     values: { 模板编号: code, 模板名称: `E2E模板${code}`, 消息标题: '管网告警：${name}', 消息内容: '${name} 压力异常' },
   });
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template placeholder syntax
   await editRow(page, pane, code, { 消息标题: '管网告警 ${name}' });
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template placeholder syntax
   await viewRow(page, pane, code, { 模板编号: code, 消息标题: '管网告警 ${name}' });
 
   await page.goto('/message-admin/config');

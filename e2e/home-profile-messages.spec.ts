@@ -22,7 +22,13 @@ test('dashboard shows the platform figures', async ({ page }) => {
   const org = activePane(page).getByTestId('figures-organisation');
   await expect(org).toBeVisible();
   await expect(org.getByText('用户数')).toBeVisible();
-  const users = Number(await org.locator('.ant-statistic').filter({ hasText: '用户数' }).locator('.ant-statistic-content-value').innerText());
+  const users = Number(
+    await org
+      .locator('.ant-statistic')
+      .filter({ hasText: '用户数' })
+      .locator('.ant-statistic-content-value')
+      .innerText(),
+  );
   expect(users).toBeGreaterThanOrEqual(4);
 });
 
@@ -78,9 +84,20 @@ test('bell: an unread message is marked read on click and the badge goes down', 
   // find a tab with an unread message
   for (const tab of await panel.getByRole('tab').all()) {
     await tab.click();
-    if (await panel.locator('.ant-badge-dot').first().isVisible().catch(() => false)) break;
+    if (
+      await panel
+        .locator('.ant-badge-dot')
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      break;
   }
-  await panel.getByTestId('notice-bell-item').filter({ has: page.locator('.ant-badge-dot') }).first().click();
+  await panel
+    .getByTestId('notice-bell-item')
+    .filter({ has: page.locator('.ant-badge-dot') })
+    .first()
+    .click();
   await expect.poll(async () => Number(await badge.getAttribute('title'))).toBe(before - 1);
 });
 
@@ -99,12 +116,21 @@ test('message centre: view marks read, delete asks first and removes the row', a
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(rows.filter({ hasText: title }).first()).toContainText('已读');
 
-  await centre.getByRole('button', { name: /删\s*除/ }).first().click();
+  await centre
+    .getByRole('button', { name: /删\s*除/ })
+    .first()
+    .click();
   await expect(page.getByText('请选择至少一条数据')).toBeVisible();
   await rows.filter({ hasText: title }).first().locator('.ant-checkbox-input').check();
-  await centre.getByRole('button', { name: /删\s*除/ }).first().click();
+  await centre
+    .getByRole('button', { name: /删\s*除/ })
+    .first()
+    .click();
   await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(rows).toHaveCount(count - 1);
 });

@@ -11,7 +11,7 @@ fs.mkdirSync(out, { recursive: true });
 const only = process.argv[2];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSuites = [];
+const failedSuites = [];
 
 function run(name, cmd, args, opts = {}) {
   if (only && only !== name.split(':')[0]) return;
@@ -32,7 +32,16 @@ function vitestCounts(file) {
 
 const vitest = (project, cwd, file, env) => [
   'npx',
-  ['vitest', 'run', '--root', cwd, ...(project ? ['--project', project] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+  [
+    'vitest',
+    'run',
+    '--root',
+    cwd,
+    ...(project ? ['--project', project] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ],
   { env },
 ];
 

@@ -48,9 +48,11 @@ async function seedAll(ctx: AppContext, modules: ServerModule[]) {
     'create table if not exists swp_seed_state (module varchar(64) primary key, fingerprint varchar(64) not null, applied_at timestamptz not null default now())',
   );
   const done = new Map(
-    (await ctx.database.pool.query<{ module: string; fingerprint: string }>('select module, fingerprint from swp_seed_state')).rows.map(
-      (r) => [r.module, r.fingerprint],
-    ),
+    (
+      await ctx.database.pool.query<{ module: string; fingerprint: string }>(
+        'select module, fingerprint from swp_seed_state',
+      )
+    ).rows.map((r) => [r.module, r.fingerprint]),
   );
   for (const m of modules) {
     if (!m.seed) continue;

@@ -27,10 +27,9 @@ export default async function setup({ provide }: { provide: (key: string, value:
     await database.close();
     provide('pgTemplate', tpl);
     return async () => {
-      const dbs = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`swp_%${runId}%`],
-      );
+      const dbs = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `swp_%${runId}%`,
+      ]);
       for (const { datname } of dbs.rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
       fs.rmSync(dir, { recursive: true, force: true });

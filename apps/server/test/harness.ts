@@ -81,8 +81,7 @@ export async function bootTestApp(over: Partial<Config> = {}): Promise<TestApp> 
     app,
     config,
     call: (opts) => app.server.inject(opts),
-    get: (url, query) =>
-      app.server.inject({ method: 'GET', url, query: stringify(query), headers: headers(t.token) }),
+    get: (url, query) => app.server.inject({ method: 'GET', url, query: stringify(query), headers: headers(t.token) }),
     post: (url, body, query) =>
       app.server.inject({
         method: 'POST',
@@ -91,14 +90,22 @@ export async function bootTestApp(over: Partial<Config> = {}): Promise<TestApp> 
         headers: headers(t.token),
         ...(body === undefined ? {} : { payload: body as any }),
       }),
-    put: (url, body) => app.server.inject({ method: 'PUT', url, headers: headers(t.token), payload: (body ?? {}) as any }),
+    put: (url, body) =>
+      app.server.inject({ method: 'PUT', url, headers: headers(t.token), payload: (body ?? {}) as any }),
     del: (url) => app.server.inject({ method: 'DELETE', url, headers: headers(t.token) }),
     async signIn(account = 'admin', password = 'admin', tenantId = '000000') {
       const res = await app.server.inject({
         method: 'POST',
         url: '/api/blade-auth/oauth/token',
         headers: { authorization: basic(), 'tenant-id': tenantId },
-        query: { tenantId, username: account, password: await md5(password), grant_type: 'password', scope: 'all', type: 'account' },
+        query: {
+          tenantId,
+          username: account,
+          password: await md5(password),
+          grant_type: 'password',
+          scope: 'all',
+          type: 'account',
+        },
       });
       const body = res.json();
       if (!body.access_token) throw new Error(`sign-in failed: ${res.body}`);
@@ -120,5 +127,9 @@ function headers(token?: string): Record<string, string> {
 
 function stringify(q?: Record<string, unknown>): Record<string, string> | undefined {
   if (!q) return undefined;
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }

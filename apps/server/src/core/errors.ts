@@ -37,12 +37,14 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ code: 400, success: false, data: null, msg: describeIssue(err.issues[0]) });
     }
     const fe = err as FastifyError & { validation?: any[]; validationContext?: string };
-    if (fe.validation && fe.validation.length) {
+    if (fe.validation?.length) {
       const first = fe.validation[0];
-      const issue: Issue | undefined = first?.params?.issue ?? (first?.instancePath !== undefined ? zodIssueOf(first) : first);
+      const issue: Issue | undefined =
+        first?.params?.issue ?? (first?.instancePath !== undefined ? zodIssueOf(first) : first);
       let msg: string;
       if (issue && 'path' in issue) msg = describeIssue(issue, fe.validationContext);
-      else if (first?.message) msg = `参数校验失败: ${String(first.instancePath ?? '').replace(/^\//, '')} ${first.message}`.trim();
+      else if (first?.message)
+        msg = `参数校验失败: ${String(first.instancePath ?? '').replace(/^\//, '')} ${first.message}`.trim();
       else msg = `参数校验失败: ${fe.message}`;
       return reply.code(400).send({ code: 400, success: false, data: null, msg });
     }
@@ -63,13 +65,16 @@ export function installErrorHandling(app: FastifyInstance) {
 
   app.setNotFoundHandler((req, reply) => {
     if (notFoundFallback?.(req, reply)) return;
-    reply.code(404).send({ code: 404, success: false, data: null, msg: `请求路径不存在: ${req.method} ${req.url.split('?')[0]}` });
+    reply
+      .code(404)
+      .send({ code: 404, success: false, data: null, msg: `请求路径不存在: ${req.method} ${req.url.split('?')[0]}` });
   });
 }
 
 /** fastify-type-provider-zod hands a zod issue over as { keyword: code, instancePath: '/a/0/b', message, params }. */
 function zodIssueOf(v: any): Issue | undefined {
-  if (!v || typeof v.keyword !== 'string' || typeof v.message !== 'string' || typeof v.params !== 'object') return undefined;
+  if (!v || typeof v.keyword !== 'string' || typeof v.message !== 'string' || typeof v.params !== 'object')
+    return undefined;
   const path = String(v.instancePath).split('/').filter(Boolean);
   return { ...v.params, code: v.keyword, path, message: v.message } as Issue;
 }

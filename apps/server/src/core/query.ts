@@ -222,7 +222,10 @@ export function compileSort(table: PgTable, q: Record<string, unknown>, fallback
   ] as const) {
     const v = q[key];
     if (v === undefined || v === '') continue;
-    for (const name of String(v).split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of String(v)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const col = cols.get(name);
       if (!col) throw badRequest(`未知的排序字段: ${name}`);
       out.push(dir(col));

@@ -1,5 +1,5 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { and } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { param, user } from '../modules/system/schema.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from './query.ts';

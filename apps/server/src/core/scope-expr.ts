@@ -16,7 +16,8 @@ type Tok = { t: 'id' | 'num' | 'str' | 'var' | 'op' | 'punct'; v: string };
 
 function tokenize(src: string): Tok[] {
   const out: Tok[] = [];
-  const re = /\s*(?:(\$[A-Za-z]+)|([A-Za-z_][A-Za-z0-9_]*)|(-?\d+(?:\.\d+)?)|'((?:[^'\\]|\\.)*)'|(==|!=|>=|<=|&&|\|\||[<>!(),]))/y;
+  const re =
+    /\s*(?:(\$[A-Za-z]+)|([A-Za-z_][A-Za-z0-9_]*)|(-?\d+(?:\.\d+)?)|'((?:[^'\\]|\\.)*)'|(==|!=|>=|<=|&&|\|\||[<>!(),]))/y;
   let i = 0;
   while (i < src.length) {
     if (/^\s*$/.test(src.slice(i))) break;

@@ -10,8 +10,10 @@ const compile = (s: string) => new PgDialect().sqlToQuery(compileScopeExpression
 
 describe('custom data-scope expressions', () => {
   it('compiles comparisons, in-lists, variables and precedence into bound parameters', () => {
-    const q = compile("createDept in $deptIds && status == 1 || createUser == $userId");
-    expect(q.sql).toBe('(("blade_user"."create_dept" in ($1, $2) and "blade_user"."status" = $3) or "blade_user"."create_user" = $4)');
+    const q = compile('createDept in $deptIds && status == 1 || createUser == $userId');
+    expect(q.sql).toBe(
+      '(("blade_user"."create_dept" in ($1, $2) and "blade_user"."status" = $3) or "blade_user"."create_user" = $4)',
+    );
     expect(q.params).toEqual(['21', '22', 1, '11']);
   });
 

@@ -14,7 +14,8 @@ const [dataDir, loadFrom] = process.argv.slice(2);
 async function main() {
   const fresh = dataDir !== 'memory://' && !fs.existsSync(`${dataDir}/PG_VERSION`);
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const loadDataDir = loadFrom && (fresh || dataDir === 'memory://') ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
+  const loadDataDir =
+    loadFrom && (fresh || dataDir === 'memory://') ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
   const db = await PGlite.create(dataDir, { loadDataDir });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
   await server.start();

@@ -1,5 +1,5 @@
-import type { ServerModule } from '../../core/module.ts';
 import { ok } from '../../core/envelope.ts';
+import type { ServerModule } from '../../core/module.ts';
 
 /** `GET /api/health` for load balancers: the database kind and version, or 503 when it does not answer. */
 export const healthModule: ServerModule = {

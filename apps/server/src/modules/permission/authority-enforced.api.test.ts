@@ -376,3 +376,79 @@ describe('tenant isolation', () => {
     expect((await postsSeen('fxAuditor', [fxPost.id, ids.fxStaffPost])).listed).toEqual(fxPosts);
   });
 });
+
+describe('grants do not outlive what they name', () => {
+  const grantsOf = (objectId: string) =>
+    db().select({ itemId: authorize.itemId }).from(authorize).where(eq(authorize.objectId, objectId));
+  const grantsOfItem = (itemId: string) =>
+    db().select({ objectId: authorize.objectId }).from(authorize).where(eq(authorize.itemId, itemId));
+
+  it('removing a post, a role or a user drops the grants they held', async () => {
+    const made: Record<string, string> = {};
+    for (const [family, body] of [
+      ['post', { category: 1, postCode: 'tmp_grant', postName: '临时岗位', sort: 1 }],
+      ['role', { roleName: '临时角色', roleAlias: 'e2e_grant_role', sort: 1, parentId: '0' }],
+    ] as const) {
+      const res = await as('admin', () => t.post(`${B}/${family}/submit`, body));
+      expect(res.json(), res.body).toMatchObject({ code: 200 });
+      const list = await as('admin', () => t.get(`${B}/${family}/list`, { size: 1000 }));
+      const rows = list.json().data.records ?? list.json().data;
+      const flat = (xs: any[]): any[] => xs.flatMap((x) => [x, ...flat(x.children ?? [])]);
+      made[family] = flat(rows).find(
+        (r: any) => r.postCode === body.postCode || r.roleAlias === (body as any).roleAlias,
+      )?.id as string;
+      expect(made[family]).toBeTruthy();
+    }
+    await grant('admin', made.post, { objectType: 'Position', module: [ids.param] });
+    await grant('admin', made.role, { objectType: 'Role', module: [ids.param] });
+    await grant('admin', ids.auditor, { objectType: 'User', module: [ids.param] });
+    expect(await grantsOf(made.post)).toHaveLength(1);
+    expect(await grantsOf(made.role)).toHaveLength(1);
+
+    let res = await as('admin', () => t.post(`${B}/post/remove?ids=${made.post}`));
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    res = await as('admin', () => t.post(`${B}/role/remove?ids=${made.role}`));
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    expect(await grantsOf(made.post)).toEqual([]);
+    expect(await grantsOf(made.role)).toEqual([]);
+
+    // the auditor's own grant goes with the account
+    expect(await grantsOf(ids.auditor)).not.toEqual([]);
+    res = await as('admin', () => t.post(`/api/blade-user/remove?ids=${ids.auditor}`));
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    expect(await grantsOf(ids.auditor)).toEqual([]);
+  });
+
+  it('removing a menu or a data scope drops the grants of it', async () => {
+    const params = { parentId: ids.param, category: 2, action: 0, sort: 9 };
+    let res = await as('admin', () =>
+      t.post(`${B}/menu/submit`, { ...params, code: 'param_e2e_grant', name: '临时按钮' }),
+    );
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    const [button] = await db().select({ id: menu.id }).from(menu).where(eq(menu.code, 'param_e2e_grant'));
+    res = await as('admin', () =>
+      t.post(`${B}/data-scope/submit`, {
+        menuId: ids.param,
+        scopeName: '临时数据权限',
+        resourceCode: 'param',
+        scopeType: 1,
+        scopeField: '*',
+      }),
+    );
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    const [scope] = await db()
+      .select({ id: scopeData.id })
+      .from(scopeData)
+      .where(and(eq(scopeData.scopeName, '临时数据权限'), eq(scopeData.isDeleted, 0)));
+    await grant('admin', ids.auditorPost, { objectType: 'Position', button: [button.id], resource: [scope.id] });
+    expect(await grantsOfItem(button.id)).toHaveLength(1);
+    expect(await grantsOfItem(scope.id)).toHaveLength(1);
+
+    res = await as('admin', () => t.post(`${B}/data-scope/remove?ids=${scope.id}`));
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    expect(await grantsOfItem(scope.id)).toEqual([]);
+    res = await as('admin', () => t.post(`${B}/menu/remove?ids=${button.id}`));
+    expect(res.json(), res.body).toMatchObject({ code: 200 });
+    expect(await grantsOfItem(button.id)).toEqual([]);
+  });
+});

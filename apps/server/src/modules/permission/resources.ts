@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { dept, dict, post, role, roleMenu, roleScope, user } from '../../db/schema.ts';
 import { ADMIN_ROLE_ALIAS, invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
+import { dropGrantsOfHolders } from './grant-cleanup.ts';
 
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -198,6 +199,7 @@ export const roleResource = defineResource({
       const ids = rows.map((r) => String(r.id));
       await h.tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids));
       await h.tx.delete(roleScope).where(inArray(roleScope.roleId, ids));
+      await dropGrantsOfHolders(h.tx, 'Role', ids);
     },
     async committed(op, _rows, _req, ctx) {
       if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
@@ -248,6 +250,13 @@ export const postResource = defineResource({
         )
       )
         throw badRequest('该岗位已分配给用户，无法删除');
+    },
+    async afterRemove(rows, h) {
+      await dropGrantsOfHolders(
+        h.tx,
+        'Position',
+        rows.map((r) => String(r.id)),
+      );
     },
   },
 });

@@ -11,6 +11,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/tenancy.ts';
+import { dropGrantsOfItems } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, oneOf, optText, parentId, text } from './fields.ts';
 import { invalidateMenuCache } from './menus.ts';
@@ -115,6 +116,7 @@ export const menuResource = defineResource({
       const ids = rows.map((r) => String(r.id));
       await h.tx.delete(roleMenu).where(inArray(roleMenu.menuId, ids));
       await h.tx.delete(topMenuSetting).where(inArray(topMenuSetting.menuId, ids));
+      await dropGrantsOfItems(h.tx, 'menu', ids);
       for (const [t, category] of [
         [scopeData, SCOPE_CATEGORY_DATA],
         [scopeApi, SCOPE_CATEGORY_API],
@@ -124,6 +126,13 @@ export const menuResource = defineResource({
           .set({ isDeleted: 1, updateTime: new Date(), updateUser: h.req.user?.userId ?? null })
           .where(and(inArray(t.menuId, ids), eq(t.isDeleted, 0)))
           .returning({ id: t.id });
+        if (gone.length && category === SCOPE_CATEGORY_DATA) {
+          await dropGrantsOfItems(
+            h.tx,
+            'resource',
+            gone.map((g) => g.id),
+          );
+        }
         if (gone.length) {
           await h.tx.delete(roleScope).where(
             and(

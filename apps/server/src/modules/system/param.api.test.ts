@@ -12,7 +12,11 @@ const base = '/api/blade-system/param';
 
 describe('parameters through the resource factory', () => {
   it('adds, pages with filters, edits, views and removes a parameter', async () => {
-    let res = await t.post(`${base}/submit`, { paramName: '管网压力告警阈值', paramKey: 'pipe.pressure.alarm', paramValue: '0.25' });
+    let res = await t.post(`${base}/submit`, {
+      paramName: '管网压力告警阈值',
+      paramKey: 'pipe.pressure.alarm',
+      paramValue: '0.25',
+    });
     expect(res.json()).toMatchObject({ code: 200, success: true });
 
     res = await t.get(`${base}/list`, { current: 1, size: 10, paramKey: 'pressure' });

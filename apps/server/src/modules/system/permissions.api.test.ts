@@ -205,22 +205,27 @@ describe('data scopes', () => {
 
     // out of scope: invisible in detail, lazy tree and search, and not changeable
     await as('000000', 'operator');
-    const other = deptIds['综合管理部'];
+    const other = deptIds.综合管理部;
     expect((await t.get(`${B}/dept/detail`, { id: other })).json().data).toBeNull();
     expect(rowsOf((await t.get(`${B}/search/dept`, { deptName: '部' })).json().data)).toEqual([]);
     expectStatus(await t.post(`${B}/dept/submit`, { id: other, deptName: '改名' }), 400, '数据不存在或无权操作');
     // inside the scope the operator may add a team under its own department
-    expectStatus(await t.post(`${B}/dept/submit`, { parentId: deptIds['调度值班组'], deptName: '夜班', sort: 1 }), 200);
+    expectStatus(await t.post(`${B}/dept/submit`, { parentId: deptIds.调度值班组, deptName: '夜班', sort: 1 }), 200);
     expect(await seen('000000', 'operator')).toEqual(['夜班', '调度值班组']);
   });
 
   it('the seeded notice scope: patrol staff see published and water-cut notices and their own departments', async () => {
-    const [patrol] = await t.app.ctx.db.select().from(user).where(and(eq(user.tenantId, '000000'), eq(user.account, 'patrol')));
+    const [patrol] = await t.app.ctx.db
+      .select()
+      .from(user)
+      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'patrol')));
     await t.signIn('patrol', 'patrol', '000000');
     const seen = (await t.get('/api/blade-desk/notice/list', { size: 100 })).json().data.records;
     expect(seen.length).toBeGreaterThan(0);
     for (const n of seen) {
-      expect([1, 6].includes(n.category) || patrol.deptId.split(',').includes(n.createDept) || n.createUser === patrol.id).toBe(true);
+      expect(
+        [1, 6].includes(n.category) || patrol.deptId.split(',').includes(n.createDept) || n.createUser === patrol.id,
+      ).toBe(true);
     }
     await as('000000', 'auditor');
     const all = (await t.get('/api/blade-desk/notice/list', { size: 100 })).json().data.records;
@@ -247,7 +252,7 @@ describe('data scopes', () => {
       .values({
         tenantId: '000000',
         parentId: own,
-        ancestors: `0,${deptIds['合肥水务集团']},${deptIds['调度中心']},${own}`,
+        ancestors: `0,${deptIds.合肥水务集团},${deptIds.调度中心},${own}`,
         deptName: '调度二组',
       })
       .returning();
@@ -258,10 +263,10 @@ describe('data scopes', () => {
           .values({ tenantId: '000000', postCode: code, postName: code, category, createUser, createDept })
           .returning()
       )[0].id;
-    const pOwn = await make('p_own', operator.id, deptIds['综合管理部']);
+    const pOwn = await make('p_own', operator.id, deptIds.综合管理部);
     const pDept = await make('p_dept', admin.id, own);
     const pBelow = await make('p_below', admin.id, sub.id);
-    const pOther = await make('opx_other', admin.id, deptIds['管网巡检一班'], 2);
+    const pOther = await make('opx_other', admin.id, deptIds.管网巡检一班, 2);
     const mine = [pOwn, pDept, pBelow, pOther];
 
     await as('000000', 'administrator');

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
+import { dropGrantsOfHolders } from '../permission/grant-cleanup.ts';
 import { int, oneOf, optText, text } from './fields.ts';
 import { post, user } from './schema.ts';
 
@@ -41,6 +42,13 @@ export const postResource = defineResource({
         )
         .limit(1);
       if (used) throw badRequest('该岗位已分配给用户，无法删除');
+    },
+    async afterRemove(rows, h) {
+      await dropGrantsOfHolders(
+        h.tx,
+        'Position',
+        rows.map((r) => String(r.id)),
+      );
     },
     decorate: (rows) => rows.map((r) => ({ ...r, categoryName: POST_CATEGORY[r.category as number] ?? '' })),
   },

@@ -11,6 +11,7 @@ import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
+import { dropGrantsOfHolders } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, parentId, text } from './fields.ts';
 import { ADMIN_ROLE_ALIAS, invalidateMenuCache } from './menus.ts';
@@ -74,6 +75,7 @@ export const roleResource = defineResource({
       const ids = rows.map((r) => String(r.id));
       await h.tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids));
       await h.tx.delete(roleScope).where(inArray(roleScope.roleId, ids));
+      await dropGrantsOfHolders(h.tx, 'Role', ids);
     },
     async committed(op, _rows, _req, ctx) {
       if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);

@@ -13,6 +13,7 @@ import { columnsOf } from '../../core/query.ts';
 import { defineResource, type HookContext, type Row, resourceDef } from '../../core/resource.ts';
 import { validateScopeExpression } from '../../core/scope-expr.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
+import { dropGrantsOfItems } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA, SCOPE_TYPES } from './data-scope.ts';
 import { oneOf, optText, text } from './fields.ts';
 import { invalidateMenuCache } from './menus.ts';
@@ -77,6 +78,11 @@ export const dataScopeResource = defineResource({
       }
     },
     async afterRemove(rows, h) {
+      await dropGrantsOfItems(
+        h.tx,
+        'resource',
+        rows.map((r) => String(r.id)),
+      );
       await h.tx.delete(roleScope).where(
         and(
           eq(roleScope.scopeCategory, SCOPE_CATEGORY_DATA),

@@ -16,6 +16,7 @@ import { readTenantOf } from '../../core/tenancy.ts';
 import type { Db } from '../../db/connection.ts';
 import { dept, dict, post, role, tenant, user, userPlatform } from '../../db/schema.ts';
 import { revokeUserSessions } from '../auth/index.ts';
+import { dropGrantsOfHolders } from '../permission/grant-cleanup.ts';
 import { assertAccountQuota } from '../system/index.ts';
 import { clientDigest, hashPassword, initialPasswordHash, verifyPassword } from './password.ts';
 import {
@@ -189,6 +190,13 @@ const userDef: Omit<ResourceDef, 'base' | 'routes'> = {
     async beforeRemove(rows, h) {
       const me = h.req.user?.userId;
       if (me && rows.some((r) => String(r.id) === me)) throw badRequest(SELF_REMOVE);
+    },
+    async afterRemove(rows, h) {
+      await dropGrantsOfHolders(
+        h.tx,
+        'User',
+        rows.map((r) => String(r.id)),
+      );
     },
     // removed users are signed out everywhere
     async committed(op, rows, _req, ctx) {

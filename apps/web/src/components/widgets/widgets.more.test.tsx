@@ -84,7 +84,6 @@ describe('address cascader', () => {
 describe('time-range selector', () => {
   it('a preset clicked again clears; the period mode keeps 2 to 3 dates', async () => {
     const seen: TimeRangeValue[] = [];
-    // biome-ignore lint/correctness/noComponentHookFactories: a host component local to the test
     function Host() {
       const [v, setV] = useState<TimeRangeValue>({
         major: 'customize',

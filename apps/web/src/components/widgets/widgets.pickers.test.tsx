@@ -89,7 +89,6 @@ describe('popup table select', () => {
       return { records: rows, total: rows.length };
     });
     const onChange = vi.fn();
-    // biome-ignore lint/correctness/noComponentHookFactories: a host component local to the test
     function Host() {
       const [v, setV] = useState<string | undefined>();
       return (
@@ -183,7 +182,6 @@ describe('file upload', () => {
     });
     const spy = vi.fn();
     const { App } = await import('antd');
-    // biome-ignore lint/correctness/noComponentHookFactories: a probe component local to the test
     function Probe() {
       const { message } = App.useApp();
       const orig = message.error;
@@ -275,7 +273,6 @@ describe('input table', () => {
   it('adds and deletes rows with a sequence column and the 合计 row; required cells show 不能为空', async () => {
     const seen: any[] = [];
     let handle: InputTableHandle | null = null;
-    // biome-ignore lint/correctness/noComponentHookFactories: a host component local to the test
     function Host() {
       const [rows, setRows] = useState<any[]>([]);
       const ref = useRef<InputTableHandle>(null);

@@ -64,7 +64,6 @@ describe('tree selects: last-level mode', { timeout: 20_000 }, () => {
 describe('numeric range', () => {
   it('reports [] when both ends are empty, else [min, max]', async () => {
     const seen: unknown[] = [];
-    // biome-ignore lint/correctness/noComponentHookFactories: a host component local to the test
     function Host() {
       const [v, setV] = useState<any>([]);
       return (

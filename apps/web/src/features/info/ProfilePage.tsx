@@ -6,7 +6,7 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserInfo, profileApi } from '../../api/profile';
+import { profileApi, type UserInfo } from '../../api/profile';
 import { avatarRefusal } from '../../lib/avatar';
 import { phoneRule } from '../../lib/validators';
 
@@ -62,9 +62,20 @@ function InfoForm() {
 
   return (
     <Spin spinning={loading}>
-      <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 12 }} onFinish={submit} data-testid="profile-info-form">
+      <Form
+        form={form}
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 12 }}
+        onFinish={submit}
+        data-testid="profile-info-form"
+      >
         <Form.Item name="avatar" label={t('info.avatar')} extra={t('info.avatarHint')}>
-          <Upload listType="picture-card" showUploadList={false} accept="image/jpeg,image/png" beforeUpload={beforeUpload}>
+          <Upload
+            listType="picture-card"
+            showUploadList={false}
+            accept="image/jpeg,image/png"
+            beforeUpload={beforeUpload}
+          >
             {avatar ? (
               <Avatar shape="square" size={96} src={avatar} alt={t('info.avatar')} />
             ) : (
@@ -72,7 +83,11 @@ function InfoForm() {
             )}
           </Upload>
         </Form.Item>
-        <Form.Item name="realName" label={t('info.realName')} rules={[{ required: true, message: t('info.realNameRequired') }]}>
+        <Form.Item
+          name="realName"
+          label={t('info.realName')}
+          rules={[{ required: true, message: t('info.realNameRequired') }]}
+        >
           <Input maxLength={10} />
         </Form.Item>
         <Form.Item name="name" label={t('info.name')}>
@@ -117,8 +132,18 @@ function PasswordForm() {
   };
 
   return (
-    <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 12 }} onFinish={submit} data-testid="profile-password-form">
-      <Form.Item name="oldPassword" label={t('info.oldPassword')} rules={[{ required: true, message: t('info.oldPasswordRequired') }]}>
+    <Form
+      form={form}
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 12 }}
+      onFinish={submit}
+      data-testid="profile-password-form"
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('info.oldPassword')}
+        rules={[{ required: true, message: t('info.oldPasswordRequired') }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item

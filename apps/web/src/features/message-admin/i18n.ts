@@ -8,7 +8,6 @@ export const zh = {
     templateName: '模板名称',
     templateTitle: '消息标题',
     templateContent: '消息内容',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder syntax the user types
     placeholderTip: '可用 ${name} 占位，发送时由参数填充',
     configCode: '配置编号',
     configName: '配置名称',
@@ -49,7 +48,6 @@ export const en = {
     templateName: 'Template name',
     templateTitle: 'Title',
     templateContent: 'Content',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder syntax the user types
     placeholderTip: 'Use ${name} placeholders; a send fills them from its parameters',
     configCode: 'Config code',
     configName: 'Config name',

@@ -94,7 +94,12 @@ export default function MessageCenterPage() {
         </Typography.Link>
       ),
     },
-    { title: t('messageCenter.type'), dataIndex: 'messageType', width: 120, render: (v) => t(`bell.type${v}`, String(v)) },
+    {
+      title: t('messageCenter.type'),
+      dataIndex: 'messageType',
+      width: 120,
+      render: (v) => t(`bell.type${v}`, String(v)),
+    },
     {
       title: t('messageCenter.status'),
       dataIndex: 'messageStatus',
@@ -193,7 +198,13 @@ export default function MessageCenterPage() {
           onChange: (current, size) => setPaging({ current, size }),
         }}
       />
-      <Modal open={!!viewing} title={t('messageCenter.detail')} footer={null} onCancel={() => setViewing(null)} width={640}>
+      <Modal
+        open={!!viewing}
+        title={t('messageCenter.detail')}
+        footer={null}
+        onCancel={() => setViewing(null)}
+        width={640}
+      >
         {viewing && (
           <>
             <Typography.Title level={5}>{viewing.title}</Typography.Title>

@@ -159,11 +159,7 @@ export function HistoryPanel({ station, showMessage = true }: HistoryPanelProps)
         {(widened || removed > 0) && (
           <Space size={16}>
             {widened && (
-              <Alert
-                type="info"
-                showIcon
-                title={t('monitor.widened', { window: t(`monitor.windows.${answered}`) })}
-              />
+              <Alert type="info" showIcon title={t('monitor.widened', { window: t(`monitor.windows.${answered}`) })} />
             )}
             {removed > 0 && (
               <Typography.Text type="secondary" data-testid="monitor-removed">

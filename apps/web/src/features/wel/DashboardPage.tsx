@@ -58,7 +58,12 @@ export default function DashboardPage() {
       </div>
       {!groups.length && !loading && <Empty description={t('dashboard.empty')} />}
       {groups.map(([group, figures]) => (
-        <Card key={group} title={t(`dashboard.group.${group}`, group)} style={{ marginBottom: 16 }} data-testid={`figures-${group}`}>
+        <Card
+          key={group}
+          title={t(`dashboard.group.${group}`, group)}
+          style={{ marginBottom: 16 }}
+          data-testid={`figures-${group}`}
+        >
           <Row gutter={[16, 16]}>
             {figures.map((f) => (
               <Col key={f.key} xs={12} md={8} lg={6}>

@@ -77,7 +77,9 @@ export default function HomePage() {
                 size="small"
                 dataSource={notices}
                 renderItem={(n) => (
-                  <List.Item extra={<Typography.Text type="secondary">{n.releaseTime ?? n.createTime}</Typography.Text>}>
+                  <List.Item
+                    extra={<Typography.Text type="secondary">{n.releaseTime ?? n.createTime}</Typography.Text>}
+                  >
                     {n.categoryName ? `[${n.categoryName}] ` : ''}
                     {n.title}
                   </List.Item>
@@ -89,7 +91,11 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('wel.messages')} extra={<Link to="/message/index">{t('wel.more')}</Link>} style={{ marginBottom: 16 }}>
+          <Card
+            title={t('wel.messages')}
+            extra={<Link to="/message/index">{t('wel.more')}</Link>}
+            style={{ marginBottom: 16 }}
+          >
             {messages.length ? (
               <List
                 size="small"

@@ -144,7 +144,14 @@ export function NoticeBell() {
   );
 
   return (
-    <Popover trigger="click" open={open} onOpenChange={setOpen} content={content} title={t('bell.title')} placement="bottomRight">
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      content={content}
+      title={t('bell.title')}
+      placement="bottomRight"
+    >
       <Badge count={totalUnread} overflowCount={99} size="small">
         <Button type="text" icon={<BellOutlined />} aria-label={t('bell.title')} data-testid="notice-bell" />
       </Badge>

@@ -1,0 +1,23 @@
+/**
+ * Keeps base_authorize free of grants that can no longer mean anything: the administration families call these
+ * inside their remove transactions (roles, posts and users as holders; menus, buttons and data scopes as items).
+ * Only this file and schema.ts may be imported from outside the permission module without an import cycle.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../core/resource.ts';
+import { authorize } from './schema.ts';
+
+export type GrantHolder = 'Role' | 'Position' | 'User';
+
+/** Drops every grant held by these roles, posts or users (ids are unique across tenants). */
+export async function dropGrantsOfHolders(tx: Tx, type: GrantHolder, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.delete(authorize).where(and(eq(authorize.objectType, type), inArray(authorize.objectId, ids)));
+}
+
+/** Drops every grant of these menus and buttons (module, button) or data scopes (resource), in every tenant. */
+export async function dropGrantsOfItems(tx: Tx, kind: 'menu' | 'resource', ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const types = kind === 'menu' ? ['module', 'button'] : ['resource'];
+  await tx.delete(authorize).where(and(inArray(authorize.itemType, types), inArray(authorize.itemId, ids)));
+}
