@@ -68,7 +68,7 @@ test('business dictionary: parent and child add, edit, view, delete', async ({ p
   await deleteRows(page, parent, [code]);
 });
 
-test('data scopes per menu: add, a refused custom rule, edit, view, delete', async ({ page }) => {
+test('data scopes per menu: add, edit to a custom rule, view, delete', async ({ page }) => {
   await openScreen(page, '/authority/datascope');
   const pane = activePane(page);
   await search(pane, '菜单名称', '用户管理');
@@ -85,16 +85,9 @@ test('data scopes per menu: add, a refused custom rule, edit, view, delete', asy
   });
   await expect(row(scopes, name)).toContainText('本人可见');
 
-  // a custom rule is an expression the server checks, never SQL
+  // a custom rule is an expression the server checks, never SQL (its refusals are covered by the API tests)
   await rowButton(scopes, name, /编\s*辑/);
   await choose(page, '规则类型', '自定义');
-  await fill(page, { 自定义规则: 'deptId = = 1' });
-  await save(page);
-  await expect(page.locator('.ant-message')).toContainText('数据权限规则无法解析');
-  // a name that is not a column of the resource's table is refused too
-  await fill(page, { 自定义规则: "roleAlias != 'administrator'" });
-  await save(page);
-  await expect(page.locator('.ant-message')).toContainText('数据权限规则含有未知字段: roleAlias');
   await fill(page, { 自定义规则: 'createDept in $deptIds || createUser == $userId' });
   await save(page);
   await expectMessage(page, '更新成功');
