@@ -140,6 +140,8 @@ export async function addRow(
     .getByRole('button', { name: /新\s*增/ })
     .click();
   await expect(dialog(page)).toBeVisible();
+  // the form's fields are mounted (a save before that validates nothing)
+  await expect(dialog(page).locator('.ant-form-item input, .ant-form-item textarea').first()).toBeVisible();
   if (opts.required?.length) {
     await save(page);
     for (const text of opts.required) await expectFieldError(page, text);

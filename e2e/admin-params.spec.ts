@@ -27,6 +27,8 @@ test('parameters: validation, add, edit, view, search, delete', async ({ page })
 
   // add: the dialog shows the schema's texts, and an outside click does not close it
   await pane.getByRole('button', { name: /新\s*增/ }).click();
+  // the form's fields are mounted (a save before that validates nothing)
+  await expect(dialog(page).getByLabel('参数名称', { exact: true })).toBeEditable();
   await save(page);
   for (const text of ['请输入参数名称', '请输入参数键名', '请输入参数键值']) await expectFieldError(page, text);
   await page.mouse.click(5, 5);

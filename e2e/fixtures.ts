@@ -45,8 +45,12 @@ export async function openMenu(page: Page, path: string, parents: string[] = [])
     const sub = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: p });
     if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
   }
-  await page.locator(`.swp-sider [data-path="${path}"]`).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+  const target = new RegExp(`${path.replace(/[/]/g, '\\/')}$`);
+  // a click that lands while the submenu is still expanding can be lost: click again until the route changes
+  await expect(async () => {
+    await page.locator(`.swp-sider [data-path="${path}"]`).click();
+    await expect(page).toHaveURL(target, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The tab labels, left to right. */
