@@ -12,6 +12,8 @@ export default defineConfig({
   // per port, so two runs on one machine do not delete each other's artifacts
   outputDir: `.tmp/test-results-${PORT}`,
   timeout: 60_000,
+  // The whole run must end well inside CI's limit even when something makes every test wait out its timeout.
+  globalTimeout: 35 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -15,6 +15,10 @@ const suites: { file: string; fn: string }[] = [
   { file: './shell.ts', fn: 'benchShell' },
   { file: './users.ts', fn: 'benchUsers' },
   { file: './monitor.ts', fn: 'benchMonitor' },
+  { file: './gis.ts', fn: 'benchGis' },
+  { file: './lowcode.ts', fn: 'benchLowcode' },
+  { file: './workflow.ts', fn: 'benchWorkflow' },
+  { file: './patrol.ts', fn: 'benchPatrol' },
 ];
 const only = process.argv.slice(2);
 

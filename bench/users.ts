@@ -13,51 +13,19 @@
  *   idx_user_dept_ids    gin (string_to_array(dept_id, ','))        the department-subtree filter (array overlap)
  *   idx_user_role_ids / idx_user_post_ids  gin on the role and post id lists (grants, relations, in-use checks)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { and, count, desc, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { cannon, stop, waitHealthy, withDb } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const CONNECTIONS = 10;
-
-function withDb(url: string, db: string): string {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
-
-async function waitHealthy(url: string, limitMs: number, child: ChildProcess): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < limitMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const r = await fetch(url);
-      if (r.ok) return Date.now() - t0;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not healthy within ${limitMs} ms`);
-}
-
-async function stop(p: ChildProcess) {
-  if (p.exitCode !== null) return;
-  const done = new Promise((r) => p.once('exit', r));
-  p.kill('SIGTERM');
-  await done;
-}
-
-function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
-}
 
 /** `workers` loops running `fn` for `seconds`; returns completed runs per second and latency percentiles. */
 async function loop(workers: number, seconds: number, fn: () => Promise<unknown>) {

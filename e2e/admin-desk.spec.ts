@@ -219,6 +219,9 @@ test('message log: compose to people chosen in the user picker', async ({ page }
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expectMessage(page, '请选择至少一条数据');
+  // the utility has dozens of staff: find the person by name, as one would
+  await picker.getByPlaceholder('请输入姓名').fill('李明');
+  await picker.getByRole('button', { name: /搜\s*索/ }).click();
   await picker.locator('tr.ant-table-row', { hasText: '李明' }).locator('.ant-checkbox-input').check();
   await picker
     .locator('.ant-modal-footer')

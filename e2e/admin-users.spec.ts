@@ -121,6 +121,9 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
 test('users: the department tree filters; export; import with the template', async ({ page }, info) => {
   await openScreen(page, '/system/user');
   const pane = activePane(page);
+  // the utility has dozens of staff: show 200 a page, as an administrator looking for people would
+  await pane.locator('.ant-pagination-options .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '200' }).click();
   await expect(row(pane, 'admin')).toBeVisible();
   await pane.getByTestId('user-dept-tree').getByText('管网巡检一班', { exact: true }).click();
   await expect(row(pane, 'patrol')).toBeVisible();

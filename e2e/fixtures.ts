@@ -41,16 +41,17 @@ export function activePane(page: Page) {
 
 /** Opens a side-menu entry by its path (expands its parents first). */
 export async function openMenu(page: Page, path: string, parents: string[] = []) {
-  for (const p of parents) {
-    const sub = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: p });
-    if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
-  }
   const target = new RegExp(`${path.replace(/[/]/g, '\\/')}$`);
-  // a click that lands while the submenu is still expanding can be lost: click again until the route changes
+  // a click that lands while a submenu is still animating can be lost (the submenu stays closed, or the entry
+  // does not react): expand what is still closed and click again until the route changes
   await expect(async () => {
-    await page.locator(`.swp-sider [data-path="${path}"]`).click();
+    for (const p of parents) {
+      const sub = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: p });
+      if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
+    }
+    await page.locator(`.swp-sider [data-path="${path}"]`).click({ timeout: 3_000 });
     await expect(page).toHaveURL(target, { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The tab labels, left to right. */

@@ -4,9 +4,11 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { installDocs } from './core/docs.ts';
 import { installErrorHandling, setNotFoundFallback } from './core/errors.ts';
 import { parseFormData } from './core/form-data.ts';
-import { installGate } from './core/gate.ts';
+import { type Grant, installGate, type RouteAccess } from './core/gate.ts';
+import { installInputGuard } from './core/input-guard.ts';
 import { startLeadership } from './core/jobs.ts';
 import { toJson } from './core/json.ts';
 import { LiveBus } from './core/live.ts';
@@ -23,10 +25,18 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** undefined on a 'user' route = it declared nothing (administrators only; the access test fails) */
+  grant?: Grant;
+}
+
 export interface App {
   server: FastifyInstance;
-  /** every route registered (method, url), for generated tests and docs */
-  routes: { method: string; url: string }[];
+  /** every route registered (method, url, who may call it), for generated tests and docs */
+  routes: RouteInfo[];
   ctx: AppContext;
   close(): Promise<void>;
 }
@@ -127,9 +137,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   installErrorHandling(server);
   installGate(server);
-  const routes: { method: string; url: string }[] = [];
+  installInputGuard(server);
+  // the OpenAPI generator must see every route: registered before them
+  await installDocs(server);
+  const routes: RouteInfo[] = [];
   server.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    const access: RouteAccess = r.config?.access ?? 'user';
+    // deny by default, enforced at start: a route behind the gate names who may call it (core/gate.ts Grant)
+    if (access === 'user' && r.config?.grant === undefined && r.url.startsWith('/api/')) {
+      throw new Error(
+        `route ${[r.method].flat().join(',')} ${r.url} declares no grant (byMenu, signedIn or adminOnly)`,
+      );
+    }
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: r.url, access, grant: r.config?.grant });
+    }
   });
 
   for (const prefix of ['/api', '']) {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import type { ServerModule } from '../src/core/module.ts';
 import { connectDatabase, type Database } from '../src/db/connection.ts';
 import { startEmbedded } from '../src/db/embedded.ts';
 import { testConfig } from './config.ts';
@@ -71,12 +72,27 @@ export interface TestApp {
 
 export const md5 = async (s: string) => (await import('node:crypto')).createHash('md5').update(s).digest('hex');
 
-export async function bootTestApp(over: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Another instance of the app on the same PostgreSQL database as `first`: its own pool, caches and live bus, as a
+ * second server process would have. The embedded database serves one instance, so this needs TEST_DATABASE_URL.
+ */
+export async function bootSecondInstance(first: TestApp, over: Partial<Config> = {}): Promise<TestApp> {
+  const db = first.app.ctx.database;
+  if (db.kind !== 'postgresql') throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  return bootTestApp(over, connectDatabase(db.url, 'postgresql'));
+}
+
+/** `database`: run on this one (closed with the app) instead of a fresh copy of the template. */
+export async function bootTestApp(
+  over: Partial<Config> = {},
+  given?: Database,
+  modules?: ServerModule[],
+): Promise<TestApp> {
   process.env.TZ = 'Asia/Shanghai';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swp-suite-'));
   const config = testConfig(dir, { seed: false, ...over });
-  const database = await freshDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const database = given ?? (await freshDatabase());
+  const app = await buildApp({ config, database, logger: false, ...(modules ? { modules } : {}) });
   const t: TestApp = {
     app,
     config,

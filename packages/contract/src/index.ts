@@ -2,3 +2,6 @@
 
 export * from './auth.ts';
 export * from './envelope.ts';
+export * from './flowable.ts';
+export * from './lowcode.ts';
+export * from './lowcode-rules.ts';

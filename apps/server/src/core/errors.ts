@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import { ApiError, envelopeOf, MSG_FAULT } from './envelope.ts';
+import { dataExceptionOf } from './input-guard.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -48,6 +49,8 @@ export function installErrorHandling(app: FastifyInstance) {
       else msg = `参数校验失败: ${fe.message}`;
       return reply.code(400).send({ code: 400, success: false, data: null, msg });
     }
+    const dataError = dataExceptionOf(err);
+    if (dataError) return reply.code(400).send({ code: 400, success: false, data: null, msg: dataError });
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, success: false, data: null, msg: clientErrorText(fe) });

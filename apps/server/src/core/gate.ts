@@ -37,6 +37,10 @@ export interface GateProviders {
   authenticate(token: string, req: FastifyRequest): Promise<AuthUser | null>;
   /** false = the path is covered by an API scope the user's roles were not granted */
   allowApi(user: AuthUser, method: string, routePath: string): Promise<boolean>;
+  /** true = the user holds one of these menu or button codes (roles, JNPF grants, tenant package) */
+  holdsAny(user: AuthUser, codes: readonly string[]): Promise<boolean>;
+  /** true = one of the user's roles was granted an API scope that covers this call */
+  scopeGranted(user: AuthUser, method: string, routePath: string): Promise<boolean>;
 }
 
 let providers: GateProviders | undefined;
@@ -50,10 +54,30 @@ export function gateProviders(): GateProviders | undefined {
 
 export type RouteAccess = 'public' | 'client' | 'user';
 
+/**
+ * What grants a route (access 'user') to a signed-in user. Deny by default: a route that declares nothing is the
+ * administrator's alone, and the route-access test fails until it declares something.
+ * - `'signed-in'`: anyone signed in (their own profile and messages, dictionaries every screen reads, …)
+ * - `'admin'`: administrators only (logs, sessions, caches, clients, tenants)
+ * - menu or button codes (`blade_menu.code`): the user holds at least one of them through their roles, posts or
+ *   own grants, within the tenant's package. A screen's reads name its menu (and the screens that pick from it),
+ *   its writes the buttons (`param_add`, `param_edit`), its removals the delete button.
+ */
+export type Grant = 'signed-in' | 'admin' | readonly string[];
+
+/** Route options granting a route to everyone signed in. */
+export const signedIn = { config: { grant: 'signed-in' as Grant } };
+/** Route options granting a route to administrators only. */
+export const adminOnly = { config: { grant: 'admin' as Grant } };
+/** Route options granting a route to holders of any of these menu or button codes. */
+export const byMenu = (...codes: string[]) => ({ config: { grant: codes as Grant } });
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** public: no checks; client: Basic client only (sign-in); user (default): client + token + API scope */
     access?: RouteAccess;
+    /** who may call a route with access 'user' (see Grant); absent = administrators only */
+    grant?: Grant;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -106,8 +130,21 @@ export function installGate(app: FastifyInstance) {
     req.user = user;
     req.tenantId = user.tenantId;
     const routePath = req.routeOptions.url ?? req.url.split('?')[0];
+    // a route's grant, or an API scope granted to one of the user's roles, admits the call; scopes that cover the
+    // path and that none of the user's roles holds still refuse it
+    const admitted =
+      (await allowGrant(providers, user, req.routeOptions.config?.grant)) ||
+      (!user.isAdmin && (await providers.scopeGranted(user, req.method, routePath)));
+    if (!admitted) throw forbidden();
     if (!user.isAdmin && !(await providers.allowApi(user, req.method, routePath))) throw forbidden();
   });
+}
+
+/** True when the route's grant admits the user (the API scopes are checked besides). */
+export async function allowGrant(p: GateProviders, user: AuthUser, grant: Grant | undefined): Promise<boolean> {
+  if (grant === 'signed-in') return true;
+  if (grant === undefined || grant === 'admin') return user.isAdmin;
+  return p.holdsAny(user, grant);
 }
 
 /** The signed-in user of a request behind the gate (routes with access 'user'). */

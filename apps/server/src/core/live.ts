@@ -13,6 +13,11 @@ export interface LiveEvent {
   tenantId?: string;
   userIds?: string[];
   data?: unknown;
+  /**
+   * Also send it to the recipients' open sockets on the live channel (as `{ type: topic, data }`). Events between
+   * instances (sessions revoked, menus changed) leave it unset and never reach a browser.
+   */
+  toSockets?: boolean;
 }
 
 export class LiveBus {
@@ -61,9 +66,19 @@ export class LiveBus {
     this.emitter.emit('*', ev);
   }
 
+  /** Whether events travel through PostgreSQL (NOTIFY), so they can be sent inside a transaction. */
+  get viaDatabase(): boolean {
+    return this.crossInstance;
+  }
+
+  /** The NOTIFY of an event as a parameter list for `pg_notify($1, $2)` (sent at commit when run in a transaction). */
+  notifyArgs(ev: LiveEvent): [string, string] {
+    return [CHANNEL, JSON.stringify(ev)];
+  }
+
   async publish(ev: LiveEvent): Promise<void> {
     if (this.crossInstance) {
-      await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(ev)]);
+      await this.pool.query('select pg_notify($1, $2)', this.notifyArgs(ev));
     } else {
       queueMicrotask(() => this.dispatch(ev));
     }

@@ -20,6 +20,7 @@ import {
   ne,
   not,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from './envelope.ts';
@@ -48,7 +49,17 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 export const PAGING_KEYS = new Set(['current', 'size', 'ascs', 'descs']);
-export const MAX_PAGE_SIZE = 10_000;
+/**
+ * The page-size ceiling of every list (docs/api-notes.md): a larger `size` is a 400, not a slow answer. The console
+ * asks at most 1000 (dictionary trees); exports stream in batches and do not page.
+ */
+export const MAX_PAGE_SIZE = 1000;
+/** the highest page number (keeps the OFFSET within bigint and the answer meaningful) */
+export const MAX_PAGE = 2_147_483_647;
+/** the largest id a bigint column holds (2^63-1) */
+export const MAX_ID = 9_223_372_036_854_775_807n;
+/** the most ids one call may name (`ids=1,2,…`) */
+export const MAX_IDS = 10_000;
 
 export interface Paging {
   current: number;
@@ -56,18 +67,53 @@ export interface Paging {
   offset: number;
 }
 
-export function parsePaging(q: Record<string, unknown>, defaultSize = 10): Paging {
-  const current = toPositiveInt(q.current, 1, 'current');
-  const size = Math.min(toPositiveInt(q.size, defaultSize, 'size'), MAX_PAGE_SIZE);
+/** `current`/`size` (or other names, e.g. JNPF `currentPage`/`pageSize`) → a checked page; bad or huge is a 400. */
+export function parsePaging(
+  q: Record<string, unknown>,
+  defaultSize = 10,
+  names: { current: string; size: string } = { current: 'current', size: 'size' },
+): Paging {
+  const current = positiveInt(q[names.current], 1, names.current, MAX_PAGE);
+  const size = positiveInt(q[names.size], defaultSize, names.size, MAX_PAGE_SIZE);
   return { current, size, offset: (current - 1) * size };
 }
 
-function toPositiveInt(v: unknown, dflt: number, name: string): number {
+/**
+ * A whole number from 1 to `max` given as digits (a query string or a JSON number); absent or empty → `dflt`.
+ * `1e308`, 2^63, `1.5`, `-1`, `0x10` are refused with a 400 naming the parameter.
+ */
+export function positiveInt(v: unknown, dflt: number, name: string, max = MAX_PAGE): number {
+  if (Array.isArray(v)) v = v[0];
   if (v === undefined || v === null || v === '') return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badRequest(`参数校验失败: ${name} 必须是正整数`);
+  const text = typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : String(v).trim();
+  const n = /^\+?\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`参数校验失败: ${name} 必须是正整数`);
+  if (n > max) throw badRequest(`参数校验失败: ${name} 不能超过 ${max}`);
   return n;
 }
+
+/** True for an id a bigint column can hold: digits only, 0 … 2^63-1 (`signed` allows down to -2^63). */
+export function isId(v: unknown, signed = false): boolean {
+  const s = typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : String(v ?? '').trim();
+  if (!(signed ? /^-?\d{1,19}$/ : /^\d{1,19}$/).test(s)) return false;
+  const n = BigInt(s);
+  return n <= MAX_ID && n >= (signed ? -MAX_ID - 1n : 0n);
+}
+
+/** One id parameter, checked (digits, within bigint) before any SQL runs; returns it as a string. */
+export function checkId(v: unknown, name = 'id'): string {
+  if (Array.isArray(v)) v = v[0];
+  if (v === undefined || v === null || v === '') throw badRequest(`缺少必要的请求参数: ${name}`);
+  if (!isId(v)) throw badRequest(`参数校验失败: ${name} 必须是数字编号`);
+  return String(v).trim();
+}
+
+/** `value` for LIKE/ILIKE with `%`, `_` and `\` matched literally (PostgreSQL's default escape is `\`). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** contains / starts with / ends with patterns of a user's text, escaped */
+export const likeContains = (s: string) => `%${escapeLike(s)}%`;
+export const likeStarts = (s: string) => `${escapeLike(s)}%`;
+export const likeEnds = (s: string) => `%${escapeLike(s)}`;
 
 export function pageOf<T>(records: T[], total: number, p: Paging) {
   return { records, total, size: p.size, current: p.current, pages: p.size ? Math.ceil(total / p.size) : 0 };
@@ -96,16 +142,10 @@ function kindOf(col: Column): Kind {
   return 'text';
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function valueFor(col: Column, kind: Kind, field: string, raw: string): unknown {
-  if (kind === 'number') {
-    const n = Number(raw);
-    if (raw.trim() === '' || Number.isNaN(n)) throw badRequest(`参数校验失败: ${field} 必须是数字`);
-    return n;
-  }
+  if (kind === 'number') return numberFor(col, field, raw);
   if (kind === 'id') {
-    if (!/^-?\d{1,19}$/.test(raw.trim())) throw badRequest(`参数校验失败: ${field} 必须是数字编号`);
+    if (!isId(raw, true)) throw badRequest(`参数校验失败: ${field} 必须是数字编号`);
     return raw.trim();
   }
   if (kind === 'bool') return raw === 'true' || raw === '1';
@@ -114,8 +154,25 @@ function valueFor(col: Column, kind: Kind, field: string, raw: string): unknown 
     if (!d) throw badRequest(`参数校验失败: ${field} 不是有效的时间`);
     return d;
   }
-  void col;
   return raw;
+}
+
+/** A number a column of this type holds: integers within their width, numeric(p, s) within its precision. */
+function numberFor(col: Column, field: string, raw: string): number {
+  const text = raw.trim();
+  const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(n)) throw badRequest(`参数校验失败: ${field} 必须是数字`);
+  const t = col.getSQLType().toLowerCase();
+  const outOfRange = () => badRequest(`参数校验失败: ${field} 超出范围`);
+  if (/^(smallint|integer|int|serial|smallserial)/.test(t)) {
+    if (!Number.isInteger(n)) throw badRequest(`参数校验失败: ${field} 必须是整数`);
+    const max = t.startsWith('small') ? 32_767 : 2_147_483_647;
+    if (n > max || n < -max - 1) throw outOfRange();
+  }
+  const m = /^(?:numeric|decimal)\((\d+)(?:,\s*(\d+))?\)/.exec(t);
+  if (m && Math.abs(n) >= 10 ** (Number(m[1]) - Number(m[2] ?? 0))) throw outOfRange();
+  if (/real/.test(t) && Math.abs(n) > 3.4e38) throw outOfRange();
+  return n;
 }
 
 function dayBounds(raw: string, field: string): [Date, Date] {
@@ -162,21 +219,23 @@ export function compileFilters(table: PgTable, q: Record<string, unknown>, opts:
 }
 
 function compileOne(col: Column, kind: Kind, field: string, op: Operator | undefined, raw: string): SQL | undefined {
+  // pattern operators on a number, id or date column compare its text
+  const text = kind === 'text' ? col : sql`${col}::text`;
   switch (op) {
     case undefined:
-      return kind === 'text' ? ilike(col, `%${escapeLike(raw)}%`) : eq(col, valueFor(col, kind, field, raw));
+      return kind === 'text' ? ilike(col, likeContains(raw)) : eq(col, valueFor(col, kind, field, raw));
     case 'equal':
       return eq(col, valueFor(col, kind, field, raw));
     case 'notequal':
       return ne(col, valueFor(col, kind, field, raw));
     case 'like':
-      return ilike(col, `%${escapeLike(raw)}%`);
+      return ilike(text, likeContains(raw));
     case 'notlike':
-      return not(ilike(col, `%${escapeLike(raw)}%`));
+      return not(ilike(text, likeContains(raw)));
     case 'likeleft':
-      return ilike(col, `%${escapeLike(raw)}`);
+      return ilike(text, likeEnds(raw));
     case 'likeright':
-      return ilike(col, `${escapeLike(raw)}%`);
+      return ilike(text, likeStarts(raw));
     case 'ge':
       return gte(col, valueFor(col, kind, field, raw));
     case 'le':
@@ -242,6 +301,7 @@ export function parseIds(v: unknown, name = 'ids'): string[] {
     .map((x) => x.trim())
     .filter(Boolean);
   if (!ids.length) throw badRequest(`缺少必要的请求参数: ${name}`);
-  for (const id of ids) if (!/^\d{1,19}$/.test(id)) throw badRequest(`参数校验失败: ${name} 含有无效的编号 ${id}`);
+  if (ids.length > MAX_IDS) throw badRequest(`参数校验失败: ${name} 最多 ${MAX_IDS} 个`);
+  for (const id of ids) if (!isId(id)) throw badRequest(`参数校验失败: ${name} 含有无效的编号 ${id.slice(0, 40)}`);
   return ids;
 }

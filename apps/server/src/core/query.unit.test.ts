@@ -68,7 +68,8 @@ describe('paging and ids', () => {
   it('defaults to page 1 of 10 and caps the size', () => {
     expect(parsePaging({})).toEqual({ current: 1, size: 10, offset: 0 });
     expect(parsePaging({ current: '3', size: '20' })).toEqual({ current: 3, size: 20, offset: 40 });
-    expect(parsePaging({ size: '999999' }).size).toBe(10000);
+    expect(parsePaging({ size: '1000' }).size).toBe(1000);
+    expect(() => parsePaging({ size: '999999' })).toThrow('size 不能超过 1000');
     expect(() => parsePaging({ current: '0' })).toThrow();
     expect(pageOf([1, 2], 21, parsePaging({ size: '10' }))).toMatchObject({ total: 21, pages: 3 });
   });

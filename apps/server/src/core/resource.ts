@@ -16,8 +16,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 import { badRequest, done, ok } from './envelope.ts';
+import type { Grant } from './gate.ts';
 import type { AppContext } from './module.ts';
-import { columnsOf, compileFilters, compileSort, pageOf, parseIds, parsePaging } from './query.ts';
+import { columnsOf, compileFilters, compileSort, isId, pageOf, parseIds, parsePaging } from './query.ts';
 import { dataScopeFilter } from './scope.ts';
 import { readTenantOf } from './tenancy.ts';
 
@@ -44,6 +45,13 @@ export interface ResourceDef {
   idField?: string;
   /** zod shape of the writable fields of `submit` (id and audit fields are added by the factory) */
   input: z.ZodRawShape;
+  /**
+   * Who may call the generated routes (core/gate.ts `Grant`): `read` for list, page, detail, tree, lazy-tree and
+   * select; `submit` for inserts and updates; `remove` for removals. Typically the screen's menu code (and those of
+   * the screens that pick from it) for reads and its buttons for writes. `pick` (default `read`) grants tree,
+   * lazy-tree and select: the pickers other screens' forms use, often `'signed-in'`.
+   */
+  grant: { read: Grant; submit: Grant; remove: Grant; pick?: Grant };
   routes?: RouteName[];
   /** `list` answers a page (default) or every visible row (`all`, sorted) or a tree of rows (`tree`) */
   listMode?: 'page' | 'all' | 'tree';
@@ -105,12 +113,16 @@ export interface Resource {
   remove(ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<number>;
 }
 
-const idSchema = z.union([z.string().regex(/^\d{1,19}$/, '必须是数字编号'), z.number().int().nonnegative()]);
+const idSchema = z.union([z.string(), z.number()]).refine((v) => isId(v), '必须是数字编号');
 
 const registry = new Map<string, ResourceDef>();
 /** The definition of a resource by its code (e.g. to check a data-scope rule against the resource's columns). */
 export function resourceDef(code: string): ResourceDef | undefined {
   return registry.get(code);
+}
+/** Every resource defined so far (generated tests derive filters from their columns). */
+export function resourceDefs(): ResourceDef[] {
+  return [...registry.values()];
 }
 
 export function defineResource(def: ResourceDef): Resource {
@@ -314,7 +326,7 @@ export function defineResource(def: ResourceDef): Resource {
     delete q.parentId;
     delete q[parentField];
     const parentCol = col(parentField);
-    if (parentCol.getSQLType().toLowerCase() === 'bigint' && !/^\d{1,19}$/.test(parentId)) {
+    if (parentCol.getSQLType().toLowerCase() === 'bigint' && !isId(parentId)) {
       throw badRequest(`参数校验失败: ${parentField} 必须是数字编号`);
     }
     const vis = await visibility(req, q);
@@ -385,6 +397,10 @@ export function defineResource(def: ResourceDef): Resource {
   function register(app: FastifyInstance, ctx: AppContext) {
     const b = def.base;
     const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+    const read = { config: { grant: def.grant.read } };
+    const submitOpts = { config: { grant: def.grant.submit } };
+    const removeOpts = { config: { grant: def.grant.remove } };
+    const pick = { config: { grant: def.grant.pick ?? def.grant.read } };
     if (routes.has('list') || routes.has('page')) {
       const handler = async (req: FastifyRequest) => {
         const q = query(req);
@@ -392,11 +408,11 @@ export function defineResource(def: ResourceDef): Resource {
         if (def.listMode === 'tree') return ok(treeOf(await all(ctx, req, q), false));
         return ok(await page(ctx, req, q));
       };
-      if (routes.has('list')) app.get(`${b}/list`, handler);
-      if (routes.has('page')) app.get(`${b}/page`, async (req) => ok(await page(ctx, req, query(req))));
+      if (routes.has('list')) app.get(`${b}/list`, read, handler);
+      if (routes.has('page')) app.get(`${b}/page`, read, async (req) => ok(await page(ctx, req, query(req))));
     }
     if (routes.has('detail')) {
-      app.get(`${b}/detail`, async (req) => {
+      app.get(`${b}/detail`, read, async (req) => {
         const q = query(req);
         if (!Object.keys(q).length) throw badRequest('缺少必要的请求参数: id');
         const [row] = await ctx.db
@@ -409,13 +425,13 @@ export function defineResource(def: ResourceDef): Resource {
       });
     }
     if (routes.has('submit')) {
-      app.post(`${b}/submit`, async (req) => {
+      app.post(`${b}/submit`, submitOpts, async (req) => {
         await save(ctx, req, req.body);
         return done();
       });
     }
     if (routes.has('remove')) {
-      app.post(`${b}/remove`, async (req) => {
+      app.post(`${b}/remove`, removeOpts, async (req) => {
         const ids = parseIds((query(req).ids ?? (req.body as Row | undefined)?.ids) as unknown);
         await remove(ctx, req, ids);
         return done();
@@ -424,16 +440,18 @@ export function defineResource(def: ResourceDef): Resource {
     // `tenantId` is a read's tenant on a tenant's table (see visibility), meaningless elsewhere
     const notFilters = tenantScoped ? ['userId'] : ['tenantId', 'userId'];
     if (routes.has('tree') && def.tree) {
-      app.get(`${b}/tree`, async (req) => ok(treeOf(await all(ctx, req, stripKeys(query(req), notFilters)), true)));
+      app.get(`${b}/tree`, pick, async (req) =>
+        ok(treeOf(await all(ctx, req, stripKeys(query(req), notFilters)), true)),
+      );
     }
     if (routes.has('lazy-tree') && def.tree) {
-      app.get(`${b}/lazy-tree`, async (req) => {
+      app.get(`${b}/lazy-tree`, pick, async (req) => {
         const rows = await lazy(ctx, req, stripKeys(query(req), notFilters));
         return ok(rows.map(({ hasChildren, ...r }) => nodeOf(r, hasChildren)));
       });
     }
     if (routes.has('select')) {
-      app.get(`${b}/select`, async (req) => ok(await all(ctx, req, stripKeys(query(req), notFilters))));
+      app.get(`${b}/select`, pick, async (req) => ok(await all(ctx, req, stripKeys(query(req), notFilters))));
     }
   }
 

@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { startEmbedded } from './embedded.ts';
+import { PreparingClient } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -28,7 +29,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 /** A Database over a URL; `kind` says whether it is the embedded server (one connection) or PostgreSQL. */
 export function connectDatabase(url: string, kind: DbKind, onClose?: () => Promise<void>): Database {
   // The embedded server runs one query at a time: a single pooled connection keeps transactions intact.
-  const pool = new pg.Pool({ connectionString: url, max: kind === 'embedded' ? 1 : 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: kind === 'embedded' ? 1 : 10,
+    idleTimeoutMillis: 30_000,
+    Client: PreparingClient,
+  });
   pool.on('error', () => {
     /* a dropped idle client is replaced on next use */
   });

@@ -6,8 +6,13 @@
  * argv: <dataDir> [loadFrom.tar.gz]. Reports `{ ready: port }` over IPC; stops on SIGTERM or when the parent dies.
  */
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+// PostGIS (the spatial store of the pipe network, docs/gis.md): the only published PGlite PostGIS build (0.2.8) is
+// linked against PGlite 0.5.8; loaded into 0.5.14 its side module fails to link and breaks every later dlopen
+// (plpgsql too). So the embedded server runs PGlite 0.5.8 (installed under the alias `pglite-for-postgis`; same
+// PostgreSQL 18 data format) with the extension; pglite-socket only needs the PGliteInterface it has.
+import { PGlite } from 'pglite-for-postgis';
 
 const [dataDir, loadFrom] = process.argv.slice(2);
 
@@ -16,8 +21,8 @@ async function main() {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const loadDataDir =
     loadFrom && (fresh || dataDir === 'memory://') ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
-  const db = await PGlite.create(dataDir, { loadDataDir });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  const db = await PGlite.create(dataDir, { loadDataDir, extensions: { postgis } });
+  const server = new PGLiteSocketServer({ db: db as any, host: '127.0.0.1', port: 0, maxConnections: 8 });
   await server.start();
   const conn = server.getServerConn();
   const port = Number(conn.split(':').pop());

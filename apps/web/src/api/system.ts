@@ -75,6 +75,11 @@ export interface Menu extends Row {
   category: number;
   action: number;
   isOpen: number;
+  /** the SpringBlade clients' own views (empty: that client leaves the entry out) */
+  saberPath?: string | null;
+  saberSource?: string | null;
+  swordPath?: string | null;
+  swordSource?: string | null;
 }
 export interface Region extends Row {
   code: string;

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { setGateProviders } from '../../core/gate.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
+import { setSessionRevoker } from '../system/index.ts';
 import { MenuService } from './menus.ts';
 import { authRoutes } from './routes.ts';
 import { AuthService, CLIENT_CHANGED_TOPIC } from './service.ts';
@@ -66,11 +67,14 @@ export const authModule: ServerModule = {
     menus.start();
     const state = { auth, menus };
     states.set(ctx, state);
+    setSessionRevoker((c, userIds, reason) => revokeUserSessions(c, userIds, reason));
     latest = state;
     setGateProviders({
       checkClient: (id, secret) => (latest ?? state).auth.checkClient(id, secret),
       authenticate: (token, req) => stateOfReq(req).auth.authenticate(token, req.client?.clientId),
       allowApi: (user, method, path) => (latest ?? state).menus.allowApi(user, method, path),
+      holdsAny: (user, codes) => (latest ?? state).menus.holdsAny(user, codes),
+      scopeGranted: (user, method, path) => (latest ?? state).menus.scopeGranted(user, method, path),
     });
   },
   routes(app, ctx) {

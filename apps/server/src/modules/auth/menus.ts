@@ -12,8 +12,6 @@ import { ok } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
-import { authorize } from '../permission/schema.ts';
-import { MENU_CHANGED_TOPIC, onLocalMenuInvalidation } from '../system/index.ts';
 import {
   menu,
   roleMenu,
@@ -23,7 +21,9 @@ import {
   tenantPackage,
   topMenu,
   topMenuSetting,
-} from '../system/schema.ts';
+} from '../../db/schema.ts';
+import { authorize } from '../permission/schema.ts';
+import { MENU_CHANGED_TOPIC, menuDialectOf, onLocalMenuInvalidation, projectMenus } from '../system/index.ts';
 
 type MenuRow = typeof menu.$inferSelect;
 type TopMenuRow = typeof topMenu.$inferSelect;
@@ -37,6 +37,8 @@ interface ApiScope {
 
 interface Snapshot {
   menus: Map<string, MenuRow>;
+  /** menus and buttons by their unique code (what routes name in their grants) */
+  byCode: Map<string, MenuRow>;
   /** category 1 and 3 menus and category 2 buttons, in display order */
   sorted: MenuRow[];
   roleMenus: Map<string, Set<string>>;
@@ -192,6 +194,7 @@ export class MenuService {
     }
     return {
       menus: new Map(menus.map((m) => [m.id, m])),
+      byCode: new Map(menus.map((m) => [m.code, m])),
       sorted: [...menus].sort(byOrder),
       roleMenus,
       topMenus: tms.sort(byOrder),
@@ -260,7 +263,8 @@ export class MenuService {
 
   /** `menu/routes`: the user's menu tree (categories 1 and 3), optionally one top menu's part, as JSON text. */
   routes(u: AuthUser, topMenuId?: string): Promise<string> {
-    return this.cached('routes', u, topMenuId, (s) => {
+    const dialect = menuDialectOf(u.clientId);
+    return this.cached('routes', u, `${topMenuId ?? ''}|${dialect ?? ''}`, (s) => {
       const may = this.granted(s, u);
       let inTop: Set<string> | undefined;
       if (topMenuId) {
@@ -280,20 +284,20 @@ export class MenuService {
           p = s.menus.get(p.parentId);
         }
       }
-      return buildTree(
-        s.sorted.filter((m) => chosen.has(m.id)),
-        routeNode,
-      );
+      const rows = s.sorted.filter((m) => chosen.has(m.id));
+      // a SpringBlade client gets its own views' paths and icons, and no entry it has no view for
+      return buildTree(dialect ? projectMenus(rows, s.menus, dialect) : rows, routeNode);
     });
   }
 
   /** `menu/buttons`: the parents of the granted buttons, with the buttons as children. */
   buttons(u: AuthUser): Promise<string> {
-    return this.cached('buttons', u, undefined, (s) => {
+    const dialect = menuDialectOf(u.clientId);
+    return this.cached('buttons', u, dialect, (s) => {
       const may = this.granted(s, u);
       const groups = new Map<string, MenuRow[]>();
-      for (const b of s.sorted) {
-        if (b.category !== 2 || !may(b)) continue;
+      const mine = s.sorted.filter((b) => b.category === 2 && may(b));
+      for (const b of dialect ? projectMenus(mine, s.menus, dialect) : mine) {
         let parent = s.menus.get(b.parentId);
         while (parent && parent.category === 2) parent = s.menus.get(parent.parentId);
         if (!parent) continue;
@@ -310,18 +314,22 @@ export class MenuService {
 
   /** `menu/top-menu`: the tenant's business areas; an administrator sees all, others those holding a granted menu. */
   topMenus(u: AuthUser): Promise<string> {
-    return this.cached('top', u, undefined, (s) => {
+    const dialect = menuDialectOf(u.clientId);
+    return this.cached('top', u, dialect, (s) => {
       const mine = s.topMenus.filter((t) => t.tenantId === u.tenantId);
       const may = this.granted(s, u);
-      const visible = u.isAdmin
-        ? mine
-        : mine.filter((t) => {
-            for (const id of s.topSettings.get(t.id) ?? []) {
-              const m = s.menus.get(id);
-              if (m && m.category !== 2 && may(m)) return true;
-            }
-            return false;
-          });
+      // in a SpringBlade dialect an area shows only when the client has a view for one of its entries
+      const visible =
+        u.isAdmin && !dialect
+          ? mine
+          : mine.filter((t) => {
+              const entries: MenuRow[] = [];
+              for (const id of s.topSettings.get(t.id) ?? []) {
+                const m = s.menus.get(id);
+                if (m && m.category !== 2 && may(m)) entries.push(m);
+              }
+              return (dialect ? projectMenus(entries, s.menus, dialect) : entries).length > 0;
+            });
       return visible.map((t) => ({
         id: t.id,
         tenantId: t.tenantId,
@@ -335,6 +343,45 @@ export class MenuService {
         meta: t.i18n ? { i18n: t.i18n } : {},
       }));
     });
+  }
+
+  /**
+   * True when the user holds one of these menu or button codes. An administrator holds every code the tenant's
+   * package includes (all of them without a package); anyone else what their roles, posts and own grants give.
+   */
+  async holdsAny(u: AuthUser, codes: readonly string[]): Promise<boolean> {
+    const snapPromise = this.snapshot();
+    const s = await snapPromise;
+    const key = `${MenuService.key('holds', s, u)}|${codes.join(',')}`;
+    const hit = this.apiAnswers.get(key);
+    if (hit !== undefined) return hit;
+    let allowed: boolean;
+    const pkg = s.packages.get(u.tenantId);
+    if (u.isAdmin) allowed = !pkg || codes.some((c) => pkg.has(s.byCode.get(c)?.id ?? ''));
+    else {
+      const may = this.granted(s, u);
+      allowed = codes.some((c) => {
+        const m = s.byCode.get(c);
+        return m !== undefined && may(m);
+      });
+    }
+    if (this.snap === snapPromise) {
+      if (this.apiAnswers.size > 20_000) this.apiAnswers.clear();
+      this.apiAnswers.set(key, allowed);
+    }
+    return allowed;
+  }
+
+  /** True when an API scope covering this call was granted to one of the user's roles (a grant of its own). */
+  async scopeGranted(u: AuthUser, method: string, routePath: string): Promise<boolean> {
+    if (!u.roleIds.length) return false;
+    const s = await this.snapshot();
+    const path = normalisePath(routePath);
+    const type = METHOD_TYPE[method.toUpperCase()] ?? 0;
+    return s.scopes.some(
+      (a) =>
+        (a.type === 1 || a.type === type) && a.re.test(path) && u.roleIds.some((r) => s.roleScopes.get(r)?.has(a.id)),
+    );
   }
 
   /** False when the path is covered by an API scope that none of the user's roles was granted. */

@@ -7,10 +7,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, done, ok } from '../../core/envelope.ts';
-import { bearerOf, parseBasic, userOf } from '../../core/gate.ts';
+import { adminOnly, bearerOf, parseBasic, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { dept, post, role, tenant, user } from '../../db/schema.ts';
 import { invalidateMenuCache } from '../system/index.ts';
-import { dept, post, role, tenant, user } from '../system/schema.ts';
 import type { MenuService } from './menus.ts';
 import { authSession } from './schema.ts';
 import {
@@ -237,7 +237,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
 
   // ------------------------------------------------------------------ user
 
-  app.get('/blade-auth/oauth/user-info', async (req) => {
+  app.get('/blade-auth/oauth/user-info', signedIn, async (req) => {
     const me = userOf(req);
     const [u] = await ctx.db
       .select()
@@ -297,7 +297,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
   });
 
   /** Clears every instance's caches of menus, grants, API scopes and clients. */
-  app.get('/blade-auth/oauth/clear-cache', async () => {
+  app.get('/blade-auth/oauth/clear-cache', adminOnly, async () => {
     await invalidateMenuCache(ctx);
     await ctx.live.publish({ topic: CLIENT_CHANGED_TOPIC });
     return done();
@@ -306,7 +306,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
   const selectQuery = z.object({ userId: optionalId }).loose();
 
   /** The user's own departments (switch dialog); `userId` names another user of the same tenant. */
-  app.get('/blade-system/dept/select', { schema: { querystring: selectQuery } }, async (req) => {
+  app.get('/blade-system/dept/select', { ...signedIn, schema: { querystring: selectQuery } }, async (req) => {
     const me = userOf(req);
     const { userId } = req.query as z.infer<typeof selectQuery>;
     const u = await userInTenant(ctx, userId ?? me.userId, me.tenantId);
@@ -324,7 +324,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
     );
   });
 
-  app.get('/blade-system/role/select', { schema: { querystring: selectQuery } }, async (req) => {
+  app.get('/blade-system/role/select', { ...signedIn, schema: { querystring: selectQuery } }, async (req) => {
     const me = userOf(req);
     const { userId } = req.query as z.infer<typeof selectQuery>;
     const u = await userInTenant(ctx, userId ?? me.userId, me.tenantId);
@@ -343,14 +343,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
   });
 
   const routesQuery = z.object({ topMenuId: optionalId }).loose();
-  app.get('/blade-system/menu/routes', { schema: { querystring: routesQuery } }, async (req, reply) => {
+  app.get('/blade-system/menu/routes', { ...signedIn, schema: { querystring: routesQuery } }, async (req, reply) => {
     const { topMenuId } = req.query as z.infer<typeof routesQuery>;
     return reply.type(JSON_TYPE).send(await deps.menus(req).routes(userOf(req), topMenuId));
   });
-  app.get('/blade-system/menu/buttons', async (req, reply) =>
+  app.get('/blade-system/menu/buttons', signedIn, async (req, reply) =>
     reply.type(JSON_TYPE).send(await deps.menus(req).buttons(userOf(req))),
   );
-  app.get('/blade-system/menu/top-menu', async (req, reply) =>
+  app.get('/blade-system/menu/top-menu', signedIn, async (req, reply) =>
     reply.type(JSON_TYPE).send(await deps.menus(req).topMenus(userOf(req))),
   );
 }

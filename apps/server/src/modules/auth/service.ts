@@ -4,14 +4,13 @@
  * honest (a revoked session is refused on every instance at once).
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import smCrypto from 'sm-crypto';
 import svgCaptcha from 'svg-captcha';
 import type { AuthUser, ClientInfo } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { client, role, tenant, user, userOauth } from '../system/schema.ts';
+import { client, role, tenant, user, userOauth } from '../../db/schema.ts';
 import { loadKeys, type ServerKeys } from './keys.ts';
 import { authCaptcha, authLoginFailure, authSession } from './schema.ts';
 
@@ -24,7 +23,10 @@ const SESSION_RECHECK_MS = 30_000;
 const TOKEN_CACHE_MAX = 20_000;
 
 export const SESSION_REVOKED_TOPIC = 'auth.session.revoked';
-export const CLIENT_CHANGED_TOPIC = 'auth.client.changed';
+
+import { CLIENT_CHANGED_TOPIC } from '../system/index.ts';
+
+export { CLIENT_CHANGED_TOPIC };
 
 /** User status values (blade_user.status). */
 export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
@@ -102,34 +104,15 @@ export interface Granted {
 type UserRow = typeof user.$inferSelect;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const csv = (s: string | null | undefined) =>
   (s ?? '')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-const MD5_HEX = /^[0-9a-f]{32}$/;
 
-/** argon2id of the lower-case hex MD5 the client sends (what blade_user.password stores). */
-export async function hashPassword(md5Hex: string): Promise<string> {
-  // @node-rs/argon2 defaults to argon2id (m=19456 KiB, t=2, p=1)
-  return argonHash(md5Hex.toLowerCase());
-}
+import { asMd5, hashPassword, verifyPassword } from '../../core/password.ts';
 
-/** Checks a lower-case hex MD5 against a stored hash. */
-export async function verifyPassword(stored: string, md5Hex: string): Promise<boolean> {
-  if (!stored || !md5Hex) return false;
-  try {
-    return await argonVerify(stored, md5Hex.toLowerCase());
-  } catch {
-    return false;
-  }
-}
-
-/** A form's password as the MD5 the store expects: an MD5 already (what our clients send) or hashed here. */
-export function asMd5(password: string): string {
-  return MD5_HEX.test(password) ? password : md5(password);
-}
+export { asMd5, hashPassword, verifyPassword };
 
 interface SessionState {
   alive: boolean;
@@ -209,11 +192,20 @@ export class AuthService {
     const key = `${id}\n${secret}`;
     const hit = this.verifiedClients.get(key);
     if (hit && this.clients && Date.now() - this.clients.at < 60_000) return hit;
-    const row = (await this.clientMap()).get(id);
-    if (!row) return null;
-    const a = Buffer.from(sha256(secret));
-    const b = Buffer.from(row.secretHash);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    const matches = (r: ClientRow | undefined): r is ClientRow => {
+      if (!r) return false;
+      const a = Buffer.from(sha256(secret));
+      const b = Buffer.from(r.secretHash);
+      return a.length === b.length && timingSafeEqual(a, b);
+    };
+    let row = (await this.clientMap()).get(id);
+    // A client added or given a new secret a moment ago may reach us before its change notice does (on PostgreSQL
+    // the notice takes a round trip): reread once, at most once a second, before refusing.
+    if (!matches(row) && this.clients && Date.now() - this.clients.at > 1000) {
+      this.clients = undefined;
+      row = (await this.clientMap()).get(id);
+    }
+    if (!matches(row)) return null;
     if (this.verifiedClients.size > 1000) this.verifiedClients.clear();
     this.verifiedClients.set(key, row);
     return row;
@@ -425,6 +417,34 @@ export class AuthService {
     return Number(r?.n ?? 0);
   }
 
+  /**
+   * Books one sign-in attempt for an account before its password is checked, or refuses (undefined) when the
+   * account already has MAX_FAILURES in the window. The count and the booking happen under a per-account
+   * transaction-level advisory lock, so a burst of simultaneous attempts (on one instance or many sharing a
+   * database) evaluates at most MAX_FAILURES passwords. The booked row is the failure; a right password removes it.
+   */
+  private async bookAttempt(tenantId: string, account: string, ip?: string): Promise<string | undefined> {
+    return this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`swp.login:${tenantId}:${account}`}, 0))`);
+      const [r] = await tx
+        .select({ n: count() })
+        .from(authLoginFailure)
+        .where(
+          and(
+            eq(authLoginFailure.tenantId, tenantId),
+            eq(authLoginFailure.account, account),
+            gt(authLoginFailure.createTime, new Date(Date.now() - FAILURE_WINDOW_MS)),
+          ),
+        );
+      if (Number(r?.n ?? 0) >= MAX_FAILURES) return undefined;
+      const [row] = await tx
+        .insert(authLoginFailure)
+        .values({ tenantId, account, ip: ip?.slice(0, 64) ?? null })
+        .returning({ id: authLoginFailure.id });
+      return row.id;
+    });
+  }
+
   /** Clears the login failures of these users, which unlocks them. */
   async unlockUsers(userIds: string[]): Promise<number> {
     if (!userIds.length) return 0;
@@ -481,7 +501,8 @@ export class AuthService {
     if (!account || !password) throw new SignInError(MSG.badCredentials);
     if (account.length > 45) throw new SignInError(MSG.badCredentials);
 
-    if ((await this.failureCount(tenantId, account)) >= MAX_FAILURES) throw new SignInError(MSG.locked);
+    const attempt = await this.bookAttempt(tenantId, account, input.ip);
+    if (!attempt) throw new SignInError(MSG.locked);
     const [u] = await this.ctx.db
       .select()
       .from(user)
@@ -489,10 +510,9 @@ export class AuthService {
     const passwordOk = u
       ? await verifyPassword(u.password, password)
       : (await verifyPassword((await this.dummyHash) ?? '', password)) && false;
-    if (!u || !passwordOk) {
-      await this.ctx.db.insert(authLoginFailure).values({ tenantId, account, ip: input.ip?.slice(0, 64) ?? null });
-      throw new SignInError(MSG.badCredentials);
-    }
+    // a wrong password leaves the booked attempt as the failure
+    if (!u || !passwordOk) throw new SignInError(MSG.badCredentials);
+    await this.ctx.db.delete(authLoginFailure).where(eq(authLoginFailure.id, attempt));
     this.checkUserStatus(u);
     await this.ctx.db
       .delete(authLoginFailure)

@@ -9,10 +9,11 @@
 import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
-import { bearerOf, userOf } from '../../core/gate.ts';
+import { bearerOf, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { menu, role, roleMenu } from '../../db/schema.ts';
 import { authorize } from '../permission/schema.ts';
-import { menu, role, roleMenu } from '../system/schema.ts';
+import { menuDialectOf } from '../system/index.ts';
 import { postsOf } from './menus.ts';
 import type { AuthService } from './service.ts';
 
@@ -30,12 +31,15 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
   app.post('/blade-auth/logout', { config: { access: 'public' } }, logout);
   app.get('/blade-auth/logout', { config: { access: 'public' } }, logout);
 
-  app.get('/blade-system/menu/auth-routes', async (req) => {
+  app.get('/blade-system/menu/auth-routes', signedIn, async (req) => {
     const me = userOf(req);
+    // in a SpringBlade dialect the paths are the client's own views (menu-dialect.ts); entries without one are left out
+    const dialect = menuDialectOf(me.clientId);
+    const pathCol = dialect === 'sword' ? menu.swordPath : dialect === 'saber' ? menu.saberPath : menu.path;
     const rows = !me.roleIds.length
       ? []
       : await ctx.db
-          .selectDistinct({ path: menu.path, alias: role.roleAlias })
+          .selectDistinct({ path: pathCol, alias: role.roleAlias })
           .from(roleMenu)
           .innerJoin(menu, eq(menu.id, roleMenu.menuId))
           .innerJoin(role, eq(role.id, roleMenu.roleId))
@@ -45,11 +49,11 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
               eq(role.tenantId, me.tenantId),
               eq(role.isDeleted, 0),
               eq(menu.isDeleted, 0),
-              isNotNull(menu.path),
-              ne(menu.path, ''),
+              isNotNull(pathCol),
+              ne(pathCol, ''),
             ),
           )
-          .orderBy(menu.path, role.roleAlias);
+          .orderBy(pathCol, role.roleAlias);
     const byPath = new Map<string, string[]>();
     const add = (path: string, alias: string) => {
       const list = byPath.get(path);
@@ -80,9 +84,9 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
       const paths = new Map(
         (
           await ctx.db
-            .select({ id: menu.id, path: menu.path })
+            .select({ id: menu.id, path: pathCol })
             .from(menu)
-            .where(and(inArray(menu.id, menuIds), eq(menu.isDeleted, 0), isNotNull(menu.path), ne(menu.path, '')))
+            .where(and(inArray(menu.id, menuIds), eq(menu.isDeleted, 0), isNotNull(pathCol), ne(pathCol, '')))
         ).map((m) => [m.id, m.path!]),
       );
       const extra: [string, string][] = [];

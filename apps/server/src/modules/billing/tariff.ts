@@ -85,6 +85,7 @@ const range = (from: number, to: number | null) => (to === null ? `${from} mÂ³ ä
 
 export const tariffResource = defineResource({
   code: 'tariff',
+  grant: { read: ['tariff'], submit: ['tariff_add', 'tariff_edit'], remove: ['tariff_delete'] },
   base: '/swp-billing/tariff',
   table: waterTariff,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],

@@ -3,10 +3,12 @@
  * `GET /system/Area/{parentId}` lists the children of a node (`-1` or `0` for the top), `{id}/Selector` the
  * enabled children for cascaders.
  */
+
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import {
@@ -31,6 +33,7 @@ export const AREA_TYPES: Record<number, string> = { 1: '城市', 2: '城区', 3:
 
 export const areaResource = defineResource({
   code: 'area',
+  grant: { read: ['area'], submit: ['area_add', 'area_edit'], remove: ['area_delete'], pick: 'signed-in' },
   base: '/system/Area',
   table: area,
   routes: [],
@@ -130,8 +133,8 @@ export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext) {
   const parentOf = (req: FastifyRequest) => normaliseParent((req.params as { id: string }).id);
   const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
-  app.get(`${A}/:id`, async (req) => ok({ list: await childrenOf(ctx, req, parentOf(req), q(req), false) }));
-  app.get(`${A}/:id/Selector`, async (req) => {
+  app.get(`${A}/:id`, signedIn, async (req) => ok({ list: await childrenOf(ctx, req, parentOf(req), q(req), false) }));
+  app.get(`${A}/:id/Selector`, signedIn, async (req) => {
     const list = (await childrenOf(ctx, req, parentOf(req), {}, true)).map((r) => ({
       id: r.id,
       parentId: r.parentId,
@@ -143,24 +146,24 @@ export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
     return ok({ list });
   });
-  app.get(`${A}/:id/Info`, async (req) => {
+  app.get(`${A}/:id/Info`, byMenu('area'), async (req) => {
     const [row] = await areaResource.findVisible(ctx, req, [pathId(req)]);
     if (!row) return ok(null);
     return ok(asJnpf((await areaResource.present([row], req, ctx))[0]));
   });
-  app.post(A, async (req) => {
+  app.post(A, byMenu('area_add'), async (req) => {
     await areaResource.save(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
   });
-  app.put(`${A}/:id`, async (req) => {
+  app.put(`${A}/:id`, byMenu('area_edit'), async (req) => {
     await areaResource.save(ctx, req, bodyWithId(req, pathId(req)));
     return done(MSG_UPDATED);
   });
-  app.delete(`${A}/:id`, async (req) => {
+  app.delete(`${A}/:id`, byMenu('area_delete'), async (req) => {
     await areaResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });
-  app.put(`${A}/:id/Actions/State`, async (req) => {
+  app.put(`${A}/:id/Actions/State`, byMenu('area_edit'), async (req) => {
     await toggleEnabled(ctx, req, areaResource, pathId(req));
     return done(MSG_UPDATED);
   });

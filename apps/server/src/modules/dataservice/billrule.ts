@@ -6,10 +6,12 @@
  * and instances. The period (date part) only moves forward (`greatest`), so a caller whose clock reading is a
  * moment older than the stored period continues that period rather than restarting an old one.
  */
+
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -75,6 +77,7 @@ const used = (r: Row | undefined) => !!r && (Number(r.sequenceNumber) > 0 || !!r
 
 export const sequenceResource = defineResource({
   code: 'bill_rule',
+  grant: { read: ['bill_rule'], submit: ['bill_rule_add', 'bill_rule_edit'], remove: ['bill_rule_delete'] },
   base: '/blade-system/sequence',
   table: sequence,
   routes: ['page', 'list', 'detail'],
@@ -236,19 +239,19 @@ export function registerBillRuleRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- BladeX: page, list, detail (factory), save, update, remove (GET)
   sequenceResource.routes(app, ctx);
   const S = '/blade-system/sequence';
-  app.post(`${S}/save`, async (req) => {
+  app.post(`${S}/save`, byMenu('bill_rule_add'), async (req) => {
     const b = (req.body ?? {}) as Row;
     if (b.id !== undefined && b.id !== null && b.id !== '') throw badRequest('新增时不能指定主键 id，修改请用 update');
     await sequenceResource.save(ctx, req, b);
     return done();
   });
-  app.post(`${S}/update`, async (req) => {
+  app.post(`${S}/update`, byMenu('bill_rule_edit'), async (req) => {
     const b = (req.body ?? {}) as Row;
     if (b.id === undefined || b.id === null || b.id === '') throw badRequest('缺少必要的请求参数: id');
     await sequenceResource.save(ctx, req, b);
     return done();
   });
-  app.get(`${S}/remove`, async (req) => {
+  app.get(`${S}/remove`, byMenu('bill_rule_delete'), async (req) => {
     await sequenceResource.remove(ctx, req, parseIds((req.query as Row).ids));
     return done();
   });
@@ -258,33 +261,35 @@ export function registerBillRuleRoutes(app: FastifyInstance, ctx: AppContext) {
   const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
   const sidx = (query: Record<string, unknown>) =>
     typeof query.sidx === 'string' && JNPF_TO_BLADE[query.sidx] ? { ...query, sidx: JNPF_TO_BLADE[query.sidx] } : query;
-  app.get(B, async (req) => ok(await jnpfPage(ctx, req, sequenceResource, sidx(q(req)), asBillRule)));
-  app.get(`${B}/Selector`, async (req) =>
+  app.get(B, byMenu('bill_rule'), async (req) =>
+    ok(await jnpfPage(ctx, req, sequenceResource, sidx(q(req)), asBillRule)),
+  );
+  app.get(`${B}/Selector`, signedIn, async (req) =>
     ok(await jnpfPage(ctx, req, sequenceResource, sidx(q(req)), asBillRule, { status: 1 })),
   );
-  app.get(`${B}/BillNumber/:code`, async (req) => {
+  app.get(`${B}/BillNumber/:code`, signedIn, async (req) => {
     const code = (req.params as { code: string }).code;
     if (!/^[\w.:-]{1,64}$/.test(code)) throw badRequest('参数校验失败: 编码无效');
     return ok(await nextBillNumber(ctx.db, req.tenantId, code));
   });
-  app.post(B, async (req) => {
+  app.post(B, byMenu('bill_rule_add'), async (req) => {
     await saveJnpf(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
   });
-  app.get(`${B}/:id`, async (req) => {
+  app.get(`${B}/:id`, byMenu('bill_rule'), async (req) => {
     const [row] = await sequenceResource.findVisible(ctx, req, [pathId(req)]);
     if (!row) return ok(null);
     return ok(asBillRule((await sequenceResource.present([row], req, ctx))[0]));
   });
-  app.put(`${B}/:id`, async (req) => {
+  app.put(`${B}/:id`, byMenu('bill_rule_edit'), async (req) => {
     await saveJnpf(ctx, req, bodyWithId(req, pathId(req)));
     return done(MSG_UPDATED);
   });
-  app.delete(`${B}/:id`, async (req) => {
+  app.delete(`${B}/:id`, byMenu('bill_rule_delete'), async (req) => {
     await sequenceResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });
-  app.put(`${B}/:id/Actions/State`, async (req) => {
+  app.put(`${B}/:id/Actions/State`, byMenu('bill_rule_edit'), async (req) => {
     await toggleEnabled(ctx, req, sequenceResource, pathId(req), 'status');
     return done(MSG_UPDATED);
   });

@@ -2,10 +2,12 @@
  * Common fields (`/system/CommonFields`): columns the low-code designer offers to add to any table in one click
  * (F_CreatorTime, F_TenantId…). CRUD in the JNPF dialect; the list is unpaged (`{ list }`, optional keyword).
  */
+
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { done, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import {
@@ -25,6 +27,11 @@ export const DATA_TYPES = ['varchar', 'text', 'int', 'bigint', 'decimal', 'datet
 
 export const commonFieldsResource = defineResource({
   code: 'common_fields',
+  grant: {
+    read: ['common_fields'],
+    submit: ['common_fields_add', 'common_fields_edit'],
+    remove: ['common_fields_delete'],
+  },
   base: '/system/CommonFields',
   table: commonFields,
   routes: [],
@@ -61,24 +68,24 @@ export const commonFieldsResource = defineResource({
 
 export function registerCommonFieldRoutes(app: FastifyInstance, ctx: AppContext) {
   const C = '/system/CommonFields';
-  app.get(C, async (req: FastifyRequest) => {
+  app.get(C, byMenu('common_fields'), async (req: FastifyRequest) => {
     const keyword = (req.query as Record<string, unknown>)?.keyword;
     return ok({ list: (await commonFieldsResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf) });
   });
-  app.post(C, async (req) => {
+  app.post(C, byMenu('common_fields_add'), async (req) => {
     await commonFieldsResource.save(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
   });
-  app.get(`${C}/:id`, async (req) => {
+  app.get(`${C}/:id`, byMenu('common_fields'), async (req) => {
     const [row] = await commonFieldsResource.findVisible(ctx, req, [pathId(req)]);
     if (!row) return ok(null);
     return ok(asJnpf((await commonFieldsResource.present([row], req, ctx))[0]));
   });
-  app.put(`${C}/:id`, async (req) => {
+  app.put(`${C}/:id`, byMenu('common_fields_edit'), async (req) => {
     await commonFieldsResource.save(ctx, req, bodyWithId(req, pathId(req)));
     return done(MSG_UPDATED);
   });
-  app.delete(`${C}/:id`, async (req) => {
+  app.delete(`${C}/:id`, byMenu('common_fields_delete'), async (req) => {
     await commonFieldsResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });

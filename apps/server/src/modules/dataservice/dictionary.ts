@@ -2,10 +2,12 @@
  * JNPF dictionaries: `/system/DictionaryType` (a tree of dictionary types) and `/system/DictionaryData` (the items
  * of a type, flat or a tree when the type says `isTree`). A type is named in paths by its id or its enCode.
  */
+
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -46,6 +48,12 @@ const order = (cols: Map<string, any>) => [asc(cols.get('sortCode')), asc(cols.g
 
 export const dictionaryTypeResource = defineResource({
   code: 'dictionary',
+  grant: {
+    read: ['dictionary'],
+    submit: ['dictionary_add', 'dictionary_edit'],
+    remove: ['dictionary_delete'],
+    pick: 'signed-in',
+  },
   base: '/system/DictionaryType',
   table: dictionaryType,
   routes: [],
@@ -96,6 +104,12 @@ export const dictionaryTypeResource = defineResource({
 
 export const dictionaryDataResource = defineResource({
   code: 'dictionary',
+  grant: {
+    read: ['dictionary'],
+    submit: ['dictionary_add', 'dictionary_edit'],
+    remove: ['dictionary_delete'],
+    pick: 'signed-in',
+  },
   base: '/system/DictionaryData',
   table: dictionaryData,
   routes: [],
@@ -175,31 +189,31 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
   const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
   // ---- types
-  app.get(T, async (req) => {
+  app.get(T, byMenu('dictionary'), async (req) => {
     const keyword = q(req).keyword;
     const rows = (await dictionaryTypeResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf);
     return ok({ list: treeOf(rows) });
   });
-  app.post(T, async (req) => {
+  app.post(T, byMenu('dictionary_add'), async (req) => {
     await dictionaryTypeResource.save(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
   });
-  app.get(`${T}/:id`, async (req) => {
+  app.get(`${T}/:id`, byMenu('dictionary'), async (req) => {
     const [row] = await dictionaryTypeResource.findVisible(ctx, req, [pathId(req)]);
     if (!row) return ok(null);
     return ok(asJnpf((await dictionaryTypeResource.present([row], req, ctx))[0]));
   });
-  app.put(`${T}/:id`, async (req) => {
+  app.put(`${T}/:id`, byMenu('dictionary_edit'), async (req) => {
     await dictionaryTypeResource.save(ctx, req, bodyWithId(req, pathId(req)));
     return done(MSG_UPDATED);
   });
-  app.delete(`${T}/:id`, async (req) => {
+  app.delete(`${T}/:id`, byMenu('dictionary_delete'), async (req) => {
     await dictionaryTypeResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });
 
   // ---- data
-  app.get(`${D}/All`, async (req) => {
+  app.get(`${D}/All`, signedIn, async (req) => {
     const types = await dictionaryTypeResource.all(ctx, req, {});
     const data = (await dictionaryDataResource.all(ctx, req, {})).filter((d) => d.enabledMark === 1);
     const byType = new Map<string, Row[]>();
@@ -222,7 +236,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
       }),
     });
   });
-  app.get(`${D}/:id`, async (req) => {
+  app.get(`${D}/:id`, signedIn, async (req) => {
     const query = q(req);
     const type = await typeOf(ctx, req, (req.params as { id: string }).id);
     const rows = (
@@ -237,7 +251,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
         : String(query.isTree) === '1' || query.isTree === 'true';
     return ok({ list: tree && !query.keyword ? treeOf(rows) : rows });
   });
-  app.get(`${D}/:id/Selector`, async (req) => {
+  app.get(`${D}/:id/Selector`, signedIn, async (req) => {
     const query = q(req);
     const type = await typeOf(ctx, req, (req.params as { id: string }).id);
     const rows = (await dictionaryDataResource.all(ctx, req, { dictionaryTypeId: type.id }))
@@ -249,29 +263,29 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
         : String(query.isTree) === '1' || query.isTree === 'true';
     return ok({ list: tree ? treeOf(rows) : rows });
   });
-  app.post(D, async (req) => {
+  app.post(D, byMenu('dictionary_add'), async (req) => {
     await dictionaryDataResource.save(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
   });
-  app.put(`${D}/:id`, async (req) => {
+  app.put(`${D}/:id`, byMenu('dictionary_edit'), async (req) => {
     await dictionaryDataResource.save(ctx, req, bodyWithId(req, pathId(req)));
     return done(MSG_UPDATED);
   });
-  app.delete(`${D}/:id`, async (req) => {
+  app.delete(`${D}/:id`, byMenu('dictionary_delete'), async (req) => {
     await dictionaryDataResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });
-  app.get(`${D}/:id/Info`, async (req) => {
+  app.get(`${D}/:id/Info`, byMenu('dictionary'), async (req) => {
     const [row] = await dictionaryDataResource.findVisible(ctx, req, [pathId(req)]);
     if (!row) return ok(null);
     return ok(asJnpf((await dictionaryDataResource.present([row], req, ctx))[0]));
   });
-  app.put(`${D}/:id/Actions/State`, async (req) => {
+  app.put(`${D}/:id/Actions/State`, byMenu('dictionary_edit'), async (req) => {
     const id = pathId(req);
     await toggleEnabled(ctx, req, dictionaryDataResource, id);
     return done(MSG_UPDATED);
   });
-  app.get(`${D}/:id/Action/Export`, async (req, reply) => {
+  app.get(`${D}/:id/Action/Export`, byMenu('dictionary'), async (req, reply) => {
     const type = await typeOf(ctx, req, (req.params as { id: string }).id);
     const data = await dictionaryDataResource.all(ctx, req, { dictionaryTypeId: type.id });
     const internal = new Set(['tenantId', 'isDeleted', 'createUser', 'createDept', 'updateUser', 'status']);

@@ -4,9 +4,11 @@
  * so the dashboard grows as modules are added and never fails because one is absent. Other modules may add
  * figures of their own with `registerDashboardFigure`.
  */
+
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { PLATFORM_TENANT } from '../../core/tenancy.ts';
 
@@ -247,5 +249,7 @@ async function knownColumns(ctx: AppContext, tables: string[]): Promise<Map<stri
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/blade-desk/dashboard/figures', async (req) => ok(await dashboardFigures(ctx, req)));
+  app.get('/blade-desk/dashboard/figures', byMenu('desk_dashboard', 'desk_home'), async (req) =>
+    ok(await dashboardFigures(ctx, req)),
+  );
 }

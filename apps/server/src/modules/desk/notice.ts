@@ -36,6 +36,7 @@ export const dateTimeInput = (message: string) =>
 
 export const noticeResource = defineResource({
   code: 'notice',
+  grant: { read: ['notice', 'desk_home'], submit: ['notice_add', 'notice_edit'], remove: ['notice_delete'] },
   base: '/blade-desk/notice',
   table: notice,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { adminOnly } from '../../core/gate.ts';
 import type { ServerModule } from '../../core/module.ts';
 import { modules } from '../index.ts';
 import { flushLogs, writeUsualLog } from './index.ts';
@@ -11,10 +12,10 @@ import { flushLogs, writeUsualLog } from './index.ts';
 const probe: ServerModule = {
   name: 'log-probe',
   routes(app) {
-    app.get('/log-probe/fault', async () => {
+    app.get('/log-probe/fault', adminOnly, async () => {
       throw new TypeError('probe exploded');
     });
-    app.get('/log-probe/slow', async () => {
+    app.get('/log-probe/slow', adminOnly, async () => {
       await new Promise((r) => setTimeout(r, 1050));
       return { code: 200, success: true, data: null, msg: '操作成功' };
     });

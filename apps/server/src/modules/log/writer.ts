@@ -182,7 +182,7 @@ export class LogWriter {
 
   push<K extends LogKind>(kind: K, row: LogRow<K>) {
     const q = this.queues[kind] as LogRow<K>[];
-    q.push(row);
+    q.push(withoutNul(row));
     if (q.length > (this.opts.maxQueued ?? 10_000)) q.shift();
     if (this.closed) return;
     if (this.pending >= (this.opts.maxBatch ?? 200)) void this.flush();
@@ -218,4 +218,19 @@ export class LogWriter {
     this.closed = true;
     await this.flush();
   }
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL byte: one in any field (a fault's message, a request's path or parameters)
+ * would make the whole batch's INSERT fail and the fault would never reach the error log. Written as `\0`.
+ */
+function withoutNul<T extends object>(row: T): T {
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(row)) {
+    if (typeof v === 'string' && v.includes('\u0000')) {
+      out ??= { ...(row as Record<string, unknown>) };
+      out[k] = v.replaceAll('\u0000', '\\0');
+    }
+  }
+  return (out ?? row) as T;
 }

@@ -1,6 +1,6 @@
 /**
  * The live channel: a WebSocket at `/api/ws` (and `/ws`) that carries `{ type: 'message', data }` to the bells of
- * the recipients connected to this instance. Events reach every instance through the live bus (PostgreSQL
+ * the recipients connected to this instance, and `{ type: topic, data }` for any bus event marked `toSockets`. Events reach every instance through the live bus (PostgreSQL
  * LISTEN/NOTIFY), so a message sent on one instance reaches a socket held by another.
  *
  * Browsers cannot set headers on a WebSocket: the access token comes in the query string (`?token=`, or
@@ -43,7 +43,10 @@ export class LiveChannel {
   recheckMs = RECHECK_MS;
 
   constructor(ctx: AppContext) {
-    this.off = ctx.live.on(MESSAGE_TOPIC, (ev) => this.deliver(ev));
+    // messages, and whatever other module addresses its event to the user's sockets (e.g. data-sync progress)
+    this.off = ctx.live.on('*', (ev) => {
+      if (ev.topic === MESSAGE_TOPIC || ev.toSockets) this.deliver(ev);
+    });
   }
 
   /** sockets currently open on this instance (for tests and the dashboard) */

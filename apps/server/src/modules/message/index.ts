@@ -32,6 +32,7 @@ export {
   type SendMessageInput,
   type SendResult,
   sendMessage,
+  sendMessagesWithin,
   UNREAD,
   writeMessageLog,
 } from './service.ts';

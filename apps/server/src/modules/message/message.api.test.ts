@@ -343,6 +343,21 @@ describe('live channel', () => {
     for (const c of [a, b, other]) c.ws.close();
   });
 
+  it('forwards only the bus events addressed to sockets, to their recipients', async () => {
+    const a = await connect(`${url}/api/ws?token=${tokens.operator}`);
+    await t.app.ctx.live.publish({ topic: 'internal.only', userIds: [ids.operator], data: { n: 1 } });
+    await t.app.ctx.live.publish({
+      topic: 'datasync.progress',
+      userIds: [ids.operator],
+      data: { copied: 4, total: 9 },
+      toSockets: true,
+    });
+    expect(JSON.parse(await a.next())).toEqual({ type: 'datasync.progress', data: { copied: 4, total: 9 } });
+    await settle();
+    expect(a.frames).toEqual([]);
+    a.ws.close();
+  });
+
   it('refuses a socket without a token or with a bad one (HTTP 401)', async () => {
     await expect(connect(`${url}/api/ws`)).rejects.toThrow('HTTP 401');
     await expect(connect(`${url}/api/ws?token=not-a-token`)).rejects.toThrow('HTTP 401');

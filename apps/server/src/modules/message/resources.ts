@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done } from '../../core/envelope.ts';
-import { userOf } from '../../core/gate.ts';
+import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { user as userTable } from '../../db/schema.ts';
@@ -32,6 +32,11 @@ const status = z.coerce.number().int().min(0).max(1).optional();
 
 export const templateResource = defineResource({
   code: 'message_template',
+  grant: {
+    read: ['message_template', 'message_config'],
+    submit: ['message_template_add', 'message_template_edit'],
+    remove: ['message_template_delete'],
+  },
   base: '/blade-message/template',
   table: messageTemplate,
   routes: ['page', 'list', 'detail', 'submit', 'remove'],
@@ -50,6 +55,11 @@ export const templateResource = defineResource({
 
 export const configResource = defineResource({
   code: 'message_config',
+  grant: {
+    read: ['message_config'],
+    submit: ['message_config_add', 'message_config_edit'],
+    remove: ['message_config_delete'],
+  },
   base: '/blade-message/config',
   table: messageConfig,
   routes: ['page', 'list', 'detail', 'submit', 'remove'],
@@ -83,6 +93,7 @@ export const configResource = defineResource({
 
 export const logResource = defineResource({
   code: 'message_log',
+  grant: { read: ['message_log'], submit: ['message_log_add', 'message_log_edit'], remove: ['message_log_delete'] },
   base: '/blade-message/log',
   table: messageLog,
   routes: ['page', 'list', 'detail', 'remove'],
@@ -116,7 +127,7 @@ export function registerMessageResources(app: FastifyInstance, ctx: AppContext) 
   configResource.routes(app, ctx);
   logResource.routes(app, ctx);
 
-  app.post('/blade-message/log/submit', { schema: { body: sendBody } }, async (req) => {
+  app.post('/blade-message/log/submit', { ...byMenu('message_log_add'), schema: { body: sendBody } }, async (req) => {
     const body = req.body as z.infer<typeof sendBody>;
     if (body.id !== undefined && body.id !== null && body.id !== '') throw badRequest('已发送的消息不能修改');
     const me = userOf(req);

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { done, ok } from '../../core/envelope.ts';
-import { userOf } from '../../core/gate.ts';
+import { signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds, parsePaging } from '../../core/query.ts';
 import {
@@ -63,26 +63,26 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext) {
     const paging = parsePaging(q);
     return ok(await pageRecords(ctx.db, userOf(req), q, paging));
   };
-  app.get(`${base}/page`, { schema: { querystring: pageQuery } }, page);
+  app.get(`${base}/page`, { ...signedIn, schema: { querystring: pageQuery } }, page);
   // the bell's list call (its path is not shown in the spec): the same page
-  app.get(`${base}/list`, { schema: { querystring: pageQuery } }, page);
+  app.get(`${base}/list`, { ...signedIn, schema: { querystring: pageQuery } }, page);
 
-  app.get(`${base}/count`, { schema: { querystring: countQuery } }, async (req) => {
+  app.get(`${base}/count`, { ...signedIn, schema: { querystring: countQuery } }, async (req) => {
     const { messageStatus } = req.query as z.infer<typeof countQuery>;
     return ok(await countByType(ctx.db, userOf(req), messageStatus));
   });
-  app.get(`${base}/count-all`, async (req) => ok(await countUnread(ctx.db, userOf(req))));
+  app.get(`${base}/count-all`, signedIn, async (req) => ok(await countUnread(ctx.db, userOf(req))));
 
-  app.get(`${base}/detail`, { schema: { querystring: idQuery } }, async (req) => {
+  app.get(`${base}/detail`, { ...signedIn, schema: { querystring: idQuery } }, async (req) => {
     const { id } = req.query as z.infer<typeof idQuery>;
     return ok((await recordDetail(ctx.db, userOf(req), id)) ?? null);
   });
 
-  app.post(`${base}/read`, { schema: { querystring: idsQuery, body: idsBody } }, async (req) => {
+  app.post(`${base}/read`, { ...signedIn, schema: { querystring: idsQuery, body: idsBody } }, async (req) => {
     await markRead(ctx, userOf(req), idsOf(req));
     return done();
   });
-  app.post(`${base}/remove`, { schema: { querystring: idsQuery, body: idsBody } }, async (req) => {
+  app.post(`${base}/remove`, { ...signedIn, schema: { querystring: idsQuery, body: idsBody } }, async (req) => {
     await removeRecords(ctx, userOf(req), idsOf(req));
     return done();
   });

@@ -5,10 +5,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
+import { newId } from '../../core/ids.ts';
+import type { LiveEvent } from '../../core/live.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, type Paging, pageOf } from '../../core/query.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
+import { run, stmt, valuesList, withCtes } from '../../db/statement.ts';
 import { messageConfig, messageLog, messageRecord, messageTemplate } from './schema.ts';
 
 export const MESSAGE_TYPES = { NOTICE: 1, WORK_ORDER: 2, ALARM: 3, WORKFLOW: 4 } as const;
@@ -127,6 +130,27 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
   messageType ??= MESSAGE_TYPES.NOTICE;
   if (!userIds.length) return { count: 0 };
 
+  const { log, records, event } = siteMessageRows({ ...input, userIds, messageType, title, content, templateCode });
+  if (records.length <= 1000) {
+    // the usual case (a few receivers): the log and its records in one statement, so one round trip and atomic
+    await ctx.db.execute(
+      sql`with log as (${ctx.db.insert(messageLog).values(log).getSQL()}) ${ctx.db.insert(messageRecord).values(records).getSQL()}`,
+    );
+  } else {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(messageLog).values(log);
+      for (const part of chunk(records, 1000)) await tx.insert(messageRecord).values(part);
+    });
+  }
+  await publishQuietly(ctx.live, bellEvents(tenantId, userIds, event));
+  return { logId: log.id, count: userIds.length };
+}
+
+type ResolvedMessage = SendMessageInput & { messageType: number; title: string; content: string };
+
+/** The log row, the records and the bell's event of one site message whose title and type are settled. */
+function siteMessageRows(input: ResolvedMessage) {
+  const { tenantId, userIds, messageType, title, content, templateCode } = input;
   const sender = input.sender ?? '系统';
   const sendTime = input.sendTime ?? new Date();
   const base = {
@@ -141,25 +165,18 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
     sendTime,
     createUser: input.senderId ?? null,
   };
-  const logId = await ctx.db.transaction(async (tx) => {
-    const [log] = await tx
-      .insert(messageLog)
-      .values({
-        ...base,
-        channel: 'site',
-        templateCode: templateCode ?? null,
-        receivers: userIds.join(','),
-        receiverCount: userIds.length,
-        sendStatus: 1,
-      })
-      .returning({ id: messageLog.id });
-    for (const part of chunk(userIds, 1000)) {
-      await tx.insert(messageRecord).values(part.map((userId) => ({ ...base, logId: log.id, userId })));
-    }
-    return log.id;
-  });
-
-  const data: NewMessageEvent = {
+  const logId = newId();
+  const log = {
+    ...base,
+    id: logId,
+    channel: 'site',
+    templateCode: templateCode ?? null,
+    receivers: userIds.join(','),
+    receiverCount: userIds.length,
+    sendStatus: 1,
+  };
+  const records = userIds.map((userId) => ({ ...base, logId, userId }));
+  const event: NewMessageEvent = {
     action: 'new',
     logId,
     messageType,
@@ -169,15 +186,108 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
     bizType: base.bizType,
     bizId: base.bizId,
   };
-  await publishQuietly(ctx, tenantId, userIds, data);
-  return { logId, count: userIds.length };
+  return { log, records, event };
+}
+
+/** A site message another module sends in its own transaction (title given, a few recipients). */
+export interface InlineMessage {
+  userIds: string[];
+  messageType: number;
+  title: string;
+  content: string;
+  bizType?: string;
+  bizId?: string;
+  sender?: string;
+  senderId?: string;
+}
+
+/**
+ * Writes site messages inside the caller's transaction, in one statement (logs, records and, on PostgreSQL, the
+ * bells' NOTIFY, which PostgreSQL sends only if the transaction commits). Returns what to run after commit: the
+ * in-process delivery of the embedded database's single instance. A rollback leaves no message behind.
+ */
+export async function sendMessagesWithin(
+  tx: unknown,
+  live: Ctx['live'],
+  tenantId: string,
+  messages: InlineMessage[],
+): Promise<() => Promise<void>> {
+  const built = messages
+    .map((m) => ({ ...m, userIds: [...new Set(m.userIds.map(String))].filter((id) => /^\d{1,19}$/.test(id)) }))
+    .filter((m) => m.userIds.length && m.title.trim())
+    .map((m) => ({ userIds: m.userIds, ...siteMessageRows({ ...m, tenantId, title: m.title.slice(0, TITLE_MAX) }) }));
+  if (!built.length) return async () => {};
+  // written as text (db/statement.ts): this runs inside hot transactions such as a workflow step
+  const logs = built.map((b) => b.log);
+  const records = built.flatMap((b) => b.records);
+  const logInsert = stmt(
+    `insert into blade_message_log (id, tenant_id, message_type, channel, template_code, title, content, sender,
+      sender_id, receivers, receiver_count, biz_type, biz_id, send_time, send_status, create_user)
+      values ${valuesList(logs.length, 16)}`,
+    ...logs.flatMap((l) => [
+      l.id,
+      l.tenantId,
+      l.messageType,
+      l.channel,
+      l.templateCode,
+      l.title,
+      l.content,
+      l.sender,
+      l.senderId,
+      l.receivers,
+      l.receiverCount,
+      l.bizType,
+      l.bizId,
+      l.sendTime,
+      l.sendStatus,
+      l.createUser,
+    ]),
+  );
+  const recordInsert = stmt(
+    `insert into blade_message_record (id, tenant_id, log_id, user_id, message_type, title, content, sender, sender_id,
+      biz_type, biz_id, send_time, create_user) values ${valuesList(records.length, 13)}`,
+    ...records.flatMap((r) => [
+      newId(),
+      r.tenantId,
+      r.logId,
+      r.userId,
+      r.messageType,
+      r.title,
+      r.content,
+      r.sender,
+      r.senderId,
+      r.bizType,
+      r.bizId,
+      r.sendTime,
+      r.createUser,
+    ]),
+  );
+  const events = built.flatMap((b) => bellEvents(tenantId, b.userIds, b.event));
+  if (live.viaDatabase) {
+    const notes = events.map((ev) => stmt('pg_notify(?, ?)', ...live.notifyArgs(ev)));
+    await run(
+      tx,
+      withCtes(stmt(`select ${notes.map((n) => n.text).join(', ')}`, ...notes.flatMap((n) => n.values)), [
+        ['log', logInsert],
+        ['rec', recordInsert],
+      ]),
+    );
+    return async () => {};
+  }
+  await run(tx, withCtes(recordInsert, [['log', logInsert]]));
+  return () => publishQuietly(live, events);
+}
+
+/** The bell's live events of one change for these users (chunks keep a NOTIFY payload under its cap). */
+function bellEvents(tenantId: string, userIds: string[], data: unknown): LiveEvent[] {
+  return chunk(userIds, LIVE_CHUNK).map((part) => ({ topic: MESSAGE_TOPIC, tenantId, userIds: part, data }));
 }
 
 /** The records are committed whatever happens to the live event: a lost event only delays the bell. */
-async function publishQuietly(ctx: Ctx, tenantId: string, userIds: string[], data: unknown) {
-  for (const part of chunk(userIds, LIVE_CHUNK)) {
+async function publishQuietly(live: Ctx['live'], events: LiveEvent[]) {
+  for (const ev of events) {
     try {
-      await ctx.live.publish({ topic: MESSAGE_TOPIC, tenantId, userIds: part, data });
+      await live.publish(ev);
     } catch {
       /* the bell catches up on its next count */
     }
@@ -337,7 +447,8 @@ export async function markRead(ctx: Ctx, user: AuthUser, ids: string[]): Promise
       .returning({ id: messageRecord.id });
     return rows.map((r) => r.id);
   });
-  if (changed.length) await publishQuietly(ctx, user.tenantId, [user.userId], { action: 'read', ids: changed });
+  if (changed.length)
+    await publishQuietly(ctx.live, bellEvents(user.tenantId, [user.userId], { action: 'read', ids: changed }));
   return changed.length;
 }
 
@@ -352,6 +463,7 @@ export async function removeRecords(ctx: Ctx, user: AuthUser, ids: string[]): Pr
       .returning({ id: messageRecord.id });
     return rows.map((r) => r.id);
   });
-  if (removed.length) await publishQuietly(ctx, user.tenantId, [user.userId], { action: 'remove', ids: removed });
+  if (removed.length)
+    await publishQuietly(ctx.live, bellEvents(user.tenantId, [user.userId], { action: 'remove', ids: removed }));
   return removed.length;
 }

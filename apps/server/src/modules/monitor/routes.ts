@@ -6,8 +6,10 @@
  * - GET  /swp-computing/monitor/station/detail?id=
  * - GET  /swp-computing/monitor/dict         monitor types, fields, station types, windows, states
  */
+
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { contentDisposition, exportFileName, historyWorkbook, XLSX_TYPE } from './export.ts';
 import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
@@ -17,12 +19,12 @@ import { history, STATES, stationDetail, stationPage } from './service.ts';
 const BASE = '/swp-computing/monitor';
 
 export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(`${BASE}/his`, async (req) => {
+  app.post(`${BASE}/his`, byMenu('monitor_station'), async (req) => {
     const q = parseHistoryQuery(mergeParams(req.query, req.body));
     return ok(await history(ctx, req.tenantId, q));
   });
 
-  app.post(`${BASE}/export-his`, async (req, reply) => {
+  app.post(`${BASE}/export-his`, byMenu('monitor_station_export'), async (req, reply) => {
     const q = parseHistoryQuery(mergeParams(req.query, req.body));
     const data = await history(ctx, req.tenantId, q);
     const name = exportFileName(q.fileName);
@@ -34,18 +36,18 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.send(historyWorkbook(data));
   });
 
-  app.get(`${BASE}/station/page`, async (req) =>
+  app.get(`${BASE}/station/page`, byMenu('monitor_station'), async (req) =>
     ok(await stationPage(ctx, req.tenantId, req.query as Record<string, unknown>)),
   );
 
-  app.get(`${BASE}/station/detail`, async (req) => {
+  app.get(`${BASE}/station/detail`, byMenu('monitor_station'), async (req) => {
     const id = (req.query as Record<string, unknown>).id;
     if (id === undefined || id === '') throw badRequest('缺少必要的请求参数: id');
     if (!/^\d{1,19}$/.test(String(id))) throw badRequest('参数校验失败: id 必须是数字编号');
     return ok(await stationDetail(ctx, req.tenantId, String(id)));
   });
 
-  app.get(`${BASE}/dict`, async () =>
+  app.get(`${BASE}/dict`, byMenu('monitor_station'), async () =>
     ok({
       monitorTypes: Object.values(MONITOR_TYPE_DEFS),
       fields: Object.values(FIELDS).map(({ field, name, nameEn, unit, monitorType, agg, decimals }) => ({

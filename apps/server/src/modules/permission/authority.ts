@@ -21,10 +21,12 @@
  *   GET  /permission/Authority/Model/{itemId}/{objectType}  which objects of a type hold an item
  *   PUT  /permission/Authority/Model/{itemId}           sets exactly which objects of a type hold an item
  */
+
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { menu, post, role, roleMenu, roleScope, scopeData, tenant, tenantPackage, user } from '../../db/schema.ts';
@@ -200,7 +202,7 @@ async function grantsChanged(ctx: AppContext, types: readonly ItemType[]) {
 export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Authority';
 
-  app.post(`${b}/Data/:objectId/Values`, async (req) => {
+  app.post(`${b}/Data/:objectId/Values`, byMenu('permission_authority'), async (req) => {
     const id = pathId((req.params as { objectId: string }).objectId, 'objectId');
     const body = bodyOf(req);
     const objectType = await checkObject(
@@ -223,7 +225,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.put(`${b}/Data/:objectId`, async (req) => {
+  app.put(`${b}/Data/:objectId`, byMenu('permission_authority'), async (req) => {
     const id = pathId((req.params as { objectId: string }).objectId, 'objectId');
     const body = bodyOf(req);
     const objectType = await checkObject(ctx, req, id, body.objectType);
@@ -260,7 +262,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone('操作成功');
   });
 
-  app.post(`${b}/Data/Batch`, async (req) => {
+  app.post(`${b}/Data/Batch`, byMenu('permission_authority'), async (req) => {
     const body = bodyOf(req);
     const objects: { type: ObjectType; ids: string[] }[] = [
       { type: 'Role', ids: idArray(body.roleIds, 'roleIds') },
@@ -312,7 +314,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     throw badRequest('授权项目不存在');
   };
 
-  app.get(`${b}/Model/:itemId/:objectType`, async (req) => {
+  app.get(`${b}/Model/:itemId/:objectType`, byMenu('permission_authority'), async (req) => {
     const p = req.params as { itemId: string; objectType: string };
     if (!/^[\w.:-]{1,64}$/.test(p.itemId)) throw badRequest('参数校验失败: itemId 无效');
     if (!OBJECT_TYPES.includes(p.objectType as ObjectType))
@@ -352,7 +354,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     return jnpf({ itemId: p.itemId, objectType: type, ids: [...new Set(rows.map((r) => r.objectId))], list });
   });
 
-  app.put(`${b}/Model/:itemId`, async (req) => {
+  app.put(`${b}/Model/:itemId`, byMenu('permission_authority'), async (req) => {
     const itemId = (req.params as { itemId: string }).itemId;
     if (!/^[\w.:-]{1,64}$/.test(itemId)) throw badRequest('参数校验失败: itemId 无效');
     const body = bodyOf(req);

@@ -3,8 +3,10 @@
  * auth module's session table; DELETE `{id}` (or the base path with `ids`) forces a sign-out by revoking the
  * session on every instance, so the next call with that token is a 401.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
+import { adminOnly } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { listSessions, revokeSessions } from '../auth/index.ts';
 import { bladeQuery, bodyOf, idArray, jnpf, jnpfDone, paged, pathId, queryOf } from './jnpf.ts';
@@ -18,7 +20,7 @@ async function forceOut(ctx: AppContext, req: FastifyRequest, ids: string[]) {
 
 export function registerOnlineRoutes(app: FastifyInstance, ctx: AppContext) {
   const b = '/system/OnlineUser';
-  app.get(b, async (req) => {
+  app.get(b, adminOnly, async (req) => {
     const q = bladeQuery(queryOf(req), {});
     const current = q.current as number;
     const size = q.size as number;
@@ -49,7 +51,9 @@ export function registerOnlineRoutes(app: FastifyInstance, ctx: AppContext) {
       ),
     );
   });
-  app.delete(`${b}/:id`, async (req) => forceOut(ctx, req, [pathId((req.params as { id: string }).id)]));
+  app.delete(`${b}/:id`, adminOnly, async (req) => forceOut(ctx, req, [pathId((req.params as { id: string }).id)]));
   // JNPF's batch form: DELETE the base path with `ids`
-  app.delete(b, async (req) => forceOut(ctx, req, idArray(bodyOf(req).ids ?? queryOf(req).ids, 'ids', true)));
+  app.delete(b, adminOnly, async (req) =>
+    forceOut(ctx, req, idArray(bodyOf(req).ids ?? queryOf(req).ids, 'ids', true)),
+  );
 }

@@ -3,10 +3,12 @@
  * `/permission/Role`, `/permission/Position` — CRUD, state, selectors and trees over blade_dept, blade_role and
  * blade_post through the resources of resources.ts (tenant isolation and data scope included).
  */
+
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Resource, Row } from '../../core/resource.ts';
 import { dept, post, role } from '../../db/schema.ts';
@@ -101,30 +103,30 @@ function registerOrganize(app: FastifyInstance, ctx: AppContext) {
   };
 
   // companies as a tree (keyword: the matching ones)
-  app.get(b, async (req) => {
+  app.get(b, byMenu('permission_organize', 'permission_authority', 'dept'), async (req) => {
     const q = bladeQuery(queryOf(req), {});
     const rows = await allDepts(req, { ...(q.keyword ? { keyword: q.keyword } : {}), deptCategory: '1' });
     return jnpf({ list: buildTree(rows.map(orgOut) as OrgNode[]) });
   });
-  app.get(`${b}/Selector`, async (req) => selector(req));
-  app.get(`${b}/Selector/:id`, async (req) => {
+  app.get(`${b}/Selector`, signedIn, async (req) => selector(req));
+  app.get(`${b}/Selector/:id`, signedIn, async (req) => {
     const id = String((req.params as { id: string }).id);
     return selector(req, id === '0' ? undefined : pathId(id));
   });
-  app.get(`${b}/Tree`, async (req) => {
+  app.get(`${b}/Tree`, signedIn, async (req) => {
     const rows = await allDepts(req, { deptCategory: '1' });
     return jnpf({
       list: buildTree(rows.map((r) => ({ id: String(r.id), parentId: String(r.parentId), fullName: r.deptName }))),
     });
   });
-  app.post(b, async (req) => {
+  app.post(b, byMenu('permission_organize_add'), async (req) => {
     await deptResource.save(ctx, req, orgIn(bodyOf(req), 1));
     return jnpfDone(CREATED);
   });
 
   // departments (static segments win over :id in the router)
-  app.get(`${b}/Department/Selector`, async (req) => selector(req));
-  app.get(`${b}/:id/Department`, async (req) => {
+  app.get(`${b}/Department/Selector`, signedIn, async (req) => selector(req));
+  app.get(`${b}/:id/Department`, byMenu('permission_organize', 'permission_authority', 'dept'), async (req) => {
     const companyId = pathId((req.params as { id: string }).id, 'companyId');
     const q = bladeQuery(queryOf(req), {});
     const rows = departmentsOf(await allDepts(req), companyId);
@@ -132,7 +134,7 @@ function registerOrganize(app: FastifyInstance, ctx: AppContext) {
     const list = kw ? rows.filter((r) => `${r.deptName} ${r.fullName ?? ''}`.toLowerCase().includes(kw)) : rows;
     return jnpf({ list: buildTree(list.map(orgOut) as OrgNode[]) });
   });
-  app.post(`${b}/Department`, async (req) => {
+  app.post(`${b}/Department`, byMenu('permission_organize_add'), async (req) => {
     const body = bodyOf(req);
     if (!body.parentId && !body.organizeId) throw badRequest('缺少必要的请求参数: organizeId');
     const category = body.deptCategory === 3 || body.deptCategory === '3' ? 3 : 2;
@@ -140,20 +142,20 @@ function registerOrganize(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(CREATED);
   });
   for (const path of [`${b}/Department/:id`, `${b}/:id`]) {
-    app.get(path, async (req) => {
+    app.get(path, byMenu('permission_organize', 'permission_authority', 'dept'), async (req) => {
       const [row] = await deptResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
       return row ? jnpf(orgOut(row)) : noData();
     });
-    app.put(path, async (req) => {
+    app.put(path, byMenu('permission_organize_edit'), async (req) => {
       const id = pathId((req.params as { id: string }).id);
       await deptResource.save(ctx, req, withId(orgIn(bodyOf(req)), id));
       return jnpfDone(UPDATED);
     });
-    app.delete(path, async (req) => {
+    app.delete(path, byMenu('permission_organize_delete'), async (req) => {
       await deptResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
       return jnpfDone(DELETED);
     });
-    app.put(`${path}/Actions/State`, async (req) =>
+    app.put(`${path}/Actions/State`, byMenu('permission_organize_edit'), async (req) =>
       toggleState(ctx, req, deptResource, dept, pathId((req.params as { id: string }).id)),
     );
   }
@@ -170,31 +172,31 @@ function registerRole(app: FastifyInstance, ctx: AppContext) {
     creatorTime: 'createTime',
     enabledMark: 'status',
   };
-  app.get(b, async (req) => {
+  app.get(b, byMenu('permission_authority', 'role'), async (req) => {
     const page = await roleResource.page(ctx, req, bladeQuery(queryOf(req), fields));
     return jnpf(paged(page.records.map(roleOut), page));
   });
-  app.get(`${b}/Selector`, async (req) => {
+  app.get(`${b}/Selector`, signedIn, async (req) => {
     const rows = await roleResource.all(ctx, req, { status: '1' });
     return jnpf({ list: buildTree(rows.map(roleOut)) });
   });
-  app.post(b, async (req) => {
+  app.post(b, byMenu('role_add'), async (req) => {
     await roleResource.save(ctx, req, roleIn(bodyOf(req)));
     return jnpfDone(CREATED);
   });
-  app.get(`${b}/:id`, async (req) => {
+  app.get(`${b}/:id`, byMenu('permission_authority', 'role'), async (req) => {
     const [row] = await roleResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
     return row ? jnpf(roleOut(row)) : noData();
   });
-  app.put(`${b}/:id`, async (req) => {
+  app.put(`${b}/:id`, byMenu('role_edit'), async (req) => {
     await roleResource.save(ctx, req, withId(roleIn(bodyOf(req)), pathId((req.params as { id: string }).id)));
     return jnpfDone(UPDATED);
   });
-  app.delete(`${b}/:id`, async (req) => {
+  app.delete(`${b}/:id`, byMenu('role_delete'), async (req) => {
     await roleResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
     return jnpfDone(DELETED);
   });
-  app.put(`${b}/:id/Actions/State`, async (req) =>
+  app.put(`${b}/:id/Actions/State`, byMenu('role_edit'), async (req) =>
     toggleState(ctx, req, roleResource, role, pathId((req.params as { id: string }).id)),
   );
 }
@@ -209,7 +211,7 @@ function registerPosition(app: FastifyInstance, ctx: AppContext) {
     creatorTime: 'createTime',
     enabledMark: 'status',
   };
-  app.get(b, async (req) => {
+  app.get(b, byMenu('permission_authority', 'permission_organize', 'post'), async (req) => {
     const page = await postResource.page(ctx, req, bladeQuery(queryOf(req), fields));
     const cats = await postCategoryNames(ctx.db);
     return jnpf(
@@ -220,7 +222,7 @@ function registerPosition(app: FastifyInstance, ctx: AppContext) {
     );
   });
   // positions grouped by their category (blade_post has no organisation)
-  app.get(`${b}/Selector`, async (req) => {
+  app.get(`${b}/Selector`, signedIn, async (req) => {
     const rows = await postResource.all(ctx, req, { status: '1' });
     const cats = await postCategoryNames(ctx.db);
     const used = [...new Set(rows.map((r) => r.category as number))].sort((a, c) => a - c);
@@ -233,23 +235,23 @@ function registerPosition(app: FastifyInstance, ctx: AppContext) {
     const items = rows.map((r) => ({ ...positionOut(r, cats), parentId: `category_${r.category}`, type: 'position' }));
     return jnpf({ list: buildTree([...groups, ...items]) });
   });
-  app.post(b, async (req) => {
+  app.post(b, byMenu('post_add'), async (req) => {
     await postResource.save(ctx, req, positionIn(bodyOf(req)));
     return jnpfDone(CREATED);
   });
-  app.get(`${b}/:id`, async (req) => {
+  app.get(`${b}/:id`, byMenu('permission_authority', 'permission_organize', 'post'), async (req) => {
     const [row] = await postResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
     return row ? jnpf(positionOut(row, await postCategoryNames(ctx.db))) : noData();
   });
-  app.put(`${b}/:id`, async (req) => {
+  app.put(`${b}/:id`, byMenu('post_edit'), async (req) => {
     await postResource.save(ctx, req, withId(positionIn(bodyOf(req)), pathId((req.params as { id: string }).id)));
     return jnpfDone(UPDATED);
   });
-  app.delete(`${b}/:id`, async (req) => {
+  app.delete(`${b}/:id`, byMenu('post_delete'), async (req) => {
     await postResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
     return jnpfDone(DELETED);
   });
-  app.put(`${b}/:id/Actions/State`, async (req) =>
+  app.put(`${b}/:id/Actions/State`, byMenu('post_edit'), async (req) =>
     toggleState(ctx, req, postResource, post, pathId((req.params as { id: string }).id)),
   );
 }

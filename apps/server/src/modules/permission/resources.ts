@@ -61,6 +61,11 @@ async function usersWith(
 
 export const deptResource = defineResource({
   code: 'dept',
+  grant: {
+    read: ['permission_organize', 'permission_authority', 'dept'],
+    submit: ['permission_organize_add', 'permission_organize_edit'],
+    remove: ['permission_organize_delete'],
+  },
   base: '/permission/Organize',
   table: dept,
   routes: [],
@@ -146,6 +151,7 @@ export const deptResource = defineResource({
 
 export const roleResource = defineResource({
   code: 'role',
+  grant: { read: ['permission_authority', 'role'], submit: ['role_add', 'role_edit'], remove: ['role_delete'] },
   base: '/permission/Role',
   table: role,
   routes: [],
@@ -211,6 +217,11 @@ export const roleResource = defineResource({
 
 export const postResource = defineResource({
   code: 'post',
+  grant: {
+    read: ['permission_authority', 'permission_organize', 'post'],
+    submit: ['post_add', 'post_edit'],
+    remove: ['post_delete'],
+  },
   base: '/permission/Position',
   table: post,
   routes: [],

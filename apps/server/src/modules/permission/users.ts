@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
-import { type AuthUser, userOf } from '../../core/gate.ts';
+import { type AuthUser, byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { HookContext, Row } from '../../core/resource.ts';
 import { dept, logApi, logError, post, role, user } from '../../db/schema.ts';
@@ -136,7 +136,7 @@ async function checkManager(
 function registerUsers(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Users';
 
-  app.get(b, async (req) => {
+  app.get(b, byMenu('user', 'permission_organize', 'permission_authority'), async (req) => {
     const q = queryOf(req);
     const bq = bladeQuery(q, LIST_FIELDS);
     if (q.organizeId !== undefined && q.organizeId !== '') bq.organizeId = q.organizeId;
@@ -144,7 +144,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpf(paged(page.records.map(userOut), page));
   });
 
-  app.post(b, async (req) => {
+  app.post(b, byMenu('user_add'), async (req) => {
     const body = bodyOf(req);
     const managerId = await checkManager(ctx, req, body);
     await userResource.save(ctx, req, userIn(body), {
@@ -155,13 +155,13 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(CREATED);
   });
 
-  app.get(`${b}/All`, async (req) => {
+  app.get(`${b}/All`, signedIn, async (req) => {
     const rows = await userResource.all(ctx, req, { status: '1' });
     return jnpf({ list: rows.map(userOut) });
   });
 
   // organisations with their users as leaves (a user under each of its departments appears once, under the first)
-  app.get(`${b}/Selector`, async (req) => {
+  app.get(`${b}/Selector`, signedIn, async (req) => {
     const [depts, users] = await Promise.all([
       deptResource.all(ctx, req, {}),
       userResource.all(ctx, req, { status: '1' }),
@@ -184,7 +184,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpf({ list: buildTree(nodes) });
   });
 
-  app.get(`${b}/ImUser`, async (req) => {
+  app.get(`${b}/ImUser`, signedIn, async (req) => {
     const page = await userResource.page(ctx, req, { ...bladeQuery(queryOf(req), LIST_FIELDS), status: '1' });
     return jnpf(
       paged(
@@ -203,7 +203,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
   });
 
   // one level of the IM contact picker: the sub-organisations and users of {id} ('0' = top), or a keyword search
-  app.post(`${b}/ImUser/Selector/:id`, async (req) => {
+  app.post(`${b}/ImUser/Selector/:id`, signedIn, async (req) => {
     const raw = String((req.params as { id: string }).id);
     const orgId = raw === '0' || raw === '-1' ? '0' : pathId(raw);
     const body = bodyOf(req);
@@ -263,14 +263,14 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post(`${b}/getUserList`, async (req) => {
+  app.post(`${b}/getUserList`, signedIn, async (req) => {
     const body = bodyOf(req);
     const ids = idArray(body.userId ?? body.ids ?? queryOf(req).userId, 'userId');
     const rows = ids.length ? await userResource.present(await userResource.findVisible(ctx, req, ids), req, ctx) : [];
     return jnpf({ list: rows.map(userOut) });
   });
 
-  app.get(`${b}/:id`, async (req) => {
+  app.get(`${b}/:id`, byMenu('user', 'permission_organize', 'permission_authority'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const [row] = await userResource.findVisible(ctx, req, [id]);
     if (!row) return noData();
@@ -279,7 +279,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpf({ ...userOut(out), managerId: s?.managerId ?? null });
   });
 
-  app.put(`${b}/:id`, async (req) => {
+  app.put(`${b}/:id`, byMenu('user_edit'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const body = bodyOf(req);
     const managerId = await checkManager(ctx, req, body, id);
@@ -297,13 +297,13 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(UPDATED);
   });
 
-  app.delete(`${b}/:id`, async (req) => {
+  app.delete(`${b}/:id`, byMenu('user_delete'), async (req) => {
     await userResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
     return jnpfDone(DELETED);
   });
 
   // JNPF sends userPassword and validatePassword (MD5); without them the initial password is set
-  app.post(`${b}/:id/Actions/ResetPassword`, async (req) => {
+  app.post(`${b}/:id/Actions/ResetPassword`, byMenu('user_reset'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const body = bodyOf(req);
     const pw = body.userPassword;
@@ -317,7 +317,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone('重置密码成功');
   });
 
-  app.put(`${b}/:id/Actions/State`, async (req) => {
+  app.put(`${b}/:id/Actions/State`, byMenu('user_state'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const body = bodyOf(req);
     let status: number | undefined;
@@ -333,7 +333,7 @@ function registerUsers(app: FastifyInstance, ctx: AppContext) {
 function registerCurrent(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Users/Current';
 
-  app.get(`${b}/BaseInfo`, async (req) => {
+  app.get(`${b}/BaseInfo`, signedIn, async (req) => {
     const me = await currentUser(ctx, req);
     if (!me) return noData();
     const s = await settingOf(ctx, String(me.id));
@@ -355,7 +355,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
   });
 
   // only the fields present are changed; a phone, when sent, passes the spec's check
-  app.put(`${b}/BaseInfo`, async (req) => {
+  app.put(`${b}/BaseInfo`, signedIn, async (req) => {
     const me = userOf(req);
     const body = bodyOf(req);
     const set: Row = {};
@@ -394,7 +394,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(UPDATED);
   });
 
-  app.put(`${b}/Avatar/:name`, async (req) => {
+  app.put(`${b}/Avatar/:name`, signedIn, async (req) => {
     const me = userOf(req);
     const name = String((req.params as { name: string }).name ?? '').trim();
     if (!name || name.length > 500) throw badRequest('参数校验失败: 头像无效');
@@ -405,14 +405,14 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(UPDATED);
   });
 
-  app.post(`${b}/Actions/ModifyPassword`, async (req) => {
+  app.post(`${b}/Actions/ModifyPassword`, signedIn, async (req) => {
     const body = bodyOf(req);
     const next = body.password ?? body.newPassword;
     await changeOwnPassword(ctx, req, body.oldPassword, next, body.password1 ?? body.newPassword1 ?? next);
     return jnpfDone('修改成功');
   });
 
-  app.put(`${b}/SystemTheme`, async (req) => {
+  app.put(`${b}/SystemTheme`, signedIn, async (req) => {
     const me = userOf(req);
     const theme = bodyOf(req).theme;
     if (typeof theme !== 'string' || !theme.trim()) throw badRequest('缺少必要的请求参数: theme');
@@ -421,7 +421,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone('设置成功');
   });
 
-  app.put(`${b}/SystemLanguage`, async (req) => {
+  app.put(`${b}/SystemLanguage`, signedIn, async (req) => {
     const me = userOf(req);
     const language = bodyOf(req).language;
     if (typeof language !== 'string' || !language.trim()) throw badRequest('缺少必要的请求参数: language');
@@ -466,10 +466,12 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
       })),
     );
   };
-  app.get(`${b}/Subordinate`, async (req) => subordinates(req, '0'));
-  app.get(`${b}/Subordinate/:id`, async (req) => subordinates(req, String((req.params as { id: string }).id)));
+  app.get(`${b}/Subordinate`, signedIn, async (req) => subordinates(req, '0'));
+  app.get(`${b}/Subordinate/:id`, signedIn, async (req) =>
+    subordinates(req, String((req.params as { id: string }).id)),
+  );
 
-  app.get(`${b}/Authorize`, async (req) => jnpf(await userAuthority(ctx, userOf(req))));
+  app.get(`${b}/Authorize`, signedIn, async (req) => jnpf(await userAuthority(ctx, userOf(req))));
 
   /** The caller's own rows of the API log (writes and slow reads) or the error log, newest first. */
   const ownLogs = async (me: AuthUser, table: typeof logApi | typeof logError, bq: Row, from?: Date, to?: Date) => {
@@ -520,7 +522,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
   };
 
   // the caller's sign-ins (category 1, from the sessions), operations (3, the API log) and errors (4, the error log)
-  app.get(`${b}/SystemLog`, async (req) => {
+  app.get(`${b}/SystemLog`, signedIn, async (req) => {
     const me = userOf(req);
     const q = queryOf(req);
     const bq = bladeQuery(q, {});
@@ -596,7 +598,7 @@ async function objectKind(ctx: AppContext, tenantId: string, id: string, named?:
 
 function registerRelations(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/UserRelation';
-  app.get(`${b}/:id`, async (req) => {
+  app.get(`${b}/:id`, byMenu('permission_authority', 'permission_organize'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const kind = await objectKind(ctx, req.tenantId, id, queryOf(req).objectType);
     const rows = await ctx.db
@@ -607,7 +609,7 @@ function registerRelations(app: FastifyInstance, ctx: AppContext) {
   });
 
   // the visible users holding the object become exactly `userIds` (others keep their relations)
-  app.post(`${b}/:id`, async (req) => {
+  app.post(`${b}/:id`, byMenu('permission_authority'), async (req) => {
     const id = pathId((req.params as { id: string }).id);
     const body = bodyOf(req);
     const kind = await objectKind(ctx, req.tenantId, id, body.objectType);

@@ -16,7 +16,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../../core/envelope.ts';
-import { bearerOf, gateProviders } from '../../core/gate.ts';
+import { bearerOf, gateProviders, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
@@ -106,6 +106,7 @@ export function contentDisposition(name: string, inline = false): string {
 
 export const attachResource = defineResource({
   code: 'attach',
+  grant: { read: ['attach'], submit: ['attach_add', 'attach_edit'], remove: ['attach_delete'] },
   base: '/blade-resource/attach',
   table: attach,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
@@ -273,7 +274,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext) 
   // multipart parsing only where uploads are received (other modules register their own)
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
-    scope.post('/blade-resource/oss/endpoint/put-file', async (req) => ok(await receive(ctx, req)));
+    scope.post('/blade-resource/oss/endpoint/put-file', signedIn, async (req) => ok(await receive(ctx, req)));
   });
   app.get('/file/Download/:a/:b', { config: { access: 'public' } }, (req, reply) => download(ctx, req, reply));
 }

@@ -4,9 +4,11 @@
  * disk; bucket categories need an endpoint, keys and a bucket, and can be enabled only once a storage for them is
  * registered (`registerStorage`).
  */
+
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { dictionaryItems, enableOne, maskSecret, SECRET_MASK } from './common.ts';
@@ -17,6 +19,7 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 
 export const ossResource = defineResource({
   code: 'oss',
+  grant: { read: ['oss'], submit: ['oss_add', 'oss_edit'], remove: ['oss_delete'] },
   base: '/blade-resource/oss',
   table: oss,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
@@ -63,7 +66,7 @@ export const ossResource = defineResource({
 
 export function registerOssRoutes(app: FastifyInstance, ctx: AppContext) {
   ossResource.routes(app, ctx);
-  app.post('/blade-resource/oss/enable', async (req) => {
+  app.post('/blade-resource/oss/enable', byMenu('oss_edit'), async (req) => {
     // read before the transaction: on the embedded database a query outside it would wait for it
     const cats = await dictionaryItems(ctx.db, 'oss');
     await enableOne(ctx, req, 'oss', ossResource, (row) => {

@@ -391,7 +391,8 @@ describe('permissions', () => {
     const op = (await t.signIn('operator', 'operator')).access_token;
     const patrol = (await t.signIn('patrol', 'patrol')).access_token;
     as(patrol);
-    expect((await t.get(`${S}/list`)).json().code).toBe(200);
+    // the configurations are the SMS screen's (deny by default)
+    expect((await t.get(`${S}/list`)).statusCode).toBe(403);
     for (const [url, q] of [
       [`${S}/submit`, undefined],
       [`${S}/enable`, { id: '1' }],

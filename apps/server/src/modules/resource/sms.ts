@@ -4,10 +4,12 @@
  * default provider `log` delivers nothing outside: it records each message in the message log (channel sms), so
  * that the console works end to end without an SMS contract. A real gateway registers with `registerSmsProvider`.
  */
+
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { messageTemplate } from '../../db/schema.ts';
@@ -100,6 +102,7 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 
 export const smsResource = defineResource({
   code: 'sms',
+  grant: { read: ['sms'], submit: ['sms_add', 'sms_edit'], remove: ['sms_delete'] },
   base: '/blade-resource/sms',
   table: sms,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
@@ -211,11 +214,11 @@ export async function sendSms(
 
 export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext) {
   smsResource.routes(app, ctx);
-  app.post('/blade-resource/sms/enable', async (req) => {
+  app.post('/blade-resource/sms/enable', byMenu('sms_edit'), async (req) => {
     await enableOne(ctx, req, 'sms', smsResource);
     return done();
   });
-  app.post('/blade-resource/sms/endpoint/send-message', async (req: FastifyRequest) => {
+  app.post('/blade-resource/sms/endpoint/send-message', byMenu('sms'), async (req: FastifyRequest) => {
     const q = (req.query ?? {}) as Row;
     const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
     const pick = (k: string) => (q[k] !== undefined ? q[k] : b[k]);

@@ -10,9 +10,9 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
-import { invalidateClientCache } from '../auth/index.ts';
 import { int, optText, text } from './fields.ts';
 import { client } from './schema.ts';
+import { CLIENT_CHANGED_TOPIC } from './sessions-port.ts';
 
 export const GRANT_TYPES = [
   'password',
@@ -33,6 +33,7 @@ const grantTypes = text('请输入授权类型', 256).refine(
 
 export const clientResource = defineResource({
   code: 'client',
+  grant: { read: 'admin', submit: 'admin', remove: 'admin' },
   base: '/blade-system/client',
   table: client,
   dataScope: false,
@@ -71,7 +72,9 @@ export const clientResource = defineResource({
     beforeRemove(rows, h) {
       if (rows.some((r) => r.clientId === h.req.client?.clientId)) throw badRequest('不能删除当前正在使用的客户端');
     },
-    committed: (_op, _rows, _req, ctx) => invalidateClientCache(ctx),
+    committed: async (_op, _rows, _req, ctx) => {
+      await ctx.live.publish({ topic: CLIENT_CHANGED_TOPIC });
+    },
   },
 });
 

@@ -3,9 +3,11 @@
  * `ancestors` (ids from the root down to the parent) is kept by the server, descendants included when a department
  * moves; a department with sub-departments or users cannot be removed. `dept/select` is the auth module's.
  */
+
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { invalidateDataScopes } from './data-scope.ts';
@@ -18,6 +20,12 @@ const deptTree = { table: dept, id: dept.id, parentId: dept.parentId, isDeleted:
 
 export const deptResource = defineResource({
   code: 'dept',
+  grant: {
+    read: ['dept', 'user', 'permission_organize'],
+    submit: ['dept_add', 'dept_edit'],
+    remove: ['dept_delete'],
+    pick: 'signed-in',
+  },
   base: '/blade-system/dept',
   table: dept,
   routes: ['list', 'detail', 'submit', 'remove', 'tree', 'lazy-tree'],
@@ -103,7 +111,7 @@ async function withParentNames(ctx: AppContext, rows: Row[]): Promise<Row[]> {
 /** `lazy-list?parentId=`: the children of one department with their fields and `hasChildren`. */
 export function deptRoutes(app: FastifyInstance, ctx: AppContext) {
   deptResource.routes(app, ctx);
-  app.get('/blade-system/dept/lazy-list', async (req) =>
+  app.get('/blade-system/dept/lazy-list', byMenu('dept', 'user', 'permission_organize'), async (req) =>
     ok(await deptResource.lazy(ctx, req, (req.query ?? {}) as Record<string, unknown>)),
   );
 }

@@ -6,10 +6,12 @@
  * A dictionary is a root row (`parentId` 0, `dictKey` -1) and entries below it sharing its `code`. A sealed row
  * (`isSealed` 1) cannot be changed or removed — only unsealed; a row with children cannot be removed.
  */
+
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
+import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import { defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
@@ -87,10 +89,18 @@ function dictResource(table: DictTable, code: string, base: string, platform: bo
     }
   }
 
+  const menu = platform ? 'dict' : 'dictbiz';
   return defineResource({
     code,
     base,
     table,
+    // the dictionaries' values are read by every screen through `dictionary` (signed-in); these are the screens'
+    grant: {
+      read: platform ? ['dict', 'dict_horizontal', 'dict_vertical'] : ['dictbiz'],
+      submit: [`${menu}_add`, `${menu}_edit`],
+      remove: [`${menu}_delete`],
+      pick: 'signed-in',
+    },
     routes: ['list', 'detail', 'submit', 'remove'],
     listMode: 'tree',
     tree: { titleField: 'dictValue' },
@@ -137,11 +147,12 @@ export async function dictionaryOf(ctx: AppContext, req: FastifyRequest, res: Re
 function familyRoutes(app: FastifyInstance, ctx: AppContext, res: Resource) {
   res.routes(app, ctx);
   const b = res.def.base;
+  const read = { config: { grant: res.def.grant.read } };
   const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
 
-  app.get(`${b}/parent-list`, async (req) => ok(await res.page(ctx, req, { ...query(req), parentId: '0' })));
+  app.get(`${b}/parent-list`, read, async (req) => ok(await res.page(ctx, req, { ...query(req), parentId: '0' })));
 
-  app.get(`${b}/child-list`, async (req) => {
+  app.get(`${b}/child-list`, read, async (req) => {
     const { parentId: raw, ...q } = query(req);
     if (raw === undefined || raw === '') throw badRequest('缺少必要的请求参数: parentId');
     const pid = String(raw);
@@ -168,14 +179,14 @@ function familyRoutes(app: FastifyInstance, ctx: AppContext, res: Resource) {
     return ok({ ...page, records: page.records.map((r) => nest(r, 0)) });
   });
 
-  app.get(`${b}/tree`, async (req) => {
+  app.get(`${b}/tree`, signedIn, async (req) => {
     const { code, ...q } = query(req);
     const named = typeof code === 'string' && code !== '' && code.toUpperCase() !== 'DICT' ? code : undefined;
     const rows = await res.all(ctx, req, named ? { ...q, code_equal: named } : q);
     return ok(res.treeOf(rows, true));
   });
 
-  app.get(`${b}/dictionary`, async (req) => {
+  app.get(`${b}/dictionary`, signedIn, async (req) => {
     const code = query(req).code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
     return ok(await dictionaryOf(ctx, req, res, code.trim()));

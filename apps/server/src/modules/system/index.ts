@@ -13,6 +13,7 @@ import { seedSystem } from './seed.ts';
 export { type ApiScopeSeed, type DataScopeSeed, ensureScopes } from './admin-seed.ts';
 export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
 export { dictionaryOf } from './dict.ts';
+export { dialectView, type MenuDialect, menuDialectOf, projectMenus } from './menu-dialect.ts';
 export {
   ADMIN_ROLE_ALIAS,
   ensureMenus,
@@ -21,6 +22,7 @@ export {
   type MenuItem,
   onLocalMenuInvalidation,
 } from './menus.ts';
+export { CLIENT_CHANGED_TOPIC, revokeSessionsOf, setSessionRevoker } from './sessions-port.ts';
 export { assertAccountQuota, MSG_QUOTA } from './tenant.ts';
 
 export const systemModule: ServerModule = {

@@ -4,16 +4,19 @@
  * submit, remove. Only the platform administrator changes menus; every other tenant reads the menus of its package.
  * `menu/routes`, `menu/buttons` and `menu/top-menu` are the auth module's.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/tenancy.ts';
 import { dropGrantsOfItems } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, oneOf, optText, parentId, text } from './fields.ts';
+import { menuDialectOf, projectMenus } from './menu-dialect.ts';
 import { invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
 import { roleResource } from './role.ts';
@@ -54,6 +57,40 @@ const propertyJson = z.preprocess(
     }, '表单脚本必须是文本'),
 );
 
+const viewPath = optText(255).refine(
+  (v) => v === undefined || v === null || v === '' || /^\/[\w\-./]*$/.test(v),
+  '客户端视图路径必须以 / 开头，只能包含字母、数字、- _ . /',
+);
+
+/**
+ * A client's router registers one route per path, and one at the top level that another entry already uses stops
+ * Saber's router altogether: no two menu entries of one level may share a path, ours or a SpringBlade client's.
+ */
+async function refuseSiblingPaths(tx: Tx, row: Row, parentId: string) {
+  for (const [field, column] of [
+    ['path', menu.path],
+    ['saberPath', menu.saberPath],
+    ['swordPath', menu.swordPath],
+  ] as const) {
+    const value = typeof row[field] === 'string' ? row[field].trim() : '';
+    if (!value) continue;
+    const [twin] = await tx
+      .select({ name: menu.name })
+      .from(menu)
+      .where(
+        and(
+          eq(menu.parentId, parentId),
+          eq(column, value),
+          ne(menu.category, 2),
+          eq(menu.isDeleted, 0),
+          ...(row.id ? [ne(menu.id, String(row.id))] : []),
+        ),
+      )
+      .limit(1);
+    if (twin) throw badRequest(`同一级菜单「${twin.name}」已使用路径 ${value}`);
+  }
+}
+
 /** The package filter of a tenant: a condition on menu ids, or none when the tenant has no package. */
 async function packageFilter(ctx: AppContext, tenantId: string): Promise<SQL | undefined> {
   const ids = await packageMenuIds(ctx.db, tenantId);
@@ -63,6 +100,11 @@ async function packageFilter(ctx: AppContext, tenantId: string): Promise<SQL | u
 
 export const menuResource = defineResource({
   code: 'menu',
+  grant: {
+    read: ['menu', 'role', 'topmenu', 'tenantpackage'],
+    submit: ['menu_add', 'menu_edit'],
+    remove: ['menu_delete'],
+  },
   base: '/blade-system/menu',
   table: menu,
   routes: ['list', 'detail', 'submit', 'remove'],
@@ -84,6 +126,11 @@ export const menuResource = defineResource({
     i18n: optText(128),
     propertyJson,
     remark: optText(255),
+    // the SpringBlade clients' own views (menu-dialect.ts); empty = that client has no view for the entry
+    saberPath: viewPath,
+    saberSource: optText(255),
+    swordPath: viewPath,
+    swordSource: optText(255),
   },
   unique: [{ fields: ['code'], message: '菜单编号已存在' }],
   hooks: {
@@ -92,6 +139,17 @@ export const menuResource = defineResource({
     async beforeSave(data, h) {
       requirePlatformAdmin(h.req);
       if (!h.existing) data.parentId ??= '0';
+      // Saber's and Sword's own menu screens speak in their views: a path typed there is that client's view path
+      const dialect = menuDialectOf(h.req.user?.clientId);
+      const pathChanged = data.path !== undefined && data.path !== (h.existing?.path ?? undefined);
+      if (dialect === 'saber' && pathChanged && data.saberPath === undefined) {
+        data.saberPath = data.path;
+        data.saberSource ??= data.source;
+      }
+      if (dialect === 'sword' && pathChanged && data.swordPath === undefined) {
+        data.swordPath = data.path;
+        data.swordSource ??= data.source;
+      }
       const pid = data.parentId ?? h.existing?.parentId ?? '0';
       if (data.parentId !== undefined && data.parentId !== h.existing?.parentId) {
         const parent = await checkParent(h.tx, menuTree, {
@@ -103,6 +161,8 @@ export const menuResource = defineResource({
         if (parent?.category === 2) throw badRequest('按钮下不能再添加菜单或按钮');
       }
       if ((data.category ?? h.existing?.category) === 2 && pid === '0') throw badRequest('按钮必须有上级菜单');
+      if ((data.category ?? h.existing?.category) !== 2)
+        await refuseSiblingPaths(h.tx, { ...h.existing, ...data }, pid);
     },
     async beforeRemove(rows, h) {
       requirePlatformAdmin(h.req);
@@ -170,7 +230,12 @@ async function grantable(ctx: AppContext, req: FastifyRequest, extra: SQL[] = []
         : eq(menu.id, '0'),
     );
   }
-  return menuResource.all(ctx, req, {}, conds);
+  const rows = await menuResource.all(ctx, req, {}, conds);
+  const dialect = menuDialectOf(req.user?.clientId);
+  if (!dialect) return rows;
+  // a SpringBlade client grants only what it has views for (menu-dialect.ts)
+  const all = await ctx.db.select().from(menu).where(eq(menu.isDeleted, 0));
+  return projectMenus(rows as (typeof menu.$inferSelect)[], new Map(all.map((m) => [m.id, m])), dialect);
 }
 
 /** Menus as tree nodes with the scopes of `table` hanging under their menus; menus without scopes are pruned. */
@@ -201,15 +266,17 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
   menuResource.routes(app, ctx);
   const b = '/blade-system/menu';
 
-  app.get(`${b}/lazy-list`, async (req) => ok(await menuResource.lazy(ctx, req, query(req))));
-  app.get(`${b}/lazy-menu-list`, async (req) =>
+  app.get(`${b}/lazy-list`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) =>
+    ok(await menuResource.lazy(ctx, req, query(req))),
+  );
+  app.get(`${b}/lazy-menu-list`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) =>
     ok(await menuResource.lazy(ctx, req, query(req), [eq(menu.category, 1)])),
   );
-  app.get(`${b}/menu-list`, async (req) =>
+  app.get(`${b}/menu-list`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) =>
     ok(menuResource.treeOf(await menuResource.all(ctx, req, query(req), [eq(menu.category, 1)]), false)),
   );
 
-  app.get(`${b}/tree`, async (req) => {
+  app.get(`${b}/tree`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) => {
     const { tenantId, ...q } = query(req);
     const named = readTenantOf(req, { tenantId });
     const extra: SQL[] = [];
@@ -221,18 +288,18 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(menuResource.treeOf(await menuResource.all(ctx, req, q, extra), true));
   });
 
-  app.get(`${b}/grant-tree`, async (req) => {
+  app.get(`${b}/grant-tree`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) => {
     const menus = await grantable(ctx, req);
     const [dataScope, apiScope] = [await scopeTree(ctx, menus, scopeData), await scopeTree(ctx, menus, scopeApi)];
     return ok({ menu: menuResource.treeOf(menus, true), dataScope, apiScope });
   });
 
-  app.get(`${b}/grant-top-tree`, async (req) => {
+  app.get(`${b}/grant-top-tree`, byMenu('menu', 'role', 'topmenu', 'tenantpackage'), async (req) => {
     const menus = await grantable(ctx, req, [eq(menu.category, 1)]);
     return ok({ menu: menuResource.treeOf(menus, true) });
   });
 
-  app.get(`${b}/role-tree-keys`, async (req) => {
+  app.get(`${b}/role-tree-keys`, byMenu('role', 'menu'), async (req) => {
     const roleIds = idList(query(req).roleIds, 'roleIds');
     const roles = await roleResource.findVisible(ctx, req, roleIds);
     if (roles.length !== roleIds.length) throw badRequest('数据不存在或无权操作');
@@ -252,7 +319,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.get(`${b}/top-tree-keys`, async (req) => {
+  app.get(`${b}/top-tree-keys`, byMenu('topmenu', 'menu'), async (req) => {
     const topMenuIds = idList(query(req).topMenuIds, 'topMenuIds');
     const tops = await topMenuResource.findVisible(ctx, req, topMenuIds);
     if (tops.length !== topMenuIds.length) throw badRequest('数据不存在或无权操作');

@@ -8,6 +8,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { seededViews } from './menu-dialect.ts';
 import { menu, role, roleMenu, tenant, tenantPackage, topMenu, topMenuSetting } from './schema.ts';
 
 export interface MenuItem {
@@ -155,6 +156,7 @@ export async function ensureMenus(
         i18n: it.i18n ?? null,
         propertyJson: propertyText(it.propertyJson),
         remark: it.remark ?? null,
+        ...seededViews(it.code),
       };
       if (!row) {
         const id = newId();

@@ -5,6 +5,7 @@ import { param } from './schema.ts';
 
 export const paramResource = defineResource({
   code: 'param',
+  grant: { read: ['param'], submit: ['param_add', 'param_edit'], remove: ['param_delete'] },
   base: '/blade-system/param',
   table: param,
   input: {

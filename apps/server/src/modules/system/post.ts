@@ -13,6 +13,7 @@ export const POST_CATEGORY: Record<number, string> = { 1: '高层', 2: '中层',
 
 export const postResource = defineResource({
   code: 'post',
+  grant: { read: ['post', 'user'], submit: ['post_add', 'post_edit'], remove: ['post_delete'], pick: 'signed-in' },
   base: '/blade-system/post',
   table: post,
   routes: ['list', 'detail', 'submit', 'remove', 'select'],

@@ -5,10 +5,12 @@
  * after the parent's), remove (`id` = the code; a division with children cannot be removed). Platform-wide: only
  * the platform administrator changes regions.
  */
+
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
@@ -21,6 +23,7 @@ const LEVEL_FIELDS = ['province', 'city', 'district', 'town', 'village'] as cons
 
 export const regionResource = defineResource({
   code: 'region',
+  grant: { read: ['region'], submit: ['region_add', 'region_edit'], remove: ['region_delete'], pick: 'signed-in' },
   base: '/blade-system/region',
   table: region,
   idField: 'code',
@@ -121,19 +124,19 @@ export async function saveRegion(ctx: AppContext, input: unknown): Promise<void>
 export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   regionResource.routes(app, ctx);
 
-  app.get('/blade-system/region/detail', async (req) => {
+  app.get('/blade-system/region/detail', byMenu('region'), async (req) => {
     const code = (req.query as Row | undefined)?.code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
     return ok((await byCode(ctx, code.trim())) ?? null);
   });
 
-  app.post('/blade-system/region/submit', async (req) => {
+  app.post('/blade-system/region/submit', byMenu('region_add', 'region_edit'), async (req) => {
     requirePlatformAdmin(req);
     await saveRegion(ctx, body(req));
     return done();
   });
 
-  app.post('/blade-system/region/remove', async (req) => {
+  app.post('/blade-system/region/remove', byMenu('region_delete'), async (req) => {
     requirePlatformAdmin(req);
     const p = body(req);
     const raw = p.id ?? p.code ?? p.ids;

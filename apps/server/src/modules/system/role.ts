@@ -4,9 +4,11 @@
  * of several roles, in one transaction). Only an administrator may create or grant an administrator role; a role
  * held by users, or with sub-roles, cannot be removed.
  */
+
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -23,6 +25,7 @@ const roleTree = { table: role, id: role.id, parentId: role.parentId, isDeleted:
 
 export const roleResource = defineResource({
   code: 'role',
+  grant: { read: ['role', 'user'], submit: ['role_add', 'role_edit'], remove: ['role_delete'], pick: 'signed-in' },
   base: '/blade-system/role',
   table: role,
   routes: ['list', 'detail', 'submit', 'remove'],
@@ -153,12 +156,12 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   roleResource.routes(app, ctx);
   const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
-  app.get('/blade-system/role/tree', async (req) => {
+  app.get('/blade-system/role/tree', signedIn, async (req) => {
     const rows = await roleResource.all(ctx, req, q(req), hideAdminRoles(req));
     return ok(roleResource.treeOf(rows, true));
   });
 
-  app.get('/blade-system/role/tree-by-id', async (req) => {
+  app.get('/blade-system/role/tree-by-id', byMenu('role', 'user'), async (req) => {
     const { roleId, ...rest } = q(req);
     const ids = idList(roleId, 'roleId');
     let tenantId = req.tenantId;
@@ -170,7 +173,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(roleResource.treeOf(rows, true));
   });
 
-  app.post('/blade-system/role/grant', async (req) => {
+  app.post('/blade-system/role/grant', byMenu('role_grant'), async (req) => {
     const body = {
       ...((req.query ?? {}) as Row),
       ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),

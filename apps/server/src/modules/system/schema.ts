@@ -185,6 +185,14 @@ export const menu = pgTable(
     i18n: varchar('i18n', { length: 128 }),
     propertyJson: text('property_json'),
     remark: varchar('remark', { length: 255 }),
+    /**
+     * The SpringBlade clients' own views (docs/springblade.md): the route path and icon Saber (Vue) and Sword
+     * (React) use for this entry. Null path = that client has no view for it, and its menu calls leave it out.
+     */
+    saberPath: varchar('saber_path', { length: 255 }),
+    saberSource: varchar('saber_source', { length: 255 }),
+    swordPath: varchar('sword_path', { length: 255 }),
+    swordSource: varchar('sword_source', { length: 255 }),
     isDeleted: integer('is_deleted').default(0).notNull(),
   },
   (t) => [index('idx_menu_parent').on(t.parentId)],

@@ -47,6 +47,11 @@ function scopedColumns(code: string): Set<string> {
 
 export const dataScopeResource = defineResource({
   code: 'data_scope',
+  grant: {
+    read: ['data_scope', 'role'],
+    submit: ['data_scope_add', 'data_scope_edit'],
+    remove: ['data_scope_delete'],
+  },
   base: '/blade-system/data-scope',
   table: scopeData,
   dataScope: false,
@@ -99,6 +104,7 @@ export const dataScopeResource = defineResource({
 
 export const apiScopeResource = defineResource({
   code: 'api_scope',
+  grant: { read: ['api_scope', 'role'], submit: ['api_scope_add', 'api_scope_edit'], remove: ['api_scope_delete'] },
   base: '/blade-system/api-scope',
   table: scopeApi,
   dataScope: false,

@@ -3,8 +3,10 @@
  * departments by `deptName` and `parentId` (with `parentName`), posts by `postName` (paged). Tenant and data scope
  * apply as everywhere; any other field filter of the family is accepted too.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/envelope.ts';
+import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { deptResource } from './dept.ts';
 import { postResource } from './post.ts';
@@ -13,7 +15,7 @@ import { roleResource } from './role.ts';
 const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/blade-system/search/role', async (req) => ok(await roleResource.all(ctx, req, query(req))));
-  app.get('/blade-system/search/dept', async (req) => ok(await deptResource.all(ctx, req, query(req))));
-  app.get('/blade-system/search/post', async (req) => ok(await postResource.page(ctx, req, query(req))));
+  app.get('/blade-system/search/role', signedIn, async (req) => ok(await roleResource.all(ctx, req, query(req))));
+  app.get('/blade-system/search/dept', signedIn, async (req) => ok(await deptResource.all(ctx, req, query(req))));
+  app.get('/blade-system/search/post', signedIn, async (req) => ok(await postResource.page(ctx, req, query(req))));
 }

@@ -36,6 +36,7 @@ const menuIds = z.preprocess(
 
 export const tenantPackageResource = defineResource({
   code: 'tenant_package',
+  grant: { read: 'admin', submit: 'admin', remove: 'admin' },
   base: '/blade-system/tenant-package',
   table: tenantPackage,
   dataScope: false,

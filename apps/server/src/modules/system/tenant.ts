@@ -13,12 +13,13 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
+import { adminOnly } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { hashPassword } from '../../core/password.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { PLATFORM_TENANT, requirePlatformAdmin } from '../../core/tenancy.ts';
-import { hashPassword, revokeUserSessions } from '../auth/index.ts';
 import { PLATFORM_SCREENS } from './admin-seed.ts';
 import { optDateTime, optId, optInt, optText, text } from './fields.ts';
 import { ADMIN_ROLE_ALIAS, invalidateMenuCache } from './menus.ts';
@@ -36,6 +37,7 @@ import {
   topMenuSetting,
   user,
 } from './schema.ts';
+import { revokeSessionsOf } from './sessions-port.ts';
 
 export const MSG_QUOTA = '当前租户已到最大账号额度';
 const INIT_PASSWORD_PARAM = 'account.initPassword';
@@ -51,6 +53,7 @@ const tenantCode = z.preprocess(
 
 export const tenantResource = defineResource({
   code: 'tenant',
+  grant: { read: 'admin', submit: 'admin', remove: 'admin' },
   base: '/blade-system/tenant',
   table: tenant,
   // the tenant list itself: not one tenant's rows
@@ -122,7 +125,7 @@ export const tenantResource = defineResource({
             ),
           );
         if (gone.length)
-          await revokeUserSessions(
+          await revokeSessionsOf(
             ctx,
             gone.map((u) => u.id),
             'tenant-removed',
@@ -373,7 +376,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.addHook('preHandler', async (req) => requirePlatformAdmin(req));
     tenantResource.routes(scope, ctx);
 
-    scope.post('/blade-system/tenant/setting', async (req) => {
+    scope.post('/blade-system/tenant/setting', adminOnly, async (req) => {
       const p = params(req);
       const ids = parseIds(p.ids);
       const s = settingSchema.parse(p);
@@ -391,7 +394,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
       return done();
     });
 
-    scope.post('/blade-system/tenant/datasource', async (req) => {
+    scope.post('/blade-system/tenant/datasource', adminOnly, async (req) => {
       const p = params(req);
       const t = await findTenant(ctx, p.tenantId, 'tenantId');
       const raw = p.datasourceId;
@@ -405,7 +408,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
       return done();
     });
 
-    scope.get('/blade-system/tenant/package-detail', async (req) => {
+    scope.get('/blade-system/tenant/package-detail', adminOnly, async (req) => {
       const p = params(req);
       const t = await findTenant(ctx, p.tenantId ?? p.id, 'tenantId');
       if (!t.packageId) return ok(null);
@@ -416,7 +419,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(pkg ?? null);
     });
 
-    scope.post('/blade-system/tenant/package-setting', async (req) => {
+    scope.post('/blade-system/tenant/package-setting', adminOnly, async (req) => {
       const p = params(req);
       const t = await findTenant(ctx, p.tenantId ?? p.id, 'tenantId');
       const raw = p.packageId;

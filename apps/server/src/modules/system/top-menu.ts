@@ -2,9 +2,11 @@
  * Top menus (`/blade-system/topmenu`), per tenant: list, detail, submit, remove, and grant (the menus shown under
  * each top menu: `topMenuIds`, `menuIds`, replacing what those top menus had, within the tenant's package).
  */
+
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, done } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -15,6 +17,7 @@ import { menu, topMenu, topMenuSetting } from './schema.ts';
 
 export const topMenuResource = defineResource({
   code: 'topmenu',
+  grant: { read: ['topmenu'], submit: ['topmenu_add', 'topmenu_edit'], remove: ['topmenu_delete'] },
   base: '/blade-system/topmenu',
   table: topMenu,
   routes: ['list', 'detail', 'submit', 'remove'],
@@ -43,7 +46,7 @@ export const topMenuResource = defineResource({
 
 export function topMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   topMenuResource.routes(app, ctx);
-  app.post('/blade-system/topmenu/grant', async (req) => {
+  app.post('/blade-system/topmenu/grant', byMenu('topmenu_setting'), async (req) => {
     const body = {
       ...((req.query ?? {}) as Row),
       ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),

@@ -5,7 +5,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
-import { gateProviders, userOf } from '../../core/gate.ts';
+import { adminOnly, byMenu, gateProviders, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { unlockUsers } from '../auth/index.ts';
 import { exportTemplate, exportUsers, importUsers } from './excel.ts';
@@ -40,13 +40,13 @@ function idOf(req: FastifyRequest): string {
 
 /** The calls both dialects share, under their base path. */
 function commonRoutes(app: FastifyInstance, ctx: AppContext, base: string, resource: typeof userResource) {
-  app.get(`${base}/info`, async (req) => ok(await currentUser(ctx, req)));
+  app.get(`${base}/info`, signedIn, async (req) => ok(await currentUser(ctx, req)));
 
   // `update`: an edit of an existing user (the password is kept). Fields left out keep their values, as with
   // SpringBlade's updateById: Saber's profile form posts only id, avatar, name, realName, phone and email here.
   // Whoever may administer users (the API scope of `submit`) edits any visible user; anyone else only their own
   // profile fields, as `update-info` allows.
-  app.post(`${base}/update`, async (req) => {
+  app.post(`${base}/update`, signedIn, async (req) => {
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('缺少必要的请求参数: id');
     const id = (body as Q).id;
@@ -67,22 +67,22 @@ function commonRoutes(app: FastifyInstance, ctx: AppContext, base: string, resou
     return done();
   });
 
-  app.post(`${base}/grant`, async (req) => {
+  app.post(`${base}/grant`, byMenu('user_role'), async (req) => {
     await grantRoles(ctx, req, idsParam(req, 'userIds'), idsParam(req, 'roleIds'));
     return done();
   });
 
-  app.post(`${base}/reset-password`, async (req) => {
+  app.post(`${base}/reset-password`, byMenu('user_reset'), async (req) => {
     await resetPasswords(ctx, req, idsParam(req, 'userIds'));
     return done();
   });
 
-  app.post(`${base}/update-password`, async (req) => {
+  app.post(`${base}/update-password`, signedIn, async (req) => {
     await changeOwnPassword(ctx, req, param(req, 'oldPassword'), param(req, 'newPassword'), param(req, 'newPassword1'));
     return done();
   });
 
-  app.post(`${base}/update-info`, async (req) => {
+  app.post(`${base}/update-info`, signedIn, async (req) => {
     await updateOwnProfile(ctx, req, req.body);
     return done();
   });
@@ -94,9 +94,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   commonRoutes(app, ctx, '/blade-user', userResource);
   const b = '/blade-user';
 
-  app.get(`${b}/platform-detail`, async (req) => ok(await platformDetail(ctx, req, idOf(req))));
+  app.get(`${b}/platform-detail`, byMenu('user_platform'), async (req) =>
+    ok(await platformDetail(ctx, req, idOf(req))),
+  );
 
-  app.post(`${b}/update-platform`, async (req) => {
+  app.post(`${b}/update-platform`, byMenu('user_platform'), async (req) => {
     const src = {
       ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Q) : {}),
       ...query(req),
@@ -107,7 +109,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
 
-  app.post(`${b}/unlock`, async (req) => {
+  app.post(`${b}/unlock`, byMenu('user_unlock'), async (req) => {
     const ids = idsParam(req, 'userIds');
     await visibleUsers(ctx, req, ids);
     await unlockUsers(ctx, ids);
@@ -115,7 +117,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // state toggle (spec 2 §4, §6): `status` 1 enables, 0 disables; without it each user's state flips
-  app.post(`${b}/state`, async (req) => {
+  app.post(`${b}/state`, byMenu('user_state'), async (req) => {
     const raw = param(req, 'status');
     let status: number | undefined;
     if (raw !== undefined && raw !== null && raw !== '') {
@@ -125,10 +127,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await setUserState(ctx, req, idsParam(req, 'userIds'), status));
   });
 
-  app.get(`${b}/search/user`, async (req) => ok(await searchUsers(ctx, req, query(req))));
+  app.get(`${b}/search/user`, signedIn, async (req) => ok(await searchUsers(ctx, req, query(req))));
 
-  for (const path of [`${b}/export-user`, `${b}/export`]) app.get(path, (req, reply) => exportUsers(ctx, req, reply));
-  app.get(`${b}/export-template`, (_req, reply) => exportTemplate(reply));
+  for (const path of [`${b}/export-user`, `${b}/export`])
+    app.get(path, adminOnly, (req, reply) => exportUsers(ctx, req, reply));
+  app.get(`${b}/export-template`, byMenu('user_import'), (_req, reply) => exportTemplate(reply));
 
   // multipart only in this scope (another module may bring its own parser to the parent scope)
   app.register(async (scope) => {
@@ -146,8 +149,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       const r = await importUsers(ctx, req, buf, covered === '1' || covered === 'true');
       return ok(r, `导入成功: 新增 ${r.inserted} 条, 更新 ${r.updated} 条`);
     };
-    scope.post(`${b}/import-user`, handler);
-    scope.post(`${b}/import`, handler);
+    scope.post(`${b}/import-user`, byMenu('user_import'), handler);
+    scope.post(`${b}/import`, byMenu('user_import'), handler);
   });
 
   // SpringBlade

@@ -155,6 +155,7 @@ const userInput = {
 
 const userDef: Omit<ResourceDef, 'base' | 'routes'> = {
   code: 'user',
+  grant: { read: ['user'], submit: ['user_add', 'user_edit'], remove: ['user_delete'] },
   table: user,
   input: userInput,
   hidden: ['password'],

@@ -27,6 +27,8 @@ export interface TreeSelectFieldProps {
   /** a change of this key reloads the tree */
   reloadKey?: unknown;
   style?: React.CSSProperties;
+  /** the accessible name when no form label names the field */
+  'aria-label'?: string;
 }
 
 export function TreeSelectField(p: TreeSelectFieldProps) {
@@ -70,6 +72,7 @@ export function TreeSelectField(p: TreeSelectFieldProps) {
   return (
     <TreeSelect
       id={p.id}
+      aria-label={p['aria-label']}
       style={{ width: '100%', ...p.style }}
       value={value as any}
       onChange={change}

@@ -115,6 +115,7 @@ export default function OrganizePage() {
         <Switch
           size="small"
           checked={Number(v) === 1}
+          aria-label={`${row.fullName ?? ''} ${t('crud.status')}`.trim()}
           onClick={(checked, e) => {
             e.stopPropagation();
             void toggle(row, checked);

@@ -1,10 +1,11 @@
-/** The first page (/wel/index): who is signed in, the latest notices and the unread messages. */
+/** The first page (/wel/index): who is signed in, the pending workflow tasks, the latest notices and the unread messages. */
 import { Avatar, Card, Col, Descriptions, Empty, List, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../api/http';
 import { type MessageRecord, messageApi, UNREAD } from '../../api/message';
+import { PendingTasksCard } from '../workflow/pending/PendingTasks';
 import { greetingKey } from './greeting';
 
 interface CurrentUser {
@@ -69,6 +70,7 @@ export default function HomePage() {
           </div>
         </div>
       </Card>
+      <PendingTasksCard />
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card title={t('wel.notices')} style={{ marginBottom: 16 }}>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { httpHooks } from '../../api/hooks';
 import { MESSAGE_TYPES, type MessageRecord, messageApi, UNREAD } from '../../api/message';
+import { PendingTasksLink } from '../../features/workflow/pending/PendingTasks';
 import { LIVE_EVENT, startLive } from './live';
 
 export const BELL_PAGE_SIZE = 5;
@@ -129,6 +130,7 @@ export function NoticeBell() {
       </Spin>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8 }}>
         <Pagination size="small" simple current={page} pageSize={BELL_PAGE_SIZE} total={total} onChange={setPage} />
+        <PendingTasksLink onNavigate={() => setOpen(false)} />
         <Button
           type="link"
           size="small"

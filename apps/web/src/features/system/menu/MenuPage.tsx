@@ -64,6 +64,10 @@ const columns: CrudColumn<Menu>[] = [
     tip: 'menuMgr.formScriptTip',
     component: (ctx) => <FormScriptField disabled={ctx.disabled} />,
   },
+  { prop: 'saberPath', label: 'menuMgr.saberPath', hide: true, tip: 'menuMgr.dialectTip' },
+  { prop: 'saberSource', label: 'menuMgr.saberSource', hide: true },
+  { prop: 'swordPath', label: 'menuMgr.swordPath', hide: true, tip: 'menuMgr.dialectTip' },
+  { prop: 'swordSource', label: 'menuMgr.swordSource', hide: true },
   { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
 ];
 

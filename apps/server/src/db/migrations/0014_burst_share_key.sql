@@ -1,0 +1,1 @@
+ALTER TABLE "swp_dispatch_burst_event" ADD COLUMN "share_key" varchar(64);

@@ -1,0 +1,1 @@
+ALTER TABLE "lc_record" ADD COLUMN "search" jsonb;

@@ -1,0 +1,43 @@
+/**
+ * Alarms (`/swp-alarm/alarm-info`, spec 2 §7): raised by running device rules (modules/device calls `raiseAlarm`)
+ * and by burst detection per DMA in the jobs leader; the list, closing one or many, export, burst evidence; the
+ * bell of the people on duty (holders of the alarm list screen) through modules/message.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { BurstDetector } from './detector.ts';
+import { alarmRoutes } from './routes.ts';
+import { seedAlarm } from './seed.ts';
+
+export { judgeNights, judgeStep, nightMinimums, scanSteps } from './burst.ts';
+export { detectBursts } from './detector.ts';
+export { type Dma, listDmas } from './dmas.ts';
+export {
+  ALARM_LEVELS,
+  ALARM_MENU,
+  ALARM_TYPES,
+  type AlarmType,
+  closeSeeded,
+  onDutyUsers,
+  openRuleAlarmsBefore,
+  type RaiseInput,
+  type RaiseResult,
+  raiseAlarm,
+} from './service.ts';
+
+const detectors = new Set<BurstDetector>();
+
+export const alarmModule: ServerModule = {
+  name: 'alarm',
+  routes: alarmRoutes,
+  seed: (ctx: AppContext) => seedAlarm(ctx),
+  lead(ctx: AppContext) {
+    const d = new BurstDetector(ctx);
+    detectors.add(d);
+    d.start();
+  },
+  async stop() {
+    const all = [...detectors];
+    detectors.clear();
+    await Promise.all(all.map((d) => d.stop()));
+  },
+};

@@ -1,0 +1,505 @@
+/**
+ * Alarms: raising (de-duplicated per source while open, idempotent per occurrence time), the list with filters,
+ * closing one or many (who, when, why; history kept), the burst view, and the bell of the people on duty.
+ */
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/envelope.ts';
+import type { AuthUser } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import { formatDateTime } from '../../core/time.ts';
+import { menu, roleMenu, user as userTable } from '../../db/schema.ts';
+import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
+import { alarmHistory, alarmInfo } from './schema.ts';
+
+export const ALARM_TYPES = {
+  threshold: { name: '超限报警', nameEn: 'Limit exceeded' },
+  rate: { name: '变化率报警', nameEn: 'Rate of change' },
+  offline: { name: '离线报警', nameEn: 'Offline' },
+  burst: { name: '爆管报警', nameEn: 'Pipe burst' },
+} as const;
+export type AlarmType = keyof typeof ALARM_TYPES;
+export const ALARM_LEVELS: Record<number, string> = { 1: '一般', 2: '重要', 3: '紧急' };
+export const ALARM_STATUS: Record<number, string> = { 0: '未处理', 1: '已关闭' };
+export const DEVICE_TYPE_NAMES: Record<string, string> = {
+  valve: '阀门',
+  waterQuality: '水质',
+  pump: '泵站',
+  video: '视频',
+};
+/** the alarm list screen's menu code: its holders are the people on duty whose bell rings */
+export const ALARM_MENU = 'alarm_info';
+export const OPEN = 0;
+export const CLOSED = 1;
+
+export type AlarmRow = typeof alarmInfo.$inferSelect;
+
+export interface RaiseInput {
+  tenantId: string;
+  alarmType: AlarmType;
+  alarmLevel: number;
+  source: 'rule' | 'detector';
+  sourceKey: string;
+  title: string;
+  content: string;
+  /** when it occurred */
+  at: Date;
+  deviceId?: string | null;
+  deviceCode?: string | null;
+  deviceName?: string | null;
+  deviceType?: string | null;
+  ruleId?: string | null;
+  stationId?: string | null;
+  stcd?: string | null;
+  field?: string | null;
+  dmaCode?: string | null;
+  dmaName?: string | null;
+  alarmValue?: number | null;
+  limitValue?: number | null;
+  unit?: string | null;
+  x?: number | null;
+  y?: number | null;
+  lgtd?: number | null;
+  lttd?: number | null;
+  address?: string | null;
+  detail?: unknown;
+  /** message config of the bell (e.g. alarm.pipe_burst); off = no message */
+  configCode?: string;
+  /** false: keep the bell quiet (history replays) */
+  notify?: boolean;
+}
+
+export interface RaiseResult {
+  id: string;
+  /** a new alarm (false: a repeat of an open one) */
+  created: boolean;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'live'>;
+
+/**
+ * Raises an alarm. Nothing happens when an alarm of the same source already covers `at` (the occurrence was
+ * reported, open or closed since); an open alarm of the source takes the occurrence as a repeat; otherwise a new
+ * alarm opens and the people on duty hear of it. The alarm and its history row are written in one transaction.
+ */
+export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResult | null> {
+  const result = await ctx.db.transaction(async (tx) => {
+    // one writer per source at a time (the jobs leader raises; a handover may overlap for a moment)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${input.tenantId}/${input.sourceKey}`}))`);
+    const [latest] = await tx
+      .select()
+      .from(alarmInfo)
+      .where(
+        and(
+          eq(alarmInfo.tenantId, input.tenantId),
+          eq(alarmInfo.sourceKey, input.sourceKey),
+          eq(alarmInfo.isDeleted, 0),
+        ),
+      )
+      .orderBy(desc(alarmInfo.lastTime))
+      .limit(1);
+    if (latest && latest.lastTime.getTime() >= input.at.getTime()) return null;
+    if (latest && latest.alarmStatus === OPEN) {
+      await tx
+        .update(alarmInfo)
+        .set({
+          lastTime: input.at,
+          occurrences: sql`${alarmInfo.occurrences} + 1`,
+          alarmValue: input.alarmValue ?? latest.alarmValue,
+          alarmLevel: Math.max(latest.alarmLevel, input.alarmLevel),
+          updateTime: new Date(),
+        })
+        .where(eq(alarmInfo.id, latest.id));
+      await tx.insert(alarmHistory).values({
+        tenantId: input.tenantId,
+        alarmId: latest.id,
+        action: 'repeat',
+        actionTime: input.at,
+        operatorName: '系统',
+        remark: input.content.slice(0, 500),
+        value: input.alarmValue ?? null,
+      });
+      return { id: latest.id, created: false };
+    }
+    const [row] = await tx
+      .insert(alarmInfo)
+      .values({
+        tenantId: input.tenantId,
+        alarmType: input.alarmType,
+        alarmLevel: input.alarmLevel,
+        source: input.source,
+        sourceKey: input.sourceKey,
+        title: input.title.slice(0, 255),
+        content: input.content,
+        deviceId: input.deviceId ?? null,
+        deviceCode: input.deviceCode ?? null,
+        deviceName: input.deviceName ?? null,
+        deviceType: input.deviceType ?? null,
+        ruleId: input.ruleId ?? null,
+        stationId: input.stationId ?? null,
+        stcd: input.stcd ?? null,
+        field: input.field ?? null,
+        dmaCode: input.dmaCode ?? null,
+        dmaName: input.dmaName ?? null,
+        alarmValue: input.alarmValue ?? null,
+        limitValue: input.limitValue ?? null,
+        unit: input.unit ?? null,
+        alarmTime: input.at,
+        lastTime: input.at,
+        x: input.x ?? null,
+        y: input.y ?? null,
+        lgtd: input.lgtd ?? null,
+        lttd: input.lttd ?? null,
+        address: input.address ?? null,
+        detail: input.detail ?? null,
+        createTime: input.at,
+      })
+      .returning({ id: alarmInfo.id });
+    await tx.insert(alarmHistory).values({
+      tenantId: input.tenantId,
+      alarmId: row.id,
+      action: 'raise',
+      actionTime: input.at,
+      operatorName: '系统',
+      remark: input.content.slice(0, 500),
+      value: input.alarmValue ?? null,
+    });
+    return { id: row.id, created: true };
+  });
+  if (result?.created && input.notify !== false) await notifyOnDuty(ctx, input, result.id);
+  return result;
+}
+
+/** Users of the tenant whose roles hold the alarm list screen (administrators included). */
+export async function onDutyUsers(ctx: Pick<AppContext, 'db'>, tenantId: string): Promise<string[]> {
+  const roles = await ctx.db
+    .selectDistinct({ roleId: roleMenu.roleId })
+    .from(roleMenu)
+    .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+    .where(and(eq(menu.code, ALARM_MENU), eq(menu.isDeleted, 0)));
+  if (!roles.length) return [];
+  const ids = roles.map((r) => r.roleId);
+  const users = await ctx.db
+    .select({ id: userTable.id })
+    .from(userTable)
+    .where(
+      and(
+        eq(userTable.tenantId, tenantId),
+        eq(userTable.isDeleted, 0),
+        eq(userTable.status, 1),
+        sql`string_to_array(${userTable.roleId}, ',') && ${sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`}`,
+      ),
+    );
+  return users.map((u) => u.id);
+}
+
+async function notifyOnDuty(ctx: Ctx, input: RaiseInput, alarmId: string) {
+  try {
+    const userIds = await onDutyUsers(ctx, input.tenantId);
+    if (!userIds.length) return;
+    const base = {
+      tenantId: input.tenantId,
+      userIds,
+      messageType: MESSAGE_TYPES.ALARM,
+      title: input.title,
+      content: input.content,
+      bizType: 'alarm',
+      bizId: alarmId,
+      sendTime: new Date(),
+    };
+    try {
+      await sendMessage(ctx, input.configCode ? { ...base, configCode: input.configCode } : base);
+    } catch {
+      // the tenant has no such message config: still ring the bell
+      await sendMessage(ctx, base);
+    }
+  } catch (err) {
+    console.error('[alarm] bell notification failed:', err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads
+
+/** Query keys that are not column filters. */
+const PARAMS = new Set(['keyword', 'startTime', 'endTime', 'alarmType', 'deviceType']);
+
+export function alarmView(r: AlarmRow) {
+  return {
+    ...r,
+    alarmTypeName: ALARM_TYPES[r.alarmType as AlarmType]?.name ?? r.alarmType,
+    alarmLevelName: ALARM_LEVELS[r.alarmLevel] ?? String(r.alarmLevel),
+    alarmStatusName: ALARM_STATUS[r.alarmStatus] ?? String(r.alarmStatus),
+    deviceTypeName: r.deviceType ? (DEVICE_TYPE_NAMES[r.deviceType] ?? r.deviceType) : null,
+  };
+}
+
+const timeParam = (v: unknown, name: string): Date | undefined => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const s = String(v);
+  const d = new Date(s.length === 10 ? `${s}T00:00:00` : s.replace(' ', 'T'));
+  if (Number.isNaN(d.getTime())) throw badRequest(`参数校验失败: ${name} 不是有效的时间`);
+  return d;
+};
+
+/** The conditions of a list query: tenant, filters on the alarm's columns, keyword and time range. */
+export function alarmConditions(tenantId: string, q: Record<string, unknown>, extra: SQL[] = []): SQL[] {
+  const conds: SQL[] = [
+    eq(alarmInfo.tenantId, tenantId),
+    eq(alarmInfo.isDeleted, 0),
+    ...compileFilters(alarmInfo, q, { passthrough: PARAMS, deny: new Set(['detail', 'sourceKey']) }),
+    ...extra,
+  ];
+  if (q.alarmType !== undefined && q.alarmType !== '') {
+    const types = String(q.alarmType).split(',');
+    const bad = types.find((t) => !(t in ALARM_TYPES));
+    if (bad) throw badRequest(`未知的报警类型: ${bad}，可选 ${Object.keys(ALARM_TYPES).join('、')}`);
+    conds.push(inArray(alarmInfo.alarmType, types));
+  }
+  if (q.deviceType !== undefined && q.deviceType !== '') {
+    const t = String(q.deviceType);
+    if (!(t in DEVICE_TYPE_NAMES))
+      throw badRequest(`未知的设备类型: ${t}，可选 ${Object.keys(DEVICE_TYPE_NAMES).join('、')}`);
+    conds.push(eq(alarmInfo.deviceType, t));
+  }
+  const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
+  if (kw) {
+    const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      sql`(${alarmInfo.title} ilike ${like} or ${alarmInfo.deviceCode} ilike ${like} or ${alarmInfo.deviceName} ilike ${like} or ${alarmInfo.dmaName} ilike ${like})`,
+    );
+  }
+  const start = timeParam(q.startTime, 'startTime');
+  const end = timeParam(q.endTime, 'endTime');
+  if (start) conds.push(sql`${alarmInfo.alarmTime} >= ${start}`);
+  if (end) conds.push(sql`${alarmInfo.alarmTime} <= ${end}`);
+  return conds;
+}
+
+const DEFAULT_ORDER = [asc(alarmInfo.alarmStatus), desc(alarmInfo.alarmTime), desc(alarmInfo.id)];
+
+export async function alarmPage(ctx: AppContext, tenantId: string, q: Record<string, unknown>, extra: SQL[] = []) {
+  const p = parsePaging(q);
+  const where = and(...alarmConditions(tenantId, q, extra));
+  const order = compileSort(alarmInfo, q, DEFAULT_ORDER);
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(alarmInfo)
+      .where(where)
+      .orderBy(...order)
+      .limit(p.size)
+      .offset(p.offset),
+    ctx.db.select({ n: count() }).from(alarmInfo).where(where),
+  ]);
+  return pageOf(rows.map(alarmView), Number(n), p);
+}
+
+/** Open-alarm counts by type (the screen's tabs). */
+export async function openCounts(ctx: AppContext, tenantId: string) {
+  const rows = await ctx.db
+    .select({ alarmType: alarmInfo.alarmType, n: count() })
+    .from(alarmInfo)
+    .where(and(eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, OPEN)))
+    .groupBy(alarmInfo.alarmType);
+  const out: Record<string, number> = { all: 0 };
+  for (const t of Object.keys(ALARM_TYPES)) out[t] = 0;
+  for (const r of rows) {
+    out[r.alarmType] = Number(r.n);
+    out.all += Number(r.n);
+  }
+  return out;
+}
+
+export async function alarmDetail(ctx: AppContext, tenantId: string, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(alarmInfo)
+    .where(and(eq(alarmInfo.id, id), eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0)));
+  if (!row) return null;
+  const history = await ctx.db
+    .select()
+    .from(alarmHistory)
+    .where(eq(alarmHistory.alarmId, id))
+    .orderBy(asc(alarmHistory.actionTime), asc(alarmHistory.id));
+  return {
+    ...alarmView(row),
+    history: history.map((h) => ({
+      id: h.id,
+      action: h.action,
+      actionName: { raise: '报警', repeat: '重复报警', close: '关闭' }[h.action] ?? h.action,
+      operatorName: h.operatorName,
+      actionTime: formatDateTime(h.actionTime),
+      remark: h.remark,
+      value: h.value,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Closing
+
+export const MSG = {
+  reason: '请输入关闭原因',
+  reasonLong: '关闭原因不能超过 500 个字符',
+  notFound: '报警不存在或无权操作',
+  closed: '该报警已关闭',
+  allClosed: '所选报警均已关闭',
+} as const;
+
+const reasonSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.string({ error: MSG.reason }).min(1, MSG.reason).max(500, MSG.reasonLong),
+);
+const idSchema = z.union([z.string().regex(/^\d{1,19}$/, 'id 必须是数字编号'), z.number().int().nonnegative()]);
+
+export const closeOneSchema = z.object({
+  id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema),
+  closeReason: reasonSchema,
+});
+
+export function parseCloseMany(body: unknown, query: Record<string, unknown>): { ids: string[]; reason: string } {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const rawIds = b.ids ?? query.ids;
+  if (rawIds === undefined || rawIds === null || rawIds === '' || (Array.isArray(rawIds) && !rawIds.length)) {
+    throw badRequest('请选择至少一条数据');
+  }
+  const ids = parseIds(Array.isArray(rawIds) ? rawIds.join(',') : rawIds);
+  if (ids.length > 1000) throw badRequest('一次最多关闭 1000 条报警');
+  const parsed = reasonSchema.safeParse(b.closeReason ?? query.closeReason);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.reason);
+  return { ids, reason: parsed.data };
+}
+
+/**
+ * Closes open alarms of the caller's tenant in one transaction: who, when and why on each, plus a history row.
+ * `strict`: every id must be an open alarm (close one); otherwise closed ones are skipped, but at least one must
+ * still be open. Returns how many were closed.
+ */
+export async function closeAlarms(
+  ctx: AppContext,
+  who: AuthUser,
+  ids: string[],
+  reason: string,
+  strict: boolean,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  const now = new Date();
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: alarmInfo.id, status: alarmInfo.alarmStatus })
+      .from(alarmInfo)
+      .where(and(inArray(alarmInfo.id, unique), eq(alarmInfo.tenantId, who.tenantId), eq(alarmInfo.isDeleted, 0)))
+      .for('update');
+    if (rows.length !== unique.length) throw badRequest(MSG.notFound);
+    const open = rows.filter((r) => r.status === OPEN).map((r) => r.id);
+    if (strict && open.length !== unique.length) throw badRequest(MSG.closed);
+    if (!open.length) throw badRequest(MSG.allClosed);
+    const name = who.realName || who.userName || who.account;
+    await tx
+      .update(alarmInfo)
+      .set({
+        alarmStatus: CLOSED,
+        closeUser: who.userId,
+        closeUserName: name,
+        closeTime: now,
+        closeReason: reason,
+        updateUser: who.userId,
+        updateTime: now,
+      })
+      .where(inArray(alarmInfo.id, open));
+    await tx.insert(alarmHistory).values(
+      open.map((alarmId) => ({
+        tenantId: who.tenantId,
+        alarmId,
+        action: 'close',
+        operatorId: who.userId,
+        operatorName: name,
+        actionTime: now,
+        remark: reason,
+      })),
+    );
+    return open.length;
+  });
+}
+
+/** Rows of a list query in keyset-free batches (export): at most `limit`. */
+export async function* alarmRows(
+  ctx: AppContext,
+  tenantId: string,
+  q: Record<string, unknown>,
+  extra: SQL[] = [],
+  limit = 50_000,
+): AsyncGenerator<ReturnType<typeof alarmView>> {
+  const where = and(...alarmConditions(tenantId, q, extra));
+  const order = compileSort(alarmInfo, q, DEFAULT_ORDER);
+  const BATCH = 1000;
+  for (let off = 0; off < limit; off += BATCH) {
+    const rows = await ctx.db
+      .select()
+      .from(alarmInfo)
+      .where(where)
+      .orderBy(...order)
+      .limit(Math.min(BATCH, limit - off))
+      .offset(off);
+    for (const r of rows) yield alarmView(r);
+    if (rows.length < BATCH) return;
+  }
+}
+
+/** Closes one open alarm as the named person at the given time (seeds: the demo's history). */
+export async function closeSeeded(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  id: string,
+  by: { userId: string | null; userName: string; at: Date; reason: string },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(alarmInfo)
+      .set({
+        alarmStatus: CLOSED,
+        closeUser: by.userId,
+        closeUserName: by.userName,
+        closeTime: by.at,
+        closeReason: by.reason,
+        updateUser: by.userId,
+        updateTime: by.at,
+      })
+      .where(and(eq(alarmInfo.id, id), eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.alarmStatus, OPEN)))
+      .returning({ id: alarmInfo.id });
+    if (!rows.length) return false;
+    await tx.insert(alarmHistory).values({
+      tenantId,
+      alarmId: id,
+      action: 'close',
+      operatorId: by.userId,
+      operatorName: by.userName,
+      actionTime: by.at,
+      remark: by.reason,
+    });
+    return true;
+  });
+}
+
+/** Open alarms raised by device rules whose last occurrence lies before `before` (seeds close them). */
+export async function openRuleAlarmsBefore(ctx: Pick<AppContext, 'db'>, tenantId: string, before: number) {
+  const rows = await ctx.db
+    .select({ id: alarmInfo.id, lastTime: alarmInfo.lastTime })
+    .from(alarmInfo)
+    .where(
+      and(
+        eq(alarmInfo.tenantId, tenantId),
+        eq(alarmInfo.source, 'rule'),
+        eq(alarmInfo.alarmStatus, OPEN),
+        eq(alarmInfo.isDeleted, 0),
+        sql`${alarmInfo.lastTime} < ${new Date(before)}`,
+      ),
+    )
+    .orderBy(asc(alarmInfo.lastTime));
+  return rows.map((r) => ({ id: r.id, lastTime: r.lastTime.getTime() }));
+}

@@ -1,0 +1,327 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { alarmInfo } from '../../db/schema.ts';
+import { ingest } from '../monitor/index.ts';
+import { evaluateRunningRules } from './engine.ts';
+import { MSG } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await bootTestApp();
+  await t.signIn();
+});
+afterAll(() => t?.close());
+
+const base = '/api/swp-admin/device-base';
+const body = (res: { json(): any }) => res.json();
+
+const refused = async (res: { statusCode: number; body: string; json(): any }, msg: string, status = 400) => {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ code: status, success: false });
+  expect(res.json().msg).toContain(msg);
+};
+
+async function stationId(stcd: string): Promise<string> {
+  const r = await t.app.ctx.database.pool.query<{ id: string }>(
+    "select id::text from swp_monitor_station where stcd = $1 and tenant_id = '000000'",
+    [stcd],
+  );
+  return r.rows[0].id;
+}
+
+async function seriesId(stcd: string, field: string): Promise<number> {
+  const r = await t.app.ctx.database.pool.query<{ id: number }>(
+    `select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
+      where st.stcd = $1 and s.field = $2 and st.tenant_id = '000000'`,
+    [stcd, field],
+  );
+  return r.rows[0].id;
+}
+
+describe('devices', () => {
+  it('lists the seeded devices by type with their rule state and live values', async () => {
+    const valves = body(await t.get(`${base}/page`, { deviceType: 'valve', current: 1, size: 10 })).data;
+    expect(valves.total).toBe(8);
+    expect(valves.records.every((d: any) => d.deviceType === 'valve' && d.deviceTypeName === '阀门')).toBe(true);
+    const yl1 = valves.records.find((d: any) => d.deviceCode === 'FM-YL001');
+    expect(yl1).toMatchObject({ stcd: 'YL001', runStatus: 1, runStatusName: '运行中', reportNum: 3 });
+    expect(yl1.latest.map((l: any) => l.field)).toEqual(['pressure']);
+    expect(typeof yl1.latest[0].value).toBe('number');
+    expect(yl1.x).toBeGreaterThan(400_000);
+    const manual = valves.records.find((d: any) => d.deviceCode === 'FM-HS001');
+    expect(manual).toMatchObject({ stationId: null, ruleId: null, runStatusName: '未配置', latest: [] });
+    for (const type of ['waterQuality', 'pump', 'video']) {
+      const page = body(await t.get(`${base}/page`, { deviceType: type })).data;
+      expect(page.total, type).toBeGreaterThan(1);
+    }
+    const running = body(await t.get(`${base}/page`, { runStatus: 1, size: 100 })).data;
+    expect(running.records.every((d: any) => d.runStatus === 1)).toBe(true);
+    const kw = body(await t.get(`${base}/page`, { keyword: 'DMA02' })).data;
+    expect(kw.records.map((d: any) => d.deviceCode).sort()).toEqual(['FM-DMA02', 'SP-DMA02']);
+  });
+
+  it('refuses unknown types, filters and sizes with a clear message', async () => {
+    await refused(await t.get(`${base}/page`, { deviceType: 'hydrant' }), '未知的设备类型: hydrant');
+    await refused(await t.get(`${base}/page`, { colour: 'red' }), 'colour');
+    await refused(await t.get(`${base}/page`, { runStatus: 'x' }), 'runStatus');
+  });
+
+  it('shows a rule by device code and type, with the fields it may watch', async () => {
+    const r = body(await t.get(`${base}/rule-by-code-type`, { deviceCode: 'SZ-SC001', deviceType: 'waterQuality' }));
+    expect(r.data.fields.map((f: any) => f.field).sort()).toEqual(['chlorine', 'ph', 'turbidity']);
+    expect(r.data.rule).toMatchObject({ runStatus: 1, offlineMinutes: 60 });
+    expect(r.data.rule.items.find((i: any) => i.field === 'chlorine')).toMatchObject({
+      lower: 0.5,
+      upper: 2,
+      fieldName: '余氯',
+      unit: 'mg/L',
+    });
+    await refused(
+      await t.get(`${base}/rule-by-code-type`, { deviceCode: 'SZ-SC001', deviceType: 'valve' }),
+      MSG.notFound,
+    );
+    await refused(await t.get(`${base}/rule-by-code-type`, {}), '缺少必要的请求参数: deviceCode');
+  });
+
+  it('saves a device with its rule, refuses duplicates and impossible rules, saves a rule alone', async () => {
+    const st = await stationId('BZ002');
+    const device = {
+      deviceCode: 'BZ-GX002',
+      deviceName: '高新区加压泵站2#机组',
+      deviceType: 'pump',
+      stationId: st,
+      model: 'KQSN250-M9',
+      rule: { items: [{ field: 'pressure', lower: 0.3, upper: 0.6 }], offlineMinutes: 45, alarmLevel: 2 },
+    };
+    const saved = body(await t.post(`${base}/save-or-update`, device));
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    expect(saved.data).toMatchObject({ deviceCode: 'BZ-GX002', stcd: 'BZ002', reportNum: 1 });
+    // a device without a position of its own stands at its station, in both coordinate systems
+    expect(saved.data.lgtd).toBeCloseTo(117.13, 1);
+    expect(saved.data.x).toBeGreaterThan(480_000);
+    expect(saved.data.rule).toMatchObject({
+      runStatus: 0,
+      offlineMinutes: 45,
+      ruleName: '高新区加压泵站2#机组监测规则',
+    });
+
+    await refused(await t.post(`${base}/save-or-update`, device), MSG.duplicate);
+    await refused(
+      await t.post(`${base}/save-or-update`, {
+        ...device,
+        deviceCode: 'X1',
+        rule: { items: [{ field: 'pressure', lower: 0.6, upper: 0.3 }] },
+      }),
+      '上限必须大于下限',
+    );
+    await refused(
+      await t.post(`${base}/save-or-update`, {
+        ...device,
+        deviceCode: 'X2',
+        rule: { items: [{ field: 'chlorine', upper: 2 }] },
+      }),
+      '监测点没有监测项 余氯',
+    );
+    await refused(
+      await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X3', rule: { items: [] } }),
+      MSG.ruleEmpty,
+    );
+    await refused(await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'bad code' }), MSG.deviceCodeFormat);
+    await refused(
+      await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X4', deviceType: 'tank' }),
+      MSG.deviceType,
+    );
+    await refused(
+      await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X5', stationId: '1' }),
+      '站点不存在',
+    );
+    await refused(
+      await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X6', lgtd: 200, lttd: 31 }),
+      '经度超出范围',
+    );
+
+    // the rule alone (保存规则)
+    const rule = body(
+      await t.post(`${base}/save-or-update`, {
+        deviceCode: 'BZ-GX002',
+        deviceType: 'pump',
+        rule: {
+          items: [
+            { field: 'pressure', lower: 0.32, ratePerHour: 0.5 },
+            { field: 'waterSupply', upper: 3000 },
+          ],
+        },
+      }),
+    );
+    expect(rule.code, JSON.stringify(rule)).toBe(200);
+    expect(rule.data.rule.items).toHaveLength(2);
+    expect(rule.data.rule.offlineMinutes).toBeNull();
+
+    // edit: the type stays; a position given as plane coordinates gains its longitude and latitude
+    const edited = body(
+      await t.post(`${base}/save-or-update`, {
+        ...device,
+        id: saved.data.id,
+        deviceName: '高新区加压泵站2#泵',
+        rule: undefined,
+        x: 500000,
+        y: 3519675.422,
+      }),
+    );
+    expect(edited.data).toMatchObject({ deviceName: '高新区加压泵站2#泵', x: 500000 });
+    expect(edited.data.lgtd).toBeCloseTo(117, 6);
+    expect(edited.data.lttd).toBeCloseTo(31.8, 6);
+    await refused(
+      await t.post(`${base}/save-or-update`, { ...device, id: saved.data.id, deviceType: 'valve' }),
+      '设备类型不能修改',
+    );
+  });
+
+  it('runs and stops a rule; a running rule judges new readings once and raises alarms', async () => {
+    const st = await stationId('YL004');
+    const saved = body(
+      await t.post(`${base}/save-or-update`, {
+        deviceCode: 'FM-TEST01',
+        deviceName: '测试阀门',
+        deviceType: 'valve',
+        stationId: st,
+        rule: { items: [{ field: 'pressure', lower: 0.2, upper: 0.9 }] },
+      }),
+    ).data;
+    await refused(await t.post(`${base}/stop-rule`, { deviceCode: 'FM-TEST01' }), MSG.stopped);
+    const run = body(await t.post(`${base}/run-rule`, { id: saved.rule.id }));
+    expect(run.data).toMatchObject({ runStatus: 1, runStatusName: '运行中' });
+    expect(run.data.lastEvalTs).toBeTruthy();
+    await refused(await t.post(`${base}/run-rule`, { deviceCode: 'FM-TEST01', deviceType: 'valve' }), MSG.running);
+
+    // the valve reports three readings above the upper limit after the rule started (report count 3)
+    const now = Date.now();
+    const sid = await seriesId('YL004', 'pressure');
+    const ts = [now + 60_000, now + 120_000, now + 180_000];
+    const ctx = t.app.ctx;
+    await ingest(ctx.database.pool, ctx.database.url, ctx.config.tz, {
+      seriesIds: [sid, sid, sid],
+      ts,
+      values: [0.95, 0.96, 0.97],
+    });
+    await evaluateRunningRules(ctx, now + 240_000);
+    const alarms = await ctx.db
+      .select()
+      .from(alarmInfo)
+      .where(and(eq(alarmInfo.deviceCode, 'FM-TEST01'), eq(alarmInfo.tenantId, '000000')));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      alarmType: 'threshold',
+      alarmValue: 0.97,
+      limitValue: 0.9,
+      alarmStatus: 0,
+      title: '测试阀门压力超上限',
+      deviceType: 'valve',
+    });
+    // a second pass over the same readings raises nothing
+    await evaluateRunningRules(ctx, now + 300_000);
+    const again = await ctx.db.select().from(alarmInfo).where(eq(alarmInfo.deviceCode, 'FM-TEST01'));
+    expect(again).toHaveLength(1);
+    expect(again[0].occurrences).toBe(1);
+
+    const stopped = body(await t.post(`${base}/stop-rule`, {}, { deviceCode: 'FM-TEST01' }));
+    expect(stopped.data).toMatchObject({ runStatus: 0, runStatusName: '已停止' });
+    await refused(await t.post(`${base}/run-rule`, { deviceCode: 'FM-HS001' }), MSG.ruleNotFound);
+  });
+
+  it('reads and saves a valve report count; other types and bad counts are refused', async () => {
+    expect(body(await t.get(`${base}/select-device-report-num`, { deviceCode: 'FM-YL002' })).data.reportNum).toBe(3);
+    const saved = body(await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002', reportNum: 5 }));
+    expect(saved.data.reportNum).toBe(5);
+    expect(
+      body(await t.post(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002', reportNum: '4' })).data.reportNum,
+    ).toBe(4);
+    expect(body(await t.get(`${base}/select-device-report-num`, { deviceCode: 'FM-YL002' })).data.reportNum).toBe(4);
+    await refused(await t.get(`${base}/select-device-report-num`, { deviceCode: 'BZ-BH001' }), MSG.valveOnly);
+    await refused(
+      await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002', reportNum: 0 }),
+      MSG.reportNum,
+    );
+    await refused(await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002' }), 'reportNum');
+  });
+
+  it('removes a device with its rule', async () => {
+    const d = body(await t.get(`${base}/page`, { deviceCode: 'SP-DMA02' })).data.records[0];
+    expect(body(await t.post(`${base}/remove`, undefined, { ids: d.id })).code).toBe(200);
+    expect(body(await t.get(`${base}/page`, { deviceCode: 'SP-DMA02' })).data.total).toBe(0);
+    await refused(await t.post(`${base}/remove`, undefined, { ids: d.id }), MSG.notFound);
+  });
+
+  it('lists the stations a device may be linked to, and the dictionary', async () => {
+    const st = body(await t.get(`${base}/stations`)).data;
+    expect(st.some((s: any) => s.stcd === 'LL001' && s.fields.some((f: any) => f.field === 'flow'))).toBe(true);
+    expect(st.every((s: any) => !['PP', 'ZZ'].includes(s.sttp))).toBe(true);
+    const dict = body(await t.get(`${base}/dict`)).data;
+    expect(dict.deviceTypes.map((d: any) => d.code)).toEqual(['valve', 'waterQuality', 'pump', 'video']);
+  });
+});
+
+describe('who may do what', () => {
+  it('operators run rules; auditors read only; patrol staff cannot run rules', async () => {
+    const op = await bootAs('operator');
+    expect((await op.get(`${base}/page`, { deviceType: 'pump' })).statusCode).toBe(200);
+    expect(body(await op.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
+    expect(body(await op.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
+    // operators save rules but do not add devices
+    await refused(
+      await op.post(`${base}/save-or-update`, { deviceCode: 'N1', deviceName: 'n', deviceType: 'video' }),
+      '无权访问',
+      403,
+    );
+    const auditor = await bootAs('auditor');
+    expect((await auditor.get(`${base}/page`)).statusCode).toBe(200);
+    await refused(await auditor.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
+    const patrol = await bootAs('patrol');
+    await refused(await patrol.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
+  });
+
+  it("another tenant sees none of the utility's devices and cannot touch them", async () => {
+    const other = await bootAs('admin', '100001');
+    expect(body(await other.get(`${base}/page`)).data.total).toBe(0);
+    await refused(await other.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), MSG.notFound);
+  });
+});
+
+/** A second client of the same app signed in as someone else. */
+async function bootAs(account: string, tenantId = '000000'): Promise<TestApp> {
+  const other: TestApp = { ...t, token: undefined };
+  const res = await t.app.server.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: basic(), 'tenant-id': tenantId },
+    query: {
+      tenantId,
+      username: account,
+      password: await md5(account === 'admin' ? 'admin' : account),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+  const token = res.json().access_token;
+  const headers = { authorization: basic(), 'blade-auth': `bearer ${token}` };
+  const qs = (q?: Record<string, unknown>) =>
+    q
+      ? Object.fromEntries(
+          Object.entries(q)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : undefined;
+  other.get = (url, query) => t.app.server.inject({ method: 'GET', url, query: qs(query), headers });
+  other.post = (url, b, query) =>
+    t.app.server.inject({
+      method: 'POST',
+      url,
+      query: qs(query),
+      headers,
+      ...(b === undefined ? {} : { payload: b as any }),
+    });
+  return other;
+}

@@ -1,0 +1,31 @@
+/**
+ * Devices and their rules (`/swp-admin/device-base`, spec 2 §3, §7): valves, water-quality analysers, pumps and
+ * cameras linked to network features and monitoring stations; rules saved, run and stopped; running rules judged
+ * by the jobs leader (engine.ts), their findings raised as alarms through modules/alarm.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { RuleEngine } from './engine.ts';
+import { deviceRoutes } from './routes.ts';
+import { seedDevice } from './seed.ts';
+
+export { evaluateRunningRules } from './engine.ts';
+export { evaluateField, evaluateOffline, evaluateRule, type Finding, type Reading } from './rules.ts';
+export { DEVICE_TYPES, type DeviceType } from './service.ts';
+
+const engines = new Set<RuleEngine>();
+
+export const deviceModule: ServerModule = {
+  name: 'device',
+  routes: deviceRoutes,
+  seed: (ctx: AppContext) => seedDevice(ctx),
+  lead(ctx: AppContext) {
+    const e = new RuleEngine(ctx);
+    engines.add(e);
+    e.start();
+  },
+  async stop() {
+    const all = [...engines];
+    engines.clear();
+    await Promise.all(all.map((e) => e.stop()));
+  },
+};

@@ -1,0 +1,234 @@
+/**
+ * Burst events (爆管事件, `/swp-dispatch/wsnc-squibbing-event/*`): an event stores the valve-shutdown analysis of
+ * its pipe and the valves a crew closes (in order, nearest first) with their backups; the public shutValue page
+ * reaches one event through a signed, expiring link.
+ *
+ * Share links: `<eventId>.<expires>.<hmac>` where the HMAC-SHA256 key is the event's own random `share_key`;
+ * a new key (`share` with `renew`) revokes every link given out before. The link admits exactly that event's
+ * valve list and marking its valves closed.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { badRequest } from '../../core/envelope.ts';
+import { newId } from '../../core/ids.ts';
+import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
+import { formatDate } from '../../core/time.ts';
+import type { Db } from '../../db/connection.ts';
+import { burstEvent, eventValve } from './schema.ts';
+import { analysePipe, nearestPipe, type PipeAnalysis } from './service.ts';
+
+export const EVENT_STATUS = { open: 0, closing: 1, closed: 2 } as const;
+/** default lifetime of a share link: 24 hours */
+export const SHARE_TTL_SECONDS = 24 * 3600;
+
+export interface NewBurst {
+  pipeGid?: number;
+  x?: number;
+  y?: number;
+  title?: string;
+  source?: 'manual' | 'alarm';
+  alarmId?: string;
+  userId?: string;
+}
+
+/** Creates a burst event with its analysis (one statement); `pipeGid` or a point near a pipe is required. */
+export async function createBurstEvent(db: Db, tenantId: string, inp: NewBurst) {
+  let pipeGid = inp.pipeGid;
+  const at = inp.x !== undefined && inp.y !== undefined ? { x: inp.x, y: inp.y } : undefined;
+  if (pipeGid === undefined) {
+    if (!at) throw badRequest('缺少必要的请求参数: pipeGid 或 x, y');
+    const p = await nearestPipe(db, tenantId, at.x, at.y);
+    if (!p) throw badRequest('爆管点 200 米内没有管线');
+    pipeGid = p.gid;
+  }
+  const a = await analysePipe(db, tenantId, pipeGid, at);
+  const id = newId();
+  // the day in the utility's time zone (the server's TZ): a burst at 07:00 Beijing time is that day's event
+  const day = formatDate(new Date()).replaceAll('-', '');
+  const rows = [
+    ...a.valves.map((v, i) => ({ v, seq: i + 1, role: 'close', forValveGid: null as number | null })),
+    ...a.backups.flatMap((b) =>
+      b.valves.map((v, i) => ({ v, seq: i + 1, role: 'backup', forValveGid: b.forValve as number | null })),
+    ),
+  ];
+  const col = (f: (r: (typeof rows)[number]) => unknown) => sql.param(rows.map(f));
+  // one statement, so one round trip and still all or nothing: the event, numbered after the day's events so far
+  // (BG<day><nnnn>), and its valve list
+  await db.execute(sql`
+    with ev as (
+      insert into swp_dispatch_burst_event (id, tenant_id, code, title, pipe_gid, pipe_dno, x, y, address, dma_code,
+        source, alarm_id, valve_count, affected_customers, critical_count, analysis, network_version, create_user,
+        update_user)
+      select ${id}::bigint, ${tenantId}, ${`BG${day}`}::text || lpad((count(*) + 1)::text, 4, '0'),
+        ${inp.title?.trim() || `${a.burst.roadName ?? ''}${a.burst.pipeDno} 爆管`}, ${pipeGid}::int, ${a.burst.pipeDno},
+        ${a.burst.x}::float8, ${a.burst.y}::float8, ${a.burst.roadName}, ${a.burst.dmaCode}, ${inp.source ?? 'manual'},
+        ${inp.alarmId ?? null}::bigint, ${a.valves.length}::int, ${a.affectedCustomers}::int,
+        ${a.criticalUsers.length}::int, ${JSON.stringify(a)}::jsonb, ${a.networkVersion}::int,
+        ${inp.userId ?? null}::bigint, ${inp.userId ?? null}::bigint
+      from swp_dispatch_burst_event where tenant_id = ${tenantId} and code like ${`BG${day}%`}
+      returning id)
+    insert into swp_dispatch_event_valve (id, tenant_id, event_id, valve_gid, valve_dno, seq, role, for_valve_gid, x, y,
+      diameter, distance)
+    select u.id, ${tenantId}, ev.id, u.valve_gid, u.valve_dno, u.seq, u.role, u.for_valve_gid, u.x, u.y, u.diameter,
+      u.distance
+    from ev, unnest(${sql.param(rows.map(() => newId()))}::bigint[], ${col((r) => r.v.gid)}::int[],
+      ${col((r) => r.v.dno)}::varchar[], ${col((r) => r.seq)}::int[], ${col((r) => r.role)}::varchar[],
+      ${col((r) => r.forValveGid)}::int[], ${col((r) => r.v.x)}::float8[], ${col((r) => r.v.y)}::float8[],
+      ${col((r) => r.v.diameter)}::int[], ${col((r) => r.v.distance)}::float8[])
+      as u(id, valve_gid, valve_dno, seq, role, for_valve_gid, x, y, diameter, distance)`);
+  return eventDetail(db, tenantId, id);
+}
+
+const SUMMARY = {
+  id: burstEvent.id,
+  tenantId: burstEvent.tenantId,
+  code: burstEvent.code,
+  title: burstEvent.title,
+  pipeGid: burstEvent.pipeGid,
+  pipeDno: burstEvent.pipeDno,
+  x: burstEvent.x,
+  y: burstEvent.y,
+  address: burstEvent.address,
+  dmaCode: burstEvent.dmaCode,
+  source: burstEvent.source,
+  alarmId: burstEvent.alarmId,
+  occurTime: burstEvent.occurTime,
+  eventStatus: burstEvent.eventStatus,
+  valveCount: burstEvent.valveCount,
+  affectedCustomers: burstEvent.affectedCustomers,
+  criticalCount: burstEvent.criticalCount,
+  createTime: burstEvent.createTime,
+};
+
+export async function eventPage(db: Db, tenantId: string, q: Record<string, unknown>) {
+  const p = parsePaging(q);
+  const filters = compileFilters(burstEvent, q, { deny: new Set(['analysis', 'shareKey', 'tenantId']) });
+  const where = and(eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0), ...filters);
+  const [{ total }] = await db.select({ total: count() }).from(burstEvent).where(where);
+  const records = await db
+    .select(SUMMARY)
+    .from(burstEvent)
+    .where(where)
+    .orderBy(...compileSort(burstEvent, q, [desc(burstEvent.occurTime), desc(burstEvent.id)]))
+    .limit(p.size)
+    .offset(p.offset);
+  return pageOf(records, total, p);
+}
+
+export async function eventDetail(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ ...SUMMARY, analysis: burstEvent.analysis })
+    .from(burstEvent)
+    .where(and(eq(burstEvent.id, id), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
+  return row ? { ...row, analysis: row.analysis as PipeAnalysis } : null;
+}
+
+export async function valveList(db: Db, tenantId: string, eventId: string) {
+  return db
+    .select({
+      id: eventValve.id,
+      eventId: eventValve.eventId,
+      valveGid: eventValve.valveGid,
+      valveDno: eventValve.valveDno,
+      seq: eventValve.seq,
+      role: eventValve.role,
+      forValveGid: eventValve.forValveGid,
+      x: eventValve.x,
+      y: eventValve.y,
+      diameter: eventValve.diameter,
+      distance: eventValve.distance,
+      closed: eventValve.closed,
+      closedTime: eventValve.closedTime,
+      closedBy: eventValve.closedBy,
+    })
+    .from(eventValve)
+    .where(and(eq(eventValve.eventId, eventId), eq(eventValve.tenantId, tenantId), eq(eventValve.isDeleted, 0)))
+    .orderBy(
+      sql`case when ${eventValve.role} = 'close' then 0 else 1 end`,
+      asc(eventValve.forValveGid),
+      asc(eventValve.seq),
+    );
+}
+
+/** Marks a valve of an event closed (or open again) and moves the event's status on. */
+export async function markValve(
+  db: Db,
+  tenantId: string,
+  eventId: string,
+  valveGid: number,
+  closed: boolean,
+  by: string,
+) {
+  return db.transaction(async (tx) => {
+    const hit = await tx
+      .update(eventValve)
+      .set({
+        closed: closed ? 1 : 0,
+        closedTime: closed ? new Date() : null,
+        closedBy: closed ? by : null,
+        updateTime: new Date(),
+      })
+      .where(and(eq(eventValve.eventId, eventId), eq(eventValve.tenantId, tenantId), eq(eventValve.valveGid, valveGid)))
+      .returning({ id: eventValve.id });
+    if (!hit.length) throw badRequest(`该事件没有阀门 ${valveGid}`);
+    const r = await tx.execute<{ total: number; done: number }>(sql`
+      select count(*) filter (where v.role = 'close')::int as total,
+        count(*) filter (where v.role = 'close' and (v.closed = 1 or exists (
+          select 1 from swp_dispatch_event_valve b
+          where b.event_id = v.event_id and b.tenant_id = v.tenant_id and b.role = 'backup'
+            and b.for_valve_gid = v.valve_gid and b.closed = 1 and b.is_deleted = 0)))::int as done
+      from swp_dispatch_event_valve v
+      where v.event_id = ${eventId} and v.tenant_id = ${tenantId} and v.is_deleted = 0`);
+    // a valve that cannot be operated is replaced by its backup: closing the backup isolates that side too
+    const { total, done } = r.rows[0];
+    const status =
+      total > 0 && done >= total ? EVENT_STATUS.closed : done > 0 || closed ? EVENT_STATUS.closing : EVENT_STATUS.open;
+    await tx
+      .update(burstEvent)
+      .set({ eventStatus: status, updateTime: new Date() })
+      .where(and(eq(burstEvent.id, eventId), eq(burstEvent.tenantId, tenantId)));
+    return { eventStatus: status, closedCount: done, total };
+  });
+}
+
+// ---------------------------------------------------------------- share links
+
+const b64 = (b: Buffer) => b.toString('base64url');
+
+function sign(key: string, payload: string) {
+  return b64(createHmac('sha256', Buffer.from(key, 'base64url')).update(payload).digest());
+}
+
+/** A signed link token for the event, valid `ttl` seconds; `renew` first replaces the key (revokes old links). */
+export async function shareToken(db: Db, tenantId: string, eventId: string, ttl = SHARE_TTL_SECONDS, renew = false) {
+  const [row] = await db
+    .select({ key: burstEvent.shareKey })
+    .from(burstEvent)
+    .where(and(eq(burstEvent.id, eventId), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
+  if (!row) throw badRequest(`爆管事件不存在: ${eventId}`);
+  let key = row.key;
+  if (!key || renew) {
+    key = b64(randomBytes(32));
+    await db.update(burstEvent).set({ shareKey: key }).where(eq(burstEvent.id, eventId));
+  }
+  const expires = Math.floor(Date.now() / 1000) + ttl;
+  const payload = `${eventId}.${expires}`;
+  return { token: `${payload}.${sign(key, payload)}`, expires };
+}
+
+/** The event (id, tenant) a token admits, or a 400 with a clear message (链接无效, 链接已过期). */
+export async function verifyShareToken(db: Db, token: string): Promise<{ eventId: string; tenantId: string }> {
+  const m = /^(\d{1,19})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) throw badRequest('链接无效');
+  const [, eventId, exp, mac] = m;
+  if (Number(exp) < Date.now() / 1000) throw badRequest('链接已过期');
+  const [row] = await db
+    .select({ key: burstEvent.shareKey, tenantId: burstEvent.tenantId })
+    .from(burstEvent)
+    .where(and(eq(burstEvent.id, eventId), eq(burstEvent.isDeleted, 0)));
+  if (!row?.key) throw badRequest('链接无效');
+  const want = Buffer.from(sign(row.key, `${eventId}.${exp}`));
+  const got = Buffer.from(mac);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) throw badRequest('链接无效');
+  return { eventId, tenantId: row.tenantId };
+}

@@ -1,0 +1,32 @@
+/**
+ * The pipe network (issue 10): the spatial store on PostGIS (EPSG:4548), the ArcGIS-style GIS service, coordinates
+ * and offline reverse geocoding, the valve-shutdown analysis and the burst events of the dispatch calls.
+ *
+ * For other modules (alarms, devices, patrol): analyse a burst on a pipe, open a burst event from an alarm, find
+ * the DMA of a point or feature, list DMAs with their inlet meters' monitoring station codes, the nearest pipe.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { gisRoutes } from './routes.ts';
+import { seedGis } from './seed.ts';
+
+export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
+export { createBurstEvent, eventDetail as burstEventDetail, type NewBurst, shareToken } from './dispatch.ts';
+export { LAYERS, layerByRef } from './layers.ts';
+export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';
+export { MONITOR_TIES } from './network.ts';
+export { GIS_PROXY } from './routes.ts';
+export {
+  analysePipe,
+  type DmaInfo,
+  dmaAt,
+  dmaOfFeature,
+  listDmas,
+  nearestPipe,
+  type PipeAnalysis,
+} from './service.ts';
+
+export const gisModule: ServerModule = {
+  name: 'gis',
+  routes: gisRoutes,
+  seed: (ctx: AppContext) => seedGis(ctx),
+};

@@ -1,0 +1,384 @@
+/**
+ * What patrol inspects: `patrol-type/list` (+ save, remove), `patrol-type-object/page` and `save` (+ remove),
+ * `patrol-job-object/list` (+ save, remove). Tenant-owned rows; writes in transactions; unique codes.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest, done, ok } from '../../core/envelope.ts';
+import { userOf } from '../../core/gate.ts';
+import { newId } from '../../core/ids.ts';
+import type { AppContext } from '../../core/module.ts';
+import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
+import { FACILITY_NAME } from './catalog.ts';
+import { blank, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
+import { byMenu } from './grants.ts';
+import { patrolJobObject, patrolType, patrolTypeObject } from './schema.ts';
+import { splitIds } from './tasks.ts';
+
+const facility = z.preprocess(
+  blank,
+  z.string({ error: '请选择设施类型' }).refine((s) => !!FACILITY_NAME[s], '设施类型不存在'),
+);
+const text = (max: number, name: string) =>
+  z.preprocess(blank, z.string().trim().max(max, `${name}不能超过 ${max} 个字符`).optional());
+const num = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blank(v)),
+  z.number({ error: '坐标必须是数字' }).optional(),
+);
+
+function removeIds(q: unknown): string[] {
+  const ids = splitIds(String((q as any)?.ids ?? ''));
+  if (!ids.length || ids.some((x) => !/^\d{1,20}$/.test(x))) throw badRequest('缺少必要的请求参数: ids');
+  return ids;
+}
+const merged = (req: any) => ({ ...(req.query ?? {}), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
+
+export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol';
+  const pool = ctx.database.pool;
+
+  app.get(
+    `${B}/patrol-type/list`,
+    byMenu('patrol_type', 'patrol_plan', 'patrol_task', 'patrol_overview'),
+    async (req) => {
+      const rows = await ctx.db
+        .select()
+        .from(patrolType)
+        .where(and(eq(patrolType.tenantId, tenantOf(req)), eq(patrolType.isDeleted, 0)))
+        .orderBy(patrolType.sort, patrolType.id);
+      return ok(rows);
+    },
+  );
+
+  app.post(`${B}/patrol-type/save`, byMenu('patrol_type_add', 'patrol_type_edit'), async (req) => {
+    const p = parse(
+      z.object({
+        id: optionalId('编号格式不正确'),
+        typeCode: z.preprocess(
+          blank,
+          z
+            .string({ error: '请输入类型编码' })
+            .trim()
+            .regex(/^[A-Za-z0-9_-]{1,32}$/, '类型编码只能是 1 到 32 位字母、数字、下划线或短横线'),
+        ),
+        typeName: z.preprocess(
+          blank,
+          z.string({ error: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(64, '类型名称不能超过 64 个字符'),
+        ),
+        sort: z.preprocess(
+          (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
+          z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
+        ),
+        remark: text(255, '备注'),
+      }),
+      req.body,
+    );
+    const tenantId = tenantOf(req);
+    const u = userOf(req);
+    const id = await ctx.db.transaction(async (tx) => {
+      const dup = await tx
+        .select({ id: patrolType.id })
+        .from(patrolType)
+        .where(
+          and(eq(patrolType.tenantId, tenantId), eq(patrolType.typeCode, p.typeCode), eq(patrolType.isDeleted, 0)),
+        );
+      if (dup.some((d) => d.id !== p.id)) throw badRequest('类型编码已存在');
+      if (p.id) {
+        const r = await tx
+          .update(patrolType)
+          .set({
+            typeCode: p.typeCode,
+            typeName: p.typeName,
+            sort: p.sort,
+            remark: p.remark ?? null,
+            updateUser: u.userId,
+            updateTime: new Date(),
+          })
+          .where(and(eq(patrolType.id, p.id), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)))
+          .returning({ id: patrolType.id });
+        if (!r.length) throw badRequest('巡检类型不存在');
+        return p.id;
+      }
+      const nid = newId();
+      await tx.insert(patrolType).values({
+        id: nid,
+        tenantId,
+        typeCode: p.typeCode,
+        typeName: p.typeName,
+        sort: p.sort,
+        remark: p.remark ?? null,
+        createUser: u.userId,
+      });
+      return nid;
+    });
+    const [row] = await ctx.db.select().from(patrolType).where(eq(patrolType.id, id));
+    return ok(row);
+  });
+
+  app.post(`${B}/patrol-type/remove`, byMenu('patrol_type_delete'), async (req) => {
+    const ids = removeIds(merged(req));
+    const tenantId = tenantOf(req);
+    const used = await pool.query(
+      'select 1 from swp_patrol_plan where tenant_id = $1 and is_deleted = 0 and type_id = any($2::bigint[]) limit 1',
+      [tenantId, ids],
+    );
+    if (used.rowCount) throw badRequest('该巡检类型已被计划使用，不能删除');
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(patrolType)
+        .set({ isDeleted: 1 })
+        .where(and(inArray(patrolType.id, ids), eq(patrolType.tenantId, tenantId)));
+      await tx
+        .update(patrolTypeObject)
+        .set({ isDeleted: 1 })
+        .where(and(inArray(patrolTypeObject.typeId, ids), eq(patrolTypeObject.tenantId, tenantId)));
+    });
+    return done();
+  });
+
+  app.get(`${B}/patrol-type-object/page`, byMenu('patrol_type', 'patrol_plan'), async (req) => {
+    const q = parse(
+      paging.extend({
+        typeId: optionalId('巡检类型编号格式不正确'),
+        facilityType: z.preprocess(blank, z.string().optional()),
+      }),
+      req.query,
+    );
+    const args: unknown[] = [tenantOf(req)];
+    let w = 'o.tenant_id = $1 and o.is_deleted = 0';
+    if (q.typeId) {
+      args.push(q.typeId);
+      w += ` and o.type_id = $${args.length}::bigint`;
+    }
+    if (q.facilityType) {
+      args.push(q.facilityType);
+      w += ` and o.facility_type = $${args.length}`;
+    }
+    const total = (await pool.query(`select count(*)::int as n from swp_patrol_type_object o where ${w}`, args)).rows[0]
+      .n;
+    const rows = await pool.query(
+      `select o.id::text, o.type_id::text as "typeId", t.type_name as "typeName", o.facility_type as "facilityType",
+              o.object_name as "objectName", o.check_items as "checkItems", o.sort, o.remark
+         from swp_patrol_type_object o left join swp_patrol_type t on t.id = o.type_id
+        where ${w} order by t.sort, o.sort, o.id limit ${q.size} offset ${(q.current - 1) * q.size}`,
+      args,
+    );
+    return ok(
+      pageReply(
+        rows.rows.map((r) => ({ ...r, facilityTypeName: FACILITY_NAME[r.facilityType] })),
+        total,
+        q.current,
+        q.size,
+      ),
+    );
+  });
+
+  app.post(`${B}/patrol-type-object/save`, byMenu('patrol_type_add', 'patrol_type_edit'), async (req) => {
+    const p = parse(
+      z.object({
+        id: optionalId('编号格式不正确'),
+        typeId: idString('请选择巡检类型'),
+        facilityType: facility,
+        objectName: z.preprocess(
+          blank,
+          z.string({ error: '请输入对象名称' }).trim().min(1, '请输入对象名称').max(64, '对象名称不能超过 64 个字符'),
+        ),
+        checkItems: z.preprocess(
+          (v) => (Array.isArray(v) ? v.join('\n') : (blank(v) ?? '')),
+          z.string().max(2000, '检查项不能超过 2000 个字符'),
+        ),
+        sort: z.preprocess(
+          (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
+          z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
+        ),
+        remark: text(255, '备注'),
+      }),
+      req.body,
+    );
+    const tenantId = tenantOf(req);
+    const [type] = await ctx.db
+      .select({ id: patrolType.id })
+      .from(patrolType)
+      .where(and(eq(patrolType.id, p.typeId), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)));
+    if (!type) throw badRequest('巡检类型不存在');
+    const values = {
+      typeId: p.typeId,
+      facilityType: p.facilityType,
+      objectName: p.objectName,
+      checkItems: p.checkItems,
+      sort: p.sort,
+      remark: p.remark ?? null,
+    };
+    const id = await ctx.db.transaction(async (tx) => {
+      if (p.id) {
+        const r = await tx
+          .update(patrolTypeObject)
+          .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
+          .where(
+            and(
+              eq(patrolTypeObject.id, p.id),
+              eq(patrolTypeObject.tenantId, tenantId),
+              eq(patrolTypeObject.isDeleted, 0),
+            ),
+          )
+          .returning({ id: patrolTypeObject.id });
+        if (!r.length) throw badRequest('巡检类型对象不存在');
+        return p.id;
+      }
+      const nid = newId();
+      await tx.insert(patrolTypeObject).values({ id: nid, tenantId, ...values, createUser: userOf(req).userId });
+      return nid;
+    });
+    const [row] = await ctx.db.select().from(patrolTypeObject).where(eq(patrolTypeObject.id, id));
+    return ok(row);
+  });
+
+  app.post(`${B}/patrol-type-object/remove`, byMenu('patrol_type_delete', 'patrol_type_edit'), async (req) => {
+    const ids = removeIds(merged(req));
+    await ctx.db
+      .update(patrolTypeObject)
+      .set({ isDeleted: 1 })
+      .where(and(inArray(patrolTypeObject.id, ids), eq(patrolTypeObject.tenantId, tenantOf(req))));
+    return done();
+  });
+
+  app.get(`${B}/patrol-job-object/list`, byMenu('patrol_job_object', 'patrol_plan', 'patrol_task'), async (req) => {
+    const q = parse(
+      paging.extend({
+        size: paging.shape.size.default(1000),
+        facilityType: z.preprocess(blank, z.string().optional()),
+        keyword: z.preprocess(blank, z.string().max(100).optional()),
+        deptId: optionalId('部门编号格式不正确'),
+      }),
+      req.query,
+    );
+    const args: unknown[] = [tenantOf(req)];
+    let w = 'o.tenant_id = $1 and o.is_deleted = 0';
+    if (q.facilityType) {
+      args.push(q.facilityType);
+      w += ` and o.facility_type = $${args.length}`;
+    }
+    if (q.keyword) {
+      args.push(q.keyword);
+      w += ` and (o.object_name like '%' || $${args.length} || '%' or o.object_code like '%' || $${args.length} || '%')`;
+    }
+    if (q.deptId) {
+      args.push(q.deptId);
+      w += ` and o.dept_id = $${args.length}::bigint`;
+    }
+    const total = (await pool.query(`select count(*)::int as n from swp_patrol_job_object o where ${w}`, args)).rows[0]
+      .n;
+    const rows = await pool.query(
+      `select o.id::text, o.object_code as "objectCode", o.object_name as "objectName", o.facility_type as "facilityType",
+              o.gis_layer as "gisLayer", o.gis_id as "gisId", o.address, o.x, o.y, o.lon, o.lat,
+              o.dept_id::text as "deptId", d.dept_name as "deptName"
+         from swp_patrol_job_object o left join blade_dept d on d.id = o.dept_id
+        where ${w} order by o.object_code limit ${q.size} offset ${(q.current - 1) * q.size}`,
+      args,
+    );
+    return ok(
+      pageReply(
+        rows.rows.map((r) => ({ ...r, facilityTypeName: FACILITY_NAME[r.facilityType] })),
+        total,
+        q.current,
+        q.size,
+      ),
+    );
+  });
+
+  app.post(`${B}/patrol-job-object/save`, byMenu('patrol_job_object_add', 'patrol_job_object_edit'), async (req) => {
+    const p = parse(
+      z
+        .object({
+          id: optionalId('编号格式不正确'),
+          objectCode: z.preprocess(
+            blank,
+            z
+              .string({ error: '请输入对象编号' })
+              .trim()
+              .regex(/^[A-Za-z0-9_-]{1,64}$/, '对象编号只能是字母、数字、下划线或短横线'),
+          ),
+          objectName: z.preprocess(
+            blank,
+            z
+              .string({ error: '请输入对象名称' })
+              .trim()
+              .min(1, '请输入对象名称')
+              .max(100, '对象名称不能超过 100 个字符'),
+          ),
+          facilityType: facility,
+          gisLayer: text(64, '图层'),
+          gisId: text(64, '要素编号'),
+          address: text(255, '地址'),
+          x: num,
+          y: num,
+          lon: num,
+          lat: num,
+          deptId: optionalId('部门编号格式不正确'),
+        })
+        .refine(
+          (o) => (o.x !== undefined && o.y !== undefined) || (o.lon !== undefined && o.lat !== undefined),
+          '请在地图上选择对象位置',
+        ),
+      req.body,
+    );
+    let { x, y, lon, lat } = p;
+    if (x === undefined || y === undefined) ({ x, y } = toEpsg4548(lon!, lat!));
+    else if (lon === undefined || lat === undefined) ({ lon, lat } = fromEpsg4548(x, y));
+    if (!(x! > 200_000 && x! < 800_000 && y! > 1_000_000 && y! < 6_000_000))
+      throw badRequest('坐标超出 EPSG:4548 范围');
+    const tenantId = tenantOf(req);
+    const values = {
+      objectCode: p.objectCode,
+      objectName: p.objectName,
+      facilityType: p.facilityType,
+      gisLayer: p.gisLayer ?? null,
+      gisId: p.gisId ?? null,
+      address: p.address ?? null,
+      x,
+      y,
+      lon,
+      lat,
+      deptId: p.deptId ?? null,
+    };
+    const id = await ctx.db.transaction(async (tx) => {
+      const dup = await tx
+        .select({ id: patrolJobObject.id })
+        .from(patrolJobObject)
+        .where(
+          and(
+            eq(patrolJobObject.tenantId, tenantId),
+            eq(patrolJobObject.objectCode, p.objectCode),
+            eq(patrolJobObject.isDeleted, 0),
+          ),
+        );
+      if (dup.some((d) => d.id !== p.id)) throw badRequest('对象编号已存在');
+      if (p.id) {
+        const r = await tx
+          .update(patrolJobObject)
+          .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
+          .where(
+            and(eq(patrolJobObject.id, p.id), eq(patrolJobObject.tenantId, tenantId), eq(patrolJobObject.isDeleted, 0)),
+          )
+          .returning({ id: patrolJobObject.id });
+        if (!r.length) throw badRequest('作业对象不存在');
+        return p.id;
+      }
+      const nid = newId();
+      await tx.insert(patrolJobObject).values({ id: nid, tenantId, ...values, createUser: userOf(req).userId });
+      return nid;
+    });
+    const [row] = await ctx.db.select().from(patrolJobObject).where(eq(patrolJobObject.id, id));
+    return ok(row);
+  });
+
+  app.post(`${B}/patrol-job-object/remove`, byMenu('patrol_job_object_delete'), async (req) => {
+    const ids = removeIds(merged(req));
+    await ctx.db
+      .update(patrolJobObject)
+      .set({ isDeleted: 1 })
+      .where(and(inArray(patrolJobObject.id, ids), eq(patrolJobObject.tenantId, tenantOf(req))));
+    return done();
+  });
+}

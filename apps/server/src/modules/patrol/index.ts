@@ -1,0 +1,50 @@
+/**
+ * Patrol (巡检, spec 2 §1–§3, §7 "Patrol"): types, job objects, plans and their audit, the scheduler that turns
+ * approved plans into tasks in the jobs leader, check-ins, reassignment, the access rule index and the overview.
+ * A hazard reported at check-in starts the workflow's 巡检隐患处理 process and follows its end (hazard.ts): patrol
+ * uses workflow through its index.ts, and workflow never imports patrol.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { onInstanceEnded } from '../workflow/index.ts';
+import { HAZARD_PROCESS } from './catalog.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+import { hazardProcessEnded } from './hazard.ts';
+import { overviewRoutes } from './overview.ts';
+import { planRoutes } from './plan.ts';
+import { ruleRoutes } from './rules.ts';
+import { PatrolScheduler } from './scheduler.ts';
+import { seedPatrol } from './seed.ts';
+import { taskRoutes } from './task.ts';
+
+export { HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
+export { byMenu, signedIn } from './grants.ts';
+export { localDay, zoneOffset } from './periods.ts';
+export { schedule } from './tasks.ts';
+
+const schedulers = new Set<PatrolScheduler>();
+
+export const patrolModule: ServerModule = {
+  name: 'patrol',
+  init() {
+    // once per process; registering the same function again is a no-op
+    onInstanceEnded(HAZARD_PROCESS, hazardProcessEnded);
+  },
+  routes(app, ctx: AppContext) {
+    catalogRoutes(app, ctx);
+    planRoutes(app, ctx);
+    taskRoutes(app, ctx);
+    ruleRoutes(app, ctx);
+    overviewRoutes(app, ctx);
+  },
+  seed: (ctx: AppContext) => seedPatrol(ctx),
+  lead(ctx: AppContext) {
+    const s = new PatrolScheduler(ctx);
+    schedulers.add(s);
+    s.start();
+  },
+  async stop() {
+    const all = [...schedulers];
+    schedulers.clear();
+    await Promise.all(all.map((s) => s.stop()));
+  },
+};

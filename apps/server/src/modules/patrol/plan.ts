@@ -1,0 +1,408 @@
+/**
+ * Patrol plans: `patrol-plan/page`, `save`, `update`, `detail`, `remove`, `submit` (for audit) and
+ * `partol-plan-audit/update` (approve or send back, the spec's spelling). A plan is edited while a draft or sent
+ * back; an approved plan that is edited goes back to draft (its tasks stop until it is approved again); a
+ * submitted plan waits for its audit. Every submit and audit is recorded with who and when.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, done, ok } from '../../core/envelope.ts';
+import { userOf } from '../../core/gate.ts';
+import { newId } from '../../core/ids.ts';
+import type { AppContext } from '../../core/module.ts';
+import type { Tx } from '../../core/resource.ts';
+import { user } from '../../db/schema.ts';
+import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
+import { blank, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
+import { byMenu } from './grants.ts';
+import { dayString, localDay, PERIOD_KINDS, parseDay } from './periods.ts';
+import { publishTasks } from './scheduler.ts';
+import { patrolJobObject, patrolPlan, patrolPlanAudit, patrolType } from './schema.ts';
+import { materialize, slotsOf, splitIds } from './tasks.ts';
+
+export const PLAN_MSG = {
+  planName: '请输入计划名称',
+  typeId: '请选择巡检类型',
+  scopeType: '请选择巡检范围类型（区域或路线）',
+  geometry: '请在地图上绘制巡检区域或路线',
+  routePoints: '巡检路线至少需要 2 个点',
+  areaPoints: '巡检区域至少需要 3 个点',
+  coordinate: '坐标应为 EPSG:4548 平面坐标 [x, y]（米）',
+  period: '请选择巡检周期（每日、每周或每月）',
+  startDate: '请选择开始日期',
+  endDate: '请选择结束日期',
+  dateFormat: '日期格式应为 YYYY-MM-DD',
+  dateOrder: '结束日期不能早于开始日期',
+  deptId: '请选择巡检班组',
+  objectIds: '请选择巡检对象',
+  unknownObject: '巡检对象不存在',
+  unknownUser: '巡检人员不存在或不属于本单位',
+  unknownType: '巡检类型不存在',
+  unknownDept: '巡检班组不存在',
+  notEditable: '计划审核中，不能修改',
+  notSubmittable: '只有草稿或已退回的计划可以提交审核',
+  notAuditable: '只有待审核的计划可以审核',
+  auditStatus: '审核结果应为 2（通过）或 3（退回）',
+  opinion: '退回时请填写审核意见',
+  notFound: '计划不存在',
+} as const;
+
+const day = (msg: string) =>
+  z.preprocess(
+    blank,
+    z.string({ error: msg }).refine((s) => parseDay(s) !== undefined, PLAN_MSG.dateFormat),
+  );
+const point = z
+  .tuple([z.number({ error: PLAN_MSG.coordinate }), z.number({ error: PLAN_MSG.coordinate })], {
+    error: PLAN_MSG.coordinate,
+  })
+  .refine(([x, y]) => x > 200_000 && x < 800_000 && y > 1_000_000 && y < 6_000_000, PLAN_MSG.coordinate);
+const idList = (msg: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? splitIds(v) : (v ?? [])),
+    z.array(z.string().regex(/^\d{1,20}$/, msg), { error: msg }),
+  );
+
+export const planInput = z
+  .object({
+    planName: z.preprocess(
+      blank,
+      z.string({ error: PLAN_MSG.planName }).trim().min(1, PLAN_MSG.planName).max(100, '计划名称不能超过 100 个字符'),
+    ),
+    typeId: idString(PLAN_MSG.typeId),
+    scopeType: z.enum(['area', 'route'], { error: PLAN_MSG.scopeType }),
+    geometry: z.preprocess(
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      },
+      z.array(point, { error: PLAN_MSG.geometry }),
+    ),
+    period: z.enum(PERIOD_KINDS as [string, ...string[]], { error: PLAN_MSG.period }),
+    startDate: day(PLAN_MSG.startDate),
+    endDate: day(PLAN_MSG.endDate),
+    deptId: idString(PLAN_MSG.deptId),
+    userIds: idList(PLAN_MSG.unknownUser),
+    objectIds: idList(PLAN_MSG.objectIds).refine((a) => a.length > 0, PLAN_MSG.objectIds),
+    checkItems: z.preprocess(
+      (v) => (Array.isArray(v) ? v.join('\n') : (blank(v) ?? '')),
+      z.string().max(2000, '检查项不能超过 2000 个字符'),
+    ),
+    remark: z.preprocess(blank, z.string().max(255, '备注不能超过 255 个字符').optional()),
+  })
+  .superRefine((p, c) => {
+    if (p.scopeType === 'route' && p.geometry.length < 2) c.addIssue({ code: 'custom', message: PLAN_MSG.routePoints });
+    if (p.scopeType === 'area' && p.geometry.length < 3) c.addIssue({ code: 'custom', message: PLAN_MSG.areaPoints });
+    if (p.startDate > p.endDate) c.addIssue({ code: 'custom', message: PLAN_MSG.dateOrder });
+  });
+
+export type PlanInput = z.infer<typeof planInput>;
+
+/** Checks that the type, team, people and objects named by a plan exist in the tenant. */
+async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
+  const db = ctx.db;
+  const [t] = await db
+    .select({ id: patrolType.id })
+    .from(patrolType)
+    .where(and(eq(patrolType.id, p.typeId), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)));
+  if (!t) throw badRequest(PLAN_MSG.unknownType);
+  const d = await ctx.database.pool.query(
+    'select 1 from blade_dept where id = $1 and tenant_id = $2 and is_deleted = 0',
+    [p.deptId, tenantId],
+  );
+  if (!d.rowCount) throw badRequest(PLAN_MSG.unknownDept);
+  const users = [...new Set(p.userIds)];
+  if (users.length) {
+    const u = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(inArray(user.id, users), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+    if (u.length !== users.length) throw badRequest(PLAN_MSG.unknownUser);
+  }
+  const objs = [...new Set(p.objectIds)];
+  const o = await db
+    .select({ id: patrolJobObject.id })
+    .from(patrolJobObject)
+    .where(
+      and(inArray(patrolJobObject.id, objs), eq(patrolJobObject.tenantId, tenantId), eq(patrolJobObject.isDeleted, 0)),
+    );
+  if (o.length !== objs.length) throw badRequest(PLAN_MSG.unknownObject);
+}
+
+const values = (p: PlanInput) => ({
+  planName: p.planName,
+  typeId: p.typeId,
+  scopeType: p.scopeType,
+  geometry: JSON.stringify(p.geometry),
+  period: p.period,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  deptId: p.deptId,
+  userIds: [...new Set(p.userIds)].join(','),
+  objectIds: [...new Set(p.objectIds)].join(','),
+  checkItems: p.checkItems,
+  remark: p.remark ?? null,
+});
+
+const PLAN_SELECT = `
+  select p.id::text, p.tenant_id as "tenantId", p.plan_code as "planCode", p.plan_name as "planName",
+         p.type_id::text as "typeId", t.type_name as "typeName", p.scope_type as "scopeType", p.geometry,
+         p.period, p.start_date as "startDate", p.end_date as "endDate", p.dept_id::text as "deptId",
+         d.dept_name as "deptName", p.user_ids as "userIds", p.object_ids as "objectIds", p.check_items as "checkItems",
+         p.audit_status as "auditStatus", p.submit_user::text as "submitUser", su.real_name as "submitUserName",
+         p.submit_time as "submitTime", p.audit_user::text as "auditUser", au.real_name as "auditUserName",
+         p.audit_time as "auditTime", p.audit_opinion as "auditOpinion", p.remark,
+         p.create_user::text as "createUser", p.create_time as "createTime", p.update_time as "updateTime",
+         (select string_agg(u.real_name, ',' order by u.real_name) from blade_user u
+           where p.user_ids <> '' and u.id = any(string_to_array(p.user_ids, ',')::bigint[])) as "userNames",
+         cardinality(array_remove(string_to_array(p.object_ids, ','), '')) as "objectCount"
+    from swp_patrol_plan p
+    left join swp_patrol_type t on t.id = p.type_id
+    left join blade_dept d on d.id = p.dept_id
+    left join blade_user su on su.id = p.submit_user
+    left join blade_user au on au.id = p.audit_user`;
+
+const decorate = (r: any) => ({
+  ...r,
+  geometry: JSON.parse(r.geometry || '[]'),
+  auditStatusName: PLAN_AUDIT_STATUS[r.auditStatus],
+  periodName: PERIOD_NAME[r.period],
+  scopeTypeName: SCOPE_NAME[r.scopeType],
+});
+
+export async function planDetail(ctx: AppContext, tenantId: string, id: string) {
+  const r = await ctx.database.pool.query(`${PLAN_SELECT} where p.id = $1 and p.tenant_id = $2 and p.is_deleted = 0`, [
+    id,
+    tenantId,
+  ]);
+  if (!r.rows[0]) return null;
+  const plan = decorate(r.rows[0]);
+  const objects = await ctx.database.pool.query(
+    `select id::text, object_code as "objectCode", object_name as "objectName", facility_type as "facilityType", x, y, lon, lat, address
+       from swp_patrol_job_object where id = any($1::bigint[]) order by object_code`,
+    [splitIds(plan.objectIds)],
+  );
+  const audits = await ctx.database.pool.query(
+    `select id::text, action, opinion, user_id::text as "userId", user_name as "userName", time
+       from swp_patrol_plan_audit where plan_id = $1 order by time, id`,
+    [id],
+  );
+  return { ...plan, objects: objects.rows, audits: audits.rows };
+}
+
+const pageQuery = paging.extend({
+  planName: z.preprocess(blank, z.string().max(100).optional()),
+  auditStatus: optionalInt('审核状态应为 0 到 3', [0, 1, 2, 3]),
+  period: z.preprocess(blank, z.enum(PERIOD_KINDS as [string, ...string[]], { error: PLAN_MSG.period }).optional()),
+  scopeType: z.preprocess(blank, z.enum(['area', 'route'], { error: PLAN_MSG.scopeType }).optional()),
+  typeId: optionalId(PLAN_MSG.typeId),
+  deptId: optionalId(PLAN_MSG.deptId),
+});
+
+/**
+ * An approved plan's task of the period under way (today, in the utility's time zone), written in the approval's
+ * transaction so it shows at once; keyed by (plan, period start) like the scheduler's, so neither writes it twice.
+ * Returns the ids of the tasks created (none when today is outside the plan or the task already exists).
+ */
+export async function currentTasks(tx: Tx, tz: string, planId: string, now: Date): Promise<string[]> {
+  const [plan] = await tx.select().from(patrolPlan).where(eq(patrolPlan.id, planId));
+  if (plan?.auditStatus !== 2 || plan.isDeleted) return [];
+  const today = dayString(localDay(now.getTime(), tz));
+  return (await materialize(tx, slotsOf([plan], tz, today, today))).map((t) => t.id);
+}
+
+async function record(
+  tx: any,
+  tenantId: string,
+  planId: string,
+  action: string,
+  req: FastifyRequest,
+  opinion?: string | null,
+) {
+  const u = userOf(req);
+  await tx.insert(patrolPlanAudit).values({
+    id: newId(),
+    tenantId,
+    planId,
+    action,
+    opinion: opinion ?? null,
+    userId: u.userId,
+    userName: u.realName || u.account,
+  });
+}
+
+export function planRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol';
+  const pool = ctx.database.pool;
+
+  app.get(`${B}/patrol-plan/page`, byMenu('patrol_plan'), async (req) => {
+    const q = parse(pageQuery, req.query);
+    const tenantId = tenantOf(req);
+    const where = ['p.tenant_id = $1', 'p.is_deleted = 0'];
+    const args: unknown[] = [tenantId];
+    const add = (cond: string, v: unknown) => {
+      args.push(v);
+      where.push(cond.replace('?', `$${args.length}`));
+    };
+    if (q.planName) add("p.plan_name like '%' || ? || '%'", q.planName);
+    if (q.auditStatus !== undefined) add('p.audit_status = ?', q.auditStatus);
+    if (q.period) add('p.period = ?', q.period);
+    if (q.scopeType) add('p.scope_type = ?', q.scopeType);
+    if (q.typeId) add('p.type_id = ?::bigint', q.typeId);
+    if (q.deptId) add('p.dept_id = ?::bigint', q.deptId);
+    const w = where.join(' and ');
+    const total = (await pool.query(`select count(*)::int as n from swp_patrol_plan p where ${w}`, args)).rows[0].n;
+    const rows = await pool.query(
+      `${PLAN_SELECT} where ${w} order by p.audit_status = 1 desc, p.update_time desc, p.id desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
+      args,
+    );
+    return ok(pageReply(rows.rows.map(decorate), total, q.current, q.size));
+  });
+
+  app.get(`${B}/patrol-plan/detail`, byMenu('patrol_plan', 'patrol_task'), async (req) => {
+    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
+    return ok(await planDetail(ctx, tenantOf(req), id));
+  });
+
+  app.post(`${B}/patrol-plan/save`, byMenu('patrol_plan_add'), async (req) => {
+    const p = parse(planInput, req.body);
+    const tenantId = tenantOf(req);
+    await checkRefs(ctx, tenantId, p);
+    const u = userOf(req);
+    const id = newId();
+    await ctx.db.transaction(async (tx) => {
+      const n = (await tx.execute(sql`select count(*)::int as n from swp_patrol_plan where tenant_id = ${tenantId}`))
+        .rows[0] as { n: number };
+      await tx.insert(patrolPlan).values({
+        id,
+        tenantId,
+        planCode: `XJ-${new Date().getFullYear()}${String(n.n + 1).padStart(4, '0')}-${id.slice(-4)}`,
+        ...values(p),
+        auditStatus: 0,
+        createUser: u.userId,
+        createDept: u.deptId || null,
+        updateUser: u.userId,
+      });
+    });
+    return ok(await planDetail(ctx, tenantId, id));
+  });
+
+  app.post(`${B}/patrol-plan/update`, byMenu('patrol_plan_edit'), async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), body);
+    const p = parse(planInput, body);
+    const tenantId = tenantOf(req);
+    await checkRefs(ctx, tenantId, p);
+    const u = userOf(req);
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ auditStatus: patrolPlan.auditStatus })
+        .from(patrolPlan)
+        .where(and(eq(patrolPlan.id, id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .for('update');
+      if (!row) throw badRequest(PLAN_MSG.notFound);
+      if (row.auditStatus === 1) throw badRequest(PLAN_MSG.notEditable);
+      await tx
+        .update(patrolPlan)
+        .set({ ...values(p), auditStatus: row.auditStatus === 3 ? 3 : 0, updateUser: u.userId, updateTime: new Date() })
+        .where(eq(patrolPlan.id, id));
+    });
+    return ok(await planDetail(ctx, tenantId, id));
+  });
+
+  app.post(`${B}/patrol-plan/remove`, byMenu('patrol_plan_delete'), async (req) => {
+    const q = { ...(req.query as object), ...((req.body as object) ?? {}) } as Record<string, unknown>;
+    const ids = splitIds(String(q.ids ?? ''));
+    if (!ids.length || ids.some((x) => !/^\d{1,20}$/.test(x))) throw badRequest('缺少必要的请求参数: ids');
+    await ctx.db
+      .update(patrolPlan)
+      .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
+      .where(and(inArray(patrolPlan.id, ids), eq(patrolPlan.tenantId, tenantOf(req))));
+    return done();
+  });
+
+  app.post(`${B}/patrol-plan/submit`, byMenu('patrol_plan_submit'), async (req) => {
+    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), {
+      ...(req.query as object),
+      ...((req.body as object) ?? {}),
+    });
+    const tenantId = tenantOf(req);
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ auditStatus: patrolPlan.auditStatus })
+        .from(patrolPlan)
+        .where(and(eq(patrolPlan.id, id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .for('update');
+      if (!row) throw badRequest(PLAN_MSG.notFound);
+      if (row.auditStatus !== 0 && row.auditStatus !== 3) throw badRequest(PLAN_MSG.notSubmittable);
+      const now = new Date();
+      await tx
+        .update(patrolPlan)
+        .set({
+          auditStatus: 1,
+          submitUser: userOf(req).userId,
+          submitTime: now,
+          auditUser: null,
+          auditTime: null,
+          auditOpinion: null,
+          updateTime: now,
+        })
+        .where(eq(patrolPlan.id, id));
+      await record(tx, tenantId, id, 'submit', req);
+    });
+    return ok(await planDetail(ctx, tenantId, id));
+  });
+
+  app.post(`${B}/partol-plan-audit/update`, byMenu('patrol_plan_audit'), async (req) => {
+    const a = parse(
+      z.object({
+        id: idString('缺少必要的请求参数: id'),
+        auditStatus: z.preprocess(
+          (v) => (typeof v === 'string' ? Number(v) : v),
+          z.union([z.literal(2), z.literal(3)], { error: PLAN_MSG.auditStatus }),
+        ),
+        auditOpinion: z.preprocess(blank, z.string().trim().max(255, '审核意见不能超过 255 个字符').optional()),
+      }),
+      req.body,
+    );
+    if (a.auditStatus === 3 && !a.auditOpinion) throw badRequest(PLAN_MSG.opinion);
+    const tenantId = tenantOf(req);
+    let created: string[] = [];
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ auditStatus: patrolPlan.auditStatus })
+        .from(patrolPlan)
+        .where(and(eq(patrolPlan.id, a.id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .for('update');
+      if (!row) throw badRequest(PLAN_MSG.notFound);
+      if (row.auditStatus !== 1) throw badRequest(PLAN_MSG.notAuditable);
+      const now = new Date();
+      await tx
+        .update(patrolPlan)
+        .set({
+          auditStatus: a.auditStatus,
+          auditUser: userOf(req).userId,
+          auditTime: now,
+          auditOpinion: a.auditOpinion ?? (a.auditStatus === 2 ? '同意' : null),
+          updateTime: now,
+        })
+        .where(eq(patrolPlan.id, a.id));
+      await record(
+        tx,
+        tenantId,
+        a.id,
+        a.auditStatus === 2 ? 'approve' : 'reject',
+        req,
+        a.auditOpinion ?? (a.auditStatus === 2 ? '同意' : null),
+      );
+      if (a.auditStatus === 2) created = await currentTasks(tx as Tx, ctx.config.tz, a.id, now);
+    });
+    await publishTasks(ctx, created, []);
+    return ok(await planDetail(ctx, tenantId, a.id));
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Workflow: our own BPMN engine on PostgreSQL (docs/workflow.md) and every workflow call of spec 2 §7:
+ * `/blade-workflow/process|ops|design/*`, `/blade-flow/*`, `/blade-desk/process/leave/*`, `/workflow/Engine/*`.
+ * Other modules start processes with `startProcess` (alarms: 爆管抢修 `burst_repair`; patrol: 巡检隐患处理
+ * `patrol_hazard`) and learn that an instance of a key ended with `onInstanceEnded`. Workflow imports no other
+ * business module: modules that use it meet it here, in one direction.
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import type { Tx } from '../../core/resource.ts';
+import { startInstance } from './engine.ts';
+import { designRoutes } from './routes-design.ts';
+import { flowRoutes, jnpfRoutes, leaveRoutes } from './routes-extra.ts';
+import { opsRoutes } from './routes-ops.ts';
+import { processRoutes } from './routes-process.ts';
+import { seedWorkflow } from './seed.ts';
+import { fireDueTimers, TIMER_POLL_MS } from './timers.ts';
+
+let timer: NodeJS.Timeout | undefined;
+
+export const workflowModule: ServerModule = {
+  name: 'workflow',
+  routes(app, ctx) {
+    processRoutes(app, ctx);
+    opsRoutes(app, ctx);
+    designRoutes(app, ctx);
+    leaveRoutes(app, ctx);
+    flowRoutes(app, ctx);
+    jnpfRoutes(app, ctx);
+  },
+  seed: (ctx) => seedWorkflow(ctx),
+  lead(ctx) {
+    const tick = async () => {
+      if (ctx.isLeader()) await fireDueTimers(ctx).catch(() => {});
+      timer = setTimeout(tick, TIMER_POLL_MS);
+      timer.unref();
+    };
+    timer = setTimeout(tick, TIMER_POLL_MS);
+    timer.unref();
+  },
+  stop() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  },
+};
+
+export interface StartProcessInput {
+  tenantId: string;
+  /** deployed process key: `burst_repair`, `patrol_hazard`, `leave`, `water_connection`, … */
+  processKey: string;
+  starterUserId: string;
+  variables?: Record<string, unknown>;
+  businessKey?: string;
+  title?: string;
+  /**
+   * Extra writes in the start's own transaction, e.g. the business row that names the new instance: both commit
+   * or neither does.
+   */
+  within?: (tx: Tx, processInstanceId: string) => Promise<void>;
+}
+
+/**
+ * Starts the latest active version of a process for a user (the starter's tasks, candidates and bells follow).
+ * Throws an ApiError (400) with a clear message when the key is not deployed or a node finds nobody.
+ */
+export async function startProcess(ctx: Pick<AppContext, 'db' | 'live'>, input: StartProcessInput) {
+  const r = await startInstance(ctx, input);
+  return { processInstanceId: r.id, status: r.state };
+}
+
+export { buildBpmn, type SimpleProcess } from './build.ts';
+export { type EndState, type InstanceEnded, type InstanceEndedListener, onInstanceEnded } from './ended.ts';
+export { fireDueTimers } from './timers.ts';

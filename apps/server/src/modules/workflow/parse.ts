@@ -1,0 +1,268 @@
+/**
+ * BPMN 2.0 XML → the compiled graph the engine walks (stored as JSON with each deployed definition). Parsed with
+ * bpmn-moddle and a small descriptor for the `flowable:` attributes our designer writes (`@swp/contract` flowable.ts,
+ * shared with the web designer). Anything outside the supported subset is refused with a clear message.
+ */
+
+import { flowableDescriptor } from '@swp/contract';
+import { BpmnModdle } from 'bpmn-moddle';
+import { ExprError, parse as parseExpr } from './expr.ts';
+
+export type NodeType =
+  | 'startEvent'
+  | 'endEvent'
+  | 'userTask'
+  | 'exclusiveGateway'
+  | 'parallelGateway'
+  | 'boundaryEvent';
+
+export interface MiDef {
+  sequential: boolean;
+  collection?: string;
+  elementVariable?: string;
+  cardinality?: string;
+  completion?: string;
+}
+
+export interface TimerDef {
+  id: string;
+  name?: string;
+  /** ISO 8601 duration in ms */
+  intervalMs: number;
+  /** total firings (1 for a duration, n for R n/…) */
+  repeat: number;
+  outgoing: string[];
+}
+
+export interface GNode {
+  id: string;
+  type: NodeType;
+  name?: string;
+  incoming: string[];
+  outgoing: string[];
+  default?: string;
+  assignee?: string;
+  candidateUsers?: string;
+  candidateGroups?: string;
+  formKey?: string;
+  buttons?: string[];
+  rollbackNode?: string;
+  dueDate?: string;
+  initiator?: string;
+  mi?: MiDef;
+  timers?: TimerDef[];
+}
+
+export interface GFlow {
+  id: string;
+  name?: string;
+  source: string;
+  target: string;
+  condition?: string;
+}
+
+export interface Graph {
+  processKey: string;
+  name: string;
+  rollbackNode?: string;
+  startId: string;
+  formKey?: string;
+  nodes: Record<string, GNode>;
+  flows: Record<string, GFlow>;
+}
+
+export class BpmnError extends Error {}
+
+const moddle = new BpmnModdle({ flowable: flowableDescriptor });
+
+const TYPES: Record<string, NodeType> = {
+  'bpmn:StartEvent': 'startEvent',
+  'bpmn:EndEvent': 'endEvent',
+  'bpmn:UserTask': 'userTask',
+  'bpmn:ExclusiveGateway': 'exclusiveGateway',
+  'bpmn:ParallelGateway': 'parallelGateway',
+};
+const IGNORED = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group', 'bpmn:DataObjectReference']);
+
+/** ISO 8601 duration (PnDTnHnMnS, PnW) → ms; undefined when not one. */
+export function durationMs(s: string): number | undefined {
+  const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(s.trim());
+  if (!m || s.trim().toUpperCase() === 'P' || /T$/i.test(s.trim())) return undefined;
+  const [, w, d, h, mi, sec] = m;
+  return ((((+(w ?? 0) * 7 + +(d ?? 0)) * 24 + +(h ?? 0)) * 60 + +(mi ?? 0)) * 60 + +(sec ?? 0)) * 1000;
+}
+
+const attr = (el: any, name: string): string | undefined => {
+  const v = el.get?.(`flowable:${name}`) ?? el.$attrs?.[`flowable:${name}`];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+
+function checkExpr(src: string, where: string) {
+  try {
+    parseExpr(src);
+  } catch (e) {
+    throw new BpmnError(`${where}的表达式有误: ${e instanceof ExprError ? e.message : String(e)}`);
+  }
+}
+
+/** Parses and checks BPMN XML; the first executable process becomes the graph. */
+export async function compileBpmn(xml: string): Promise<Graph> {
+  if (!xml?.trim()) throw new BpmnError('流程 XML 不能为空');
+  let root: any;
+  try {
+    root = (await moddle.fromXML(xml)).rootElement;
+  } catch (e) {
+    throw new BpmnError(`流程 XML 无法解析: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const process = (root.rootElements ?? []).find((e: any) => e.$type === 'bpmn:Process');
+  if (!process) throw new BpmnError('流程 XML 中没有流程 (process)');
+  if (!process.id || !/^[A-Za-z_][\w.-]{0,63}$/.test(process.id))
+    throw new BpmnError('流程标识须以字母或下划线开头，只含字母、数字、下划线、点和横线，最长 64 位');
+  const nodes: Record<string, GNode> = {};
+  const flows: Record<string, GFlow> = {};
+  const boundaries: any[] = [];
+  for (const el of process.flowElements ?? []) {
+    if (el.$type === 'bpmn:SequenceFlow') {
+      const cond = el.conditionExpression?.body?.trim();
+      if (cond) checkExpr(cond, `连线「${el.name ?? el.id}」`);
+      flows[el.id] = {
+        id: el.id,
+        name: el.name,
+        source: el.sourceRef?.id,
+        target: el.targetRef?.id,
+        condition: cond || undefined,
+      };
+      continue;
+    }
+    if (el.$type === 'bpmn:BoundaryEvent') {
+      boundaries.push(el);
+      continue;
+    }
+    if (IGNORED.has(el.$type)) continue;
+    const type = TYPES[el.$type];
+    if (!type) throw new BpmnError(`不支持的流程元素: ${el.name ?? el.id} (${el.$type.replace('bpmn:', '')})`);
+    if (type === 'startEvent' && el.eventDefinitions?.length)
+      throw new BpmnError(`开始事件「${el.name ?? el.id}」只支持空开始事件`);
+    if (type === 'endEvent' && el.eventDefinitions?.length)
+      throw new BpmnError(`结束事件「${el.name ?? el.id}」只支持空结束事件`);
+    const n: GNode = { id: el.id, type, name: el.name || undefined, incoming: [], outgoing: [] };
+    if (type === 'exclusiveGateway' && el.default) n.default = el.default.id;
+    if (type === 'startEvent') {
+      n.initiator = attr(el, 'initiator');
+      n.formKey = attr(el, 'formKey');
+    }
+    if (type === 'userTask') {
+      n.assignee = attr(el, 'assignee');
+      n.candidateUsers = attr(el, 'candidateUsers');
+      n.candidateGroups = attr(el, 'candidateGroups');
+      n.formKey = attr(el, 'formKey');
+      n.rollbackNode = attr(el, 'rollbackNode');
+      n.dueDate = attr(el, 'dueDate');
+      const buttons = attr(el, 'buttons');
+      if (buttons)
+        n.buttons = buttons
+          .split(',')
+          .map((b) => b.trim())
+          .filter(Boolean);
+      for (const [k, v] of [
+        ['处理人', n.assignee],
+        ['候选人', n.candidateUsers],
+      ] as const)
+        if (v && /[$#]\{/.test(v))
+          for (const part of v.split(',')) if (/[$#]\{/.test(part)) checkExpr(part, `任务「${n.name ?? n.id}」的${k}`);
+      const lc = el.loopCharacteristics;
+      if (lc) {
+        if (lc.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
+          throw new BpmnError(`任务「${n.name ?? n.id}」只支持多实例循环`);
+        const mi: MiDef = {
+          sequential: Boolean(lc.isSequential),
+          collection: attr(lc, 'collection'),
+          elementVariable: attr(lc, 'elementVariable'),
+          cardinality: lc.loopCardinality?.body?.trim() || undefined,
+          completion: lc.completionCondition?.body?.trim() || undefined,
+        };
+        if (!mi.collection && !mi.cardinality)
+          throw new BpmnError(`多实例任务「${n.name ?? n.id}」须设置集合 (collection) 或循环次数`);
+        if (mi.completion) checkExpr(mi.completion, `多实例任务「${n.name ?? n.id}」的完成条件`);
+        if (mi.cardinality) checkExpr(mi.cardinality, `多实例任务「${n.name ?? n.id}」的循环次数`);
+        n.mi = mi;
+      }
+      if (!n.assignee && !n.candidateUsers && !n.candidateGroups)
+        throw new BpmnError(`任务「${n.name ?? n.id}」没有设置处理人或候选人`);
+    }
+    nodes[n.id] = n;
+  }
+  for (const b of boundaries) {
+    const host = nodes[b.attachedToRef?.id];
+    if (host?.type !== 'userTask') throw new BpmnError(`边界事件「${b.name ?? b.id}」只能附在用户任务上`);
+    const def = b.eventDefinitions?.[0];
+    if (def?.$type !== 'bpmn:TimerEventDefinition' || b.eventDefinitions.length > 1)
+      throw new BpmnError(`边界事件「${b.name ?? b.id}」只支持定时器`);
+    if (b.cancelActivity !== false) throw new BpmnError(`定时边界事件「${b.name ?? b.id}」须为非中断 (提醒)`);
+    let intervalMs: number | undefined;
+    let repeat = 1;
+    const dur = def.timeDuration?.body?.trim();
+    const cyc = def.timeCycle?.body?.trim();
+    if (dur) intervalMs = durationMs(dur);
+    else if (cyc) {
+      const m = /^R(\d*)\/(P.+)$/i.exec(cyc);
+      if (m) {
+        intervalMs = durationMs(m[2]);
+        repeat = m[1] ? Number(m[1]) : 1;
+      }
+    }
+    if (!intervalMs || repeat < 1 || repeat > 100)
+      throw new BpmnError(`定时边界事件「${b.name ?? b.id}」须设置 ISO 8601 时长 (如 PT2H) 或循环 (如 R3/PT1H)`);
+    host.timers = [...(host.timers ?? []), { id: b.id, name: b.name || undefined, intervalMs, repeat, outgoing: [] }];
+    nodes[b.id] = { id: b.id, type: 'boundaryEvent', name: b.name || undefined, incoming: [], outgoing: [] };
+  }
+  for (const f of Object.values(flows)) {
+    if (!f.source || !nodes[f.source] || !f.target || !nodes[f.target])
+      throw new BpmnError(`连线「${f.name ?? f.id}」的起点或终点不存在`);
+    nodes[f.source].outgoing.push(f.id);
+    nodes[f.target].incoming.push(f.id);
+  }
+  for (const n of Object.values(nodes)) for (const t of n.timers ?? []) t.outgoing = nodes[t.id].outgoing;
+  const starts = Object.values(nodes).filter((n) => n.type === 'startEvent');
+  if (starts.length !== 1) throw new BpmnError('流程须有且只有一个开始事件');
+  if (!Object.values(nodes).some((n) => n.type === 'endEvent')) throw new BpmnError('流程须有结束事件');
+  for (const n of Object.values(nodes)) {
+    const label = n.name ?? n.id;
+    if (n.type !== 'endEvent' && n.type !== 'boundaryEvent' && !n.outgoing.length)
+      throw new BpmnError(`节点「${label}」没有流出的连线`);
+    if (n.type === 'startEvent' && n.incoming.length) throw new BpmnError(`开始事件「${label}」不能有流入的连线`);
+    if (n.type !== 'startEvent' && n.type !== 'boundaryEvent' && !n.incoming.length)
+      throw new BpmnError(`节点「${label}」没有流入的连线`);
+    if (n.type === 'exclusiveGateway' && n.default && !n.outgoing.includes(n.default))
+      throw new BpmnError(`网关「${label}」的默认连线不是它流出的连线`);
+  }
+  return {
+    processKey: process.id,
+    name: process.name || process.id,
+    rollbackNode: attr(process, 'rollbackNode'),
+    startId: starts[0].id,
+    formKey: starts[0].formKey,
+    nodes,
+    flows,
+  };
+}
+
+/** Nodes reachable from `from` following flows (timers' flows included); `stopAtJoins` does not pass parallel joins. */
+export function reachable(g: Graph, from: string, stopAtJoins = false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const id = stack.pop()!;
+    const n = g.nodes[id];
+    if (!n) continue;
+    for (const fid of n.outgoing) {
+      const t = g.flows[fid].target;
+      if (seen.has(t)) continue;
+      seen.add(t);
+      const tn = g.nodes[t];
+      if (stopAtJoins && tn.type === 'parallelGateway' && tn.incoming.length > 1) continue;
+      stack.push(t);
+    }
+  }
+  return seen;
+}

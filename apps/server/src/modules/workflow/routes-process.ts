@@ -1,0 +1,154 @@
+/**
+ * `/blade-workflow/process/*`: the signed-in person's lists, the detail, and the task operations (BX bodies:
+ * taskId, processInstanceId, pass, comment, copyUser, assignee, variables, nodeId, withdrawType).
+ */
+
+import type { FastifyInstance } from 'fastify';
+import { done, ok } from '../../core/envelope.ts';
+import { userOf } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { PROCESS_MENUS } from './codes.ts';
+import { canSee, formOf, processDetail } from './detail.ts';
+import { type Actor, findDefinition } from './engine.ts';
+import { byMenu } from './grants.ts';
+import { need, opBody } from './input.ts';
+import { list, nextFor, startList } from './lists.ts';
+import {
+  addMultiInstance,
+  claimTask,
+  completeTask,
+  delegateTask,
+  getBackNodes,
+  rollbackTask,
+  terminateProcess,
+  transferTask,
+  withdrawTask,
+} from './operations.ts';
+import { startFromRequest } from './start.ts';
+
+const P = '/blade-workflow/process';
+const anyProcess = byMenu(...PROCESS_MENUS);
+
+export const actorOf = (u: { userId: string; tenantId: string; isAdmin: boolean }): Actor => ({
+  userId: u.userId,
+  tenantId: u.tenantId,
+  isAdmin: u.isAdmin,
+});
+
+export function processRoutes(app: FastifyInstance, ctx: AppContext) {
+  const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
+  app.get(`${P}/processList`, byMenu('wf_start'), async (req) => ok(await startList(ctx, userOf(req), q(req))));
+  app.get(`${P}/todoList`, byMenu('wf_todo'), async (req) => ok(await list(ctx, userOf(req), 'todo', q(req))));
+  app.get(`${P}/claimList`, byMenu('wf_claim'), async (req) => ok(await list(ctx, userOf(req), 'claim', q(req))));
+  app.get(`${P}/sendList`, byMenu('wf_send'), async (req) => ok(await list(ctx, userOf(req), 'send', q(req))));
+  app.get(`${P}/doneList`, byMenu('wf_done'), async (req) => ok(await list(ctx, userOf(req), 'done', q(req))));
+  app.get(`${P}/myDoneList`, byMenu('wf_mydone'), async (req) => ok(await list(ctx, userOf(req), 'myDone', q(req))));
+  app.get(`${P}/copyList`, byMenu('wf_copy'), async (req) => ok(await list(ctx, userOf(req), 'copy', q(req))));
+
+  app.get(`${P}/detail`, anyProcess, async (req) => {
+    const b = opBody(req);
+    return ok(await processDetail(ctx, userOf(req), { taskId: b.taskId, processInsId: b.processInstanceId }));
+  });
+  app.get(`${P}/getBackNodes`, anyProcess, async (req) =>
+    ok(await getBackNodes(ctx, actorOf(userOf(req)), need(opBody(req).taskId, 'taskId'))),
+  );
+  app.get(`${P}/getFormByProcessId`, anyProcess, async (req) => {
+    const user = userOf(req);
+    const { processId } = q(req) as { processId?: string };
+    const def = await findDefinition(ctx.db, user.tenantId, need(processId, 'processId'));
+    if (!def) return ok(null);
+    return ok({
+      process: definitionView(def),
+      form: await formOf(ctx, user.tenantId, def.formKey),
+      startForm: await formOf(ctx, user.tenantId, def.formKey),
+    });
+  });
+  app.get(`${P}/getFormByProcessDefKey`, anyProcess, async (req) => {
+    const user = userOf(req);
+    const { processDefKey } = q(req) as { processDefKey?: string };
+    const def = await findDefinition(ctx.db, user.tenantId, undefined, need(processDefKey, 'processDefKey'));
+    if (!def) return ok(null);
+    return ok({
+      process: definitionView(def),
+      form: await formOf(ctx, user.tenantId, def.formKey),
+      startForm: await formOf(ctx, user.tenantId, def.formKey),
+    });
+  });
+
+  app.post(`${P}/startProcess`, byMenu('wf_start'), async (req) => ok(await startFromRequest(ctx, req)));
+  app.post(`${P}/completeTask`, anyProcess, async (req) => {
+    const b = opBody(req);
+    const user = userOf(req);
+    need(b.taskId, 'taskId');
+    // the caller's draft of this task goes with the completion, in its transaction
+    const r = await completeTask(ctx, actorOf(user), b);
+    return ok(await nextFor(ctx, user.userId, r.instanceId), r.result === 'resolved' ? '委托任务已处理' : undefined);
+  });
+  app.post(`${P}/transferTask`, anyProcess, async (req) => {
+    await transferTask(ctx, actorOf(userOf(req)), opBody(req));
+    return done();
+  });
+  app.post(`${P}/delegateTask`, anyProcess, async (req) => {
+    await delegateTask(ctx, actorOf(userOf(req)), opBody(req));
+    return done();
+  });
+  app.post(`${P}/claimTask`, anyProcess, async (req) => {
+    const b = opBody(req);
+    await claimTask(ctx, actorOf(userOf(req)), need(b.taskId, 'taskId'));
+    return done();
+  });
+  app.post(`${P}/rollbackTask`, anyProcess, async (req) => {
+    const b = opBody(req);
+    need(b.taskId, 'taskId');
+    await rollbackTask(ctx, actorOf(userOf(req)), b);
+    return done();
+  });
+  app.post(`${P}/terminateProcess`, anyProcess, async (req) => {
+    const b = opBody(req);
+    if (!b.taskId) need(b.processInstanceId, 'processInstanceId');
+    await terminateProcess(ctx, actorOf(userOf(req)), b);
+    return done();
+  });
+  app.post(`${P}/withdrawTask`, anyProcess, async (req) => {
+    const b = opBody(req);
+    if (!b.taskId) need(b.processInstanceId, 'processInstanceId');
+    const r = await withdrawTask(ctx, actorOf(userOf(req)), b);
+    return done(r === 'recall' ? '已撤回到发起节点' : '流程已撤销');
+  });
+  app.post(`${P}/addMultiInstance`, anyProcess, async (req) => {
+    const b = opBody(req);
+    need(b.taskId, 'taskId');
+    await addMultiInstance(ctx, actorOf(userOf(req)), b);
+    return done();
+  });
+}
+
+export function definitionView(def: {
+  id: string;
+  processKey: string;
+  name: string;
+  version: number;
+  categoryId: string | null;
+  deploymentId: string;
+  formKey: string | null;
+  description: string | null;
+  icon: string | null;
+  status: number;
+  xml: string;
+}) {
+  return {
+    id: def.id,
+    key: def.processKey,
+    name: def.name,
+    version: def.version,
+    category: def.categoryId,
+    deploymentId: def.deploymentId,
+    formKey: def.formKey,
+    description: def.description,
+    icon: def.icon,
+    status: def.status,
+    xml: def.xml,
+  };
+}
+
+export { canSee };

@@ -1,0 +1,7 @@
+/** The map widgets other screens reuse: the network map, the equipment picker and the map & coordinate dialog. */
+
+export { EquipmentInput, EquipmentPicker, type EquipmentValue, parseEquipment } from './EquipmentPicker';
+export { dispatchApi, GIS_PROXY, gisApi, IDENTIFY_TOLERANCE, WKID } from './gisApi';
+export { AddressPointInput, type AddressValue, MapCoordinateDialog, parseAddressValue } from './MapCoordinateDialog';
+export { DEFAULT_VISIBLE, LEGEND, NETWORK_LAYERS, type NetworkLayerKey, NetworkMap } from './NetworkMap';
+export { DEMO_CENTER, EPSG_4548, lodFor, toLonLat4548 } from './proj';

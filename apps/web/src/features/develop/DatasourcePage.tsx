@@ -1,0 +1,125 @@
+/**
+ * 数据源管理 (`/api/blade-develop/datasource`, like Saber's tool/datasource): the databases code generation reads.
+ * Search by name, paging; add and edit by name, driver class (`selectDbType`), JDBC url, user name, password (never
+ * shown back; left empty it stays) and remark; 测试连接 in the dialog and on each row; the 数据表 drawer (a source's
+ * tables and a table's columns); delete after the confirmation.
+ */
+import { ApiOutlined, TableOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../api/crud';
+import { bladeDatasourceApi } from '../../api/lowcode';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { DriverSelect, loadDrivers, PasswordInput, StatusTag, UrlInput } from './DatasourceFields';
+import { DEFAULT_DRIVER, datasourceBody, urlSuitsDriver } from './datasources';
+import { TablesDrawer } from './TablesDrawer';
+import { TestConnection } from './TestConnection';
+import { useTestAnswer } from './useTestAnswer';
+
+export function datasourceColumns(t: (key: string) => string): CrudColumn[] {
+  return [
+    {
+      prop: 'name',
+      label: 'develop.ds.name',
+      search: true,
+      required: 'develop.ds.nameRequired',
+      rules: [{ max: 100, message: 'develop.ds.nameMax' }],
+      width: 180,
+    },
+    {
+      prop: 'driverClass',
+      label: 'develop.ds.driverClass',
+      type: 'select',
+      options: loadDrivers,
+      defaultValue: DEFAULT_DRIVER,
+      required: 'develop.ds.driverClassRequired',
+      span: 24,
+      component: ({ form, disabled }) => <DriverSelect form={form} disabled={disabled} />,
+    },
+    {
+      prop: 'url',
+      label: 'develop.ds.url',
+      required: 'develop.ds.urlRequired',
+      tip: 'develop.ds.urlTip',
+      rules: [
+        ({ getFieldValue }) => ({
+          validator: (_r, url) =>
+            urlSuitsDriver(url, getFieldValue('driverClass'))
+              ? Promise.resolve()
+              : Promise.reject(new Error(t('develop.ds.urlDriver'))),
+        }),
+      ],
+      span: 24,
+      component: ({ form, disabled }) => <UrlInput form={form} disabled={disabled} />,
+    },
+    { prop: 'username', label: 'develop.ds.username', required: 'develop.ds.usernameRequired' },
+    {
+      prop: 'password',
+      label: 'develop.ds.password',
+      hide: true,
+      viewDisplay: false,
+      tip: 'develop.ds.passwordTip',
+      span: 12,
+      component: ({ row, disabled }) => <PasswordInput row={row} disabled={disabled} />,
+    },
+    {
+      prop: 'status',
+      label: 'develop.ds.status',
+      display: false,
+      width: 80,
+      render: (v) => <StatusTag on={Number(v) === 1} />,
+    },
+    { prop: 'remark', label: 'develop.ds.remark', type: 'textarea', ellipsis: true, width: 200 },
+  ];
+}
+
+export default function DatasourcePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const columns = useMemo(() => datasourceColumns(t), [t]);
+  const answerOf = useTestAnswer();
+  const [browsing, setBrowsing] = useState<Row | null>(null);
+  const [testing, setTesting] = useState<string>();
+
+  const testRow = async (row: Row) => {
+    setTesting(String(row.id));
+    const answer = await answerOf(() => bladeDatasourceApi.test({ id: row.id }));
+    setTesting(undefined);
+    if (answer.ok) message.success(answer.text);
+    else message.error(answer.text);
+  };
+
+  return (
+    <>
+      <CrudPage
+        api={bladeDatasourceApi}
+        columns={columns}
+        title="develop.ds.title"
+        permission="develop_datasource"
+        testId="develop-datasource-page"
+        dialogWidth={760}
+        actionWidth={400}
+        beforeSubmit={(values, _mode, row) => datasourceBody(values, row)}
+        dialogExtra={(mode, form, row) => (mode === 'view' ? null : <TestConnection form={form} row={row} />)}
+        rowActions={(row) => (
+          <>
+            <Button
+              type="link"
+              size="small"
+              icon={<ApiOutlined />}
+              loading={testing === String(row.id)}
+              onClick={() => void testRow(row)}
+            >
+              {t('develop.ds.test')}
+            </Button>
+            <Button type="link" size="small" icon={<TableOutlined />} onClick={() => setBrowsing(row)}>
+              {t('develop.ds.tables')}
+            </Button>
+          </>
+        )}
+      />
+      <TablesDrawer source={browsing} onClose={() => setBrowsing(null)} />
+    </>
+  );
+}

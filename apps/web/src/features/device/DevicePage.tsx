@@ -1,0 +1,265 @@
+/**
+ * 设备管理: devices by type (阀门, 水质, 泵站, 视频) with their live state and latest readings (from the linked
+ * monitoring point) and their rule's state; search by keyword and rule state; add / edit / view with the network
+ * feature picked on the map (EquipmentPicker), the position from the map & coordinate dialog and the monitoring
+ * point; delete with confirmation; per device its rule (RuleDrawer).
+ */
+import { Button, Form, Space, Tabs, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_TYPES, type Device, type DeviceInput, type DeviceType, deviceApi } from '../../api/device';
+import { type CrudColumn, type CrudHandle, CrudPage, type FieldContext } from '../../components/crud';
+import { EquipmentInput, type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
+import { AddressPointInput, parseAddressValue } from '../../components/map/MapCoordinateDialog';
+import { usePermission } from '../../stores/session';
+import { RuleDrawer, RuleState } from './RuleDrawer';
+
+/** GIS layers a device of a type may stand on (video: any). */
+export const FEATURE_LAYERS: Record<DeviceType, string[] | undefined> = {
+  valve: ['valve'],
+  waterQuality: ['wq', 'meter'],
+  pump: ['pump', 'source'],
+  video: undefined,
+};
+
+const STATE_COLOR: Record<string, string> = {
+  NORMAL: 'green',
+  ALERT: 'gold',
+  DANGER: 'red',
+  FAULT: 'orange',
+  OFFLINE: 'default',
+};
+
+/** The picker's value for a stored device (feature layer and code, the device's position). */
+export function featureValue(d: Partial<Device>, layerName?: string): string | undefined {
+  if (!d.featureId) return undefined;
+  const v: EquipmentValue = {
+    device: d.featureId,
+    id: 0,
+    x: d.x ?? 0,
+    y: d.y ?? 0,
+    longitude: d.lgtd ?? 0,
+    latitude: d.lttd ?? 0,
+    layer: d.featureLayer ?? undefined,
+    layerName,
+  };
+  return JSON.stringify(v);
+}
+
+export function locationValue(d: Partial<Device>): string | undefined {
+  if (d.x == null || d.y == null || d.lgtd == null || d.lttd == null) return undefined;
+  return JSON.stringify({ address: d.address ?? '', x: d.x, y: d.y, longitude: d.lgtd, latitude: d.lttd });
+}
+
+type FormRow = Partial<Device> & { feature?: string; location?: string };
+
+/** The form's values as the device the server saves: the picked feature and position unpacked. */
+export function toDeviceInput(v: FormRow): Partial<DeviceInput> {
+  const feature = parseEquipment(v.feature);
+  const place = parseAddressValue(v.location);
+  const text = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : undefined);
+  const out: Partial<DeviceInput> = {
+    ...(v.id ? { id: String(v.id) } : {}),
+    deviceCode: text(v.deviceCode) ?? '',
+    deviceName: text(v.deviceName) ?? '',
+    deviceType: v.deviceType as DeviceType,
+    model: text(v.model),
+    manufacturer: text(v.manufacturer),
+    installDate: text(v.installDate),
+    stationId: v.stationId ? String(v.stationId) : undefined,
+    featureLayer: feature?.layer,
+    featureId: feature?.device || undefined,
+    dmaCode: text(v.dmaCode),
+    remark: text(v.remark),
+    sort: v.sort ?? undefined,
+  };
+  if (place) {
+    Object.assign(out, { x: place.x, y: place.y, lgtd: place.longitude, lttd: place.latitude, address: place.address });
+  } else if (feature && (feature.x || feature.y)) {
+    Object.assign(out, { x: feature.x, y: feature.y, lgtd: feature.longitude, lttd: feature.latitude });
+  }
+  return out;
+}
+
+/** The feature picker, limited to the layers of the type being edited. */
+function FeatureField({
+  ctx,
+  value,
+  onChange,
+  id,
+}: {
+  ctx: FieldContext;
+  value?: string;
+  onChange?: (v: string) => void;
+  id?: string;
+}) {
+  const type = Form.useWatch('deviceType', ctx.form) as DeviceType | undefined;
+  return (
+    <EquipmentInput
+      id={id}
+      value={value}
+      onChange={onChange}
+      layers={type ? FEATURE_LAYERS[type] : undefined}
+      disabled={ctx.disabled}
+    />
+  );
+}
+
+export default function DevicePage() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<DeviceType>('valve');
+  const [ruleOf, setRuleOf] = useState<Device | null>(null);
+  const handle = useRef<CrudHandle<Device> | null>(null);
+  const canView = usePermission('device_base_view');
+  const canRule = usePermission('device_base_rule');
+  const canRun = usePermission('device_base_run');
+
+  const columns = useMemo<CrudColumn<Device>[]>(
+    () => [
+      {
+        prop: 'keyword',
+        label: 'device.keyword',
+        placeholder: 'device.keywordTip',
+        search: true,
+        hide: true,
+        display: false,
+      },
+      {
+        prop: 'deviceCode',
+        label: 'device.deviceCode',
+        width: 120,
+        required: 'device.codeRequired',
+        rules: [{ pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('device.codeFormat') }],
+        trigger: 'onBlur',
+      },
+      { prop: 'deviceName', label: 'device.deviceName', required: 'device.nameRequired', ellipsis: true },
+      {
+        prop: 'deviceType',
+        label: 'device.deviceType',
+        type: 'select',
+        hide: true,
+        editDisabled: true,
+        required: 'device.typeRequired',
+        options: DEVICE_TYPES.map((v) => ({ value: v, label: `device.types.${v}` })),
+      },
+      { prop: 'model', label: 'device.model', width: 110, hide: true },
+      { prop: 'manufacturer', label: 'device.manufacturer', hide: true },
+      { prop: 'installDate', label: 'device.installDate', type: 'date', hide: true },
+      {
+        prop: 'stationId',
+        label: 'device.station',
+        type: 'select',
+        tip: 'device.stationTip',
+        options: async () =>
+          (await deviceApi.stations()).map((s) => ({ value: s.id, label: `${s.stnm}（${s.stcd}）` })),
+        render: (_v, r) => (r.stationName ? `${r.stationName}（${r.stcd}）` : '—'),
+      },
+      {
+        prop: 'onlineState',
+        label: 'device.onlineState',
+        display: false,
+        width: 90,
+        render: (v: string | null) =>
+          v ? <Tag color={STATE_COLOR[v] ?? 'default'}>{t(`device.states.${v}`, v)}</Tag> : '—',
+      },
+      {
+        prop: 'latest',
+        label: 'device.latest',
+        display: false,
+        render: (_v, r) =>
+          r.latest?.length ? (
+            <Typography.Text style={{ fontSize: 12 }} title={r.latestTime ?? ''}>
+              {r.latest.map((l) => `${l.name} ${l.value}${l.unit ? ` ${l.unit}` : ''}`).join('，')}
+            </Typography.Text>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        prop: 'feature',
+        label: 'device.feature',
+        tip: 'device.featureTip',
+        span: 12,
+        render: (_v, r) =>
+          r.featureId ? `${t(`gis.layer.${r.featureLayer}`, r.featureLayer ?? '')} ${r.featureId}` : '—',
+        width: 130,
+        component: (ctx) => <FeatureField ctx={ctx} />,
+      },
+      {
+        prop: 'location',
+        label: 'device.location',
+        tip: 'device.locationTip',
+        span: 12,
+        hide: true,
+        component: (ctx) => <AddressPointInput disabled={ctx.disabled} />,
+      },
+      { prop: 'address', label: 'device.address', display: false, ellipsis: true },
+      { prop: 'dmaCode', label: 'device.dmaCode', width: 90 },
+      {
+        prop: 'reportNum',
+        label: 'device.reportNum',
+        display: false,
+        hide: type !== 'valve',
+        width: 80,
+      },
+      {
+        prop: 'runStatus',
+        label: 'device.runStatus',
+        type: 'select',
+        numeric: true,
+        search: true,
+        display: false,
+        width: 90,
+        options: [
+          { value: 1, label: 'device.running' },
+          { value: 0, label: 'device.stopped' },
+        ],
+        render: (v: 0 | 1 | null) => <RuleState status={v} />,
+      },
+      { prop: 'sort', label: 'device.sort', type: 'number', hide: true, min: 0, defaultValue: 1 },
+      { prop: 'remark', label: 'device.remark', type: 'textarea', hide: true, span: 24 },
+    ],
+    [t, type],
+  );
+
+  return (
+    <div data-testid="device-page">
+      <Tabs
+        activeKey={type}
+        onChange={(k) => setType(k as DeviceType)}
+        items={DEVICE_TYPES.map((k) => ({ key: k, label: t(`device.types.${k}`) }))}
+      />
+      <CrudPage<Device>
+        api={deviceApi}
+        columns={columns}
+        title="device.title"
+        permission="device_base"
+        query={{ deviceType: type }}
+        defaults={{ deviceType: type }}
+        handleRef={handle}
+        dialogWidth={960}
+        beforeOpen={async (mode, row) => {
+          if (mode === 'add') return { deviceType: type, sort: 1 };
+          const d: Partial<Device> = (row && (await deviceApi.detail(row.id))) ?? row ?? {};
+          return {
+            ...d,
+            feature: featureValue(d, d.featureLayer ? t(`gis.layer.${d.featureLayer}`) : undefined),
+            location: locationValue(d),
+          } as Partial<Device>;
+        }}
+        onSave={(values) => deviceApi.submit(toDeviceInput(values as FormRow))}
+        actionWidth={260}
+        rowActions={(r) =>
+          (canView || canRule || canRun) && (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setRuleOf(r)} data-testid={`rule-${r.deviceCode}`}>
+                {t('device.rule')}
+              </Button>
+            </Space>
+          )
+        }
+      />
+      <RuleDrawer device={ruleOf} onClose={() => setRuleOf(null)} onChanged={() => handle.current?.reload()} />
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * 爆管事件: the burst events with filters (code, name, DMA, state, time); 新增 picks the burst pipe on the map and
+ * runs the valve-shutdown analysis; 查看 shows the event with its analysis, valves and affected users; 关阀登记
+ * records valves closed; 分享链接 gives the crew a signed link to the valve list (no sign-in).
+ */
+import { App, Button, Modal, Space, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CrudApi, Query } from '../../api/crud';
+import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { EquipmentInput, parseEquipment } from '../../components/map/EquipmentPicker';
+import { type BurstEvent, dispatchApi } from '../../components/map/gisApi';
+import { EventDrawer, STATUS_COLOR } from './EventDrawer';
+import { useButton } from './perm';
+
+/** The event list as a CrudPage family: page and 新增 (analyse); events are never deleted. */
+export const eventApi: CrudApi<BurstEvent> = {
+  key: '/api/swp-dispatch/wsnc-squibbing-event',
+  page: (q: Query) => dispatchApi.page(q) as never,
+  detail: async (id: string) => dispatchApi.detail(id),
+  submit: async (row) => row,
+  remove: async () => null,
+};
+
+interface NewEvent {
+  title?: string;
+  pipe?: string;
+}
+
+export default function BurstEventPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canView = useButton('burst_event_view');
+  const canClose = useButton('burst_event_edit');
+  const canShare = useButton('burst_event_share');
+  const handle = useRef<CrudHandle<BurstEvent> | null>(null);
+  const [open, setOpen] = useState<{ id: string; tab: 'valves' | 'users' } | null>(null);
+  const [share, setShare] = useState<{ event: BurstEvent; url: string; expires: number } | null>(null);
+  const created = useRef<BurstEvent | null>(null);
+
+  const columns = useMemo<CrudColumn<BurstEvent>[]>(
+    () => [
+      { prop: 'code', label: 'burstEvent.code', search: true, addDisplay: false, width: 150 },
+      { prop: 'title', label: 'burstEvent.name', search: true, span: 24, ellipsis: true },
+      {
+        prop: 'pipe',
+        label: 'burstEvent.pipe',
+        hide: true,
+        span: 24,
+        required: 'burstEvent.pipeRequired',
+        tip: 'burstEvent.pipeTip',
+        component: () => <EquipmentInput layers={['pipe']} placeholder={t('burstEvent.pipeRequired')} />,
+      },
+      { prop: 'address', label: 'burstEvent.address', addDisplay: false, ellipsis: true },
+      { prop: 'pipeDno', label: 'burstEvent.pipeDno', addDisplay: false, width: 110 },
+      { prop: 'dmaCode', label: 'burstEvent.dmaCode', search: true, addDisplay: false, width: 90 },
+      {
+        prop: 'eventStatus',
+        label: 'burstEvent.eventStatus',
+        type: 'select',
+        numeric: true,
+        search: true,
+        addDisplay: false,
+        width: 100,
+        options: [0, 1, 2].map((v) => ({ value: v, label: `burstEvent.status.${v}` })),
+        render: (v: number) => (
+          <Tag color={STATUS_COLOR[v]} data-testid="event-row-status">
+            {t(`burstEvent.status.${v}`)}
+          </Tag>
+        ),
+      },
+      { prop: 'valveCount', label: 'burstEvent.valveCount', addDisplay: false, width: 90 },
+      { prop: 'affectedCustomers', label: 'burstEvent.affectedCustomers', addDisplay: false, width: 100 },
+      {
+        prop: 'criticalCount',
+        label: 'burstEvent.criticalCount',
+        addDisplay: false,
+        width: 90,
+        render: (n: number) => (n > 0 ? <Tag color="red">{n}</Tag> : n),
+      },
+      {
+        prop: 'source',
+        label: 'burstEvent.source',
+        addDisplay: false,
+        width: 100,
+        render: (s: string) => t(`burstEvent.sources.${s}`, s),
+      },
+      {
+        prop: 'occurTime',
+        label: 'burstEvent.occurTime',
+        type: 'datetime',
+        searchType: 'daterange',
+        search: true,
+        addDisplay: false,
+        width: 170,
+      },
+    ],
+    [t],
+  );
+
+  const save = async (values: Partial<NewEvent>) => {
+    const pipe = parseEquipment(values.pipe);
+    if (!pipe) throw new Error('pipe');
+    const ev = await dispatchApi.analyse({ pipeGid: pipe.id, x: pipe.x, y: pipe.y, title: values.title || undefined });
+    created.current = ev;
+    message.info(t('burstEvent.created', { code: ev.code, n: ev.valveCount }));
+  };
+
+  const doShare = async (ev: BurstEvent) => {
+    const s = await dispatchApi.share(ev.id);
+    setShare({ event: ev, url: `${window.location.origin}${s.path}`, expires: s.expires });
+  };
+
+  return (
+    <div data-testid="burst-event-page">
+      <CrudPage<BurstEvent>
+        api={eventApi}
+        columns={columns}
+        title="burstEvent.title"
+        permission="burst_event"
+        editBtn={false}
+        viewBtn={false}
+        delBtn={false}
+        selection={false}
+        dialogWidth={880}
+        handleRef={handle}
+        onSave={(values) => save(values as NewEvent)}
+        afterSave={() => {
+          if (created.current) setOpen({ id: created.current.id, tab: 'valves' });
+        }}
+        actionWidth={230}
+        rowActions={(r) => (
+          <Space size={0}>
+            {canView && (
+              <Button type="link" size="small" onClick={() => setOpen({ id: r.id, tab: 'users' })}>
+                {t('burstEvent.view')}
+              </Button>
+            )}
+            {canClose && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setOpen({ id: r.id, tab: 'valves' })}
+                data-testid={`close-valve-${r.code}`}
+              >
+                {t('burstEvent.closeValve')}
+              </Button>
+            )}
+            {canShare && (
+              <Button type="link" size="small" onClick={() => void doShare(r)} data-testid={`share-${r.code}`}>
+                {t('burstEvent.share')}
+              </Button>
+            )}
+          </Space>
+        )}
+      />
+      <EventDrawer
+        eventId={open?.id ?? null}
+        tab={open?.tab}
+        canClose={canClose}
+        onClose={() => setOpen(null)}
+        onChanged={() => handle.current?.reload()}
+      />
+      <Modal
+        open={!!share}
+        title={`${t('burstEvent.shareTitle')} ${share?.event.code ?? ''}`}
+        onCancel={() => setShare(null)}
+        footer={[
+          <Button
+            key="renew"
+            onClick={async () => {
+              if (!share) return;
+              const s = await dispatchApi.share(share.event.id, true);
+              setShare({ ...share, url: `${window.location.origin}${s.path}`, expires: s.expires });
+            }}
+          >
+            {t('burstEvent.shareRenew')}
+          </Button>,
+          <Button key="close" type="primary" onClick={() => setShare(null)}>
+            {t('gis.close')}
+          </Button>,
+        ]}
+      >
+        {share && (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">{t('burstEvent.shareHint')}</Typography.Text>
+            <Typography.Paragraph
+              copyable={{ text: share.url, tooltips: [t('burstEvent.copied'), t('burstEvent.copied')] }}
+              code
+              data-testid="share-url"
+              style={{ wordBreak: 'break-all' }}
+            >
+              {share.url}
+            </Typography.Paragraph>
+            <Typography.Text>
+              {t('burstEvent.shareExpires', { time: new Date(share.expires * 1000).toLocaleString() })}
+            </Typography.Text>
+          </Space>
+        )}
+      </Modal>
+    </div>
+  );
+}

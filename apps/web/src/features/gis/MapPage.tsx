@@ -1,0 +1,331 @@
+/**
+ * 管网地图: the network on OpenLayers in EPSG:4548 with a layer switcher and legend, click to identify (a popup of
+ * the feature's attributes), measure, search by code, and the burst analysis drawn on the map with its tables.
+ */
+import { Alert, App, Button, Card, Checkbox, Descriptions, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { Coordinate } from 'ol/coordinate';
+import Feature from 'ol/Feature';
+import Point from 'ol/geom/Point';
+import Draw from 'ol/interaction/Draw';
+import VectorLayer from 'ol/layer/Vector';
+import type OlMap from 'ol/Map';
+import VectorSource from 'ol/source/Vector';
+import { Circle, Fill, Stroke, Style } from 'ol/style';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type BurstEvent,
+  dispatchApi,
+  gisApi,
+  type IdentifyResult,
+  type LayerMeta,
+  type UserOut,
+  type ValveOut,
+} from '../../components/map/gisApi';
+import {
+  DEFAULT_VISIBLE,
+  LEGEND,
+  NETWORK_LAYERS,
+  type NetworkLayerKey,
+  NetworkMap,
+} from '../../components/map/NetworkMap';
+import { analysisLayer } from './analysisLayer';
+import { useButton } from './perm';
+
+type Mode = 'identify' | 'measure' | 'analyse';
+
+const SEARCH_LAYERS = ['pipe', 'valve', 'meter', 'hydrant', 'pump', 'source', 'wq', 'junction'];
+
+export default function MapPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [visible, setVisible] = useState<NetworkLayerKey[]>(DEFAULT_VISIBLE);
+  const [metas, setMetas] = useState<LayerMeta[]>([]);
+  const [mode, setMode] = useState<Mode>('identify');
+  const [popup, setPopup] = useState<{ r: IdentifyResult; at: Coordinate } | null>(null);
+  const [measure, setMeasure] = useState<number | null>(null);
+  const [code, setCode] = useState('');
+  const [event, setEvent] = useState<BurstEvent | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canAnalyse = useButton('gis_map_analyse');
+  const mapRef = useRef<OlMap | null>(null);
+  /** the identified feature's place, marked on the map (the attributes show in a panel over the map's corner) */
+  const marker = useRef(new VectorSource());
+  const analysis = useRef(analysisLayer());
+  const drawRef = useRef<Draw | null>(null);
+  const measureSource = useRef(new VectorSource());
+
+  useEffect(() => {
+    void gisApi.metas().then(setMetas);
+  }, []);
+
+  const ready = (map: OlMap) => {
+    mapRef.current = map;
+    map.addLayer(analysis.current.layer);
+    map.addLayer(
+      new VectorLayer({
+        source: measureSource.current,
+        zIndex: 40,
+        style: new Style({ stroke: new Stroke({ color: '#eb2f96', width: 2, lineDash: [4, 4] }) }),
+      }),
+    );
+    map.addLayer(
+      new VectorLayer({
+        source: marker.current,
+        zIndex: 50,
+        style: new Style({
+          image: new Circle({
+            radius: 9,
+            fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),
+            stroke: new Stroke({ color: '#fa541c', width: 2 }),
+          }),
+        }),
+      }),
+    );
+  };
+
+  const showPopup = (r: IdentifyResult | null, at?: Coordinate) => setPopup(r && at ? { r, at } : null);
+
+  useEffect(() => {
+    marker.current.clear();
+    if (popup) marker.current.addFeature(new Feature(new Point(popup.at)));
+  }, [popup]);
+
+  // measuring: a line drawn on the map, its length in plane metres
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (drawRef.current) {
+      map.removeInteraction(drawRef.current);
+      drawRef.current = null;
+    }
+    if (mode !== 'measure') return;
+    const draw = new Draw({ source: measureSource.current, type: 'LineString' });
+    draw.on('drawstart', () => {
+      measureSource.current.clear();
+      setMeasure(null);
+    });
+    draw.on('drawend', (e) => setMeasure((e.feature.getGeometry() as any).getLength()));
+    map.addInteraction(draw);
+    drawRef.current = draw;
+  }, [mode]);
+
+  const onClick = async (x: number, y: number, map: OlMap) => {
+    if (mode === 'measure') return;
+    if (mode === 'analyse') {
+      setBusy(true);
+      try {
+        const ev = await dispatchApi.analyse({ x, y });
+        setEvent(ev);
+        if (ev.analysis) await analysis.current.draw(ev.analysis, map);
+        message.success(t('gis.analysed', { code: ev.code }));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    const size = map.getSize() ?? [800, 600];
+    const extent = map.getView().calculateExtent(size) as [number, number, number, number];
+    const r = await gisApi.identify({ x, y, mapExtent: extent, width: size[0], height: size[1], tolerance: 10 });
+    showPopup(r[0] ?? null, [x, y]);
+  };
+
+  const search = async () => {
+    const c = code.trim();
+    if (!c) return;
+    for (const layer of SEARCH_LAYERS) {
+      const fs = await gisApi.query(layer, { where: `dno = '${c.replaceAll("'", "''")}'`, resultRecordCount: 1 });
+      const f = fs.features[0];
+      if (!f?.geometry) continue;
+      const g = f.geometry;
+      const at: Coordinate =
+        g.x !== undefined && g.y !== undefined
+          ? [g.x, g.y]
+          : g.paths
+            ? [(g.paths[0][0][0] + g.paths[0].at(-1)![0]) / 2, (g.paths[0][0][1] + g.paths[0].at(-1)![1]) / 2]
+            : [0, 0];
+      mapRef.current?.getView().animate({ center: at, resolution: 0.5, duration: 0 });
+      const meta = metas.find((m) => m.key === layer);
+      showPopup(
+        {
+          layerId: meta?.id ?? 0,
+          layerid: meta?.id ?? 0,
+          layerKey: layer,
+          layerName: meta?.name ?? layer,
+          dname: meta?.name ?? layer,
+          value: c,
+          distance: 0,
+          attributes: f.attributes,
+        },
+        at,
+      );
+      return;
+    }
+    message.warning(t('gis.notFound', { code: c }));
+  };
+
+  const aliasOf = (layerKey: string, field: string) =>
+    metas.find((m) => m.key === layerKey)?.fieldAliases[field] ?? field;
+
+  const a = event?.analysis;
+  const valveCols = [
+    { title: t('gis.seq'), width: 60, render: (_: unknown, __: ValveOut, i: number) => i + 1 },
+    { title: t('gis.valveCode'), dataIndex: 'dno' },
+    { title: t('gis.diameter'), dataIndex: 'diameter' },
+    { title: t('gis.distance'), dataIndex: 'distance', render: (d: number) => `${d} m` },
+  ];
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <Card size="small">
+        <Space wrap>
+          <Checkbox.Group
+            value={visible}
+            onChange={(v) => setVisible(v as NetworkLayerKey[])}
+            options={NETWORK_LAYERS.map((k) => ({
+              value: k,
+              label: (
+                <span>
+                  <span
+                    style={{
+                      display: 'inline-block',
+                      width: 10,
+                      height: 10,
+                      marginRight: 4,
+                      background: LEGEND[k],
+                      borderRadius: 2,
+                    }}
+                  />
+                  {t(`gis.layer.${k}`)}
+                </span>
+              ),
+            }))}
+          />
+          <Input.Search
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            onSearch={search}
+            placeholder={t('gis.searchCode')}
+            style={{ width: 220 }}
+            data-testid="gis-search"
+          />
+          <Button
+            type={mode === 'measure' ? 'primary' : 'default'}
+            onClick={() => setMode(mode === 'measure' ? 'identify' : 'measure')}
+          >
+            {t('gis.measure')}
+          </Button>
+          {canAnalyse && (
+            <Button
+              danger={mode === 'analyse'}
+              type={mode === 'analyse' ? 'primary' : 'default'}
+              onClick={() => {
+                // the popup would cover the place to click
+                showPopup(null);
+                setMode(mode === 'analyse' ? 'identify' : 'analyse');
+              }}
+              data-testid="gis-analyse"
+            >
+              {t('button.gisAnalyse')}
+            </Button>
+          )}
+          {measure !== null && <Tag color="magenta">{t('gis.measured', { m: measure.toFixed(1) })}</Tag>}
+          <Typography.Text type="secondary">
+            {t(mode === 'analyse' ? 'gis.analyseHint' : mode === 'measure' ? 'gis.measureHint' : 'gis.identifyHint')}
+          </Typography.Text>
+        </Space>
+      </Card>
+      <div style={{ position: 'relative' }}>
+        <NetworkMap visible={visible} onClick={onClick} onReady={ready} style={{ height: 560 }} zoom={6} />
+        <div data-testid="gis-popup" style={{ position: 'absolute', top: 8, right: 8, zIndex: 10 }}>
+          {popup && (
+            <Card
+              size="small"
+              title={`${popup.r.layerName} ${String(popup.r.attributes.dno ?? popup.r.value)}`}
+              extra={
+                <Button size="small" type="text" onClick={() => showPopup(null)}>
+                  ×
+                </Button>
+              }
+              style={{ width: 320, maxHeight: 440, overflow: 'auto' }}
+            >
+              <Descriptions size="small" column={1} bordered>
+                {Object.entries(popup.r.attributes).map(([k, v]) => (
+                  <Descriptions.Item key={k} label={aliasOf(popup.r.layerKey, k)}>
+                    {v === null ? '' : String(v)}
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            </Card>
+          )}
+        </div>
+      </div>
+      {busy && <Alert type="info" message={t('gis.analysing')} />}
+      {event && a && (
+        <Card size="small" title={`${t('gis.result')} ${event.code} · ${event.title}`} data-testid="gis-analysis">
+          <Descriptions size="small" column={4}>
+            <Descriptions.Item label={t('gis.valveCount')}>{a.valves.length}</Descriptions.Item>
+            <Descriptions.Item label={t('gis.segmentPipes')}>
+              {a.segmentPipes.length} ({a.segmentLength} m)
+            </Descriptions.Item>
+            <Descriptions.Item label={t('gis.isolatedPipes')}>{a.isolatedPipes.length}</Descriptions.Item>
+            <Descriptions.Item label={t('gis.customers')}>{a.affectedCustomers}</Descriptions.Item>
+          </Descriptions>
+          {a.sourceInSegment && <Alert type="warning" message={t('gis.sourceCut')} />}
+          <Tabs
+            items={[
+              {
+                key: 'valves',
+                label: t('gis.valvesToClose'),
+                children: (
+                  <Table size="small" rowKey="gid" dataSource={a.valves} columns={valveCols} pagination={false} />
+                ),
+              },
+              {
+                key: 'backups',
+                label: t('gis.backups'),
+                children: (
+                  <Table
+                    size="small"
+                    rowKey="forValve"
+                    pagination={false}
+                    dataSource={a.backups}
+                    columns={[
+                      {
+                        title: t('gis.forValve'),
+                        render: (_, b) => a.valves.find((v) => v.gid === b.forValve)?.dno ?? b.forValve,
+                      },
+                      { title: t('gis.backupValves'), render: (_, b) => b.valves.map((v) => v.dno).join('、') || '—' },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'users',
+                label: `${t('gis.users')} (${a.affectedUsers.length})`,
+                children: (
+                  <Table<UserOut>
+                    size="small"
+                    rowKey="gid"
+                    dataSource={a.affectedUsers}
+                    pagination={{ pageSize: 10 }}
+                    columns={[
+                      { title: t('gis.meterCode'), dataIndex: 'dno' },
+                      { title: t('gis.userName'), dataIndex: 'name' },
+                      { title: t('gis.customerCount'), dataIndex: 'customerCount' },
+                      {
+                        title: t('gis.critical'),
+                        dataIndex: 'criticalType',
+                        render: (c: string | null) => (c ? <Tag color="red">{t(`gis.criticalType.${c}`)}</Tag> : ''),
+                      },
+                      { title: t('gis.cause'), dataIndex: 'cause', render: (c: string) => t(`gis.causes.${c}`) },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

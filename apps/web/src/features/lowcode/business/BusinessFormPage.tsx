@@ -1,0 +1,128 @@
+/**
+ * 业务表单 (`/api/blade-business/business-form`): forms by category, bound to a data model, designed with the
+ * form designer and previewed with the renderer. The workflow's process forms pick from `business-form/listAll`.
+ */
+import { EyeOutlined, FormOutlined } from '@ant-design/icons';
+import type { LcFormConf } from '@swp/contract';
+import { App, Button, Modal, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../../api/crud';
+import { businessCategoryApi, businessDataModelApi, businessFormApi } from '../../../api/lowcode';
+import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { FormRender, normaliseConf } from '../../../components/form-render';
+import { toTreeOptions } from '../../../components/widgets/treeUtils';
+import { FormDesigner } from '../designer/FormDesigner';
+
+/** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
+export const businessForms = {
+  ...businessFormApi,
+  submit: (row: Row) => (row.id ? businessFormApi.update(row) : businessFormApi.save(row)),
+};
+
+const categoryOptions = async () =>
+  toTreeOptions(await businessCategoryApi.tree()).map(function conv(n): any {
+    return { label: n.title, value: n.value, children: n.children?.map(conv) };
+  });
+
+export default function BusinessFormPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const handle = useRef<CrudHandle | null>(null);
+  const [design, setDesign] = useState<{ row: Row; conf: LcFormConf } | null>(null);
+  const [preview, setPreview] = useState<Row | null>(null);
+  const [saving, setSaving] = useState(false);
+  const columns: CrudColumn[] = [
+    { prop: 'formName', label: 'lowcode.biz.formName', search: true, required: 'lowcode.biz.formNameRequired' },
+    { prop: 'formCode', label: 'lowcode.biz.formCode', search: true, required: 'lowcode.biz.formCodeRequired' },
+    { prop: 'categoryId', label: 'lowcode.biz.category', type: 'tree', options: categoryOptions },
+    {
+      prop: 'dataModelId',
+      label: 'lowcode.biz.dataModel',
+      type: 'select',
+      options: async () =>
+        ((await businessDataModelApi.select()) ?? []).map((m) => ({ label: String(m.modelName), value: String(m.id) })),
+    },
+    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+  ];
+  return (
+    <>
+      <CrudPage
+        api={businessForms}
+        columns={columns}
+        title="lowcode.biz.form"
+        permission="business_form"
+        handleRef={handle}
+        testId="business-form-page"
+        beforeSubmit={(v, _mode, row) => ({ ...v, formData: row?.formData ?? { fields: [] } })}
+        rowActions={(row) => (
+          <>
+            <Button
+              type="link"
+              size="small"
+              icon={<FormOutlined />}
+              onClick={async () => {
+                const full = (await businessFormApi.detail(String(row.id))) ?? row;
+                setDesign({ row: full, conf: normaliseConf(full.formData ?? { fields: [] }) });
+              }}
+            >
+              {t('lowcode.module.design')}
+            </Button>
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(row)}>
+              {t('lowcode.module.preview')}
+            </Button>
+          </>
+        )}
+      />
+      <Modal
+        open={!!design}
+        title={t('lowcode.biz.designOf', { name: design?.row.formName ?? '' })}
+        width="100%"
+        style={{ top: 0, maxWidth: '100vw' }}
+        maskClosable={false}
+        destroyOnHidden
+        onCancel={() => setDesign(null)}
+        footer={
+          <Space>
+            <Button onClick={() => setDesign(null)}>{t('common.cancel')}</Button>
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={async () => {
+                setSaving(true);
+                try {
+                  await businessFormApi.update({ ...design!.row, formData: design!.conf });
+                  message.success(t('lowcode.dynamic.updated'));
+                  setDesign(null);
+                  handle.current?.reload();
+                } finally {
+                  setSaving(false);
+                }
+              }}
+            >
+              {t('lowcode.module.save')}
+            </Button>
+          </Space>
+        }
+      >
+        {design && (
+          <FormDesigner
+            value={design.conf}
+            onChange={(conf) => setDesign((d) => (d ? { ...d, conf } : d))}
+            height="calc(100vh - 180px)"
+          />
+        )}
+      </Modal>
+      <Modal
+        open={!!preview}
+        title={preview?.formName}
+        width={900}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview && <FormRender conf={preview.formData} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * 数据备份 (`/api/system/DataBackup`, platform administrators): backups of the console's own database. 备份数据
+ * asks for a 说明 and starts one in the background; its row shows 备份中 until the file is written (the list is
+ * polled meanwhile), then 已完成 with the size, tables and rows, or 失败 with the reason. Download a finished
+ * backup; delete one after the confirmation.
+ */
+import { DeleteOutlined, DownloadOutlined, LoadingOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../../api/crud';
+import { dataBackupApi } from '../../../api/lowcode';
+import { CrudPagination } from '../../../components/crud';
+import { saveBlob } from '../../../lib/download';
+import { BackupDialog } from './BackupDialog';
+import { fileSize } from './backups';
+import { useBackups } from './useBackups';
+
+function StateTag({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  if (row.state === 'running')
+    return (
+      <Tag color="processing" icon={<LoadingOutlined />}>
+        {t('lowcode.backup.running')}
+      </Tag>
+    );
+  if (row.state === 'done') return <Tag color="success">{t('lowcode.backup.done')}</Tag>;
+  return (
+    <Tooltip title={row.message}>
+      <Tag color="error">{t('lowcode.backup.failed')}</Tag>
+    </Tooltip>
+  );
+}
+
+export default function DataBackupPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [asking, setAsking] = useState(false);
+  const [downloading, setDownloading] = useState<string>();
+  const list = useBackups((rows) => {
+    for (const r of rows) {
+      if (r.state === 'done') message.success(t('lowcode.backup.made'));
+      else message.error(t('lowcode.backup.failedWhy', { why: r.message ?? '' }));
+    }
+  });
+
+  const download = async (r: Row) => {
+    setDownloading(String(r.id));
+    try {
+      const f = await dataBackupApi.download(String(r.id));
+      saveBlob(f.blob, f.fileName || String(r.fileName));
+    } catch {
+      // the HTTP client has shown why
+    } finally {
+      setDownloading(undefined);
+    }
+  };
+
+  const remove = (r: Row) =>
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('crud.confirmRemove'),
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await dataBackupApi.remove(String(r.id));
+        } catch {
+          return;
+        }
+        message.success(t('crud.removeSuccess'));
+        void list.reload();
+      },
+    });
+
+  return (
+    // the test id appears with the first answer, so a count of the rows is the list's
+    <div data-testid={list.loaded ? 'data-backup-page' : undefined}>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button type="primary" icon={<SaveOutlined />} data-testid="backup-make" onClick={() => setAsking(true)}>
+          {t('lowcode.backup.make')}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={() => void list.reload()}>
+          {t('lowcode.backup.refresh')}
+        </Button>
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={list.loading && !list.rows.length}
+        dataSource={list.rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.backup.empty')} /> }}
+        columns={[
+          {
+            title: '#',
+            key: 'i',
+            width: 60,
+            align: 'center',
+            render: (_v, _r, i) => (list.page.current - 1) * list.page.size + i + 1,
+          },
+          { title: t('lowcode.backup.fileName'), dataIndex: 'fileName' },
+          { title: t('lowcode.backup.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('lowcode.backup.state'), dataIndex: 'state', render: (_v, r) => <StateTag row={r} /> },
+          { title: t('lowcode.backup.size'), dataIndex: 'fileSize', align: 'right', render: (v) => fileSize(v) },
+          { title: t('lowcode.backup.tables'), dataIndex: 'tableCount', align: 'right', render: (v) => v || '' },
+          { title: t('lowcode.backup.rows'), dataIndex: 'rowCount', align: 'right', render: (v) => v || '' },
+          { title: t('lowcode.backup.time'), dataIndex: 'creatorTime' },
+          {
+            title: t('crud.actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_v, r) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  disabled={r.state !== 'done'}
+                  loading={downloading === String(r.id)}
+                  onClick={() => void download(r)}
+                >
+                  {t('lowcode.backup.download')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={r.state === 'running'}
+                  onClick={() => remove(r)}
+                >
+                  {t('crud.remove')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <div style={{ marginTop: 12, display: 'flex', justifyContent: 'flex-end' }}>
+        <CrudPagination
+          variant="default"
+          current={list.page.current}
+          size={list.page.size}
+          total={list.total}
+          onChange={(current, size) => list.setPage({ current, size })}
+        />
+      </div>
+      <BackupDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        onStarted={(row) => {
+          setAsking(false);
+          message.success(t('lowcode.backup.started'));
+          list.started(row);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The tables of a connection with a search box; a chosen table shows its columns and a preview of its rows. Used
+ * by the 数据表 drawer of 数据连接 and by 数据建模.
+ */
+import { Empty, Input, Table, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Row } from '../../../api/crud';
+import { dataModelApi } from '../../../api/lowcode';
+import { rowsIn } from './rows';
+import { TableFields } from './TableFields';
+import { TablePreview } from './TablePreview';
+import { useLoad } from './useLoad';
+
+export interface TableBrowserProps {
+  dbLinkId: string;
+  /** a change reloads the table list (e.g. after a table was created) */
+  reloadKey?: number;
+}
+
+export function TableBrowser({ dbLinkId, reloadKey = 0 }: TableBrowserProps) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [chosen, setChosen] = useState<{ source: string; table: string } | undefined>();
+  const [tab, setTab] = useState('fields');
+  const { data, loading } = useLoad(
+    async () => rowsIn(await dataModelApi.tables(dbLinkId, keyword ? { keyword } : undefined)),
+    `${dbLinkId}/${keyword}/${reloadKey}`,
+  );
+  const table = chosen?.source === dbLinkId ? chosen.table : undefined;
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <div style={{ width: 360, flex: 'none' }}>
+        <Input.Search
+          placeholder={t('lowcode.ds.tableKeyword')}
+          allowClear
+          enterButton
+          onSearch={(v) => setKeyword(v.trim())}
+          style={{ marginBottom: 8 }}
+        />
+        <Table<Row>
+          data-testid="ds-tables"
+          size="small"
+          bordered
+          rowKey="table"
+          loading={loading}
+          dataSource={data ?? []}
+          pagination={{ pageSize: 15, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.ds.noTables')} /> }}
+          onRow={(r) => ({
+            onClick: () => setChosen({ source: dbLinkId, table: String(r.table) }),
+            style: { cursor: 'pointer' },
+            className: r.table === table ? 'crud-row-active' : undefined,
+          })}
+          columns={[
+            { title: t('lowcode.ds.table'), dataIndex: 'table', ellipsis: true },
+            { title: t('lowcode.ds.comment'), dataIndex: 'tableName', ellipsis: true },
+            { title: t('lowcode.ds.rows'), dataIndex: 'sum', width: 80, align: 'right' },
+          ]}
+        />
+      </div>
+      <div data-testid="ds-table-detail" style={{ flex: 1, minWidth: 0 }}>
+        {table ? (
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            tabBarExtraContent={<strong>{table}</strong>}
+            items={[
+              {
+                key: 'fields',
+                label: t('lowcode.ds.fields'),
+                children: <TableFields dbLinkId={dbLinkId} table={table} />,
+              },
+              {
+                key: 'preview',
+                label: t('lowcode.ds.preview'),
+                children: tab === 'preview' ? <TablePreview dbLinkId={dbLinkId} table={table} /> : null,
+              },
+            ]}
+          />
+        ) : (
+          <Empty description={t('lowcode.ds.chooseTable')} style={{ marginTop: 48 }} />
+        )}
+      </div>
+    </div>
+  );
+}

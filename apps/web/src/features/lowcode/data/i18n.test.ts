@@ -1,0 +1,34 @@
+/** The data-service strings: zh and en have the same keys, and every key the screens name exists. */
+import { describe, expect, it } from 'vitest';
+import { en, zh } from './i18n';
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*', '!./i18n.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('data-service strings', () => {
+  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+
+  it('every lowcode.(ds|dm|di|sync|backup|report).* key the screens name is translated', () => {
+    const have = new Set(keys(zh));
+    const used = new Set<string>();
+    for (const text of Object.values(sources))
+      for (const m of text.matchAll(/['"`](lowcode\.(?:ds|dm|di|sync|backup|report)\.[a-zA-Z]+)['"`]/g)) used.add(m[1]);
+    expect(used.size).toBeGreaterThan(100);
+    expect([...used].filter((k) => !have.has(k))).toEqual([]);
+  });
+
+  it('names the menu entries the server seeds', () => {
+    expect(Object.keys(zh.menu.dataservice).sort()).toEqual(
+      ['dataBackup', 'dataInterface', 'dataModel', 'dataSource', 'dataSync', 'report'].sort(),
+    );
+  });
+});

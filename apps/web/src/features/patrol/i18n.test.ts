@@ -1,0 +1,45 @@
+/** The patrol strings: zh and en have the same keys, and every key the screens name exists in both. */
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { loadFeatureStrings } from '../../i18n';
+import { en, zh } from './i18n';
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./i18n.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('patrol strings', () => {
+  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+
+  it('every key the screens name is translated in zh and en', async () => {
+    await loadFeatureStrings();
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const m of text.matchAll(/['"`]((?:patrol|menu\.patrol)\.[a-zA-Z0-9_.]+[a-zA-Z0-9_])['"`]/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(150);
+    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
+    expect(missing).toEqual([]);
+  });
+
+  it('names the menus and buttons of the patrol seed', async () => {
+    await loadFeatureStrings();
+    for (const k of ['overview', 'plan', 'task', 'jobObject', 'type', 'accessRule', 'location'])
+      expect(i18next.exists(`menu.patrol.${k}`, { lng: 'en' })).toBe(true);
+    expect(i18next.t('menu.patrol.plan', { lng: 'zh' })).toBe('巡检计划');
+    expect(i18next.t('patrol.plan.submitAudit', { lng: 'zh' })).toBe('提交审核');
+    expect(i18next.t('patrol.task.reassign', { lng: 'zh' })).toBe('任务转派');
+    expect(i18next.t('patrol.task.check', { lng: 'en' })).toBe('Check in');
+    // the dynamic vocabularies
+    for (const s of [0, 1, 2, 3]) expect(i18next.exists(`patrol.taskStatus.${s}`, { lng: 'en' })).toBe(true);
+    expect(i18next.t('patrol.overview.dim.MONTH', { lng: 'zh' })).toBe('按月');
+  });
+});

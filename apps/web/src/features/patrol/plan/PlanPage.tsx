@@ -1,0 +1,406 @@
+/**
+ * 巡检计划: the plan list with filters (name, type, period, scope, team, audit state); add and edit (type, area or
+ * route on the map, objects, period daily / weekly / monthly, start and end, team and people, check items); submit
+ * for audit (草稿 or 已退回, button `patrol_plan_submit`); approve or send back with an opinion (待审核, button
+ * `patrol_plan_audit`); delete with confirmation. A plan waiting for audit cannot be edited (the server says so);
+ * an approved plan that is edited goes back to draft. The view dialog lists the objects and the audit history.
+ */
+import { AuditOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Select, Table, Timeline, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type JobObject, jobObjectApi, type Plan, type PlanDetail, patrolTypeApi, planApi } from '../../../api/patrol';
+import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { DeptTreeSelect } from '../../../components/widgets';
+import { usePermission } from '../../../stores/session';
+import { AuditTag, nameOf, PERIODS, SCOPES, StaffSelect, shortTime, useLoad, vocab } from '../common';
+import { GeometryField } from './GeometryField';
+
+/** A multi-select of job objects (code and name, searchable). */
+function ObjectSelect({
+  value,
+  onChange,
+  objects,
+  id,
+  disabled,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  objects: JobObject[];
+  id?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      showSearch
+      allowClear
+      disabled={disabled}
+      optionFilterProp="label"
+      maxTagCount="responsive"
+      placeholder={t('patrol.plan.chooseObjects')}
+      value={value ?? []}
+      onChange={onChange}
+      options={objects.map((o) => ({
+        value: o.id,
+        label: `${o.objectCode} ${o.objectName}`,
+      }))}
+      data-testid="object-select"
+    />
+  );
+}
+
+/** The geometry control reads the scope and the chosen objects from the form. */
+function PlanGeometry({
+  form,
+  objects,
+  disabled,
+  value,
+  onChange,
+}: {
+  form: any;
+  objects: JobObject[];
+  disabled?: boolean;
+  value?: [number, number][];
+  onChange?: (v: [number, number][]) => void;
+}) {
+  const scope = Form.useWatch('scopeType', form) ?? 'route';
+  const ids: string[] = Form.useWatch('objectIds', form) ?? [];
+  const chosen = useMemo(() => {
+    const by = new Map(objects.map((o) => [o.id, o]));
+    return ids.map((id) => by.get(String(id))).filter((o): o is JobObject => !!o);
+  }, [ids, objects]);
+  return <GeometryField value={value} onChange={onChange} scope={scope} objects={chosen} disabled={disabled} />;
+}
+
+function AuditDialog({ plan, onClose, onDone }: { plan: Plan | null; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [opinion, setOpinion] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const decide = async (status: 2 | 3) => {
+    if (!plan) return;
+    if (status === 3 && !opinion.trim()) {
+      setError(t('patrol.plan.opinionRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await planApi.audit(plan.id, status, opinion.trim() || undefined);
+      message.success(t(status === 2 ? 'patrol.plan.approved' : 'patrol.plan.sentBack'));
+      setOpinion('');
+      setError('');
+      onDone();
+    } catch {
+      // the HTTP client has shown the server's reason
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!plan}
+      title={t('patrol.plan.auditTitle', { name: plan?.planName ?? '' })}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('patrol.common.cancel')}
+        </Button>,
+        <Button key="back" danger loading={busy} onClick={() => void decide(3)} data-testid="audit-reject">
+          {t('patrol.plan.sendBack')}
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={() => void decide(2)} data-testid="audit-approve">
+          {t('patrol.plan.approve')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">{t('patrol.plan.auditHint')}</Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item
+          label={t('patrol.plan.auditOpinion')}
+          validateStatus={error ? 'error' : undefined}
+          help={error || undefined}
+        >
+          <Input.TextArea
+            rows={4}
+            maxLength={255}
+            value={opinion}
+            onChange={(e) => {
+              setOpinion(e.target.value);
+              setError('');
+            }}
+            data-testid="audit-opinion"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function AuditHistory({ plan }: { plan: PlanDetail }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="plan-history">
+      <Typography.Title level={5}>{t('patrol.plan.objects')}</Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={plan.objects ?? []}
+        columns={[
+          { title: t('patrol.jobObject.objectCode'), dataIndex: 'objectCode' },
+          { title: t('patrol.jobObject.objectName'), dataIndex: 'objectName' },
+          {
+            title: t('patrol.jobObject.facilityType'),
+            dataIndex: 'facilityType',
+            render: (v) => nameOf(t, 'facility', v),
+          },
+          { title: t('patrol.jobObject.address'), dataIndex: 'address' },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('patrol.plan.history')}
+      </Typography.Title>
+      {plan.audits?.length ? (
+        <Timeline
+          items={plan.audits.map((a) => ({
+            color: a.action === 'approve' ? 'green' : a.action === 'reject' ? 'red' : 'blue',
+            children: (
+              <span>
+                {shortTime(a.time)} {a.userName} {t(`patrol.plan.action.${a.action}`)}
+                {a.opinion ? `：${a.opinion}` : ''}
+              </span>
+            ),
+          }))}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('patrol.plan.noHistory')}</Typography.Text>
+      )}
+    </div>
+  );
+}
+
+export default function PlanPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const canSubmit = usePermission('patrol_plan_submit');
+  const canAudit = usePermission('patrol_plan_audit');
+  const [auditing, setAuditing] = useState<Plan | null>(null);
+  const objects = useLoad(() => jobObjectApi.page({ current: 1, size: 5000 }).then((p) => p.records), []);
+  const allObjects = objects.data ?? [];
+
+  const columns: CrudColumn<Plan>[] = useMemo(
+    () => [
+      { prop: 'planCode', label: 'patrol.plan.planCode', display: false, width: 150 },
+      {
+        prop: 'planName',
+        label: 'patrol.plan.planName',
+        search: true,
+        required: 'patrol.plan.planNameRequired',
+        span: 12,
+      },
+      {
+        prop: 'typeId',
+        label: 'patrol.plan.type',
+        type: 'select',
+        search: true,
+        required: 'patrol.plan.typeRequired',
+        options: async () => (await patrolTypeApi.list()).map((x) => ({ value: x.id, label: x.typeName })),
+        render: (_v, r) => r.typeName,
+      },
+      {
+        prop: 'scopeType',
+        label: 'patrol.plan.scopeType',
+        type: 'radio',
+        search: true,
+        searchType: 'select',
+        defaultValue: 'route',
+        required: 'patrol.plan.scopeRequired',
+        options: vocab(t, 'scope', SCOPES),
+        width: 80,
+      },
+      {
+        prop: 'period',
+        label: 'patrol.plan.period',
+        type: 'select',
+        search: true,
+        defaultValue: 'daily',
+        required: 'patrol.plan.periodRequired',
+        options: vocab(t, 'period', PERIODS),
+        width: 80,
+      },
+      {
+        prop: 'startDate',
+        label: 'patrol.plan.startDate',
+        type: 'date',
+        format: 'YYYY-MM-DD',
+        required: 'patrol.plan.startRequired',
+        width: 110,
+      },
+      {
+        prop: 'endDate',
+        label: 'patrol.plan.endDate',
+        type: 'date',
+        format: 'YYYY-MM-DD',
+        required: 'patrol.plan.endRequired',
+        width: 110,
+        rules: [
+          ({ getFieldValue }) => ({
+            validator: async (_r, v) => {
+              const start = getFieldValue('startDate');
+              if (v && start && v.isBefore(start, 'day')) throw new Error(t('patrol.plan.dateOrder'));
+            },
+          }),
+        ],
+      },
+      {
+        prop: 'deptId',
+        label: 'patrol.plan.dept',
+        search: true,
+        required: 'patrol.plan.deptRequired',
+        component: () => <DeptTreeSelect placeholder={t('patrol.plan.chooseDept')} />,
+        searchComponent: () => <DeptTreeSelect allowClear placeholder={t('patrol.plan.chooseDept')} />,
+        render: (_v, r) => r.deptName,
+        span: 12,
+      },
+      {
+        prop: 'userIds',
+        label: 'patrol.plan.users',
+        multiple: true,
+        joined: true,
+        component: (ctx) => <StaffSelect multiple disabled={ctx.disabled} />,
+        render: (_v, r) => r.userNames,
+        span: 12,
+      },
+      {
+        prop: 'objectIds',
+        label: 'patrol.plan.objects',
+        multiple: true,
+        joined: true,
+        required: 'patrol.plan.objectsRequired',
+        component: (ctx) => <ObjectSelect objects={allObjects} disabled={ctx.disabled} />,
+        render: (_v, r) => r.objectCount,
+        width: 70,
+      },
+      {
+        prop: 'geometry',
+        label: 'patrol.plan.geometry',
+        hide: true,
+        rules: [
+          ({ getFieldValue }) => ({
+            validator: async (_r, v) => {
+              const n = Array.isArray(v) ? v.length : 0;
+              const scope = getFieldValue('scopeType');
+              if (!n) throw new Error(t('patrol.plan.geometryRequired'));
+              if (scope === 'route' && n < 2) throw new Error(t('patrol.plan.routePoints'));
+              if (scope === 'area' && n < 3) throw new Error(t('patrol.plan.areaPoints'));
+            },
+          }),
+        ],
+        component: (ctx) => <PlanGeometry form={ctx.form} objects={allObjects} disabled={ctx.disabled} />,
+      },
+      {
+        prop: 'checkItems',
+        label: 'patrol.plan.checkItems',
+        type: 'textarea',
+        rows: 4,
+        hide: true,
+        tip: 'patrol.plan.checkItemsTip',
+      },
+      {
+        prop: 'auditStatus',
+        label: 'patrol.plan.auditStatus',
+        type: 'select',
+        numeric: true,
+        display: false,
+        search: true,
+        options: vocab(t, 'auditStatus', [0, 1, 2, 3]),
+        render: (v) => <AuditTag status={v} />,
+        width: 90,
+      },
+      { prop: 'auditOpinion', label: 'patrol.plan.auditOpinion', display: false, ellipsis: true, width: 120 },
+      { prop: 'remark', label: 'patrol.common.remark', type: 'textarea', rows: 2, hide: true },
+    ],
+    [t, allObjects],
+  );
+
+  const submitForAudit = (row: Plan, reload: () => void) =>
+    modal.confirm({
+      title: t('patrol.common.confirmTitle'),
+      content: t('patrol.plan.confirmSubmit', { name: row.planName }),
+      okText: t('patrol.common.ok'),
+      cancelText: t('patrol.common.cancel'),
+      onOk: async () => {
+        try {
+          await planApi.submitAudit(row.id);
+          message.success(t('patrol.plan.submitted'));
+          reload();
+        } catch {
+          // the HTTP client has shown the server's reason
+        }
+      },
+    });
+
+  const handle = useRef<CrudHandle<Plan> | null>(null);
+  return (
+    <div data-testid="patrol-plan">
+      <CrudPage<Plan>
+        api={planApi}
+        columns={columns}
+        title="patrol.plan.title"
+        permission="patrol_plan"
+        dialogWidth={1100}
+        actionWidth={300}
+        scrollX={1500}
+        beforeSubmit={(v) => ({
+          ...v,
+          geometry: Array.isArray(v.geometry) ? v.geometry : [],
+        })}
+        dialogExtra={(mode, _f, row) =>
+          mode === 'view' && row && 'audits' in row ? <AuditHistory plan={row as unknown as PlanDetail} /> : null
+        }
+        handleRef={handle}
+        rowActions={(row, h) => {
+          return (
+            <>
+              {canSubmit && (row.auditStatus === 0 || row.auditStatus === 3) && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<SendOutlined />}
+                  onClick={() => submitForAudit(row, h.reload)}
+                  data-testid="plan-submit"
+                >
+                  {t('patrol.plan.submitAudit')}
+                </Button>
+              )}
+              {canAudit && row.auditStatus === 1 && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<AuditOutlined />}
+                  onClick={() => setAuditing(row)}
+                  data-testid="plan-audit"
+                >
+                  {t('patrol.plan.audit')}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      />
+      <AuditDialog
+        plan={auditing}
+        onClose={() => setAuditing(null)}
+        onDone={() => {
+          setAuditing(null);
+          handle.current?.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ScreenLoader } from '../registry';
+
+/** Patrol (运维管理 › 巡检管理) and staff location: the menu paths of the patrol module's seed. */
+export const screens: Record<string, ScreenLoader> = {
+  '/patrol/overview': () => import('./overview/OverviewPage'),
+  '/patrol/plan': () => import('./plan/PlanPage'),
+  '/patrol/task': () => import('./task/TaskPage'),
+  '/patrol/jobObject': () => import('./catalog/JobObjectPage'),
+  '/patrol/type': () => import('./catalog/TypePage'),
+  '/patrol/accessRule': () => import('./rule/AccessRulePage'),
+  '/patrol/location': () => import('./location/LocationPage'),
+};

@@ -1,0 +1,40 @@
+/** The workflow strings: zh and en have the same keys, and every key the screens name exists in both. */
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { loadFeatureStrings } from '../../i18n';
+import { NODE_BUTTONS } from './designer/props';
+import { en, zh } from './i18n';
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('workflow strings', () => {
+  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+
+  it('every key the screens name is translated in zh and en', async () => {
+    await loadFeatureStrings();
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const m of text.matchAll(/['"`](workflow\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g)) used.add(m[1]);
+      // prefixes of the design and list screens: `${D}name`, `${L}name`
+      for (const m of text.matchAll(/\$\{D\}([a-zA-Z]+)/g)) used.add(`workflow.design.${m[1]}`);
+      for (const m of text.matchAll(/\$\{L\}([a-zA-Z]+)/g)) used.add(`workflow.list.${m[1]}`);
+      // validation issues: err('code', …) / warn('code', …)
+      for (const m of text.matchAll(/\b(?:err|warn)\('([a-zA-Z]+)'/g)) used.add(`workflow.validate.${m[1]}`);
+    }
+    for (const b of NODE_BUTTONS) used.add(`workflow.buttons.${b}`);
+    expect(used.size).toBeGreaterThan(100);
+    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
+    expect(missing).toEqual([]);
+    expect(i18next.t('workflow.buttons.wf_pass', { lng: 'zh' })).toBe('同意');
+  });
+});

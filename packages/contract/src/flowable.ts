@@ -1,0 +1,58 @@
+/**
+ * The moddle descriptor of the `flowable:` attributes the web designer writes and the server's engine reads
+ * (namespace `http://flowable.org/bpmn`, as Flowable's own modeler writes them):
+ * - process: `rollbackNode` (where a rejection without a target goes);
+ * - start event: `initiator` (the variable that holds the starter's id), `formKey`;
+ * - user task: `assignee`, `candidateUsers` (user ids, comma-joined), `candidateGroups` (comma-joined
+ *   `role:<id>`, `dept:<id>`, `post:<id>`), `formKey`, `buttons` (the node's button keys, comma-joined),
+ *   `rollbackNode`, `dueDate`;
+ * - multi-instance: `collection`, `elementVariable` (plus the standard `isSequential` and `completionCondition`).
+ * Conditions are standard `conditionExpression` bodies (`${days > 3}`) and gateway `default` flows.
+ */
+export const flowableDescriptor = {
+  name: 'Flowable',
+  uri: 'http://flowable.org/bpmn',
+  prefix: 'flowable',
+  xml: { tagAlias: 'lowerCase' },
+  associations: [],
+  types: [
+    {
+      name: 'ProcessProps',
+      isAbstract: true,
+      extends: ['bpmn:Process'],
+      properties: [{ name: 'rollbackNode', isAttr: true, type: 'String' }],
+    },
+    {
+      name: 'StartProps',
+      isAbstract: true,
+      extends: ['bpmn:StartEvent'],
+      properties: [
+        { name: 'initiator', isAttr: true, type: 'String' },
+        { name: 'formKey', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'UserTaskProps',
+      isAbstract: true,
+      extends: ['bpmn:UserTask'],
+      properties: [
+        { name: 'assignee', isAttr: true, type: 'String' },
+        { name: 'candidateUsers', isAttr: true, type: 'String' },
+        { name: 'candidateGroups', isAttr: true, type: 'String' },
+        { name: 'formKey', isAttr: true, type: 'String' },
+        { name: 'buttons', isAttr: true, type: 'String' },
+        { name: 'rollbackNode', isAttr: true, type: 'String' },
+        { name: 'dueDate', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'MultiInstanceProps',
+      isAbstract: true,
+      extends: ['bpmn:MultiInstanceLoopCharacteristics'],
+      properties: [
+        { name: 'collection', isAttr: true, type: 'String' },
+        { name: 'elementVariable', isAttr: true, type: 'String' },
+      ],
+    },
+  ],
+};
