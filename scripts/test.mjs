@@ -12,6 +12,11 @@ const only = process.argv[2];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
+// Named again at the very end: CI keeps only the tail of the output, and a failure scrolled out of it once cost a
+// whole session's work that nobody could diagnose.
+const failures = [];
+const flaky = [];
+const firstLines = (text, n = 12) => String(text ?? '').split('\n').slice(0, n).join('\n    ');
 
 function run(name, cmd, args, opts = {}) {
   if (only && only !== name.split(':')[0]) return;
@@ -28,6 +33,30 @@ function vitestCounts(file) {
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  for (const f of j.testResults ?? []) {
+    const rel = path.relative(root, f.name);
+    for (const t of f.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${rel} › ${t.fullName}\n    ${firstLines(t.failureMessages?.[0])}`);
+    }
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${rel} (the file itself)\n    ${firstLines(f.message)}`);
+    }
+  }
+}
+
+function playwrightOutcomes(suites, trail = []) {
+  for (const s of suites ?? []) {
+    const here = s.title ? [...trail, s.title] : trail;
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const name = [...here, spec.title].join(' › ');
+        const bad = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        if (t.status === 'unexpected') failures.push(`${name}\n    ${firstLines(bad?.error?.message)}`);
+        else if (t.status === 'flaky') flaky.push(`${name}\n    ${firstLines(bad?.error?.message, 6)}`);
+      }
+    }
+    playwrightOutcomes(s.suites, here);
+  }
 }
 
 const vitest = (project, cwd, file, env) => [
@@ -71,13 +100,17 @@ if (!only || only === 'e2e') {
     run('e2e', 'npx', ['playwright', 'test'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e } });
   }
   if (fs.existsSync(e2e)) {
-    const s = JSON.parse(fs.readFileSync(e2e, 'utf8')).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(e2e, 'utf8'));
+    playwrightOutcomes(report.suites);
+    const s = report.stats ?? {};
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
   }
 }
 
+if (flaky.length) console.log(`\nPassed only on a retry:\n  ${flaky.join('\n  ')}`);
+if (failures.length) console.log(`\nFailed tests:\n  ${failures.join('\n  ')}`);
 if (failedSuites.length) console.log(`\nFailed suites: ${failedSuites.join(', ')}`);
 if (failedSuites.length && totals.failed === 0) totals.failed = failedSuites.length;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
