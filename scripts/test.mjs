@@ -16,7 +16,11 @@ const failedSuites = [];
 // whole session's work that nobody could diagnose.
 const failures = [];
 const flaky = [];
-const firstLines = (text, n = 12) => String(text ?? '').split('\n').slice(0, n).join('\n    ');
+const firstLines = (text, n = 12) =>
+  String(text ?? '')
+    .split('\n')
+    .slice(0, n)
+    .join('\n    ');
 
 function run(name, cmd, args, opts = {}) {
   if (only && only !== name.split(':')[0]) return;
