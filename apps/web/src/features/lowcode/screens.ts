@@ -2,7 +2,8 @@ import type { ScreenLoader } from '../registry';
 
 /**
  * Low-code screens. `/onlineDev/webDesign` and the dynamic list are seeded by the low-code module; the business-form
- * paths follow the JNPF layout (`/onlineDev/business*`). The data-service screens register in `data/screens.ts`.
+ * screens serve the menu's `/business/*` paths (business seed) and the JNPF layout's `/onlineDev/business*`. The
+ * data-service screens register in `data/screens.ts`.
  */
 export const screens: Record<string, ScreenLoader> = {
   '/onlineDev/webDesign': () => import('./modules/ModulePage'),
@@ -11,4 +12,9 @@ export const screens: Record<string, ScreenLoader> = {
   '/onlineDev/businessForm': () => import('./business/BusinessFormPage'),
   '/onlineDev/businessCategory': () => import('./business/BusinessCategoryPage'),
   '/onlineDev/businessModel': () => import('./business/BusinessDataModelPage'),
+  '/business/category': () => import('./business/BusinessCategoryPage'),
+  '/business/datamodel': () => import('./business/BusinessDataModelPage'),
+  '/business/form': () => import('./business/BusinessFormPage'),
+  '/business/design': () => import('./business/BusinessDesignPage'),
+  '/business/handle': () => import('./business/BusinessHandlePage'),
 };
