@@ -59,6 +59,7 @@ test('the sign-in page and every menu screen have no critical (or non-contrast s
   });
   const paths = [...new Set(leaves((await routes.json()).data as MenuNode[]))];
   expect(paths.length).toBeGreaterThan(30);
+  const missing: string[] = [];
   const limit = Number(process.env.A11Y_LIMIT ?? paths.length);
   for (const path of paths.slice(0, limit)) {
     const t0 = Date.now();
@@ -69,6 +70,9 @@ test('the sign-in page and every menu screen have no critical (or non-contrast s
     }, path);
     const pane = page.locator(`.swp-pane[data-tab="${path}"]`);
     await expect(pane).toBeVisible();
+    // every entry of the menu opens a real screen (five business-form entries once showed the not-available page
+    // and this walk let them pass)
+    if (await pane.locator('.swp-not-available').count()) missing.push(path);
     // the screen has drawn its data (live screens keep a stream open, so the network never goes idle)
     await page.waitForTimeout(300);
     await pane
@@ -83,5 +87,6 @@ test('the sign-in page and every menu screen have no critical (or non-contrast s
     const close = page.locator(`.ant-tabs-tab[data-node-key="${path}"] .ant-tabs-tab-remove`);
     if (await close.count()) await close.click();
   }
+  expect(missing, 'menu entries without a screen').toEqual([]);
   expect(problems).toEqual([]);
 });

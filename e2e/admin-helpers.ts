@@ -47,10 +47,13 @@ export async function choose(page: Page, label: string, option: string) {
 }
 
 export async function save(page: Page) {
-  await dialog(page)
+  const button = dialog(page)
     .locator('.ant-modal-footer')
-    .getByRole('button', { name: /^(保\s*存|修\s*改)$/ })
-    .click();
+    .getByRole('button', { name: /保\s*存|修\s*改/ });
+  // after a refused save antd may still be drawing the loading state: a click on a loading button is swallowed
+  // (the save then never happens), and its spinner's label is part of the button's name while it shows
+  await expect(button).not.toHaveClass(/ant-btn-loading/);
+  await button.click();
 }
 
 /** Closes the view dialog with its footer button. */

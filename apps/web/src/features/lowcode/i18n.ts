@@ -174,6 +174,11 @@ export const zh = {
       importMessage: '原因',
     },
     preview: { check: '校验', valid: '校验通过' },
+    apps: {
+      title: '在线应用',
+      empty: '还没有发布到在线应用的功能：在功能设计中发布后，它会出现在这里和菜单中',
+      toDesign: '去功能设计',
+    },
     biz: {
       form: '业务表单',
       formName: '表单名称',
@@ -394,6 +399,12 @@ export const en: typeof zh = {
       importMessage: 'Reason',
     },
     preview: { check: 'Check', valid: 'The form is valid' },
+    apps: {
+      title: 'Online apps',
+      empty:
+        'Nothing has been published to online apps yet: publish a module in Module design and it appears here and in the menu',
+      toDesign: 'Go to module design',
+    },
     biz: {
       form: 'business form',
       formName: 'Form name',

@@ -12,6 +12,7 @@ export const screens: Record<string, ScreenLoader> = {
   '/onlineDev/businessForm': () => import('./business/BusinessFormPage'),
   '/onlineDev/businessCategory': () => import('./business/BusinessCategoryPage'),
   '/onlineDev/businessModel': () => import('./business/BusinessDataModelPage'),
+  '/onlineApps': () => import('./apps/OnlineAppsPage'),
   '/business/category': () => import('./business/BusinessCategoryPage'),
   '/business/datamodel': () => import('./business/BusinessDataModelPage'),
   '/business/form': () => import('./business/BusinessFormPage'),
