@@ -163,7 +163,8 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
   const open = await ctx.db
     .select()
     .from(wfTask)
-    .where(and(eq(wfTask.instanceId, inst.id), isNull(wfTask.endTime)));
+    .where(and(eq(wfTask.instanceId, inst.id), isNull(wfTask.endTime)))
+    .orderBy(wfTask.id);
   const acts = await ctx.db.select().from(wfActivity).where(eq(wfActivity.instanceId, inst.id));
   const finishedNodes = [...new Set(acts.filter((a) => a.endTime).map((a) => a.activityId))];
   const currentNodes = [...new Set(open.map((t) => t.taskDefKey))];
@@ -215,7 +216,8 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
   return {
     process: {
       taskId: task?.id ?? null,
-      taskName: task?.name ?? null,
+      // opened without a task of the reader's (sent list, monitoring): the instance's open nodes, as the lists show them
+      taskName: task?.name ?? ([...new Set(open.map((t) => t.name))].join(',') || null),
       taskDefinitionKey: task?.taskDefKey ?? null,
       executionId: task?.executionId ?? null,
       assignee: task?.assignee ?? null,

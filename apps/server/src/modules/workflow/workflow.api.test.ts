@@ -103,6 +103,9 @@ describe('a leave request through the API', () => {
     const copied = await as('auditor', () => t.get(`${P}/detail`, { processInsId: pid }));
     expect(copied.body.data.process.processDefinitionName).toBe('请假');
     expect(copied.body.data.process.isCopied).toBe(true);
+    // without a task of the reader's, the current node is the instance's open one
+    expect(copied.body.data.process.taskId).toBeNull();
+    expect(copied.body.data.process.taskName).toBe('提交请假');
 
     const detail = await as('patrol', () => t.get(`${P}/detail`, { taskId: mine.taskId }));
     expect(detail.body.data.process.isOwner).toBe(true);

@@ -359,7 +359,7 @@ export function ButtonPage() {
 export function ConditionPage() {
   const columns: CrudColumn[] = [
     { prop: 'name', label: `${D}conditionName`, search: true, required: `${D}nameRequired` },
-    { prop: 'expression', label: `${D}expression`, required: `${D}keyRequired`, span: 24 },
+    { prop: 'expression', label: `${D}expression`, required: `${D}expressionRequired`, span: 24 },
     { prop: 'remark', label: `${D}remark` },
   ];
   return <CrudPage api={designApi.condition} columns={columns} title={`${D}condition`} permission="wf_condition" />;
