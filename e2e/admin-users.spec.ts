@@ -82,11 +82,11 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
   await pane.getByRole('button', { name: /账号解封/ }).click();
   await confirmOk();
   await select();
-  await pane.getByRole('button', { name: /^stop 停\s*用$/ }).click();
+  await pane.getByRole('button', { name: /stop 停\s*用$/ }).click();
   await confirmOk();
   await expect(row(pane, account)).toContainText('停用');
   await select();
-  await pane.getByRole('button', { name: /^check-circle 启\s*用$/ }).click();
+  await pane.getByRole('button', { name: /check-circle 启\s*用$/ }).click();
   await confirmOk();
   await expect(row(pane, account)).toContainText('正常');
 

@@ -89,7 +89,7 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
   await d.getByLabel('检查项', { exact: true }).fill('阀门井盖是否完好\n有无违章施工、占压');
   await d
     .locator('.ant-modal-footer')
-    .getByRole('button', { name: /^保\s*存$/ })
+    .getByRole('button', { name: /保\s*存$/ })
     .click();
   await expectMessage(page, '新增成功');
 
