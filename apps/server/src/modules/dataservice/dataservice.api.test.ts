@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearOfMidnight } from '../../../test/clock.ts';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { nextBillNumber, stamp } from './billrule.ts';
 
@@ -247,6 +248,8 @@ describe('areas (JNPF)', () => {
 
 describe('bill rules (JNPF BillRule and BladeX sequence)', () => {
   it('pages, selects and issues numbers: prefix + date + zero-padded sequence', async () => {
+    // the numbers carry the server's date, compared with the one read here
+    await clearOfMidnight();
     as(hq);
     let res = await t.get(B, { currentPage: 1, pageSize: 2, sidx: 'enCode', sort: 'asc' });
     expect(body(res).data.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 5 });
@@ -291,6 +294,8 @@ describe('bill rules (JNPF BillRule and BladeX sequence)', () => {
       startNumber: 1,
     });
     expect(body(res)).toMatchObject({ code: 200, msg: '新建成功' });
+    // all 200 in one month, the one read here
+    await clearOfMidnight();
     const replies = await Promise.all(Array.from({ length: 200 }, () => t.get(`${B}/BillNumber/LOAD`)));
     const numbers = replies.map((r) => body(r).data as string);
     expect(replies.every((r) => body(r).code === 200)).toBe(true);
@@ -469,7 +474,8 @@ describe('tenant isolation', () => {
     expect(body(await t.get(`${SEQ}/remove`, { ids: hqRule })).msg).toBe('数据不存在或无权操作');
     expect(body(await t.post(D, { dictionaryTypeId: hqType, fullName: 'x', enCode: 'x' })).msg).toBe('字典分类不存在');
 
-    // its own rule of the same code numbers independently
+    // its own rule of the same code numbers independently (dated by the server, compared with the date read here)
+    await clearOfMidnight();
     expect(
       body(await t.post(B, { fullName: '告警编号', enCode: 'ALARM', prefix: 'FX', dateFormat: 'YYYYMMDD', digit: 5 }))
         .code,

@@ -125,8 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('patrol scheduler with two insta
     const [{ n: after }] = await sql(`select count(*)::int as n from swp_patrol_task`);
     // every task a pass reports created is a new row, and no row was created twice
     expect(results.reduce((s, r) => s + r.created, 0)).toBe(after - before);
-    const from = dayString(today() - BACK * DAY);
-    const to = dayString(today());
+    // the days of the passes' clock reading, not of a later one
+    const from = dayString(localDay(now.getTime(), tz) - BACK * DAY);
+    const to = dayString(localDay(now.getTime(), tz));
     for (const p of plans) {
       const expected = expandPeriods(p.period, p.startDate, p.endDate, tz, { fromDay: from, toDay: to });
       const rows = await wholeTasks(p.id);

@@ -394,8 +394,9 @@ describe('grants do not outlive what they name', () => {
       const list = await as('admin', () => t.get(`${B}/${family}/list`, { size: 1000 }));
       const rows = list.json().data.records ?? list.json().data;
       const flat = (xs: any[]): any[] => xs.flatMap((x) => [x, ...flat(x.children ?? [])]);
-      made[family] = flat(rows).find(
-        (r: any) => r.postCode === body.postCode || r.roleAlias === (body as any).roleAlias,
+      // a post has no roleAlias (undefined === undefined would match any row): compare each family's own code
+      made[family] = flat(rows).find((r: any) =>
+        family === 'post' ? r.postCode === (body as any).postCode : r.roleAlias === (body as any).roleAlias,
       )?.id as string;
       expect(made[family]).toBeTruthy();
     }
