@@ -174,6 +174,24 @@ test.describe
       await expect(result.locator('.ant-alert-success')).toBeVisible({ timeout: 30_000 });
       await expect(copied).toHaveText(n);
 
+      // the table is no longer needed: 数据建模 drops it after asking
+      await openMenu(page, '/dataservice/datamodel', ['数据服务']);
+      const model = activePane(page).getByTestId('data-model-page');
+      await expect(model).toBeVisible({ timeout: 30_000 });
+      await model.getByLabel('数据连接', { exact: true }).click();
+      await pick(page, CONN);
+      const find = model.getByPlaceholder('表名或说明');
+      await find.fill(TABLE);
+      await find.press('Enter');
+      const tables = model.getByTestId('ds-tables');
+      await tables.getByText(TABLE, { exact: true }).click();
+      await model.getByRole('button', { name: /删除表/ }).click();
+      const really = page.locator('.ant-modal-confirm', { hasText: `删除数据表 ${TABLE}?` });
+      await really.getByRole('button', { name: /确\s*定/ }).click();
+      await expectMessage(page, '删除成功');
+      await expect(tables.locator('tr.ant-table-row')).toHaveCount(0);
+      await expect(model.getByTestId('ds-table-detail')).toContainText('请在左侧选择数据表');
+
       // the connection is no longer needed: delete it
       await openMenu(page, '/dataservice/datasource', ['数据服务']);
       const sources = activePane(page).getByTestId('data-source-page');

@@ -174,6 +174,9 @@ export const dataModelApi = {
     http.get<any>(`${S}/DataModel/${dbLinkId}/Tables/${encodeURIComponent(name)}/Fields`, { type }),
   /** a new table in a connection (never the console's own database): `{ tableName, fields: [{ field, dataType, … }] }` */
   createTable: (dbLinkId: string, body: Row) => http.post<null>(`${S}/DataModel/${dbLinkId}/Table`, body),
+  /** drops a table of a connection (never of the console's own database) */
+  dropTable: (dbLinkId: string, name: string) =>
+    http.delete<null>(`${S}/DataModel/${dbLinkId}/Table/${encodeURIComponent(name)}`),
 };
 
 export const dataInterfaceApi = {

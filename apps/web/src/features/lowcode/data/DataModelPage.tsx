@@ -1,12 +1,14 @@
 /**
  * 数据建模 (`/api/system/DataModel/{id}`): choose a connection and browse its tables, a table's columns and a
- * preview of its rows (the same browser as the 数据表 drawer of 数据连接); 新建表 creates a table in it (not in
- * the console's own database, whose tables come from its migrations).
+ * preview of its rows (the same browser as the 数据表 drawer of 数据连接); 新建表 creates a table in it and 删除表
+ * drops the chosen one after a confirmation (neither in the console's own database, whose tables come from its
+ * migrations).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Spin, Tooltip } from 'antd';
+import { App, Button, Empty, Space, Spin, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataModelApi } from '../../../api/lowcode';
 import { usePermission } from '../../../stores/session';
 import { CreateTableDialog } from './CreateTableDialog';
 import { OWN_DB, SourceSelect, useSources } from './SourceSelect';
@@ -19,9 +21,30 @@ export default function DataModelPage() {
   const [creating, setCreating] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const canAdd = usePermission('data_model_add');
+  const canDrop = usePermission('data_model_delete');
+  const { message, modal } = App.useApp();
   // the first connection until one is picked
   const current = picked ?? (sources[0] ? String(sources[0].id) : undefined);
   const source = sources.find((s) => String(s.id) === current);
+
+  const drop = (dbLinkId: string, table: string) =>
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('lowcode.dm.dropConfirm', { name: table }),
+      okText: t('crud.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await dataModelApi.dropTable(dbLinkId, table);
+        } catch {
+          // the HTTP client has shown the server's reason
+          return;
+        }
+        message.success(t('lowcode.dm.dropped'));
+        setReloadKey((k) => k + 1);
+      },
+    });
 
   if (loading) return <Spin style={{ display: 'block', padding: 48 }} />;
   if (!sources.length) return <Empty data-testid="data-model-page" description={t('lowcode.dm.noSources')} />;
@@ -44,7 +67,14 @@ export default function DataModelPage() {
           </Tooltip>
         )}
       </Space>
-      {current && <TableBrowser key={current} dbLinkId={current} reloadKey={reloadKey} />}
+      {current && (
+        <TableBrowser
+          key={current}
+          dbLinkId={current}
+          reloadKey={reloadKey}
+          onDrop={canDrop && current !== OWN_DB ? (table) => drop(current, table) : undefined}
+        />
+      )}
       {creating && source && (
         <CreateTableDialog
           source={source}

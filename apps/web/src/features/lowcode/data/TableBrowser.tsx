@@ -2,7 +2,8 @@
  * The tables of a connection with a search box; a chosen table shows its columns and a preview of its rows. Used
  * by the 数据表 drawer of 数据连接 and by 数据建模.
  */
-import { Empty, Input, Table, Tabs } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Empty, Input, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
@@ -16,9 +17,11 @@ export interface TableBrowserProps {
   dbLinkId: string;
   /** a change reloads the table list (e.g. after a table was created) */
   reloadKey?: number;
+  /** when given, the chosen table offers a drop button that calls this (which asks first) */
+  onDrop?: (table: string) => void;
 }
 
-export function TableBrowser({ dbLinkId, reloadKey = 0 }: TableBrowserProps) {
+export function TableBrowser({ dbLinkId, reloadKey = 0, onDrop }: TableBrowserProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<{ source: string; table: string } | undefined>();
@@ -27,7 +30,9 @@ export function TableBrowser({ dbLinkId, reloadKey = 0 }: TableBrowserProps) {
     async () => rowsIn(await dataModelApi.tables(dbLinkId, keyword ? { keyword } : undefined)),
     `${dbLinkId}/${keyword}/${reloadKey}`,
   );
-  const table = chosen?.source === dbLinkId ? chosen.table : undefined;
+  // a table that is gone from the reloaded list (dropped) is no longer shown
+  const table =
+    chosen?.source === dbLinkId && (!data || data.some((r) => r.table === chosen.table)) ? chosen.table : undefined;
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
       <div style={{ width: 360, flex: 'none' }}>
@@ -64,7 +69,16 @@ export function TableBrowser({ dbLinkId, reloadKey = 0 }: TableBrowserProps) {
           <Tabs
             activeKey={tab}
             onChange={setTab}
-            tabBarExtraContent={<strong>{table}</strong>}
+            tabBarExtraContent={
+              <Space>
+                <strong>{table}</strong>
+                {onDrop && (
+                  <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDrop(table)}>
+                    {t('lowcode.dm.dropTable')}
+                  </Button>
+                )}
+              </Space>
+            }
             items={[
               {
                 key: 'fields',

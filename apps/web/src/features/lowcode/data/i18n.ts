@@ -86,6 +86,9 @@ export const zh = {
       fieldsRequired: '请至少添加一个字段',
       fieldDuplicate: '字段名重复: {{name}}',
       created: '新建成功',
+      dropTable: '删除表',
+      dropConfirm: '删除数据表 {{name}}? 表和其中的数据都会删除, 且不能恢复',
+      dropped: '删除成功',
     },
     di: {
       title: '数据接口',
@@ -314,6 +317,9 @@ export const en: typeof zh = {
       fieldsRequired: 'Please add at least one column',
       fieldDuplicate: 'Duplicate column: {{name}}',
       created: 'Created',
+      dropTable: 'Drop table',
+      dropConfirm: 'Drop the table {{name}}? The table and all its rows are deleted for good',
+      dropped: 'Deleted',
     },
     di: {
       title: 'data interface',
