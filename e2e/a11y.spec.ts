@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { apiHeaders, expect, signIn, test } from './fixtures';
 
 /** colour contrast is decided by the spec's palette (docs/accessibility.md) */
 const ALLOWED_SERIOUS = new Set(['color-contrast']);
@@ -42,7 +42,6 @@ const leaves = (nodes: MenuNode[]): string[] =>
 
 test('the sign-in page and every menu screen have no critical (or non-contrast serious) violations', async ({
   page,
-  context,
 }) => {
   test.setTimeout(600_000);
   await page.goto('/login');
@@ -50,13 +49,7 @@ test('the sign-in page and every menu screen have no critical (or non-contrast s
   const problems = await problemsOn(page, '/login');
 
   await signIn(page, 'admin');
-  const token = (await context.cookies()).find((c) => c.name === 'swp-access-token')?.value;
-  const routes = await page.request.get('/api/blade-system/menu/routes', {
-    headers: {
-      authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-      'blade-auth': `bearer ${token}`,
-    },
-  });
+  const routes = await page.request.get('/api/blade-system/menu/routes', { headers: await apiHeaders(page) });
   const paths = [...new Set(leaves((await routes.json()).data as MenuNode[]))];
   expect(paths.length).toBeGreaterThan(30);
   const missing: string[] = [];

@@ -39,11 +39,15 @@ export async function fill(page: Page, values: Record<string, string>) {
   }
 }
 
+/** Picks an option of the open select dropdown (the first that holds the text). */
+export async function pickOption(page: Page, option: string | RegExp) {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
 /** Picks an option of a select in the open dialog by label. */
 export async function choose(page: Page, label: string, option: string) {
-  const d = dialog(page);
-  await d.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await dialog(page).getByLabel(label, { exact: true }).click();
+  await pickOption(page, option);
 }
 
 export async function save(page: Page) {
@@ -90,11 +94,12 @@ export async function deleteRows(page: Page, scope: Locator, texts: string[]) {
   for (const t of texts) await expect(row(scope, t)).toHaveCount(0);
 }
 
-/** Answers the delete confirmation '确定将选择数据删除?' with 确定. */
-export async function confirmRemove(page: Page) {
+/** Answers the delete confirmation '确定将选择数据删除?' with 确定; returns the confirmation box. */
+export async function confirmRemove(page: Page): Promise<Locator> {
   const box = page.locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' });
   await expect(box).toBeVisible();
   await box.getByRole('button', { name: /确\s*定/ }).click();
+  return box;
 }
 
 /** The toolbar delete with nothing chosen warns 请选择至少一条数据 (or the screen's own text). */

@@ -9,22 +9,10 @@
  *   saved, the scoring pages).
  */
 import type { Locator, Page } from '@playwright/test';
-import { dialog, expectFieldError, expectMessage } from './admin-helpers';
+import { confirmRemove, dialog, expectFieldError, expectMessage, uid as newUid, pickOption } from './admin-helpers';
 import { activePane, expect, openMenu, signIn, test } from './fixtures';
 
-const uid = Date.now().toString(36).slice(-5);
-
-/** Picks an option of the open select dropdown. */
-async function pick(page: Page, option: string | RegExp) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Answers the delete confirmation '确定将选择数据删除?' with 确定. */
-async function confirmDelete(page: Page) {
-  const box = page.locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' });
-  await box.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(box).toBeHidden();
-}
+const uid = newUid();
 
 /** Opens a published low-code module from the side menu by its name under its parent group. */
 async function openModule(page: Page, parent: string, name: string): Promise<Locator> {
@@ -62,7 +50,7 @@ test.describe
       await sources.getByRole('button', { name: /新\s*增/ }).click();
       const d = dialog(page);
       await d.getByLabel('数据库类型', { exact: true }).click();
-      await pick(page, 'MySQL (MariaDB)');
+      await pickOption(page, 'MySQL (MariaDB)');
       await expect(d.getByLabel('端口', { exact: true })).toHaveValue('3306');
       await d.getByLabel('连接名称', { exact: true }).fill(CONN);
       await d.getByLabel('主机地址', { exact: true }).fill('127.0.0.1');
@@ -93,7 +81,7 @@ test.describe
 
       // the new connection: 新建表 with four columns
       await model.getByLabel('数据连接', { exact: true }).click();
-      await pick(page, CONN);
+      await pickOption(page, CONN);
       await model.getByRole('button', { name: /新建表/ }).click();
       const create = page.getByRole('dialog', { name: `在 ${CONN} 中新建表` });
       await create.getByRole('button', { name: /保\s*存/ }).click();
@@ -143,13 +131,13 @@ test.describe
       await expect(sync.getByText('请选择目标数据连接', { exact: true })).toBeVisible();
 
       await sync.getByLabel('源数据连接', { exact: true }).click();
-      await pick(page, '本系统数据库');
+      await pickOption(page, '本系统数据库');
       await sync.getByLabel('数据表', { exact: true }).fill('swp_water_tar');
-      await pick(page, /^swp_water_tariff( |$)/);
+      await pickOption(page, /^swp_water_tariff( |$)/);
       await sync.getByLabel('目标数据连接', { exact: true }).click();
-      await pick(page, CONN);
+      await pickOption(page, CONN);
       await sync.getByLabel('目标表名', { exact: true }).fill(TABLE);
-      await pick(page, TABLE);
+      await pickOption(page, TABLE);
       await start.click();
       const result = sync.getByTestId('sync-result');
       await expect(result.locator('.ant-alert-success')).toBeVisible({ timeout: 30_000 });
@@ -179,7 +167,7 @@ test.describe
       const model = activePane(page).getByTestId('data-model-page');
       await expect(model).toBeVisible({ timeout: 30_000 });
       await model.getByLabel('数据连接', { exact: true }).click();
-      await pick(page, CONN);
+      await pickOption(page, CONN);
       const find = model.getByPlaceholder('表名或说明');
       await find.fill(TABLE);
       await find.press('Enter');
@@ -197,7 +185,7 @@ test.describe
       const sources = activePane(page).getByTestId('data-source-page');
       const row = sources.locator('tr.ant-table-row', { hasText: CONN });
       await row.getByRole('button', { name: /删\s*除/ }).click();
-      await confirmDelete(page);
+      await expect(await confirmRemove(page)).toBeHidden();
       await expectMessage(page, '删除成功');
       await expect(row).toHaveCount(0);
     });
@@ -238,7 +226,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await form.getByLabel('联系电话', { exact: true }).fill('13912340000');
   await form.getByLabel('报修地址', { exact: true }).fill('合肥市蜀山区黄山路 100 号');
   await form.getByLabel('故障类型', { exact: true }).click();
-  await pick(page, '管道漏水');
+  await pickOption(page, '管道漏水');
   await fillDate(form.getByLabel('报修日期', { exact: true }), '2026-12-01');
   await form.getByTestId('record-save').click();
   await expectMessage(page, '新增成功');
@@ -258,14 +246,14 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await record.getByRole('button', { name: /编\s*辑/ }).click();
   await expect(form.getByLabel('报修人', { exact: true })).toHaveValue(who);
   await form.getByLabel('处理状态', { exact: true }).click();
-  await pick(page, '处理中');
+  await pickOption(page, '处理中');
   await form.getByTestId('record-save').click();
   await expectMessage(page, '更新成功');
   await expect(record).toContainText('处理中');
 
   // delete after the confirmation
   await record.getByRole('button', { name: /删\s*除/ }).click();
-  await confirmDelete(page);
+  await expect(await confirmRemove(page)).toBeHidden();
   await expectMessage(page, '删除成功');
   await expect(record).toHaveCount(0);
   await expect(list.locator('.ant-empty-description')).toHaveText('暂无数据');
@@ -288,7 +276,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await form.getByLabel('用户名称', { exact: true }).fill(`用户${uid}`);
   await form.getByLabel('安装地址', { exact: true }).fill('合肥市包河区徽州大道 2000 号');
   await form.getByLabel('口径(mm)', { exact: true }).click();
-  await pick(page, 'DN20');
+  await pickOption(page, 'DN20');
   await form.getByRole('radio', { name: '远传表' }).check();
   await fillDate(form.getByLabel('安装日期', { exact: true }), '2026-06-01');
   await form.getByLabel('初始读数(m³)', { exact: true }).fill('10');
@@ -316,7 +304,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await expect(record).toContainText('50');
 
   await record.getByRole('button', { name: /删\s*除/ }).click();
-  await confirmDelete(page);
+  await expect(await confirmRemove(page)).toBeHidden();
   await expectMessage(page, '删除成功');
   await expect(record).toHaveCount(0);
 });
@@ -349,7 +337,7 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
   await d.getByLabel('对象编号', { exact: true }).fill('JO1001');
   await d.getByLabel('对象名称', { exact: true }).fill(name);
   await d.getByLabel('设施类型', { exact: true }).click();
-  await pick(page, '阀门');
+  await pickOption(page, '阀门');
   await d.getByLabel('地址', { exact: true }).fill('合肥市望江西路 66 号');
   await d.getByLabel('X 坐标(米)', { exact: true }).fill('512345.67');
   await d.getByLabel('Y 坐标(米)', { exact: true }).fill('3523456.78');
@@ -381,7 +369,7 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
   await expect(row).toContainText(`${name}改`);
 
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await confirmDelete(page);
+  await expect(await confirmRemove(page)).toBeHidden();
   await expectMessage(page, '删除成功');
   await expect(row).toHaveCount(0);
 });

@@ -34,6 +34,15 @@ export async function signIn(page: Page, account = 'admin', password = account) 
   await expect(page.getByTestId('tab-bar')).toBeVisible();
 }
 
+/** The headers of an API call as the page's signed-in user, as the web client sends them. */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'swp-access-token')?.value;
+  return {
+    authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
+    'blade-auth': `bearer ${token}`,
+  };
+}
+
 /** The page of the active tab (kept-alive pages of other tabs stay in the DOM, hidden). */
 export function activePane(page: Page) {
   return page.locator('.swp-pane:not([hidden])');

@@ -4,21 +4,15 @@
  * recorded closed and the crew's link is shared; a device is added with a rule that is saved, run and stopped; an
  * alarm is closed with a reason and its state changes.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dialog, expectMessage } from './admin-helpers';
-import { activePane, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
 /** A GET of the API as the signed-in user of the page. */
-async function apiGet(page: Page, context: BrowserContext, path: string) {
-  const token = (await context.cookies()).find((c) => c.name === 'swp-access-token')?.value;
-  const res = await page.request.get(path, {
-    headers: {
-      authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-      'blade-auth': `bearer ${token}`,
-    },
-  });
+async function apiGet(page: Page, path: string) {
+  const res = await page.request.get(path, { headers: await apiHeaders(page) });
   return res.json();
 }
 
@@ -26,13 +20,11 @@ async function apiGet(page: Page, context: BrowserContext, path: string) {
  * A point on a pipe near the pickers' start (117.24°E, 31.835°N), as the pixel offset from the map's middle at
  * `resolution` m/px: the demo's streets are 600 m apart, so a blind click often hits no pipe.
  */
-async function pipeNearCentre(page: Page, context: BrowserContext, resolution: number, at?: { x: number; y: number }) {
-  const c =
-    at ?? (await apiGet(page, context, '/api/swp-pipeops-location/coordinate/transReverse?x=117.24&y=31.835')).data;
+async function pipeNearCentre(page: Page, resolution: number, at?: { x: number; y: number }) {
+  const c = at ?? (await apiGet(page, '/api/swp-pipeops-location/coordinate/transReverse?x=117.24&y=31.835')).data;
   const env = [c.x - 350, c.y - 150, c.x + 350, c.y + 150].join(',');
   const fs = await apiGet(
     page,
-    context,
     `/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query?f=json&where=1%3D1&outFields=gid,dno&returnGeometry=true&geometry=${env}&geometryType=esriGeometryEnvelope&resultRecordCount=200`,
   );
   let best: { dno: string; x: number; y: number; d: number } | undefined;
@@ -111,14 +103,13 @@ test('network map: search a pipe, identify it with a click, run the burst analys
 
 test('burst events: add one from the map, record a valve closed, share the link, the crew works it', async ({
   page,
-  context,
   browser,
 }) => {
   await signIn(page, 'admin', 'admin');
   // a name of its own, so that a retry does not meet the first attempt's event
   const TITLE = `浏览器测试爆管${Date.now().toString(36).slice(-4)}`;
   // the picker opens at 1 m/px on the demo's centre
-  const pipe = await pipeNearCentre(page, context, 1);
+  const pipe = await pipeNearCentre(page, 1);
   await openMenu(page, '/gis/burst-event', ['管网GIS']);
   const pane = activePane(page);
   await expect(pane.getByTestId('burst-event-page')).toBeVisible();
@@ -241,13 +232,13 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   await expect(row).toHaveCount(0);
 });
 
-test('burst alarm: dispatch a repair on the pipe picked near the alarm', async ({ page, context }) => {
+test('burst alarm: dispatch a repair on the pipe picked near the alarm', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
-  const open = (await apiGet(page, context, '/api/swp-alarm/alarm-info/tube-explosion?alarmStatus=0&size=1')).data;
+  const open = (await apiGet(page, '/api/swp-alarm/alarm-info/tube-explosion?alarmStatus=0&size=1')).data;
   expect(open.total, 'the demo keeps its latest burst alarms open').toBeGreaterThan(0);
   const alarm = open.records[0];
   // the picker opens on the alarm's district at 1 m/px
-  const pipe = await pipeNearCentre(page, context, 1, { x: alarm.x, y: alarm.y });
+  const pipe = await pipeNearCentre(page, 1, { x: alarm.x, y: alarm.y });
   await openMenu(page, '/alarm/info', ['报警中心']);
   const pane = activePane(page);
   await pane.getByRole('tab', { name: /爆管报警/ }).click();

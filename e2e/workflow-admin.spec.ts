@@ -21,7 +21,7 @@ import {
   save,
   search,
 } from './admin-helpers';
-import { activePane, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -45,14 +45,7 @@ function bpmn(key: string, name: string) {
 
 /** A call of the API as the signed-in user of the page; resolves to the reply's data. */
 async function api(page: Page, path: string, init: { data?: unknown; multipart?: Record<string, any> } = {}) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'swp-access-token')?.value;
-  const res = await page.request.post(path, {
-    ...init,
-    headers: {
-      authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-      'blade-auth': `bearer ${token}`,
-    },
-  });
+  const res = await page.request.post(path, { ...init, headers: await apiHeaders(page) });
   const body = await res.json();
   expect(body.success, `${path}: ${body.msg}`).toBe(true);
   return body.data;
