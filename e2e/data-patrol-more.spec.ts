@@ -8,25 +8,11 @@
  * - 巡检管理 › 作业对象 (add with validation, find, edit, delete) and 考核指标 (the weights must add up to 100, a rule
  *   saved, the scoring pages).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { confirmRemove, dialog, expectFieldError, expectMessage, uid as newUid, pickOption } from './admin-helpers';
-import { activePane, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, expect, openMenu, openModule, signIn, test } from './fixtures';
 
 const uid = newUid();
-
-/** Opens a published low-code module from the side menu by its name under its parent group. */
-async function openModule(page: Page, parent: string, name: string): Promise<Locator> {
-  const entry = page.locator('.swp-sider [data-path^="/dynamic"]', { hasText: name });
-  await expect(async () => {
-    const group = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: parent });
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await entry.click({ timeout: 3_000 });
-    await expect(page).toHaveURL(/\/dynamic(\/index)?\?id=\d+/, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  const list = activePane(page).getByTestId('dynamic-page');
-  await expect(list).toBeVisible({ timeout: 30_000 });
-  return list;
-}
 
 /** Fills a date input of the open dialog and closes its picker. */
 async function fillDate(field: Locator, date: string) {

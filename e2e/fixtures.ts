@@ -63,6 +63,20 @@ export async function openMenu(page: Page, path: string, parents: string[] = [])
   }).toPass({ timeout: 30_000 });
 }
 
+/** Opens a published low-code module from the side menu by its name under its group; resolves to its list. */
+export async function openModule(page: Page, parent: string, name: string) {
+  const entry = page.locator('.swp-sider [data-path^="/dynamic"]', { hasText: name });
+  await expect(async () => {
+    const group = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: parent });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await entry.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/dynamic(\/index)?\?id=\d+/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  const list = activePane(page).getByTestId('dynamic-page');
+  await expect(list).toBeVisible({ timeout: 30_000 });
+  return list;
+}
+
 /** The tab labels, left to right. */
 export async function tabLabels(page: Page): Promise<string[]> {
   return page.getByTestId('tab-bar').locator('.swp-tab-label').allInnerTexts();

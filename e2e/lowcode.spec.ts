@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { activePane, dialog, expectMessage } from './admin-helpers';
-import { signIn } from './fixtures';
+import { openModule, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -69,15 +69,7 @@ test('design, publish, open from the menu, add, search, export and import', asyn
   await expect(moduleRow).toContainText('已发布');
 
   // ---- open it from the menu
-  const entry = page.locator('.swp-sider [data-path^="/dynamic/index?id="]', { hasText: NAME });
-  await expect(async () => {
-    const group = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: '在线应用' });
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await entry.click({ timeout: 3_000 });
-    await expect(page).toHaveURL(/\/dynamic(\/index)?\?id=\d+/, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  const list = activePane(page).getByTestId('dynamic-page');
-  await expect(list).toBeVisible();
+  const list = await openModule(page, '在线应用', NAME);
 
   // ---- add a record: two sub-table rows, the formula totals them
   await list.getByRole('button', { name: /新\s*增/ }).click();
