@@ -187,11 +187,20 @@ export const ADMIN_MENUS: MenuItem[] = [
       ),
       screen('tenantpackage', '租户套餐', '/system/tenantpackage', 'GiftOutlined', 10),
       screen('client', '应用管理', '/system/client', 'ApiOutlined', 11),
-      screen('region', '行政区划', '/system/region', 'EnvironmentOutlined', 12, [], ['operator', 'auditor'], [
-        springBladeButton('region_import', '导入', 'import', 'button.import', 'ImportOutlined', 5, 0),
-        springBladeButton('region_export', '导出', 'export', 'button.export', 'ExportOutlined', 6, 0),
-        springBladeButton('region_debug', '调试', 'debug', 'button.debug', 'BugOutlined', 7, 0),
-      ]),
+      screen(
+        'region',
+        '行政区划',
+        '/system/region',
+        'EnvironmentOutlined',
+        12,
+        [],
+        ['operator', 'auditor'],
+        [
+          springBladeButton('region_import', '导入', 'import', 'button.import', 'ImportOutlined', 5, 0),
+          springBladeButton('region_export', '导出', 'export', 'button.export', 'ExportOutlined', 6, 0),
+          springBladeButton('region_debug', '调试', 'debug', 'button.debug', 'BugOutlined', 7, 0),
+        ],
+      ),
     ],
   },
   {
@@ -222,15 +231,49 @@ export const ADMIN_MENUS: MenuItem[] = [
         ],
       },
       {
-        ...screen('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [], [], [
-          springBladeButton('data_scope_setting', '权限配置', 'setting', 'button.scopeSetting', 'SettingOutlined', 5, 1),
-        ]),
+        ...screen(
+          'data_scope',
+          '数据权限',
+          '/authority/datascope',
+          'FilterOutlined',
+          2,
+          [],
+          [],
+          [
+            springBladeButton(
+              'data_scope_setting',
+              '权限配置',
+              'setting',
+              'button.scopeSetting',
+              'SettingOutlined',
+              5,
+              1,
+            ),
+          ],
+        ),
         i18n: 'menu.authority.dataScope',
       },
       {
-        ...screen('api_scope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3, [], [], [
-          springBladeButton('api_scope_setting', '权限配置', 'setting', 'button.scopeSetting', 'SettingOutlined', 5, 1),
-        ]),
+        ...screen(
+          'api_scope',
+          '接口权限',
+          '/authority/apiscope',
+          'ApiOutlined',
+          3,
+          [],
+          [],
+          [
+            springBladeButton(
+              'api_scope_setting',
+              '权限配置',
+              'setting',
+              'button.scopeSetting',
+              'SettingOutlined',
+              5,
+              1,
+            ),
+          ],
+        ),
         i18n: 'menu.authority.apiScope',
       },
     ],
@@ -493,7 +536,15 @@ export async function seedSpringBladeToolButtons(ctx: AppContext): Promise<void>
   const live = await ctx.db
     .select({ code: menu.code })
     .from(menu)
-    .where(and(inArray(menu.code, TOOL_BUTTONS.map(([c]) => c)), eq(menu.isDeleted, 0)));
+    .where(
+      and(
+        inArray(
+          menu.code,
+          TOOL_BUTTONS.map(([c]) => c),
+        ),
+        eq(menu.isDeleted, 0),
+      ),
+    );
   const have = new Set(live.map((m) => m.code));
   const items: MenuItem[] = TOOL_BUTTONS.filter(([screenCode]) => have.has(screenCode)).flatMap(
     ([screenCode, prefix]) =>

@@ -60,7 +60,10 @@ const propertyJson = z.preprocess(
 /** A client's view: a route path, or a web address for an entry the client opens in a new window. */
 const VIEW_PATH = /^(\/[\w\-./]*|https?:\/\/[^\s]+)$/;
 const VIEW_PATH_MSG = '客户端视图路径必须以 / 开头，只能包含字母、数字、- _ . /（或是 http(s) 网址）';
-const viewPath = optText(255).refine((v) => v === undefined || v === null || v === '' || VIEW_PATH.test(v), VIEW_PATH_MSG);
+const viewPath = optText(255).refine(
+  (v) => v === undefined || v === null || v === '' || VIEW_PATH.test(v),
+  VIEW_PATH_MSG,
+);
 
 /**
  * Saber's and Sword's own menu screens speak in their views (menu-dialect.ts): what they show as 路由地址 / 菜单图标
