@@ -215,7 +215,7 @@ describe('Saber 行政区划', () => {
     ]);
 
     const form = ok(await get(`${R}/detail`, { code: '340104' }));
-    expect(form).toMatchObject({ code: '340104', parentCode: '3401', level: 3 });
+    expect(form).toMatchObject({ code: '340104', parentCode: '3401', parentName: '合肥市', level: 3 });
     expect(form).not.toHaveProperty('regionLevel');
     // our web app keeps its own name of the field
     const ours = ok(await get(`${R}/detail`, { code: '340104' }, WEB_CLIENT, web));

@@ -68,9 +68,10 @@ const viewPath = optText(255).refine(
 /**
  * Saber's and Sword's own menu screens speak in their views (menu-dialect.ts): what they show as 路由地址 / 菜单图标
  * is the client's view path and icon, and what they save there goes to those columns, never to our web app's path.
- * A new entry made from such a client starts with the same path for our web app.
+ * A new entry made from such a client starts with the same path for our web app. Buttons have one path for all.
  */
 function dialectWrite(data: Row, existing: Row | undefined, dialect: MenuDialect) {
+  if ((data.category ?? existing?.category) === 2) return; // a button has no view: its path is the one path
   const [pathKey, sourceKey] = dialect === 'saber' ? ['saberPath', 'saberSource'] : ['swordPath', 'swordSource'];
   if (data.path !== undefined) {
     const p = typeof data.path === 'string' ? data.path.trim() : '';

@@ -140,7 +140,10 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
     const code = (req.query as Row | undefined)?.code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
     const row = await byCode(ctx, code.trim());
-    return ok(row ? regionFor(req, row) : null);
+    if (!row) return ok(null);
+    // the form shows the parent's name beside its code (SpringBlade's RegionVO.parentName)
+    const parent = row.parentCode === REGION_ROOT ? undefined : await byCode(ctx, row.parentCode);
+    return ok(regionFor(req, { ...row, parentName: parent?.name ?? '' }));
   });
 
   // SpringBlade's picker (Saber's 调试 dialog cascades province → city → district through it): the divisions
