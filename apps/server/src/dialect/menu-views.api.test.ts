@@ -90,7 +90,15 @@ describe.each([
     expect(problems).toEqual([]);
     if (account === 'admin') {
       const paths = flat(routes).map((n) => n.path);
-      expect(paths).toEqual(expect.arrayContaining(['/system/user', '/monitor/log/usual', '/base/region']));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/system/user',
+          '/monitor/log/usual',
+          '/base/region',
+          '/tool/code',
+          '/tool/datasource',
+        ]),
+      );
       // top menus: every area it shows has something the client can open
       for (const tm of await get(client, token, '/api/blade-system/menu/top-menu')) {
         const part: Node[] = await get(client, token, '/api/blade-system/menu/routes', { topMenuId: tm.id });

@@ -225,15 +225,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
     }
   });
 
-  app.post('/blade-user/register-guest', { config: { access: 'client' } }, async (req) => {
-    const p = guestBody.parse(paramsOf(req));
-    try {
-      await deps.auth(req).registerGuest(p);
-    } catch (e) {
-      throw asApiError(e);
-    }
-    return done();
-  });
+  // Guest registration before sign-in: BladeX's path and SpringBlade's (Saber 4.x posts the same query parameters
+  // to /blade-system/user/register-guest). Both create a pending user of the named tenant with no role, department
+  // or post, who cannot sign in until an administrator approves (docs/auth.md, "Guest registration").
+  for (const path of ['/blade-user/register-guest', '/blade-system/user/register-guest']) {
+    app.post(path, { config: { access: 'client' } }, async (req) => {
+      const p = guestBody.parse(paramsOf(req));
+      try {
+        await deps.auth(req).registerGuest(p);
+      } catch (e) {
+        throw asApiError(e);
+      }
+      return done();
+    });
+  }
 
   // ------------------------------------------------------------------ user
 

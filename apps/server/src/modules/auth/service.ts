@@ -31,6 +31,11 @@ export { CLIENT_CHANGED_TOPIC };
 /** User status values (blade_user.status). */
 export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
+/** Registrations waiting for approval a tenant keeps at most (guest registration needs no sign-in). */
+export const MAX_PENDING_GUESTS = 50;
+/** advisory lock class serialising guest registrations per tenant */
+const GUEST_LOCK = 7_261_020;
+
 export const MSG = {
   badCredentials: '用户名或密码错误',
   badCaptcha: '验证码不正确',
@@ -44,6 +49,7 @@ export const MSG = {
   noRole: '未获得用户的角色信息',
   userDisabled: '该账号已停用,请联系管理员',
   userPending: '该账号正在等待管理员审核',
+  guestQueueFull: '待审核的注册申请过多, 请联系管理员审核后再注册',
   badDept: '所选部门不属于当前用户',
   badRole: '所选角色不属于当前用户',
 } as const;
@@ -679,6 +685,14 @@ export class AuthService {
   async registerGuest(p: { tenantId: string; name: string; account: string; password: string; oauthId?: string }) {
     await this.checkTenant(p.tenantId);
     return this.ctx.db.transaction(async (tx) => {
+      // anyone holding a client id may call this: the tenant's queue of registrations waiting for approval is
+      // bounded, so a flood fills the queue, not the user table (serialised per tenant, so bursts cannot overshoot)
+      await tx.execute(sql`select pg_advisory_xact_lock(${GUEST_LOCK}, hashtext(${p.tenantId}))`);
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(user)
+        .where(and(eq(user.tenantId, p.tenantId), eq(user.status, USER_STATUS.pending), eq(user.isDeleted, 0)));
+      if (n >= MAX_PENDING_GUESTS) throw new SignInError(MSG.guestQueueFull);
       const [exists] = await tx
         .select({ id: user.id })
         .from(user)

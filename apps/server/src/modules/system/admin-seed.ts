@@ -88,6 +88,20 @@ const screen = (
   children: [...buttons(code, path, writers, readers), ...extra],
 });
 
+/**
+ * A button of SpringBlade's own screens (Saber shows 权限配置, 导入, 调试 … by these codes, read from
+ * `menu/buttons`): the administrator's alone when created (`roles: []`, not the screen's readers).
+ */
+export const springBladeButton = (
+  code: string,
+  name: string,
+  alias: string,
+  i18n: string,
+  icon: string,
+  sort: number,
+  action: 0 | 1 | 2,
+): MenuItem => ({ code, name, i18n, alias, source: icon, sort, category: 2, action, roles: [] });
+
 export const ADMIN_MENUS: MenuItem[] = [
   {
     code: 'system',
@@ -173,7 +187,20 @@ export const ADMIN_MENUS: MenuItem[] = [
       ),
       screen('tenantpackage', '租户套餐', '/system/tenantpackage', 'GiftOutlined', 10),
       screen('client', '应用管理', '/system/client', 'ApiOutlined', 11),
-      screen('region', '行政区划', '/system/region', 'EnvironmentOutlined', 12, [], ['operator', 'auditor']),
+      screen(
+        'region',
+        '行政区划',
+        '/system/region',
+        'EnvironmentOutlined',
+        12,
+        [],
+        ['operator', 'auditor'],
+        [
+          springBladeButton('region_import', '导入', 'import', 'button.import', 'ImportOutlined', 5, 0),
+          springBladeButton('region_export', '导出', 'export', 'button.export', 'ExportOutlined', 6, 0),
+          springBladeButton('region_debug', '调试', 'debug', 'button.debug', 'BugOutlined', 7, 0),
+        ],
+      ),
     ],
   },
   {
@@ -204,10 +231,51 @@ export const ADMIN_MENUS: MenuItem[] = [
         ],
       },
       {
-        ...screen('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2),
+        ...screen(
+          'data_scope',
+          '数据权限',
+          '/authority/datascope',
+          'FilterOutlined',
+          2,
+          [],
+          [],
+          [
+            springBladeButton(
+              'data_scope_setting',
+              '权限配置',
+              'setting',
+              'button.scopeSetting',
+              'SettingOutlined',
+              5,
+              1,
+            ),
+          ],
+        ),
         i18n: 'menu.authority.dataScope',
       },
-      { ...screen('api_scope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3), i18n: 'menu.authority.apiScope' },
+      {
+        ...screen(
+          'api_scope',
+          '接口权限',
+          '/authority/apiscope',
+          'ApiOutlined',
+          3,
+          [],
+          [],
+          [
+            springBladeButton(
+              'api_scope_setting',
+              '权限配置',
+              'setting',
+              'button.scopeSetting',
+              'SettingOutlined',
+              5,
+              1,
+            ),
+          ],
+        ),
+        i18n: 'menu.authority.apiScope',
+      },
     ],
   },
 ];
@@ -442,12 +510,55 @@ async function keepOutOfPackages(ctx: Pick<AppContext, 'db' | 'live'>, menuIds: 
 
 /** The administration menus, their scopes and the regions (runs after the organisation seed). */
 export async function seedAdministration(ctx: AppContext): Promise<void> {
-  const [seen] = await ctx.db.select({ id: menu.id }).from(menu).where(eq(menu.code, 'tenant')).limit(1);
+  const platform = codesUnder(ADMIN_MENUS, new Set(PLATFORM_SCREENS));
+  const before = await ctx.db.select({ code: menu.code }).from(menu).where(inArray(menu.code, platform));
   const ids = await ensureMenus(ctx, ADMIN_MENUS);
-  if (!seen) {
-    const platform = codesUnder(ADMIN_MENUS, new Set(PLATFORM_SCREENS));
-    await keepOutOfPackages(ctx, platform.map((c) => ids[c]).filter(Boolean));
-  }
+  // entries of the platform's screens stay out of packages when they are first created (buttons added in a later
+  // release too); an administrator's later choices stay
+  const had = new Set(before.map((b) => b.code));
+  const created = platform.filter((c) => !had.has(c));
+  if (created.length) await keepOutOfPackages(ctx, created.map((c) => ids[c]).filter(Boolean));
   await ensureScopes(ctx, { data: ADMIN_DATA_SCOPES, api: ADMIN_API_SCOPES });
   await seedRegions(ctx);
+}
+
+/**
+ * SpringBlade's button codes of its code tools (Saber's 代码生成 and 数据源管理 screens test `code_add` …,
+ * `datasource_add` …), under our screens of those tools (`code_gen`, `develop_datasource`). Other modules bring
+ * those screens, so their seed calls this after theirs; a screen that is missing (or was removed) gets none.
+ */
+const TOOL_BUTTONS: [screen: string, prefix: string][] = [
+  ['code_gen', 'code'],
+  ['develop_datasource', 'datasource'],
+];
+
+export async function seedSpringBladeToolButtons(ctx: AppContext): Promise<void> {
+  const live = await ctx.db
+    .select({ code: menu.code })
+    .from(menu)
+    .where(
+      and(
+        inArray(
+          menu.code,
+          TOOL_BUTTONS.map(([c]) => c),
+        ),
+        eq(menu.isDeleted, 0),
+      ),
+    );
+  const have = new Set(live.map((m) => m.code));
+  const items: MenuItem[] = TOOL_BUTTONS.filter(([screenCode]) => have.has(screenCode)).flatMap(
+    ([screenCode, prefix]) =>
+      (
+        [
+          ['add', '新增', 'PlusOutlined', 0],
+          ['edit', '修改', 'EditOutlined', 1],
+          ['delete', '删除', 'DeleteOutlined', 2],
+          ['view', '查看', 'EyeOutlined', 1],
+        ] as const
+      ).map(([op, name, icon, action], i) => ({
+        ...springBladeButton(`${prefix}_${op}`, name, op, `button.${op}`, icon, 11 + i, action),
+        parentCode: screenCode,
+      })),
+  );
+  if (items.length) await ensureMenus(ctx, items);
 }

@@ -10,7 +10,7 @@ import { seedAdminScreenMenus } from './menus-admin.ts';
 import { systemRoutes } from './routes.ts';
 import { seedSystem } from './seed.ts';
 
-export { type ApiScopeSeed, type DataScopeSeed, ensureScopes } from './admin-seed.ts';
+export { type ApiScopeSeed, type DataScopeSeed, ensureScopes, seedSpringBladeToolButtons } from './admin-seed.ts';
 export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
 export { dictionaryOf } from './dict.ts';
 export { dialectView, type MenuDialect, menuDialectOf, projectMenus } from './menu-dialect.ts';

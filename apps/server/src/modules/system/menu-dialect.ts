@@ -101,6 +101,10 @@ export const SPRINGBLADE_VIEWS: Record<string, { saber?: View; sword?: View }> =
   log_usual: { saber: ['/monitor/log/usual', 'iconfont iconicon_work'], sword: ['/monitor/log/usual', null] },
   log_api: { saber: ['/monitor/log/api', 'iconfont iconicon_send'], sword: ['/monitor/log/api', null] },
   log_error: { saber: ['/monitor/log/error', 'iconfont iconicon_safety'], sword: ['/monitor/log/error', null] },
+  // SpringBlade's 研发工具: our 在线开发 directory holds the code generator and the data sources
+  lowcode: { saber: ['/tool', 'iconfont icon-wxbgongju'], sword: ['/tool', 'tool'] },
+  code_gen: { saber: ['/tool/code', 'iconfont iconicon_savememo'], sword: ['/tool/code', null] },
+  develop_datasource: { saber: ['/tool/datasource', 'iconfont iconicon_database'], sword: ['/tool/datasource', null] },
 };
 
 /** The dialect columns of a seeded entry (all four null when neither client has a view for it). */

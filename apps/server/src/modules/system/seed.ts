@@ -272,6 +272,8 @@ const DICTS: DictSeed[] = [
   ['sms', '短信服务类型', '1=云片|2=七牛|3=阿里云|4=腾讯云'],
   ['oss', '对象存储类型', '1=本地|2=MinIO|3=七牛云|4=阿里云|5=腾讯云'],
   ['region_level', '行政区划等级', '1=省份|2=地市|3=区县|4=乡镇|5=村委'],
+  // SpringBlade's code of the same levels: Saber's region form reads 区划等级 from dictionary?code=region
+  ['region', '行政区划', '1=省份|2=地市|3=区县|4=乡镇|5=村委'],
   ['log_type', '日志类型', '1=常规日志|2=接口日志|3=错误日志'],
   ['tenant_mode', '租户模式', '0=关闭|1=开启'],
 ];

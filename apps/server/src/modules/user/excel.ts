@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { compileSort } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
 import { formatDate, parseDateTime } from '../../core/time.ts';
 import { dept, dict, post, role, user } from '../../db/schema.ts';
@@ -67,6 +68,8 @@ export async function exportUsers(ctx: AppContext, req: FastifyRequest, reply: F
   for (const k of Object.keys(q)) if (k.toLowerCase() === 'blade-auth') delete q[k];
   // filters are compiled before anything is sent: a bad filter is still a 400 in the envelope
   const conds = await userResource.conditions(ctx, req, q);
+  // rows come in id order (keyset batches); a sort key is still checked, so `ascs=nope` is a 400, not a cut file
+  compileSort(user, q);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(SHEET_NAME);

@@ -109,13 +109,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
 
-  app.post(`${b}/unlock`, byMenu('user_unlock'), async (req) => {
-    const ids = idsParam(req, 'userIds');
-    await visibleUsers(ctx, req, ids);
-    await unlockUsers(ctx, ids);
-    return done();
-  });
-
   // state toggle (spec 2 §4, §6): `status` 1 enables, 0 disables; without it each user's state flips
   app.post(`${b}/state`, byMenu('user_state'), async (req) => {
     const raw = param(req, 'status');
@@ -129,7 +122,28 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${b}/search/user`, signedIn, async (req) => ok(await searchUsers(ctx, req, query(req))));
 
-  for (const path of [`${b}/export-user`, `${b}/export`])
+  userFileRoutes(app, ctx, b, ['export']);
+
+  // SpringBlade
+  springUserResource.routes(app, ctx);
+  commonRoutes(app, ctx, '/blade-system/user', springUserResource);
+  userFileRoutes(app, ctx, '/blade-system/user');
+}
+
+/**
+ * The calls both dialects answer alike under their base: unlock (clears the sign-in lockout), export-user (xlsx of
+ * the visible users, the list's filters), export-template, import-user (multipart `file`, `isCovered` 1 overwrites
+ * existing accounts). `aliases` are the BladeX short names (`export`, `import`).
+ */
+function userFileRoutes(app: FastifyInstance, ctx: AppContext, b: string, aliases: 'export'[] = []) {
+  app.post(`${b}/unlock`, byMenu('user_unlock'), async (req) => {
+    const ids = idsParam(req, 'userIds');
+    await visibleUsers(ctx, req, ids);
+    await unlockUsers(ctx, ids);
+    return done();
+  });
+
+  for (const path of [`${b}/export-user`, ...aliases.map((a) => `${b}/${a}`)])
     app.get(path, adminOnly, (req, reply) => exportUsers(ctx, req, reply));
   app.get(`${b}/export-template`, byMenu('user_import'), (_req, reply) => exportTemplate(reply));
 
@@ -150,10 +164,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(r, `导入成功: 新增 ${r.inserted} 条, 更新 ${r.updated} 条`);
     };
     scope.post(`${b}/import-user`, byMenu('user_import'), handler);
-    scope.post(`${b}/import`, byMenu('user_import'), handler);
+    if (aliases.length) scope.post(`${b}/import`, byMenu('user_import'), handler);
   });
-
-  // SpringBlade
-  springUserResource.routes(app, ctx);
-  commonRoutes(app, ctx, '/blade-system/user', springUserResource);
 }

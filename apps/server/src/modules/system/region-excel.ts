@@ -1,0 +1,309 @@
+/**
+ * Regions as xlsx, in SpringBlade's sheet (RegionExcel: 区划编号, 父区划编号, 祖区划编号, 区划名称, the five levels'
+ * codes and names, 层级, 排序, 备注): `export-template`, `export-region` (the list's filters, streamed in code order)
+ * and `import-region`. The import checks every row first and writes a clean sheet in one transaction, or nothing:
+ * a new division needs its parent (in the table or earlier in the sheet's hierarchy) and a code that extends the
+ * parent's; 层级 and the level columns are derived from the parent (a 层级 that disagrees is reported). An existing
+ * code is refused unless `isCovered`, which updates its name, sort and remark (never its parent).
+ */
+import { PassThrough } from 'node:stream';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { compileSort } from '../../core/query.ts';
+import type { Row } from '../../core/resource.ts';
+import { region } from './schema.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const REGION_SHEET = '行政区划表';
+export const MAX_REGION_IMPORT_ROWS = 20_000;
+const BATCH = 1000;
+const ROOT = '00';
+export const LEVEL_FIELDS = ['province', 'city', 'district', 'town', 'village'] as const;
+
+/** header ↔ field; `level` is SpringBlade's name of our regionLevel */
+export const REGION_COLUMNS = [
+  { header: '区划编号', key: 'code' },
+  { header: '父区划编号', key: 'parentCode' },
+  { header: '祖区划编号', key: 'ancestors' },
+  { header: '区划名称', key: 'name' },
+  { header: '省级区划编号', key: 'provinceCode' },
+  { header: '省级名称', key: 'provinceName' },
+  { header: '市级区划编号', key: 'cityCode' },
+  { header: '市级名称', key: 'cityName' },
+  { header: '区级区划编号', key: 'districtCode' },
+  { header: '区级名称', key: 'districtName' },
+  { header: '镇级区划编号', key: 'townCode' },
+  { header: '镇级名称', key: 'townName' },
+  { header: '村级区划编号', key: 'villageCode' },
+  { header: '村级名称', key: 'villageName' },
+  { header: '层级', key: 'level' },
+  { header: '排序', key: 'sort' },
+  { header: '备注', key: 'remark' },
+] as const;
+type Key = (typeof REGION_COLUMNS)[number]['key'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const stamp = (d = new Date()) =>
+  `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+
+function attachment(reply: FastifyReply, fileName: string) {
+  const enc = encodeURIComponent(fileName);
+  reply
+    .header('content-type', XLSX)
+    .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
+    .header('access-control-expose-headers', 'content-disposition');
+}
+
+const columns = () => REGION_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
+
+const cellsOf = (r: Row) =>
+  Object.fromEntries(
+    REGION_COLUMNS.map((c) => {
+      const v = c.key === 'level' ? r.regionLevel : r[c.key];
+      return [c.key, v === null || v === undefined ? null : typeof v === 'number' ? v : String(v)];
+    }),
+  );
+
+/** `export-template`: the import sheet with its header row. */
+export async function regionTemplate(reply: FastifyReply) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(REGION_SHEET);
+  ws.columns = columns();
+  ws.getRow(1).font = { bold: true };
+  attachment(reply, '行政区划模板.xlsx');
+  return reply.send(Buffer.from(await wb.xlsx.writeBuffer()));
+}
+
+/** `export-region`: every division matching `conds`, streamed in code order (keyset batches, flat memory). */
+export async function exportRegions(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, conds: unknown[]) {
+  compileSort(region, (req.query ?? {}) as Record<string, unknown>); // a bad sort key is a 400 before any byte
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(REGION_SHEET);
+  ws.columns = columns();
+  const write = async () => {
+    let last = '';
+    for (;;) {
+      const rows = await ctx.db
+        .select()
+        .from(region)
+        .where(and(...(conds as never[]), gt(region.code, last)))
+        .orderBy(asc(region.code))
+        .limit(BATCH);
+      for (const r of rows) ws.addRow(cellsOf(r as Row)).commit();
+      if (rows.length < BATCH) break;
+      last = rows[rows.length - 1].code;
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  write().catch((err) => {
+    req.log.error({ err }, 'region export failed');
+    out.destroy(err);
+  });
+  attachment(reply, `行政区划数据${stamp()}.xlsx`);
+  return reply.send(out);
+}
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object' && !(v instanceof Date)) {
+    if ('richText' in v)
+      return v.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
+    if ('text' in v) return String(v.text).trim();
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(v).trim();
+}
+
+interface Line {
+  line: number;
+  values: Partial<Record<Key, string>>;
+}
+
+async function readSheet(buf: Buffer): Promise<Line[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  const byCol = new Map<number, Key>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const h = cellText(cell.value);
+    const c = REGION_COLUMNS.find((x) => x.header === h || x.key === h);
+    if (c) byCol.set(col, c.key);
+  });
+  for (const need of ['code', 'name'] as const) {
+    if (![...byCol.values()].includes(need)) {
+      const header = REGION_COLUMNS.find((c) => c.key === need)?.header;
+      throw badRequest(`导入失败: 模板不正确, 缺少列 ${header}`);
+    }
+  }
+  const out: Line[] = [];
+  ws.eachRow((row, line) => {
+    if (line === 1) return;
+    const values: Line['values'] = {};
+    row.eachCell((cell, col) => {
+      const key = byCol.get(col);
+      const v = cellText(cell.value);
+      if (key && v) values[key] = v;
+    });
+    if (Object.keys(values).length) out.push({ line, values });
+  });
+  if (!out.length) throw badRequest('导入失败: 表格中没有数据');
+  if (out.length > MAX_REGION_IMPORT_ROWS) throw badRequest(`导入失败: 单次最多导入 ${MAX_REGION_IMPORT_ROWS} 行`);
+  return out;
+}
+
+type Stored = typeof region.$inferSelect;
+
+/** The stored divisions among `codes`, by code. */
+async function storedByCode(ctx: AppContext, codes: string[]): Promise<Map<string, Stored>> {
+  const out = new Map<string, Stored>();
+  const unique = [...new Set(codes)];
+  for (let i = 0; i < unique.length; i += BATCH) {
+    for (const r of await ctx.db
+      .select()
+      .from(region)
+      .where(inArray(region.code, unique.slice(i, i + BATCH))))
+      out.set(r.code, r);
+  }
+  return out;
+}
+
+const intOf = (raw: string | undefined, label: string, problems: string[], min: number, max: number) => {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${label} [${raw}] 必须是 ${min} 到 ${max} 的整数`);
+    return undefined;
+  }
+  return n;
+};
+
+/** `import-region`: checks every row, then writes all of them in one transaction, or nothing. */
+export async function importRegions(ctx: AppContext, buf: Buffer, isCovered: boolean) {
+  const lines = await readSheet(buf);
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  interface Rec {
+    line: number;
+    code: string;
+    parentCode: string;
+    name: string;
+    level?: number;
+    sort?: number;
+    remark?: string;
+  }
+  const recs: Rec[] = [];
+  for (const { line, values: v } of lines) {
+    const problems: string[] = [];
+    const code = v.code ?? '';
+    if (!code) problems.push('区划编号不能为空');
+    else if (!/^\d{1,12}$/.test(code)) problems.push(`区划编号 [${code}] 只能是 1 到 12 位数字`);
+    else if (seen.has(code)) problems.push(`区划编号 [${code}] 与第${seen.get(code)}行重复`);
+    if (code) seen.set(code, line);
+    const parentCode = v.parentCode || ROOT;
+    if (!/^\d{1,12}$/.test(parentCode)) problems.push(`父区划编号 [${parentCode}] 只能是数字`);
+    const name = v.name ?? '';
+    if (!name) problems.push('区划名称不能为空');
+    else if (name.length > 32) problems.push('区划名称不能超过32个字符');
+    if ((v.remark?.length ?? 0) > 255) problems.push('备注不能超过255个字符');
+    const level = intOf(v.level, '层级', problems, 1, LEVEL_FIELDS.length);
+    const sort = intOf(v.sort, '排序', problems, 0, 1_000_000);
+    if (problems.length) errors.push(`第${line}行: ${problems.join(', ')}`);
+    else recs.push({ line, code, parentCode, name, level, sort, remark: v.remark });
+  }
+
+  const stored = await storedByCode(ctx, [...recs.map((r) => r.code), ...recs.map((r) => r.parentCode)]);
+  // a child's code extends its parent's, so shorter codes first puts every parent of the sheet before its children
+  recs.sort((a, b) => a.code.length - b.code.length || a.line - b.line);
+  const planned = new Map<string, Row>();
+  const inserts: Row[] = [];
+  const updates: { rec: Rec; row: Stored }[] = [];
+  for (const rec of recs) {
+    const problems: string[] = [];
+    const existing = stored.get(rec.code);
+    if (existing) {
+      if (!isCovered) problems.push(`区划编号 [${rec.code}] 已存在`);
+      else if (existing.parentCode !== rec.parentCode) problems.push(`区划编号 [${rec.code}] 已存在于另一上级之下`);
+      else if (rec.level !== undefined && rec.level !== existing.regionLevel)
+        problems.push(`层级应为 ${existing.regionLevel}`);
+      else updates.push({ rec, row: existing });
+    } else {
+      const parent: Row | undefined =
+        rec.parentCode === ROOT ? undefined : (planned.get(rec.parentCode) ?? stored.get(rec.parentCode));
+      const level = parent ? Number(parent.regionLevel) + 1 : 1;
+      if (rec.parentCode !== ROOT && !parent) problems.push(`上级区划 [${rec.parentCode}] 不存在`);
+      else if (level > LEVEL_FIELDS.length) problems.push('区划最多五级');
+      else if (parent && (!rec.code.startsWith(rec.parentCode) || rec.code.length <= rec.parentCode.length))
+        problems.push(`区划编号必须以上级编号 ${rec.parentCode} 开头`);
+      else if (rec.level !== undefined && rec.level !== level) problems.push(`层级应为 ${level}`);
+      else {
+        const row: Row = {
+          code: rec.code,
+          parentCode: rec.parentCode,
+          ancestors: parent ? `${parent.ancestors},${parent.code}` : ROOT,
+          name: rec.name,
+          regionLevel: level,
+          sort: rec.sort ?? 1,
+          remark: rec.remark ?? null,
+        };
+        LEVEL_FIELDS.forEach((f, i) => {
+          if (i + 1 === level) {
+            row[`${f}Code`] = rec.code;
+            row[`${f}Name`] = rec.name;
+          } else if (i + 1 < level) {
+            row[`${f}Code`] = parent?.[`${f}Code`] ?? null;
+            row[`${f}Name`] = parent?.[`${f}Name`] ?? null;
+          }
+        });
+        planned.set(rec.code, row);
+        inserts.push(row);
+      }
+    }
+    if (problems.length) errors.push(`第${rec.line}行: ${problems.join(', ')}`);
+  }
+
+  if (errors.length) {
+    errors.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
+    const shown = errors.slice(0, 20).join('; ');
+    throw badRequest(`导入失败, 未写入任何数据: ${shown}${errors.length > 20 ? `; …共 ${errors.length} 处错误` : ''}`);
+  }
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < inserts.length; i += 500)
+        await tx.insert(region).values(inserts.slice(i, i + 500) as (typeof region.$inferInsert)[]);
+      for (const { rec, row } of updates) {
+        await tx
+          .update(region)
+          .set({ name: rec.name, sort: rec.sort ?? row.sort, remark: rec.remark ?? row.remark })
+          .where(sql`${region.code} = ${row.code}`);
+        if (rec.name !== row.name) {
+          // the denormalised name of this level, on the division itself and everything below it
+          const f = LEVEL_FIELDS[row.regionLevel - 1];
+          await tx.execute(
+            sql`update blade_region set ${sql.identifier(`${f}_name`)} = ${rec.name} where ${sql.identifier(`${f}_code`)} = ${row.code}`,
+          );
+        }
+      }
+    });
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    if ((err.code ?? err.cause?.code) === '23505')
+      throw badRequest('导入失败, 未写入任何数据: 表中的区划编号刚被他人添加, 请重新导入');
+    throw e;
+  }
+  return { inserted: inserts.length, updated: updates.length };
+}
