@@ -84,23 +84,25 @@ export class JobQueue {
       start: () => {
         entry.state = 'running';
         report({ state: 'running', position: 0 });
-        run({ id: full.id, progress: (d) => report({ state: 'running', ...d }) })
+        // the slot is free (and the tenant may submit again) before the submitter hears the outcome
+        const finish = (state: JobState, extra: Record<string, unknown>) => {
+          entry.state = state;
+          this.entries = this.entries.filter((x) => x !== entry);
+          report({ state, ...extra });
+          this.pump();
+        };
+        Promise.resolve()
+          .then(() => run({ id: full.id, progress: (d) => report({ state: 'running', ...d }) }))
           .then(
             (v) => {
-              entry.state = 'done';
-              report({ state: 'done' });
+              finish('done', {});
               resolve(v);
             },
             (e) => {
-              entry.state = 'failed';
-              report({ state: 'failed', message: e instanceof Error ? e.message : String(e) });
+              finish('failed', { message: e instanceof Error ? e.message : String(e) });
               reject(e);
             },
-          )
-          .finally(() => {
-            this.entries = this.entries.filter((x) => x !== entry);
-            this.pump();
-          });
+          );
       },
     };
     this.entries.push(entry);
