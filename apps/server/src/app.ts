@@ -223,6 +223,8 @@ function serveWeb(server: FastifyInstance, config: Config) {
     const p = req.url.split('?')[0];
     const apiLike = /^\/(api|blade-|swp-|lc-gis|ws)/.test(p) || req.method !== 'GET' || path.extname(p) !== '';
     if (apiLike) return false;
+    // the public valve page carries its share token in the URL: nothing it loads or links to may see it
+    if (/^\/list-operate\/shutValue\/?$/i.test(p)) reply.header('referrer-policy', 'no-referrer');
     reply.type('text/html').send(page());
     return true;
   });
