@@ -26,7 +26,6 @@ import {
   ALARM_LEVELS,
   ALARM_STATUS,
   ALARM_TYPES,
-  alarmConditions,
   alarmDetail,
   alarmPage,
   closeAlarms,
