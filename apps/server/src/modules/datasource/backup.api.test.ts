@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { newId } from '../../core/ids.ts';
+import { jobQueueOf } from '../../core/job-queue.ts';
 import { backupHooks, MSG_BACKUP_BUSY, MSG_INTERRUPTED } from './backup.ts';
+import { MSG_SYNC_BUSY } from './sync.ts';
 
 const S = '/api/system/DataBackup';
 
@@ -109,5 +111,53 @@ describe('backups beside ordinary work', () => {
     }
     expect(await rowOf(id)).toMatchObject({ state: 'failed', message: MSG_INTERRUPTED });
     expect((await t.del(`${S}/${id}`)).json().msg).toBe('删除成功');
+  });
+
+  it('queues a backup while the instance’s long jobs are at their limit, then runs it', async () => {
+    // two long jobs of other tenants hold both slots (SWP_JOB_LIMIT 2)
+    const queue = jobQueueOf(t.app.ctx);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const busy = ['100001', '100002'].map((tenantId) =>
+      queue.submit({ kind: 'datasync', tenantId, busyMessage: 'busy' }, () => held),
+    );
+    const r = (await t.post(S, { description: '排队测试' })).json();
+    expect(r).toMatchObject({ code: 200, data: { position: 1 } });
+    expect(r.msg).toContain('备份已排队');
+    expect(await rowOf(r.data.id)).toMatchObject({ state: 'queued' });
+    // queued counts as one: a second is refused too
+    expect((await t.post(S, {})).json().msg).toBe(MSG_BACKUP_BUSY);
+    release();
+    await Promise.all(busy.map((b) => b.result));
+    let row: any;
+    for (let i = 0; i < 240; i++) {
+      row = await rowOf(r.data.id);
+      if (row.state !== 'running' && row.state !== 'queued') break;
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+    expect(row).toMatchObject({ state: 'done', description: '排队测试' });
+    expect(row.rowCount).toBeGreaterThan(0);
+  });
+
+  it('runs one data sync per tenant: another while one runs is refused with 429', async () => {
+    const queue = jobQueueOf(t.app.ctx);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const running = queue.submit({ kind: 'datasync', tenantId: '000000', busyMessage: MSG_SYNC_BUSY }, () => held);
+    const body = { dbLinkFrom: '0', dbLinkTo: '0', table: 'blade_user' };
+    const res = await t.post('/api/system/DataSync/Actions/Execute', body);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 429, success: false, msg: MSG_SYNC_BUSY });
+    // bad input is still a 400 first
+    expect((await t.post('/api/system/DataSync/Actions/Execute', { dbLinkFrom: 'x' })).statusCode).toBe(400);
+    release();
+    await running.result;
+    // the slot is free again: the request gets past the queue (and is refused for what it asks)
+    const after = (await t.post('/api/system/DataSync/Actions/Execute', body)).json();
+    expect(after.msg).toBe('目标不能是本系统数据库');
   });
 });
