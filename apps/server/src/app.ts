@@ -9,7 +9,7 @@ import { installErrorHandling, setNotFoundFallback } from './core/errors.ts';
 import { parseFormData } from './core/form-data.ts';
 import { type Grant, installGate, type RouteAccess } from './core/gate.ts';
 import { installInputGuard } from './core/input-guard.ts';
-import { startLeadership } from './core/jobs.ts';
+import { JobLeadership } from './core/jobs.ts';
 import { toJson } from './core/json.ts';
 import { LiveBus } from './core/live.ts';
 import type { AppContext, ServerModule } from './core/module.ts';
@@ -106,8 +106,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const crossInstance = database.kind === 'postgresql';
   const live = new LiveBus(database.pool, crossInstance, database.url);
   await live.start();
-  let leader = false;
-  const ctx: AppContext = { config, database, db: database.db, live, isLeader: () => leader };
+  const jobs = new JobLeadership({
+    url: database.url,
+    crossInstance,
+    checkMs: config.leaderCheckMs,
+    // every gain opens a term; the loops of an earlier term have stopped themselves (core/jobs.ts LeaderLoop)
+    onLead: () => {
+      if (config.jobs) for (const m of modules) void m.lead?.(ctx);
+    },
+    onLose: () => {
+      if (config.logLevel !== 'silent') console.warn('[jobs] lost the jobs lock: background jobs stop here');
+    },
+  });
+  const ctx: AppContext = { config, database, db: database.db, live, isLeader: jobs.isLeader, leadership: jobs };
 
   for (const m of modules) await m.init?.(ctx);
   if (config.seed) await seedAll(ctx, modules);
@@ -165,10 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   serveWeb(server, config);
   await server.ready();
 
-  const jobs = await startLeadership(database.url, crossInstance, () => {
-    leader = true;
-    if (config.jobs) for (const m of modules) void m.lead?.(ctx);
-  });
+  await jobs.start();
 
   return {
     server,
@@ -215,6 +223,8 @@ function serveWeb(server: FastifyInstance, config: Config) {
     const p = req.url.split('?')[0];
     const apiLike = /^\/(api|blade-|swp-|lc-gis|ws)/.test(p) || req.method !== 'GET' || path.extname(p) !== '';
     if (apiLike) return false;
+    // the public valve page carries its share token in the URL: nothing it loads or links to may see it
+    if (/^\/list-operate\/shutValue\/?$/i.test(p)) reply.header('referrer-policy', 'no-referrer');
     reply.type('text/html').send(page());
     return true;
   });

@@ -17,6 +17,10 @@ export interface Config {
   seed: boolean;
   /** run background jobs (simulator, schedulers) in this instance when it holds the lock */
   jobs: boolean;
+  /** how often (ms) an instance tries the jobs lock, or confirms it still holds it */
+  leaderCheckMs: number;
+  /** long jobs (backups, data sync) running at once in this instance; more wait in the queue (core/job-queue.ts) */
+  jobLimit: number;
   /** days of monitoring history the first start backfills */
   monitorBackfillDays: number;
   logLevel: string;
@@ -42,6 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Number(env.SWP_UPLOAD_MAX_BYTES ?? 20 * 1024 * 1024),
     seed: bool(env.SWP_SEED, true),
     jobs: bool(env.SWP_JOBS, true),
+    leaderCheckMs: Math.max(500, Number(env.SWP_LEADER_CHECK_MS) || 3000),
+    jobLimit: Math.max(1, Number(env.SWP_JOB_LIMIT) || 2),
     monitorBackfillDays: Number(env.SWP_MONITOR_BACKFILL_DAYS ?? 90),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist')),

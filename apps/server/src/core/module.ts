@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/connection.ts';
+import type { Leadership } from './jobs.ts';
 import type { LiveBus } from './live.ts';
 
 /** What every module gets: settings, the database, the live bus. */
@@ -11,6 +12,8 @@ export interface AppContext {
   live: LiveBus;
   /** true in the one instance that runs background jobs */
   isLeader(): boolean;
+  /** the lock behind isLeader: its term and a database check, used by `LeaderLoop` before each run */
+  leadership?: Pick<Leadership, 'term' | 'confirm'>;
 }
 
 /**

@@ -4,6 +4,7 @@
  * time, so a restart, a second pass over the same hours or a leader handover never raises twice.
  * `replayBursts` runs the same judgement over the whole stored history (first start: the demo's alarm history).
  */
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { readRollups } from '../monitor/index.ts';
@@ -141,9 +142,7 @@ export async function detectBursts(ctx: AppContext, now = Date.now()): Promise<n
 }
 
 export class BurstDetector {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
 
   constructor(
     private ctx: AppContext,
@@ -151,25 +150,11 @@ export class BurstDetector {
   ) {}
 
   start() {
-    this.schedule(30_000);
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = (this.ctx.isLeader() ? detectBursts(this.ctx).then(() => undefined) : Promise.resolve())
-        .catch((err) => console.error('[alarm] burst detection failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.tickMs);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'alarm burst detection', () => detectBursts(this.ctx), this.tickMs);
+    this.loop.start(30_000);
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }

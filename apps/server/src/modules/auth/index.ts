@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { setGateProviders } from '../../core/gate.ts';
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { setSessionRevoker } from '../system/index.ts';
 import { MenuService } from './menus.ts';
@@ -20,7 +21,7 @@ interface State {
 }
 const states = new WeakMap<AppContext, State>();
 let latest: State | undefined;
-const timers = new Set<NodeJS.Timeout>();
+const loops = new Set<LeaderLoop>();
 
 function stateOf(ctx: AppContext): State {
   const s = states.get(ctx);
@@ -83,16 +84,15 @@ export const authModule: ServerModule = {
   },
   lead(ctx) {
     const auth = stateOf(ctx).auth;
-    const run = () => void auth.cleanUp().catch(() => {});
-    const first = setTimeout(run, 60_000);
-    const every = setInterval(run, 3600_000);
-    first.unref();
-    every.unref();
-    timers.add(first).add(every);
+    for (const l of loops) if (!l.active) loops.delete(l);
+    const loop = new LeaderLoop(ctx, 'auth clean-up', () => auth.cleanUp(), 3600_000);
+    loops.add(loop);
+    loop.start(60_000);
   },
-  stop() {
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
+  async stop() {
+    const all = [...loops];
+    loops.clear();
+    await Promise.all(all.map((l) => l.stop()));
     if (latest) {
       latest.auth.stop();
       latest.menus.stop();

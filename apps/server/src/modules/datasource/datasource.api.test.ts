@@ -171,7 +171,7 @@ describe('data sources on the console’s own database', () => {
     let row: any;
     for (let i = 0; i < 120; i++) {
       row = (await t.get(`${S}/DataBackup`)).json().data.list.find((b: any) => b.id === r.data.id);
-      if (row.state !== 'running') break;
+      if (row.state !== 'running' && row.state !== 'queued') break;
       await new Promise((ok) => setTimeout(ok, 250));
     }
     expect(row).toMatchObject({ state: 'done', description: '测试备份' });

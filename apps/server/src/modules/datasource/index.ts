@@ -4,7 +4,7 @@
  * (`/system/DataSync/Actions/Execute`), backups (`/system/DataBackup`) and reports (`/blade-report/report/rest`).
  */
 import type { ServerModule } from '../../core/module.ts';
-import { backupRoutes } from './backup.ts';
+import { backupRoutes, markInterrupted } from './backup.ts';
 import { interfaceRoutes } from './interfaces.ts';
 import { reportRoutes } from './report.ts';
 import { seedDatasource } from './seed.ts';
@@ -13,6 +13,8 @@ import { syncRoutes } from './sync.ts';
 
 export const datasourceModule: ServerModule = {
   name: 'datasource',
+  // backups a stopped process left queued or running can never end: failed, and deletable
+  init: (ctx) => markInterrupted(ctx, true),
   routes(app, ctx) {
     sourceRoutes(app, ctx);
     interfaceRoutes(app, ctx);

@@ -3,17 +3,21 @@
  * columns both tables have (by name) are copied; the source is read in primary-key order (keyset, or offset when
  * it has none), each batch is one multi-row parameterised INSERT on the target, optionally after emptying it.
  * Progress goes out on the live channel (`datasync.progress`, to the caller), and the reply is the report.
- * The console's own database may be a source (platform administrator) but never a target.
+ * The console's own database may be a source (platform administrator) but never a target. A copy runs through the
+ * job queue (core/job-queue.ts): one per tenant (429 已有数据同步正在进行，请稍后再试), waiting for a slot when the
+ * instance's long jobs are at their limit.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
+import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
 import { knownTable, openSession, type Session } from './connect.ts';
 import { OWN_DB, settingsOf } from './sources.ts';
 
 export const PROGRESS_TOPIC = 'datasync.progress';
+export const MSG_SYNC_BUSY = '已有数据同步正在进行，请稍后再试';
 
 const id = z.union([z.string().regex(/^\d{1,19}$/, '数据源编号不正确'), z.number().int()]).transform(String);
 export const syncInput = z.object({
@@ -126,7 +130,14 @@ export async function executeSync(ctx: AppContext, req: FastifyRequest, raw: unk
 
 export function syncRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/system/DataSync/Actions/Execute', byMenu('data_sync'), async (req) => {
-    const r = await executeSync(ctx, req, req.body);
+    // bad input is refused before anything waits; then one copy per tenant at a time, within the instance's limit
+    syncInput.parse(req.body ?? {});
+    const u = userOf(req);
+    const job = jobQueueOf(ctx).submit(
+      { kind: 'datasync', tenantId: u.tenantId, userId: u.userId, busyMessage: MSG_SYNC_BUSY },
+      () => executeSync(ctx, req, req.body),
+    );
+    const r = await job.result;
     return ok(r, `同步完成: 共 ${r.total} 行, 已复制 ${r.copied} 行`);
   });
 }

@@ -5,6 +5,7 @@
  * leader handover never judges a reading twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { type RaiseInput, raiseAlarm } from '../alarm/index.ts';
@@ -141,9 +142,7 @@ export async function evaluateRunningRules(ctx: AppContext, now = Date.now()): P
 }
 
 export class RuleEngine {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
 
   constructor(
     private ctx: AppContext,
@@ -151,25 +150,11 @@ export class RuleEngine {
   ) {}
 
   start() {
-    this.schedule(15_000);
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = (this.ctx.isLeader() ? evaluateRunningRules(this.ctx).then(() => undefined) : Promise.resolve())
-        .catch((err) => console.error('[device] rule pass failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.tickMs);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'device rules', () => evaluateRunningRules(this.ctx), this.tickMs);
+    this.loop.start(15_000);
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }

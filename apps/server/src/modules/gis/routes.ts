@@ -23,7 +23,7 @@
  * - GET  /swp-integration/smcs/endpoint/meter-page?current&size   meters of the network
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
@@ -319,8 +319,15 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ ...t, path: `/list-operate/shutValue?token=${encodeURIComponent(t.token)}` });
   });
 
-  // the public page: one event, through its signed link only
-  app.get('/swp-dispatch/shut-value/view', { config: { access: 'public' } }, async (req) => {
+  // the public page: one event, through its signed link only. The link's token is in the page's URL: no referrer
+  // leaves the page or its calls (the page itself is served with the same policy, app.ts serveWeb)
+  const shareLink = {
+    config: { access: 'public' as const },
+    onRequest: async (_req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('referrer-policy', 'no-referrer');
+    },
+  };
+  app.get('/swp-dispatch/shut-value/view', shareLink, async (req) => {
     const { token } = z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(200) }).parse(req.query);
     const { eventId, tenantId } = await verifyShareToken(ctx.db, token);
     const ev = await eventDetail(ctx.db, tenantId, eventId);
@@ -342,7 +349,7 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
       valves: valves.map(({ eventId: _e, id: _i, ...v }) => v),
     });
   });
-  app.post('/swp-dispatch/shut-value/close', { config: { access: 'public' } }, async (req) => {
+  app.post('/swp-dispatch/shut-value/close', shareLink, async (req) => {
     const p = z
       .object({
         token: z.string({ error: '缺少必要的请求参数: token' }).max(200),

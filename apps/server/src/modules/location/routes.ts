@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { streamLimitOf } from '../../core/stream-limit.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { byMenu, signedIn } from '../patrol/index.ts';
@@ -349,7 +350,9 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/position/stream`, read, async (req, reply) => {
-    const tenantId = userOf(req).tenantId;
+    const { tenantId, userId } = userOf(req);
+    // at most MAX_STREAMS_PER_USER open per user: the next is a 429 before anything is sent
+    const release = streamLimitOf(ctx).acquire('position', userId);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -368,6 +371,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     const close = () => {
       clearInterval(beat);
       off();
+      release();
     };
     req.raw.on('close', close);
     res.on('error', close);

@@ -4,6 +4,7 @@
  * first tick it catches up from the start of the working day. Positions are a pure function of (person, time),
  * so a catch-up and the live ticks give the same track. New positions go out on the live bus.
  */
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { fromEpsg4548 } from '../monitor/index.ts';
 import { zoneOffset } from '../patrol/index.ts';
@@ -125,29 +126,14 @@ export async function simulate(ctx: AppContext, from: number, to: number, step =
 }
 
 export class StaffSimulator {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
   private last = 0;
 
   constructor(private ctx: AppContext) {}
 
   start() {
-    this.next(0);
-  }
-
-  private next(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then(() => undefined)
-        .catch((err) => console.error('[location] simulator failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.next(STEP_MS);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'location simulator', () => this.tick(), STEP_MS);
+    this.loop.start(0);
   }
 
   async tick(now = Date.now()): Promise<number> {
@@ -167,9 +153,7 @@ export class StaffSimulator {
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }
 

@@ -17,6 +17,7 @@ import { ApiError, unauthorized } from '../../core/envelope.ts';
 import { type AuthUser, bearerOf, gateProviders } from '../../core/gate.ts';
 import type { LiveEvent } from '../../core/live.ts';
 import type { AppContext } from '../../core/module.ts';
+import { MAX_STREAMS_PER_USER, tooManyStreams } from '../../core/stream-limit.ts';
 import { MESSAGE_TOPIC } from './service.ts';
 
 export const IDLE_MS = 60_000;
@@ -167,6 +168,8 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: AppContext)
     if (!token) throw unauthorized();
     const user = await authenticateToken(token, req);
     if (!user) throw unauthorized();
+    // at most MAX_STREAMS_PER_USER sockets per user: the next upgrade is refused with 429
+    if (channel.size(user.userId) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
     req.user = user;
     req.tenantId = user.tenantId;
     (req as FastifyRequest & { liveToken?: string }).liveToken = token;

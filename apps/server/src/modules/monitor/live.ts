@@ -3,6 +3,7 @@
  * that became due since each series' last point (catching up after downtime, at most `monitorBackfillDays`), and a
  * small live event tells screens that new points arrived.
  */
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { fill, lastDue, simulatedSeries } from './seed.ts';
 import { analyzeTables } from './store.ts';
@@ -14,9 +15,7 @@ export const LIVE_TOPIC = 'monitor.points';
 export const TICK_MS = 60_000;
 
 export class LiveFeed {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
   private analyzedAt = Date.now();
   private sinceAnalyze = 0;
 
@@ -26,21 +25,8 @@ export class LiveFeed {
   ) {}
 
   start() {
-    this.schedule(0);
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then(() => undefined)
-        .catch((err) => console.error('[monitor] live tick failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.tickMs);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'monitor live feed', () => this.tick(), this.tickMs);
+    this.loop.start(0);
   }
 
   /** Appends every due point; returns how many were new. */
@@ -66,8 +52,6 @@ export class LiveFeed {
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }

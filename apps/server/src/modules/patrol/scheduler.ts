@@ -3,6 +3,7 @@
  * begun (each exactly once, see tasks.ts) and marks unfinished tasks past their period end overdue. A live event
  * tells the assignees' screens when tasks were created or became overdue.
  */
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { schedule } from './tasks.ts';
 
@@ -47,9 +48,7 @@ export async function publishTasks(
 }
 
 export class PatrolScheduler {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
 
   constructor(
     private ctx: AppContext,
@@ -57,20 +56,8 @@ export class PatrolScheduler {
   ) {}
 
   start() {
-    this.next(0);
-  }
-
-  private next(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .catch((err) => console.error('[patrol] scheduler failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.next(this.everyMs);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'patrol scheduler', () => this.tick(), this.everyMs);
+    this.loop.start(0);
   }
 
   async tick(now = new Date()): Promise<void> {
@@ -79,8 +66,6 @@ export class PatrolScheduler {
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }

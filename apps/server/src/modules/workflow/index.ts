@@ -5,6 +5,7 @@
  * `patrol_hazard`) and learn that an instance of a key ended with `onInstanceEnded`. Workflow imports no other
  * business module: modules that use it meet it here, in one direction.
  */
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { startInstance } from './engine.ts';
@@ -15,7 +16,7 @@ import { processRoutes } from './routes-process.ts';
 import { seedWorkflow } from './seed.ts';
 import { fireDueTimers, TIMER_POLL_MS } from './timers.ts';
 
-let timer: NodeJS.Timeout | undefined;
+const loops = new Set<LeaderLoop>();
 
 export const workflowModule: ServerModule = {
   name: 'workflow',
@@ -29,17 +30,15 @@ export const workflowModule: ServerModule = {
   },
   seed: (ctx) => seedWorkflow(ctx),
   lead(ctx) {
-    const tick = async () => {
-      if (ctx.isLeader()) await fireDueTimers(ctx).catch(() => {});
-      timer = setTimeout(tick, TIMER_POLL_MS);
-      timer.unref();
-    };
-    timer = setTimeout(tick, TIMER_POLL_MS);
-    timer.unref();
+    for (const l of loops) if (!l.active) loops.delete(l);
+    const loop = new LeaderLoop(ctx, 'workflow timers', () => fireDueTimers(ctx), TIMER_POLL_MS);
+    loops.add(loop);
+    loop.start(TIMER_POLL_MS);
   },
-  stop() {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  async stop() {
+    const all = [...loops];
+    loops.clear();
+    await Promise.all(all.map((l) => l.stop()));
   },
 };
 

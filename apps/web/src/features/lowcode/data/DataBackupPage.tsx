@@ -1,6 +1,7 @@
 /**
  * 数据备份 (`/api/system/DataBackup`, platform administrators): backups of the console's own database. 备份数据
- * asks for a 说明 and starts one in the background; its row shows 备份中 until the file is written (the list is
+ * asks for a 说明 and starts one in the background (one at a time: the server refuses a second); its row shows
+ * 排队中 while it waits for the server's job queue, 备份中 until the file is written (the list is
  * polled meanwhile), then 已完成 with the size, tables and rows, or 失败 with the reason. Download a finished
  * backup; delete one after the confirmation.
  */
@@ -13,7 +14,7 @@ import { dataBackupApi } from '../../../api/lowcode';
 import { CrudPagination } from '../../../components/crud';
 import { saveBlob } from '../../../lib/download';
 import { BackupDialog } from './BackupDialog';
-import { fileSize } from './backups';
+import { fileSize, isPending } from './backups';
 import { useBackups } from './useBackups';
 
 function StateTag({ row }: { row: Row }) {
@@ -22,6 +23,12 @@ function StateTag({ row }: { row: Row }) {
     return (
       <Tag color="processing" icon={<LoadingOutlined />}>
         {t('lowcode.backup.running')}
+      </Tag>
+    );
+  if (row.state === 'queued')
+    return (
+      <Tag color="default" icon={<LoadingOutlined />}>
+        {t('lowcode.backup.queued')}
       </Tag>
     );
   if (row.state === 'done') return <Tag color="success">{t('lowcode.backup.done')}</Tag>;
@@ -129,7 +136,7 @@ export default function DataBackupPage() {
                   size="small"
                   danger
                   icon={<DeleteOutlined />}
-                  disabled={r.state === 'running'}
+                  disabled={isPending(r)}
                   onClick={() => remove(r)}
                 >
                   {t('crud.remove')}

@@ -21,6 +21,12 @@ describe('backups', () => {
     expect(finishedSince([], after)).toEqual([]);
     expect(anyRunning(after)).toBe(true);
     expect(anyRunning([{ state: 'done' }])).toBe(false);
+    // a backup waiting in the server's queue is not finished either
+    expect(anyRunning([{ state: 'queued' }])).toBe(true);
+    expect(finishedSince([{ id: '5', state: 'queued' }], [{ id: '5', state: 'running' }])).toEqual([]);
+    expect(finishedSince([{ id: '5', state: 'queued' }], [{ id: '5', state: 'done' }])).toEqual([
+      { id: '5', state: 'done' },
+    ]);
   });
 
   it('reads file sizes', () => {

@@ -1,14 +1,17 @@
 /** Backup rows: which are still running, which finished since the last look, and how big a file reads. */
 import type { Row } from '../../../api/crud';
 
-export type BackupState = 'running' | 'done' | 'failed';
+export type BackupState = 'queued' | 'running' | 'done' | 'failed';
 
-export const anyRunning = (rows: Row[]) => rows.some((r) => r.state === 'running');
+/** waiting in the server's job queue or running: not finished yet */
+export const isPending = (r: Row) => r.state === 'running' || r.state === 'queued';
 
-/** The rows that were running in `before` and have finished (done or failed) in `after`. */
+export const anyRunning = (rows: Row[]) => rows.some(isPending);
+
+/** The rows that were queued or running in `before` and have finished (done or failed) in `after`. */
 export function finishedSince(before: Row[], after: Row[]): Row[] {
-  const running = new Set(before.filter((r) => r.state === 'running').map((r) => String(r.id)));
-  return after.filter((r) => running.has(String(r.id)) && r.state !== 'running');
+  const running = new Set(before.filter(isPending).map((r) => String(r.id)));
+  return after.filter((r) => running.has(String(r.id)) && !isPending(r));
 }
 
 /** 1536 → "1.5 KB"; bytes up to GB. */
