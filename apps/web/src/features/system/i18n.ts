@@ -50,6 +50,7 @@ export const zh = {
     import: '导入',
     export: '导出',
     forceLogout: '强制下线',
+    call: '调用接口',
   },
   system: { common: { filter: '输入关键字过滤' } },
   param: {
@@ -307,6 +308,7 @@ export const en = {
     import: 'Import',
     export: 'Export',
     forceLogout: 'Force sign-out',
+    call: 'Call interface',
   },
   system: { common: { filter: 'Filter' } },
   param: {
