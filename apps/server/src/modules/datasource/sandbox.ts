@@ -56,7 +56,8 @@ async function setUp(ctx: Pick<AppContext, 'database'>) {
     // one instance at a time (several share a PostgreSQL)
     await client.query('select pg_advisory_xact_lock(7261131)');
     const exists = await client.query('select 1 from pg_roles where rolname = $1', [INTERFACE_ROLE]);
-    if (!exists.rowCount) await client.query(`create role ${INTERFACE_ROLE} nologin nosuperuser nocreatedb nocreaterole`);
+    if (!exists.rowCount)
+      await client.query(`create role ${INTERFACE_ROLE} nologin nosuperuser nocreatedb nocreaterole`);
     const me = (await client.query('select rolsuper from pg_roles where rolname = current_user')).rows[0];
     // SET ROLE needs membership unless the server's role is a superuser
     if (!me?.rolsuper) await client.query(`grant ${INTERFACE_ROLE} to current_user`);
@@ -141,8 +142,7 @@ export async function readSandboxed(
       if (embedded) await assertFitsTime(client, sqlText, params, limit);
       const started = Date.now();
       const r = await client.query(sqlText, params);
-      if (embedded && Date.now() - started > limit)
-        throw new Error('canceling statement due to statement timeout');
+      if (embedded && Date.now() - started > limit) throw new Error('canceling statement due to statement timeout');
       await client.query('commit');
       return r.rows as Record<string, unknown>[];
     } catch (e) {

@@ -30,10 +30,7 @@ export function tokens(sqlText: string, dialect: 'pg' | 'mysql' = 'pg'): Token[]
     const c = s[i];
     if (/\s/.test(c)) {
       i++;
-    } else if (
-      (c === '-' && s[i + 1] === '-' && (!my || i + 2 >= n || /\s/.test(s[i + 2]))) ||
-      (my && c === '#')
-    ) {
+    } else if ((c === '-' && s[i + 1] === '-' && (!my || i + 2 >= n || /\s/.test(s[i + 2]))) || (my && c === '#')) {
       while (i < n && s[i] !== '\n') i++;
     } else if (c === '/' && s[i + 1] === '*') {
       if (my && s[i + 2] === '!') throw badRequest('查询语句中不能使用 /*! 注释');
@@ -141,8 +138,7 @@ function checkTokens(t: Token[], opts: { recursive?: boolean }) {
   if (t[0].kind !== 'word' || !['select', 'with'].includes(t[0].text)) throw badRequest('只能执行查询语句 (SELECT)');
   for (const x of t) {
     if (x.kind === 'word' && KEYWORDS.has(x.text)) throw badRequest(`查询语句中不能使用 ${x.text.toUpperCase()}`);
-    if (x.kind !== 'symbol' && deniedName(x.text))
-      throw badRequest(`查询语句中不能使用 ${x.text.toUpperCase()}`);
+    if (x.kind !== 'symbol' && deniedName(x.text)) throw badRequest(`查询语句中不能使用 ${x.text.toUpperCase()}`);
   }
   if (opts.recursive && t.some((x) => x.kind === 'word' && x.text === 'recursive'))
     throw badRequest('本系统数据库的接口不能使用 WITH RECURSIVE');
