@@ -385,7 +385,7 @@ describe('the SpringBlade data-source screen', () => {
       name: `SB源 ${process.pid}`,
       url: `jdbc:postgresql://${db.host}:${db.port}/${db.db}`,
       username: db.user,
-      password: db.password,
+      password: 'kept-as-is',
       remark: '旧备注',
     });
     expect(r.code).toBe(200);
