@@ -56,8 +56,16 @@ async function setUp(ctx: Pick<AppContext, 'database'>) {
     // one instance at a time (several share a PostgreSQL)
     await client.query('select pg_advisory_xact_lock(7261131)');
     const exists = await client.query('select 1 from pg_roles where rolname = $1', [INTERFACE_ROLE]);
-    if (!exists.rowCount)
-      await client.query(`create role ${INTERFACE_ROLE} nologin nosuperuser nocreatedb nocreaterole`);
+    if (!exists.rowCount) {
+      // roles belong to the server, not the database: another database on it may make it at the same moment
+      await client.query('savepoint swp_role');
+      try {
+        await client.query(`create role ${INTERFACE_ROLE} nologin nosuperuser nocreatedb nocreaterole`);
+      } catch (e) {
+        if ((e as { code?: string }).code !== '42710') throw e;
+        await client.query('rollback to savepoint swp_role');
+      }
+    }
     const me = (await client.query('select rolsuper from pg_roles where rolname = current_user')).rows[0];
     // SET ROLE needs membership unless the server's role is a superuser
     if (!me?.rolsuper) await client.query(`grant ${INTERFACE_ROLE} to current_user`);
