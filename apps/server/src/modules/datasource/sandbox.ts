@@ -62,7 +62,7 @@ async function setUp(ctx: Pick<AppContext, 'database'>) {
       try {
         await client.query(`create role ${INTERFACE_ROLE} nologin nosuperuser nocreatedb nocreaterole`);
       } catch (e) {
-        if ((e as { code?: string }).code !== '42710') throw e;
+        if (!['42710', '23505'].includes(String((e as { code?: string }).code))) throw e;
         await client.query('rollback to savepoint swp_role');
       }
     }
