@@ -136,7 +136,9 @@ export async function readSandboxed(
   params: unknown[],
   timeoutMs: number,
 ): Promise<Record<string, unknown>[]> {
-  await ensureInterfaceReader(ctx);
+  await ensureInterfaceReader(ctx).catch((e) => {
+    throw badRequest(`本系统数据库的接口不可用：无法建立受限角色 ${INTERFACE_ROLE} (${e.message})`);
+  });
   const embedded = ctx.database.kind === 'embedded';
   const limit = Math.max(100, Math.floor(timeoutMs));
   const client = await ctx.database.pool.connect();
