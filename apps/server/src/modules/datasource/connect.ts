@@ -10,6 +10,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { type OutboundTarget, resolveOutbound, targetOfUrl } from '../../core/outbound.ts';
 
 export type DbType = 'PostgreSQL' | 'MySQL';
 export const DB_TYPES: { dbType: DbType; label: string; defaultPort: number; driverClass: string }[] = [
@@ -25,6 +26,11 @@ export interface ConnSettings {
   dbSchema?: string | null;
   userName: string;
   password: string;
+  /**
+   * the connection may go anywhere (the platform administrator's, or a source of the platform tenant); otherwise
+   * the outbound wall holds (core/outbound.ts) and every connection failure answers the same, after the same time
+   */
+  trusted?: boolean;
 }
 
 export interface Column {
@@ -112,9 +118,9 @@ function pgSession(
   };
 }
 
-async function openPg(s: ConnSettings): Promise<Session> {
+async function openPg(s: ConnSettings, address: string): Promise<Session> {
   const client = new pg.Client({
-    host: s.host,
+    host: address,
     port: s.port,
     database: s.dbName,
     user: s.userName,
@@ -127,9 +133,9 @@ async function openPg(s: ConnSettings): Promise<Session> {
   return pgSession(client, 'PostgreSQL', s.dbSchema || 'public', () => client.end());
 }
 
-async function openMysql(s: ConnSettings): Promise<Session> {
+async function openMysql(s: ConnSettings, address: string): Promise<Session> {
   const conn = await mysql.createConnection({
-    host: s.host,
+    host: address,
     port: s.port,
     database: s.dbName,
     user: s.userName,
@@ -192,19 +198,46 @@ async function openMysql(s: ConnSettings): Promise<Session> {
   };
 }
 
-/** Opens a session on a source; a refused or timed-out connection is a 400 naming the cause. */
+/**
+ * How long an untrusted caller waits for any connection failure: a walled address, a closed port, a filtered one
+ * (the connect timeout) and a refused login all answer `连接失败` after this long, so the answer is no port scanner.
+ */
+export const UNTRUSTED_FAILURE_MS = CONNECT_TIMEOUT_MS;
+
+/** The server's own database (never reached by an untrusted caller, whatever the allow list says). */
+const ownTargets = (ctx: AppContext): OutboundTarget[] => {
+  const t = targetOfUrl(ctx.database.url);
+  return t ? [t] : [];
+};
+
+/**
+ * Opens a session on a source. The host is resolved once and checked by the outbound wall; the driver connects to
+ * that address. A trusted caller's failure is a 400 naming the cause; an untrusted caller's is `连接失败`, always
+ * after UNTRUSTED_FAILURE_MS.
+ */
 export async function openSession(ctx: AppContext, s: ConnSettings): Promise<Session> {
-  try {
-    if (s.dbType === 'internal') {
+  if (s.dbType === 'internal') {
+    try {
       const client = await ctx.database.pool.connect();
       return pgSession(client, 'internal', 'public', async () => client.release(), ctx.database.kind === 'embedded');
+    } catch (e) {
+      throw fail(e, '连接失败');
     }
-    if (s.dbType === 'PostgreSQL') return await openPg(s);
-    if (s.dbType === 'MySQL') return await openMysql(s);
-  } catch (e) {
-    throw fail(e, '连接失败');
   }
-  throw badRequest(`不支持的数据库类型: ${s.dbType}`);
+  if (s.dbType !== 'PostgreSQL' && s.dbType !== 'MySQL') throw badRequest(`不支持的数据库类型: ${s.dbType}`);
+  const started = Date.now();
+  try {
+    const address = await resolveOutbound(
+      { host: s.host, port: s.port },
+      { trusted: !!s.trusted, protectedTargets: ownTargets(ctx) },
+    );
+    return s.dbType === 'PostgreSQL' ? await openPg(s, address) : await openMysql(s, address);
+  } catch (e) {
+    if (s.trusted) throw fail(e, '连接失败');
+    const rest = UNTRUSTED_FAILURE_MS - (Date.now() - started);
+    if (rest > 0) await new Promise((ok) => setTimeout(ok, rest));
+    throw badRequest('连接失败');
+  }
 }
 
 /** Runs `fn` on a session and closes it; driver errors become 400s with the driver's message. */

@@ -10,12 +10,23 @@ import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
-import { byMenu, signedIn, userOf } from '../../core/gate.ts';
+import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { withSession } from './connect.ts';
+import { readSandboxed } from './sandbox.ts';
 import { dsInterface, dsInterfaceLog } from './schema.ts';
-import { isOwnDb, OWN_SETTINGS, settingsOf } from './sources.ts';
+import { isOwnDb, settingsOf } from './sources.ts';
+import { assertReadOnlySql } from './sql-guard.ts';
+
+export { assertReadOnlySql } from './sql-guard.ts';
+
+/**
+ * Who may run an interface (`Actions/Response`): the 数据接口 screen, its 调用接口 button (data_interface_call,
+ * for the roles whose forms read through interfaces: popup selects, related fields, dynamic options) and the
+ * designers who preview such forms. Not everyone signed in.
+ */
+export const INTERFACE_CALLERS = ['data_interface', 'data_interface_call', 'lowcode_design', 'business_form'];
 
 type Row = typeof dsInterface.$inferSelect;
 export const MAX_ROWS = 10_000;
@@ -67,29 +78,6 @@ export const interfaceInput = z.object({
   sortCode: z.coerce.number().int().min(0).max(999_999).optional(),
   description: z.string().max(500).nullish(),
 });
-
-/** Strips comments and string literals, for the statement checks only. */
-function skeleton(sqlText: string): string {
-  return sqlText
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/"(?:[^"]|"")*"/g, '""')
-    .replace(/`[^`]*`/g, '``');
-}
-
-const FORBIDDEN =
-  /\b(insert|update|delete|merge|drop|alter|create|truncate|grant|revoke|copy|call|do|execute|lock|vacuum|set|reset|listen|notify|into|pg_sleep|sleep|benchmark|load_file|outfile|dumpfile)\b/i;
-
-/** Refuses anything but one SELECT / WITH statement (the read-only transaction is the second guard). */
-export function assertReadOnlySql(sqlText: string) {
-  const s = skeleton(sqlText).trim().replace(/;\s*$/, '');
-  if (!s) throw badRequest('请输入 SQL 语句');
-  if (s.includes(';')) throw badRequest('只能执行一条 SQL 语句');
-  if (!/^(select|with)\b/i.test(s)) throw badRequest('只能执行查询语句 (SELECT)');
-  const bad = FORBIDDEN.exec(s);
-  if (bad) throw badRequest(`查询语句中不能使用 ${bad[1].toUpperCase()}`);
-}
 
 /** `@name` → driver placeholders in order of appearance; returns the SQL and the values. */
 export function bindParameters(
@@ -179,7 +167,7 @@ async function saveInterface(ctx: AppContext, req: FastifyRequest, raw: unknown,
   const b = interfaceInput.parse(raw ?? {});
   if (b.dataType === 1) {
     if (!b.query) throw badRequest('请输入 SQL 语句');
-    assertReadOnlySql(b.query);
+    assertReadOnlySql(b.query, { recursive: isOwnDb(b.dbLinkId) });
     if (!b.dbLinkId) throw badRequest('请选择数据源');
     await settingsOf(ctx, req, b.dbLinkId); // exists and usable by the caller
     const declared = new Set((b.parameterJson ?? []).map((p) => p.field));
@@ -253,20 +241,23 @@ export async function runInterface(ctx: AppContext, req: FastifyRequest, r: Row,
     if (r.dataType === 2) data = r.staticData;
     else {
       const values = parameterValues(r.parameterJson ?? [], given);
-      // An interface on the own database was saved by the platform administrator (saving checks it): its SQL is
-      // fixed and read-only, so whoever may call the interface (a report, a form's options) runs it as written.
-      const s = isOwnDb(r.dbLinkId) ? OWN_SETTINGS : await settingsOf(ctx, req, r.dbLinkId as string);
-      data = await withSession(ctx, s, async (x) => {
-        assertReadOnlySql(r.query ?? '');
-        const bound = bindParameters((r.query ?? '').trim().replace(/;\s*$/, ''), values, x.placeholder);
-        const rows = await x.read(
-          `select * from (${bound.text}) swp_q limit ${r.rowLimit + 1}`,
-          bound.values,
-          r.timeoutMs,
-        );
-        if (rows.length > r.rowLimit) throw badRequest(`查询结果超过行数上限 ${r.rowLimit}，请增加查询条件`);
-        return rows;
-      });
+      const own = isOwnDb(r.dbLinkId);
+      assertReadOnlySql(r.query ?? '', { recursive: own });
+      const query = (r.query ?? '').trim().replace(/;\s*$/, '');
+      const wrap = (text: string) => `select * from (${text}) swp_q limit ${r.rowLimit + 1}`;
+      let rows: Record<string, unknown>[];
+      if (own) {
+        // An interface on the own database was saved by the platform administrator (saving checks it); whoever may
+        // call it runs it in the sandbox: read only, as the restricted role, their tenant's rows, within its time.
+        const bound = bindParameters(query, values, (i) => `$${i}`);
+        rows = await readSandboxed(ctx, req.tenantId, wrap(bound.text), bound.values, r.timeoutMs);
+      } else
+        rows = await withSession(ctx, await settingsOf(ctx, req, r.dbLinkId as string), async (x) => {
+          const bound = bindParameters(query, values, x.placeholder);
+          return x.read(wrap(bound.text), bound.values, r.timeoutMs);
+        });
+      if (rows.length > r.rowLimit) throw badRequest(`查询结果超过行数上限 ${r.rowLimit}，请增加查询条件`);
+      data = rows;
     }
     await log(true, Array.isArray(data) ? data.length : null, null);
     return data;
@@ -338,7 +329,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ enabledMark }, '更新成功');
   });
   // the response of a call: popup selects and related fields of any screen read through it
-  app.get(`${I}/:id/Actions/Response`, signedIn, async (req) => {
+  app.get(`${I}/:id/Actions/Response`, byMenu(...INTERFACE_CALLERS), async (req) => {
     const r = await findInterface(ctx, req, pid(req));
     if (!r) throw badRequest('数据接口不存在');
     return ok(await runInterface(ctx, req, r, qOf(req)));

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { screenMenu } from '../lowcode/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { ensureInterfaceReader, INTERFACE_ROLE } from './sandbox.ts';
 import { dsInterface, rptReport } from './schema.ts';
 
 export const DATASOURCE_MENUS: MenuItem[] = [
@@ -33,6 +34,8 @@ export const DATASOURCE_MENUS: MenuItem[] = [
       '/dataservice/interface',
       'ApiOutlined',
       7,
+      // data_interface_call: runs interfaces (Actions/Response) for the roles whose forms read through them
+      [['call', '调用接口', 'ApiOutlined']],
     ),
     parentCode: 'dataservice',
   },
@@ -156,4 +159,9 @@ export async function seedDatasource(ctx: AppContext) {
         })
         .onConflictDoNothing();
   }
+  // the restricted role own-database interfaces run as, its grants and tenant policies (sandbox.ts)
+  // (a server role that may not create roles leaves own-database interfaces refused, not the start failed)
+  await ensureInterfaceReader(ctx).catch((e) =>
+    console.warn(`data interfaces on the own database are off: cannot set up ${INTERFACE_ROLE}: ${e.message}`),
+  );
 }

@@ -15,7 +15,7 @@ import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import { isPlatformAdmin } from '../../core/tenancy.ts';
+import { isPlatformAdmin, PLATFORM_TENANT } from '../../core/tenancy.ts';
 import { type ConnSettings, DB_TYPES, type DbType, knownTable, withSession } from './connect.ts';
 import { dsSource } from './schema.ts';
 import { dataSourceKey, open, seal } from './secret.ts';
@@ -77,7 +77,10 @@ const connectionInput = sourceInput.pick({
   password: true,
 });
 
-/** JNPF's names (serviceName for the database) and BladeX's (name, username, url, driverClass) accepted. */
+/**
+ * A body in JNPF's names (`fullName`, `dbName` or `serviceName`, `userName`, `description`, `enabledMark`); BladeX's
+ * names fill what is missing, so a JNPF-path test from the 数据源管理 form (`url`, `username`) works too.
+ */
 export function normaliseSourceBody(raw: unknown): Record<string, unknown> {
   const b = { ...((raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>) };
   if (b.serviceName !== undefined && b.dbName === undefined) b.dbName = b.serviceName;
@@ -86,47 +89,88 @@ export function normaliseSourceBody(raw: unknown): Record<string, unknown> {
   if (b.remark !== undefined && b.description === undefined) b.description = b.remark;
   if (b.status !== undefined && b.enabledMark === undefined) b.enabledMark = b.status;
   if (typeof b.url === 'string' && b.url) {
-    const m = /^jdbc:(postgresql|mysql|mariadb):\/\/([^:/?]+)(?::(\d+))?\/([^?;]+)/i.exec(b.url.trim());
-    if (!m) throw badRequest('连接地址不正确，应为 jdbc:postgresql://主机:端口/库 或 jdbc:mysql://主机:端口/库');
-    b.dbType ??= m[1].toLowerCase() === 'postgresql' ? 'PostgreSQL' : 'MySQL';
-    b.host ??= m[2];
-    b.port ??= m[3] ?? (b.dbType === 'PostgreSQL' ? 5432 : 3306);
-    b.dbName ??= m[4];
+    const u = parseJdbcUrl(b.url);
+    b.dbType ??= u.dbType;
+    b.host ??= u.host;
+    b.port ??= u.port;
+    b.dbName ??= u.dbName;
   }
+  return b;
+}
+
+function parseJdbcUrl(url: string) {
+  const m = /^jdbc:(postgresql|mysql|mariadb):\/\/([^:/?]+)(?::(\d+))?\/([^?;]+)/i.exec(url.trim());
+  if (!m) throw badRequest('连接地址不正确，应为 jdbc:postgresql://主机:端口/库 或 jdbc:mysql://主机:端口/库');
+  const dbType = m[1].toLowerCase() === 'postgresql' ? 'PostgreSQL' : 'MySQL';
+  return { dbType, host: m[2], port: m[3] ?? (dbType === 'PostgreSQL' ? 5432 : 3306), dbName: m[4] };
+}
+
+/**
+ * A body from a SpringBlade / BladeX client (`name`, `url`, `username`, `remark`, `status`): its names are the
+ * fields. A JNPF name in the same body (a client that echoes what it read) never wins over them, so a rename from
+ * Saber renames.
+ */
+export function normaliseBladeBody(raw: unknown): Record<string, unknown> {
+  const b = { ...((raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>) };
+  const take = (from: string, to: string) => {
+    if (b[from] !== undefined) b[to] = b[from];
+  };
+  take('name', 'fullName');
+  take('username', 'userName');
+  take('remark', 'description');
+  take('status', 'enabledMark');
+  if (typeof b.url === 'string' && b.url) Object.assign(b, parseJdbcUrl(b.url));
   return b;
 }
 
 const jdbcUrl = (r: Pick<SourceRow, 'dbType' | 'host' | 'port' | 'dbName'>) =>
   `jdbc:${r.dbType === 'PostgreSQL' ? 'postgresql' : 'mysql'}://${r.host}:${r.port}/${r.dbName}`;
 
-/** A source as returned: both dialects' names, the password never. */
+/** A source as the JNPF screens read it (JNPF's names, one per field); the password never. */
 export function asSource(r: SourceRow) {
   return {
     id: r.id,
     fullName: r.fullName,
-    name: r.fullName,
     dbType: r.dbType,
     host: r.host,
     port: r.port,
     dbName: r.dbName,
-    serviceName: r.dbName,
     dbSchema: r.dbSchema,
     userName: r.userName,
+    password: '',
+    hasPassword: !!r.passwordEnc,
+    sortCode: r.sortCode,
+    description: r.description,
+    enabledMark: r.status,
+    tenantId: r.tenantId,
+    creatorTime: r.createTime,
+    lastModifyTime: r.updateTime,
+  };
+}
+
+/**
+ * A source as SpringBlade's 数据源管理 (Saber's tool/datasource) and BladeX read it: `name`, `driverClass`, `url`,
+ * `username`, `remark`, `status`, one name per field (the url carries host, port and database); the password never.
+ */
+export function asBladeSource(r: SourceRow) {
+  return {
+    id: r.id,
+    name: r.fullName,
+    driverClass: DB_TYPES.find((t) => t.dbType === r.dbType)?.driverClass ?? null,
+    url: jdbcUrl(r),
     username: r.userName,
     password: '',
     hasPassword: !!r.passwordEnc,
-    url: jdbcUrl(r),
-    driverClass: DB_TYPES.find((t) => t.dbType === r.dbType)?.driverClass ?? null,
-    sortCode: r.sortCode,
-    description: r.description,
+    dbSchema: r.dbSchema,
     remark: r.description,
-    enabledMark: r.status,
     status: r.status,
+    sortCode: r.sortCode,
     tenantId: r.tenantId,
+    createUser: r.createUser,
     createTime: r.createTime,
-    creatorTime: r.createTime,
+    updateUser: r.updateUser,
     updateTime: r.updateTime,
-    lastModifyTime: r.updateTime,
+    isDeleted: r.isDeleted,
   };
 }
 
@@ -162,6 +206,9 @@ export async function settingsOf(ctx: AppContext, req: FastifyRequest, id: strin
   if (r.status !== 1) throw badRequest(`数据源已停用: ${r.fullName}`);
   const key = await dataSourceKey(ctx);
   return {
+    // the platform's own sources (only its administrator sets their address, see saveSource) go anywhere; a
+    // tenant's stay behind the outbound wall
+    trusted: isPlatformAdmin(userOf(req)) || r.tenantId === PLATFORM_TENANT,
     dbType: r.dbType as DbType,
     host: r.host,
     port: r.port,
@@ -187,12 +234,38 @@ async function assertNameFree(ctx: AppContext, tenantId: string, fullName: strin
   if (dup) throw badRequest(`连接名称已存在: ${fullName}`);
 }
 
-/** Inserts (no id) or updates a source; returns its id. */
+export const MSG_PASSWORD_AGAIN = '连接地址、端口、数据库类型或用户名已修改，请重新输入密码';
+
+/** the stored password goes only where it was given for: same type, host, port and user */
+export function sameTarget(
+  r: Pick<SourceRow, 'dbType' | 'host' | 'port' | 'userName'>,
+  v: { dbType: string; host: string; port: number; userName: string },
+): boolean {
+  return (
+    r.dbType === v.dbType &&
+    r.host.trim().toLowerCase() === v.host.trim().toLowerCase() &&
+    r.port === v.port &&
+    r.userName === v.userName
+  );
+}
+
+/**
+ * Inserts (no id) or updates a source; returns its id. `raw` is already in JNPF's names (normaliseSourceBody or
+ * normaliseBladeBody). An update that moves the source (type, host, port, user) without a password is refused, so
+ * the stored password never follows it to another host. In the platform tenant only its administrator sets an
+ * address: the platform's sources are trusted to pass the outbound wall.
+ */
 export async function saveSource(ctx: AppContext, req: FastifyRequest, raw: unknown, id?: string): Promise<string> {
-  const b = sourceInput.parse(normaliseSourceBody(raw));
+  const b = sourceInput.parse(raw);
   const u = userOf(req);
   const key = await dataSourceKey(ctx);
   await assertNameFree(ctx, req.tenantId, b.fullName, id);
+  const existing = id ? await findSource(ctx, req, id) : undefined;
+  if (id && !existing) throw badRequest(MSG_NOT_FOUND);
+  const moved = !existing || !sameTarget(existing, b);
+  if (existing?.passwordEnc && moved && !b.password && !b.clearPassword) throw badRequest(MSG_PASSWORD_AGAIN);
+  if (req.tenantId === PLATFORM_TENANT && moved && !isPlatformAdmin(u))
+    throw forbidden('只有平台管理员可以设置平台数据连接的地址');
   const values = {
     fullName: b.fullName,
     dbType: b.dbType,
@@ -209,8 +282,6 @@ export async function saveSource(ctx: AppContext, req: FastifyRequest, raw: unkn
     ...(b.password ? { passwordEnc: seal(key, b.password) } : b.clearPassword ? { passwordEnc: null } : {}),
   };
   if (id) {
-    const existing = await findSource(ctx, req, id);
-    if (!existing) throw badRequest(MSG_NOT_FOUND);
     await ctx.db.update(dsSource).set(values).where(eq(dsSource.id, id));
     return id;
   }
@@ -241,6 +312,7 @@ async function pageSources(
   q: Record<string, unknown>,
   page: number,
   size: number,
+  shape: (r: SourceRow) => Record<string, unknown> = asSource,
 ) {
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : typeof q.name === 'string' ? q.name.trim() : '';
   const where = and(
@@ -262,7 +334,7 @@ async function pageSources(
     .orderBy(asc(dsSource.sortCode), desc(dsSource.createTime))
     .limit(size)
     .offset((page - 1) * size);
-  return { rows: rows.map(asSource), total: Number(total) };
+  return { rows: rows.map(shape), total: Number(total) };
 }
 
 const num = (v: unknown, d: number, max = 1000) => {
@@ -273,19 +345,16 @@ const num = (v: unknown, d: number, max = 1000) => {
 };
 
 /** The choices of a source picker: the tenant's enabled sources (and the own database for the platform admin). */
-async function selectorOf(ctx: AppContext, req: FastifyRequest) {
+async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 'fullName' | 'name') {
   const rows = await ctx.db
     .select()
     .from(dsSource)
     .where(and(eq(dsSource.tenantId, req.tenantId), eq(dsSource.isDeleted, 0), eq(dsSource.status, 1)))
     .orderBy(asc(dsSource.sortCode), asc(dsSource.fullName));
   const own = isPlatformAdmin(req.user)
-    ? [{ id: OWN_DB, fullName: OWN_DB_NAME, name: OWN_DB_NAME, dbType: 'PostgreSQL', parentId: '0' }]
+    ? [{ id: OWN_DB, [nameKey]: OWN_DB_NAME, dbType: 'PostgreSQL', parentId: '0' }]
     : [];
-  return [
-    ...own,
-    ...rows.map((r) => ({ id: r.id, fullName: r.fullName, name: r.fullName, dbType: r.dbType, parentId: '0' })),
-  ];
+  return [...own, ...rows.map((r) => ({ id: r.id, [nameKey]: r.fullName, dbType: r.dbType, parentId: '0' }))];
 }
 
 const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
@@ -365,19 +434,26 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await pageSources(ctx, req, q, page, size);
     return ok({ list: r.rows, pagination: { currentPage: page, pageSize: size, total: r.total } });
   });
-  app.get(`${S}/Selector`, byMenu(...READERS), async (req) => ok({ list: await selectorOf(ctx, req) }));
+  app.get(`${S}/Selector`, byMenu(...READERS), async (req) => ok({ list: await selectorOf(ctx, req, 'fullName') }));
   app.post(
     `${S}/Actions/Test`,
     byMenu('data_source', 'data_source_add', 'data_source_edit', 'develop_datasource'),
     async (req) => {
       const b = normaliseSourceBody(req.body);
+      const trusted = isPlatformAdmin(userOf(req));
       let s: ConnSettings;
       if (b.id && !b.host) s = await settingsOf(ctx, req, String(b.id));
       else {
         const v = connectionInput.parse(b);
         let password = v.password ?? '';
-        if (!password && b.id) password = (await settingsOf(ctx, req, String(b.id))).password;
-        s = { ...v, password };
+        if (!password && b.id && !b.clearPassword) {
+          // a saved source's password, only for the host it was given for
+          const r = await findSource(ctx, req, String(b.id));
+          if (!r) throw badRequest(MSG_NOT_FOUND);
+          if (r.passwordEnc && !sameTarget(r, v)) throw badRequest(MSG_PASSWORD_AGAIN);
+          if (r.passwordEnc) password = open(await dataSourceKey(ctx), r.passwordEnc);
+        }
+        s = { ...v, password, trusted };
       }
       const started = Date.now();
       const version = await withSession(
@@ -392,13 +468,15 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok({ version, durationMs: Date.now() - started }, '连接成功');
     },
   );
-  app.post(S, byMenu('data_source_add'), async (req) => ok({ id: await saveSource(ctx, req, req.body) }, '新建成功'));
+  app.post(S, byMenu('data_source_add'), async (req) =>
+    ok({ id: await saveSource(ctx, req, normaliseSourceBody(req.body)) }, '新建成功'),
+  );
   app.get(`${S}/:id`, byMenu('data_source'), async (req) => {
     const r = await findSource(ctx, req, pOf(req).id);
     return ok(r ? asSource(r) : null);
   });
   app.put(`${S}/:id`, byMenu('data_source_edit'), async (req) => {
-    await saveSource(ctx, req, req.body, pOf(req).id);
+    await saveSource(ctx, req, normaliseSourceBody(req.body), pOf(req).id);
     return done('更新成功');
   });
   app.delete(`${S}/:id`, byMenu('data_source_delete'), async (req) => {
@@ -412,11 +490,11 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = qOf(req);
     const current = num(q.current, 1, 1_000_000);
     const size = num(q.size, 10);
-    const r = await pageSources(ctx, req, q, current, size);
+    const r = await pageSources(ctx, req, q, current, size, asBladeSource);
     return ok({ records: r.rows, total: r.total, size, current, pages: Math.ceil(r.total / size) });
   });
   app.get(`${D}/select`, byMenu('develop_datasource', 'code_gen', 'business_data_model'), async (req) =>
-    ok(await selectorOf(ctx, req)),
+    ok(await selectorOf(ctx, req, 'name')),
   );
   app.get(`${D}/selectDbType`, byMenu('develop_datasource', 'data_source'), async () =>
     ok(
@@ -432,10 +510,10 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = String(qOf(req).id ?? '');
     if (!id) throw badRequest('缺少必要的请求参数: id');
     const r = await findSource(ctx, req, id);
-    return ok(r ? asSource(r) : null);
+    return ok(r ? asBladeSource(r) : null);
   });
   app.post(`${D}/submit`, byMenu('develop_datasource_add', 'develop_datasource_edit'), async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
+    const b = normaliseBladeBody(req.body);
     const id = b.id ? String(b.id) : undefined;
     await saveSource(ctx, req, b, id);
     return done();

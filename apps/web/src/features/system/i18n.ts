@@ -52,6 +52,7 @@ export const zh = {
     scopeSetting: '权限配置',
     debug: '调试',
     forceLogout: '强制下线',
+    call: '调用接口',
   },
   system: { common: { filter: '输入关键字过滤' } },
   param: {
@@ -311,6 +312,7 @@ export const en = {
     scopeSetting: 'Scope settings',
     debug: 'Debug',
     forceLogout: 'Force sign-out',
+    call: 'Call interface',
   },
   system: { common: { filter: 'Filter' } },
   param: {
