@@ -127,7 +127,18 @@ export function detectLeaks(
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
   };
 
-  for (const n of nights) {
+  // the day's use above the night level (day mean − MNF): it follows the season, and a leak, which adds the same
+  // flow by day and by night, leaves it unchanged. Its median over the week before a night scales that night's
+  // references, so a seasonal rise in demand does not pose as a leak.
+  const amp = nights.map((n) => (n.valid && Number.isFinite(n.dayMean) ? n.dayMean - n.mnf : Number.NaN));
+  const index = new Map(nights.map((n, i) => [n.date, i]));
+  const level = (i: number) => {
+    const xs: number[] = [];
+    for (let j = i - 1; j >= 0 && j >= i - 10 && xs.length < 7; j--) if (Number.isFinite(amp[j])) xs.push(amp[j]);
+    return xs.length >= 4 ? median(xs) : Number.NaN;
+  };
+
+  for (const [i, n] of nights.entries()) {
     const row: NightJudgement = {
       date: n.date,
       t: n.t,
@@ -150,8 +161,11 @@ export function detectLeaks(
       const r = byDate.get(dateBefore(n, 7 * w));
       if (!r?.valid) continue;
       const shift = nowLeak - leakFlowAt(leaks, r.t);
-      refs.push(r.mnf + shift);
-      if (Number.isFinite(r.after)) refsAfter.push(r.after + shift);
+      const ls = level(index.get(r.date) ?? -1);
+      const ln = level(i);
+      const season = Number.isFinite(ls) && Number.isFinite(ln) && ls > 0 ? ln / ls : 1;
+      refs.push(r.mnf * season + shift);
+      if (Number.isFinite(r.after)) refsAfter.push(r.after * season + shift);
     }
     if (refs.length < o.minRefs) {
       if (n.t >= judgeFrom) judged.push(row);

@@ -56,6 +56,8 @@ export interface NightFlow {
   mnf: number;
   /** mean net flow of the hours after the window, m³/h (NaN when unusable) */
   after: number;
+  /** mean net flow of the 22 hours before the window (the day's use), m³/h (NaN when under 16 usable hours) */
+  dayMean: number;
   valid: boolean;
   /** why a night is not judged: gap | zero | flat | missing */
   reason?: string;
@@ -145,10 +147,20 @@ export function nightFlows(meters: MeterHours[], from: number, to: number, opts:
       }
     }
     const after = n === o.confirmHours ? sum / n : Number.NaN;
+    let daySum = 0;
+    let dayN = 0;
+    for (let k = 1; k <= 22; k++) {
+      const e = net.get(t - k * HOUR_MS);
+      if (e && !e.bad) {
+        daySum += e.v;
+        dayN++;
+      }
+    }
+    const dayMean = dayN >= 16 ? daySum / dayN : Number.NaN;
     out.push(
       reason
-        ? { date: localDate(t), t, mnf: Number.NaN, after, valid: false, reason }
-        : { date: localDate(t), t, mnf, after, valid: true },
+        ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, valid: false, reason }
+        : { date: localDate(t), t, mnf, after, dayMean, valid: true },
     );
   }
   return out;
