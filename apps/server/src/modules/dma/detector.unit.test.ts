@@ -94,7 +94,16 @@ describe('leak detector on synthetic night flows', () => {
   it('counts a detection outside every leak as a false alarm', () => {
     const s = quiet();
     const sc = score(s, [
-      { kind: 'burst', estimatedStart: FROM, detectedAt: FROM + DAY_MS, leakFlow: 10, night: '', residual: 0, sigma: 1, baseline: 0 },
+      {
+        kind: 'burst',
+        estimatedStart: FROM,
+        detectedAt: FROM + DAY_MS,
+        leakFlow: 10,
+        night: '',
+        residual: 0,
+        sigma: 1,
+        baseline: 0,
+      },
     ]);
     expect(sc.falseAlarms).toBe(1);
   });

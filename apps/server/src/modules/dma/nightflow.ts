@@ -80,7 +80,10 @@ export function netHours(meters: MeterHours[], o: NightOptions): Map<number, { v
   const out = new Map<number, { v: number; bad?: string }>();
   const starts = new Set<number>();
   for (const m of meters) for (const h of m.hours) starts.add(h.t);
-  const byMeter = meters.map((m) => ({ sign: m.direction === 'in' ? 1 : -1, at: new Map(m.hours.map((h) => [h.t, h])) }));
+  const byMeter = meters.map((m) => ({
+    sign: m.direction === 'in' ? 1 : -1,
+    at: new Map(m.hours.map((h) => [h.t, h])),
+  }));
   for (const t of starts) {
     let v = 0;
     let bad: string | undefined;
