@@ -1,6 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
-import { dmaLeakEvent } from './schema.ts';
+import { wfTask } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,36 +196,55 @@ describe('night flow and leaks', () => {
     });
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json().data.nights).toBeGreaterThan(3);
-    // an event as the detector stores it
-    const [ev] = await t.app.ctx.db
-      .insert(dmaLeakEvent)
-      .values({
-        tenantId: '000000',
-        code: 'LKTEST0001',
-        dmaCode: 'DMA02',
-        dmaName: '瑶海DMA02',
-        kind: 'burst',
-        estimatedStart: new Date(NOW.getTime() - 2 * 86_400_000),
-        detectedAt: new Date(NOW.getTime() - 86_400_000),
-        leakFlow: 35,
-      })
-      .returning();
+    // a leak found in the field, reported by hand
+    const made = await t.post(`${B}/leak-event/submit`, {
+      dmaCode: 'DMA02',
+      estimatedStart: NOW.getTime() - 2 * 86_400_000,
+      leakFlow: 35,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const ev = made.json().data;
+    expect(ev).toMatchObject({ dmaCode: 'DMA02', kind: 'reported', state: 'open', leakFlow: 35 });
+    const future = await t.post(`${B}/leak-event/submit`, {
+      dmaCode: 'DMA02',
+      estimatedStart: NOW.getTime() + 3 * 86_400_000,
+      leakFlow: 5,
+    });
+    expect(future.statusCode).toBe(400);
     const list = (await t.get(`${B}/leak-event/list`, { dmaCode: 'DMA02' })).json().data;
-    expect(list.records.map((r: any) => r.code)).toContain('LKTEST0001');
+    expect(list.records.map((r: any) => r.code)).toContain(ev.code);
+
     const sent = await t.post(`${B}/leak-event/dispatch`, { id: ev.id });
     expect(sent.statusCode, sent.body).toBe(200);
     const pid = sent.json().data.processInstanceId;
     expect((await t.post(`${B}/leak-event/dispatch`, { id: ev.id })).json().msg).toContain('已派单');
-    let row = (await t.get(`${B}/leak-event/list`, { state: 'dispatched' })).json().data.records[0];
-    expect(row).toMatchObject({ code: 'LKTEST0001', state: 'dispatched', processInstanceId: pid });
-    // terminating the repair reopens the event
-    const stop = await t.post('/api/blade-workflow/process/terminate-process', undefined, {
+    const row = (await t.get(`${B}/leak-event/list`, { state: 'dispatched' })).json().data.records[0];
+    expect(row).toMatchObject({ code: ev.code, state: 'dispatched', processInstanceId: pid });
+
+    // terminating the repair reopens the event; a second dispatch is then allowed
+    const stop = await t.post('/api/blade-workflow/process/terminateProcess', {
       processInstanceId: pid,
       comment: '误报',
     });
-    if (stop.statusCode === 200 && stop.json().success) {
-      row = (await t.get(`${B}/leak-event/list`, { dmaCode: 'DMA02' })).json().data.records[0];
-      expect(row.state).toBe('open');
+    expect(stop.statusCode, stop.body).toBe(200);
+    const reopened = (await t.get(`${B}/leak-event/list`, { dmaCode: 'DMA02' })).json().data.records;
+    expect(reopened.find((r: any) => r.code === ev.code)).toMatchObject({ state: 'open', processInstanceId: null });
+
+    // finishing the repair (every task completed) closes the event
+    const again = await t.post(`${B}/leak-event/dispatch`, { id: ev.id });
+    expect(again.statusCode, again.body).toBe(200);
+    const pid2 = again.json().data.processInstanceId;
+    for (let i = 0; i < 10; i++) {
+      const open = await t.app.ctx.db
+        .select({ id: wfTask.id })
+        .from(wfTask)
+        .where(and(eq(wfTask.instanceId, pid2), isNull(wfTask.endTime)));
+      if (!open.length) break;
+      const r = await t.post('/api/blade-workflow/ops/completeTask', { taskId: open[0].id, comment: '完成' });
+      expect(r.statusCode, r.body).toBe(200);
     }
+    const closed = (await t.get(`${B}/leak-event/list`, { state: 'closed' })).json().data.records;
+    expect(closed.map((r: any) => r.code)).toContain(ev.code);
+    expect(closed.find((r: any) => r.code === ev.code).closedAt).toBeTruthy();
   });
 });

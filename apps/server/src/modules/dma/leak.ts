@@ -5,6 +5,7 @@
  * in the jobs leader (`LeakWatch`) and over history on request (`POST /swp-dma/leak/detect`).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
@@ -125,6 +126,34 @@ async function record(ctx: AppContext, zone: DmaRow, d: Detection, notify: boole
   });
   if (raised) await ctx.db.update(dmaLeakEvent).set({ alarmId: raised.id }).where(eq(dmaLeakEvent.id, ev.id));
   return { ...ev, alarmId: raised?.id ?? null };
+}
+
+/** A leak reported by hand (kind `reported`): an event without an alarm, a person raised it. */
+export async function reportLeak(
+  ctx: AppContext,
+  zone: DmaRow,
+  b: { estimatedStart: number; leakFlow: number; remark?: string },
+  userId: string | null,
+) {
+  const now = Date.now();
+  const [ev] = await ctx.db
+    .insert(dmaLeakEvent)
+    .values({
+      tenantId: zone.tenantId,
+      code: eventCode(now),
+      dmaCode: zone.code,
+      dmaName: zone.name,
+      kind: 'reported',
+      estimatedStart: new Date(b.estimatedStart),
+      detectedAt: new Date(now),
+      leakFlow: b.leakFlow,
+      detail: { remark: b.remark ?? null },
+      createUser: userId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!ev) throw badRequest('该分区在此开始时间已有漏损事件');
+  return ev;
 }
 
 /** Runs the detector over [from, to) of one zone; returns the events it stored. */

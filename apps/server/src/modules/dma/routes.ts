@@ -5,7 +5,7 @@
  * - setting (GET, POST): the balance's shares and accuracies
  * - balance?dmaCode=&period=DAY|MONTH&date=, balance/ranking, balance/export (xlsx)
  * - night-flow?dmaCode=&startTime=&endTime=
- * - leak/detect (POST), leak-event/list, leak-event/dispatch (POST)
+ * - leak/detect (POST), leak-event/list, leak-event/submit (POST, reported by hand), leak-event/dispatch (POST)
  */
 import { PassThrough } from 'node:stream';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { pageOf, parsePaging } from '../../core/query.ts';
 import { dmaSetting } from '../../db/schema.ts';
 import { settingsOf } from './data.ts';
 import { dispatchLeak } from './dispatch.ts';
-import { detectZone, nightFlowOf } from './leak.ts';
+import { detectZone, nightFlowOf, reportLeak } from './leak.ts';
 import { dmaLeakEvent } from './schema.ts';
 import { unbilledResource } from './unbilled.ts';
 import { balanceOf, ranking } from './water-balance.ts';
@@ -204,6 +204,21 @@ export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
       .limit(p.size)
       .offset(p.offset);
     return ok(pageOf(rows, n, p));
+  });
+
+  // a leak found in the field (acoustic survey, a customer's call): recorded by hand, dispatched like the others
+  app.post(`${B}/leak-event/submit`, byMenu('dma_leak_add'), async (req) => {
+    const b = parse(
+      z.object({
+        dmaCode: z.string().trim().min(1, '请选择分区').max(32),
+        estimatedStart: timeOf('estimatedStart'),
+        leakFlow: z.number().positive('漏损流量必须大于 0').max(100_000),
+        remark: z.string().max(255).optional(),
+      }),
+      req.body,
+    );
+    if (b.estimatedStart > Date.now() + 60_000) throw badRequest('估计开始时间不能晚于现在');
+    return ok(await reportLeak(ctx, await zoneByCode(ctx.db, req.tenantId, b.dmaCode), b, req.user?.userId ?? null));
   });
 
   app.post(`${B}/leak-event/dispatch`, byMenu('dma_leak_dispatch'), async (req) => {

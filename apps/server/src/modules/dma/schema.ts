@@ -114,7 +114,7 @@ export const dmaLeakEvent = pgTable(
     code: varchar('code', { length: 32 }).notNull(),
     dmaCode: varchar('dma_code', { length: 32 }).notNull(),
     dmaName: varchar('dma_name', { length: 100 }),
-    /** burst (step on consecutive nights) | incipient (CUSUM of night-flow residuals) */
+    /** burst (night step confirmed by the morning) | incipient (CUSUM of night-flow residuals) | reported (by hand) */
     kind: varchar('kind', { length: 16 }).notNull(),
     estimatedStart: timestamp('estimated_start', { withTimezone: true }).notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),

@@ -94,6 +94,7 @@ export const DMA_MENUS: MenuItem[] = [
         children: [
           button('dma_leak_detect', '历史检测', 'button.dmaDetect', 1, 0),
           button('dma_leak_dispatch', '派单维修', 'button.dmaDispatch', 2, 1),
+          button('dma_leak_add', '登记漏损', 'button.dmaReport', 3, 0),
         ],
       },
     ],

@@ -107,7 +107,7 @@ export default function ZonePage() {
               dialogWidth={900}
               labelWidth={170}
               testId="dma-zone-crud"
-              beforeOpen={async (mode, row) =>
+              beforeOpen={async (_mode, row) =>
                 (row ? toForm((await zoneApi.detail(row.id)) ?? row) : {}) as Partial<Zone>
               }
               beforeSubmit={(values) => {
