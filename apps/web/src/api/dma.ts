@@ -119,7 +119,7 @@ export interface LeakEvent {
   code: string;
   dmaCode: string;
   dmaName: string | null;
-  kind: 'burst' | 'incipient';
+  kind: 'burst' | 'incipient' | 'reported';
   estimatedStart: string;
   detectedAt: string;
   leakFlow: number;
@@ -170,6 +170,8 @@ export const dmaApi = {
     http.get<{ records: LeakEvent[]; total: number }>(`${B}/leak-event/list`, q),
   detect: (b: { dmaCode: string; startTime: number; endTime: number }) =>
     http.post<{ nights: number; detections: number; created: number }>(`${B}/leak/detect`, b),
+  report: (b: { dmaCode: string; estimatedStart: number; leakFlow: number; remark?: string }) =>
+    http.post<LeakEvent>(`${B}/leak-event/submit`, b),
   dispatch: (id: string, description?: string) =>
     http.post<{ processInstanceId: string }>(`${B}/leak-event/dispatch`, { id, description }),
 };

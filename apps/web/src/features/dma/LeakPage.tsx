@@ -3,7 +3,7 @@
  * can be dispatched for repair (the 爆管抢修 process), and the detector re-run over a period of history.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,9 @@ export default function LeakPage() {
   const qc = useQueryClient();
   const canDispatch = usePermission('dma_leak_dispatch');
   const canDetect = usePermission('dma_leak_detect');
+  const canReport = usePermission('dma_leak_add');
+  const [reporting, setReporting] = useState(false);
+  const [reportForm] = Form.useForm();
   const [dmaCode, setDmaCode] = useState<string>();
   const [state, setState] = useState<string>();
   const [page, setPage] = useState({ current: 1, size: 20 });
@@ -62,6 +65,11 @@ export default function LeakPage() {
           options={(['open', 'dispatched', 'closed'] as const).map((s) => ({ label: t(`dma.states.${s}`), value: s }))}
         />
         {canDetect && <Button onClick={() => setDetecting(true)}>{t('dma.detect')}</Button>}
+        {canReport && (
+          <Button type="primary" onClick={() => setReporting(true)}>
+            {t('dma.report')}
+          </Button>
+        )}
       </Space>
       <Table<LeakEvent>
         size="small"
@@ -120,6 +128,47 @@ export default function LeakPage() {
           </Form.Item>
           <Form.Item name="range" label={t('dma.range')} rules={[{ required: true }]}>
             <DatePicker.RangePicker />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={reporting}
+        title={t('dma.report')}
+        onCancel={() => setReporting(false)}
+        destroyOnHidden
+        onOk={async () => {
+          const v = await reportForm.validateFields();
+          const ev = await dmaApi.report({
+            dmaCode: v.dmaCode,
+            estimatedStart: v.estimatedStart.valueOf(),
+            leakFlow: v.leakFlow,
+            remark: v.remark,
+          });
+          message.success(t('dma.reported', { code: ev.code }));
+          setReporting(false);
+          await reload();
+        }}
+      >
+        <Form form={reportForm} layout="vertical" initialValues={{ estimatedStart: dayjs().subtract(1, 'day') }}>
+          <Form.Item name="dmaCode" label={t('dma.zone')} rules={[{ required: true, message: t('dma.zoneRequired') }]}>
+            <Select options={(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code }))} />
+          </Form.Item>
+          <Form.Item
+            name="estimatedStart"
+            label={t('dma.estimatedStart')}
+            rules={[{ required: true, message: t('dma.startRequired') }]}
+          >
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item
+            name="leakFlow"
+            label={t('dma.leakFlow')}
+            rules={[{ required: true, message: t('dma.leakFlowRequired') }]}
+          >
+            <InputNumber min={0.1} max={100000} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('dma.remark')}>
+            <Input.TextArea rows={2} maxLength={255} />
           </Form.Item>
         </Form>
       </Modal>
