@@ -67,19 +67,22 @@ export async function nightFlowOf(ctx: AppContext, zone: DmaRow, from: number, t
   };
 }
 
-let seq = 0;
-function eventCode(at: number) {
-  const d = new Date(at);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  seq = (seq + 1) % 10_000;
-  return `LK${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(Date.now() % 100_000, 5)}${p(seq, 4)}`;
+/**
+ * The event code names the zone and the estimated start (to the minute): the same finding from a re-run or a
+ * second instance gets the same code, so the unique keys refuse it rather than a random code slipping through.
+ */
+export function eventCode(dmaCode: string, start: number) {
+  const d = new Date(start);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(d.getHours())}${p(d.getMinutes())}`;
+  return `LK${stamp}-${dmaCode}`.slice(0, 32);
 }
 
 const fmt = (v: number, d = 1) => Number(v.toFixed(d));
 
 /** Stores a detection as an event (unless one with the same start exists) and raises its alarm. */
 async function record(ctx: AppContext, zone: DmaRow, d: Detection, notify: boolean) {
-  const code = eventCode(d.detectedAt);
+  const code = eventCode(zone.code, d.estimatedStart);
   const [ev] = await ctx.db
     .insert(dmaLeakEvent)
     .values({
@@ -140,7 +143,7 @@ export async function reportLeak(
     .insert(dmaLeakEvent)
     .values({
       tenantId: zone.tenantId,
-      code: eventCode(now),
+      code: eventCode(zone.code, b.estimatedStart),
       dmaCode: zone.code,
       dmaName: zone.name,
       kind: 'reported',

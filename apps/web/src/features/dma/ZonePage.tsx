@@ -102,7 +102,6 @@ export default function ZonePage() {
               title="dma.title"
               permission="dma_zone"
               paged={false}
-              tree
               viewBtn={false}
               dialogWidth={900}
               labelWidth={170}
