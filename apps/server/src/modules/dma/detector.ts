@@ -14,9 +14,12 @@
  * - incipient: a one-sided CUSUM (Page 1954) of the residuals, each clipped to ±`clip` σ so that one odd night
  *   (a holiday) cannot carry it over the threshold alone: S = max(0, S + z − k), alarm at S > h. The estimated
  *   start is the first night of the run that raised it; the leak flow the mean residual since then.
+ * - same-day burst: a burst that starts after the night's window shows first in the day: the 10:00–16:00 mean above
+ *   its own same-weekday baseline by `middayZ` σ (its own σ) and `minLeak`, on a day whose night was ordinary.
+ *   Found at 16:00 the same day instead of the next morning.
  * After a detection the CUSUM restarts and the leak's flow joins the expected flow.
  */
-import { DAY_MS, type NightFlow } from './nightflow.ts';
+import { DAY_MS, HOUR_MS as HOUR, type NightFlow } from './nightflow.ts';
 
 export interface DetectorOptions {
   refWeeks: number;
@@ -28,6 +31,10 @@ export interface DetectorOptions {
   clip: number;
   /** burst: night residual above burstZ σ */
   burstZ: number;
+  /** same-day burst: the 10:00–16:00 mean above its baseline by this many σ (0 turns the test off) */
+  middayZ: number;
+  /** burst: the morning hours must exceed their baseline by this share of the night's residual */
+  confirmShare: number;
   /** smallest leak reported, m³/h */
   minLeak: number;
   /** σ floor as a share of the baseline */
@@ -47,6 +54,8 @@ export const DETECTOR_DEFAULTS: DetectorOptions = {
   h: 5,
   clip: 3,
   burstZ: 2.5,
+  confirmShare: 0.5,
+  middayZ: 4,
   minLeak: 5,
   sigmaFloorShare: 0.01,
   sigmaWindow: 28,
@@ -115,6 +124,8 @@ export function detectLeaks(
   const detections: Detection[] = [];
   const judged: NightJudgement[] = [];
   const residuals: number[] = [];
+  const midResiduals: number[] = [];
+  let lastMidday: { leak: KnownLeak; detection: Detection } | null = null;
   let S = 0;
   let runStart: NightFlow | null = null;
   let runResiduals: number[] = [];
@@ -157,6 +168,7 @@ export function detectLeaks(
     const nowLeak = leakFlowAt(leaks, n.t);
     const refs: number[] = [];
     const refsAfter: number[] = [];
+    const refsMid: number[] = [];
     for (let w = 1; w <= o.refWeeks; w++) {
       const r = byDate.get(dateBefore(n, 7 * w));
       if (!r?.valid) continue;
@@ -166,6 +178,8 @@ export function detectLeaks(
       const season = Number.isFinite(ls) && Number.isFinite(ln) && ls > 0 ? ln / ls : 1;
       refs.push(r.mnf * season + shift);
       if (Number.isFinite(r.after)) refsAfter.push(r.after * season + shift);
+      if (Number.isFinite(r.midday))
+        refsMid.push(r.midday * season + leakFlowAt(leaks, n.t + 10 * HOUR) - leakFlowAt(leaks, r.t + 10 * HOUR));
     }
     if (refs.length < o.minRefs) {
       if (n.t >= judgeFrom) judged.push(row);
@@ -204,8 +218,20 @@ export function detectLeaks(
     // burst: a big step tonight, confirmed by the morning hours
     const afterBase = refsAfter.length >= o.minRefs ? median(refsAfter) : Number.NaN;
     const afterExcess = n.after - afterBase;
-    if (r / sigma > o.burstZ && r > o.minLeak && Number.isFinite(afterExcess) && afterExcess > 0.5 * r) {
+    if (r / sigma > o.burstZ && r > o.minLeak && Number.isFinite(afterExcess) && afterExcess > o.confirmShare * r) {
       const flow = (r + Math.min(afterExcess, r)) / 2;
+      // the night after a same-day (midday) finding: the same burst, whose size the night measures better
+      if (lastMidday && n.t - lastMidday.detection.detectedAt < DAY_MS) {
+        lastMidday.leak.flow += flow;
+        lastMidday.detection.leakFlow = lastMidday.leak.flow;
+        lastMidday = null;
+        S = 0;
+        runStart = null;
+        runResiduals = [];
+        row.cusum = 0;
+        judged.push(row);
+        continue;
+      }
       const start = previousNightEnd(n, o);
       detections.push({
         kind: 'burst',
@@ -253,6 +279,41 @@ export function detectLeaks(
       S = 0;
       runStart = null;
       runResiduals = [];
+    }
+    // the same day's midday, when tonight was ordinary and nothing was found tonight
+    if (o.middayZ > 0 && Number.isFinite(n.midday) && refsMid.length >= o.minRefs && r / sigma < o.burstZ) {
+      const rm = n.midday - median(refsMid);
+      const midLearning = midResiduals.length < 7;
+      const sm = midLearning
+        ? Number.POSITIVE_INFINITY
+        : Math.max(
+            1.4826 * median(midResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))),
+            o.sigmaFloorShare * n.midday,
+          );
+      if (
+        !midLearning &&
+        rm / sm > o.middayZ &&
+        rm > o.minLeak &&
+        detections[detections.length - 1]?.night !== n.date
+      ) {
+        const start = n.t + o.windowHours * HOUR;
+        detections.push({
+          kind: 'burst',
+          estimatedStart: start,
+          detectedAt: n.t + 14 * HOUR,
+          leakFlow: rm,
+          night: n.date,
+          residual: rm,
+          sigma: sm,
+          baseline: median(refsMid),
+        });
+        const leak = { start, flow: rm };
+        leaks.push(leak);
+        lastMidday = { leak, detection: detections[detections.length - 1] };
+        S = 0;
+        runStart = null;
+        runResiduals = [];
+      } else if (midLearning || Math.abs(rm) <= 3 * sm) midResiduals.push(rm);
     }
     judged.push(row);
   }

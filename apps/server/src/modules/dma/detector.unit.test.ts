@@ -42,6 +42,18 @@ describe('leak detector on synthetic night flows', () => {
     expect(found[0].leakFlow).toBeLessThan(50);
   });
 
+  it('finds a large burst that starts after the night window the same afternoon', () => {
+    // daytime flows are noisier than night flows: only a large burst (here 15 % of the mean inflow) shows by day
+    const start = FROM + 50 * DAY_MS + 5 * HOUR_MS;
+    const s = quiet({ leaks: [{ kind: 'burst', start, end: start + 20 * DAY_MS, size: 100, rampDays: 0 }] });
+    const found = detect(s);
+    expect(found).toHaveLength(1);
+    expect(found[0].kind).toBe('burst');
+    // 16:00 the same day
+    expect(found[0].detectedAt - start).toBeLessThanOrEqual(11 * HOUR_MS);
+    expect(found[0].estimatedStart).toBeLessThanOrEqual(start);
+  });
+
   it('finds a slowly growing (incipient) leak within a week', () => {
     const start = FROM + 50 * DAY_MS + 3 * HOUR_MS;
     const s = quiet({ leaks: [{ kind: 'incipient', start, end: start + 30 * DAY_MS, size: 30, rampDays: 5 }] });

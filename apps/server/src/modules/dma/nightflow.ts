@@ -58,6 +58,8 @@ export interface NightFlow {
   after: number;
   /** mean net flow of the 22 hours before the window (the day's use), m³/h (NaN when under 16 usable hours) */
   dayMean: number;
+  /** mean net flow of 10:00–16:00 of the same date, m³/h (NaN unless every hour is usable) */
+  midday: number;
   valid: boolean;
   /** why a night is not judged: gap | zero | flat | missing */
   reason?: string;
@@ -160,10 +162,22 @@ export function nightFlows(meters: MeterHours[], from: number, to: number, opts:
       }
     }
     const dayMean = dayN >= 16 ? daySum / dayN : Number.NaN;
+    let midSum = 0;
+    let midN = 0;
+    for (let h = 10; h < 16; h++) {
+      const hd = new Date(day);
+      hd.setHours(h);
+      const e = net.get(hd.getTime());
+      if (e && !e.bad) {
+        midSum += e.v;
+        midN++;
+      }
+    }
+    const midday = midN === 6 ? midSum / 6 : Number.NaN;
     out.push(
       reason
-        ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, valid: false, reason }
-        : { date: localDate(t), t, mnf, after, dayMean, valid: true },
+        ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, midday, valid: false, reason }
+        : { date: localDate(t), t, mnf, after, dayMean, midday, valid: true },
     );
   }
   return out;
