@@ -103,7 +103,6 @@ export const DMA_MENUS: MenuItem[] = [
 
 export async function seedDma(ctx: AppContext) {
   await ensureMenus(ctx, DMA_MENUS);
-  if (ctx.config.seed === false) return;
   await seedZones(ctx, DEMO_TENANT);
   await seedReads(ctx, DEMO_TENANT);
 }

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { defineResource, type Tx } from '../../core/resource.ts';
 import type { Db } from '../../db/connection.ts';
 import { monitorSeries, monitorStation } from '../../db/schema.ts';
 import { dma } from './schema.ts';
@@ -274,5 +274,3 @@ export async function membership(db: Db, tenantId: string, zone: DmaRow) {
     unplaced: unplaced.rows.map((r) => ({ accountNo: r.account_no, meterCode: r.meter_code })),
   };
 }
-
-export const rowOf = (r: Row) => r as DmaRow;
