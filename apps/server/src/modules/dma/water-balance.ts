@@ -2,10 +2,11 @@
  * The water balance of a zone or of the whole utility (the union of the top-level zones) for a DAY or a MONTH,
  * and the ranking of every zone by NRW rate.
  */
+import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type Balance, computeBalance, type MeterVolume } from './balance.ts';
 import { billedVolume, meterVolumes, periodWindow, settingsOf, unbilledVolume, zoneSeries } from './data.ts';
-import { type DmaRow, subtreeCodes, zoneByCode, zonesOf } from './zones.ts';
+import { type DmaRow, subtreeCodes, zonesOf } from './zones.ts';
 
 /** Spreading a monthly read over one day is itself uncertain: daily use varies ± 15 % about the read's mean. */
 export const DAY_SPREAD_ACCURACY = 15;
@@ -38,7 +39,10 @@ export async function balanceOf(
 ): Promise<BalanceResult> {
   const { from, to, label } = periodWindow(period, date);
   const all = await zonesOf(ctx.db, tenantId);
-  const zones = dmaCode ? [await zoneByCode(ctx.db, tenantId, dmaCode)] : all.filter((z) => z.parentId === '0');
+  // one read of the tenant's zones serves the zone, its subtree and the top level
+  const one = dmaCode ? all.find((z) => z.code === dmaCode) : undefined;
+  if (dmaCode && !one) throw badRequest(`分区 ${dmaCode} 不存在`);
+  const zones = one ? [one] : all.filter((z) => z.parentId === '0');
   const s = await settingsOf(ctx, tenantId);
   const meters: MeterVolume[] = [];
   let billed = 0;
