@@ -20,6 +20,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './workflow.ts', fn: 'benchWorkflow' },
   { file: './patrol.ts', fn: 'benchPatrol' },
   { file: './backup.ts', fn: 'benchBackup' },
+  { file: './dma.ts', fn: 'benchDma' },
 ];
 const only = process.argv.slice(2);
 

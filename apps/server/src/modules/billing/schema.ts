@@ -40,3 +40,31 @@ export const waterTariff = pgTable(
     index('idx_water_tariff_tenant').on(t.tenantId, t.category),
   ],
 );
+
+/**
+ * Customer meter reads (抄表): one row per read of a customer's meter, the volume since its previous read. The
+ * meter is named by its code (`meterCode`, the GIS service connection `dno`) so the DMA balance can place it; reads
+ * whose code has no located meter are listed as not placed. Read intervals do not match calendar days: the DMA
+ * balance spreads each read evenly over (prevReadDate, readDate].
+ */
+export const meterRead = pgTable(
+  'swp_billing_meter_read',
+  {
+    id: pk(),
+    ...tenantCol(),
+    /** customer account (户号) */
+    accountNo: varchar('account_no', { length: 32 }).notNull(),
+    meterCode: varchar('meter_code', { length: 32 }).notNull(),
+    /** households behind the meter */
+    households: integer('households').default(1).notNull(),
+    prevReadDate: date('prev_read_date', { mode: 'string' }).notNull(),
+    readDate: date('read_date', { mode: 'string' }).notNull(),
+    /** m³ between the two reads */
+    volume: numeric('volume', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('uk_meter_read').on(t.tenantId, t.meterCode, t.readDate),
+    index('idx_meter_read_date').on(t.tenantId, t.readDate),
+  ],
+);

@@ -1,0 +1,158 @@
+/**
+ * What the balance and the night flow read: each zone meter's series (monitor module), its daily and hourly
+ * rollups, the billed volume of the customer meters inside the zone (billing reads spread over their read
+ * intervals), the declared unbilled uses and the tenant's parameters.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../core/module.ts';
+import { monitorSeries, monitorStation } from '../../db/schema.ts';
+import { readRollups } from '../monitor/index.ts';
+import type { MeterVolume } from './balance.ts';
+import { DAY_MS, type MeterHours } from './nightflow.ts';
+import { dmaSetting } from './schema.ts';
+import type { DmaRow } from './zones.ts';
+
+export interface ZoneSeries {
+  stcd: string;
+  field: string;
+  direction: 'in' | 'out';
+  accuracy: number;
+  seriesId: number | null;
+  stepSeconds: number;
+}
+
+export async function zoneSeries(ctx: Pick<AppContext, 'db'>, zone: DmaRow): Promise<ZoneSeries[]> {
+  const out: ZoneSeries[] = [];
+  for (const m of zone.meters) {
+    const [s] = await ctx.db
+      .select({ id: monitorSeries.id, step: monitorSeries.stepSeconds })
+      .from(monitorSeries)
+      .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
+      .where(
+        and(
+          eq(monitorStation.tenantId, zone.tenantId),
+          eq(monitorStation.stcd, m.stcd),
+          eq(monitorStation.isDeleted, 0),
+          eq(monitorSeries.field, m.field),
+        ),
+      );
+    out.push({ ...m, seriesId: s?.id ?? null, stepSeconds: s?.step ?? 300 });
+  }
+  return out;
+}
+
+/**
+ * Each meter's volume over [from, to) (whole local days) from the daily rollups: the mean flow of the days with
+ * readings × the hours of the period; coverage = readings present / readings expected.
+ */
+export async function meterVolumes(ctx: AppContext, series: ZoneSeries[], from: number, to: number) {
+  const out: MeterVolume[] = [];
+  const hours = (to - from) / 3_600_000;
+  for (const s of series) {
+    if (s.seriesId === null) {
+      out.push({ direction: s.direction, volume: 0, accuracy: s.accuracy, coverage: 0 });
+      continue;
+    }
+    const rows = await readRollups(ctx.database.pool, 'daily', s.seriesId, from, to);
+    let sum = 0;
+    let count = 0;
+    for (const r of rows) {
+      sum += r.sum;
+      count += r.count;
+    }
+    const expected = (hours * 3600) / s.stepSeconds;
+    const mean = count ? sum / count : 0;
+    out.push({
+      direction: s.direction,
+      volume: mean * hours,
+      accuracy: s.accuracy,
+      coverage: expected ? Math.min(1, count / expected) : 0,
+    });
+  }
+  return out;
+}
+
+export async function meterHours(ctx: AppContext, series: ZoneSeries[], from: number, to: number) {
+  const out: MeterHours[] = [];
+  for (const s of series) {
+    if (s.seriesId === null) continue;
+    out.push({ direction: s.direction, hours: await readRollups(ctx.database.pool, 'hourly', s.seriesId, from, to) });
+  }
+  return out;
+}
+
+const day = (t: number) => {
+  const d = new Date(t);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+};
+
+/**
+ * Billed metered volume over [from, to) of the customer meters located inside the zone: each read's volume
+ * spread evenly over its interval (prevReadDate, readDate] (balance.ts `spreadShare`, here in SQL).
+ */
+export async function billedVolume(ctx: AppContext, zone: DmaRow, from: number, to: number): Promise<number> {
+  if (!zone.boundary) return 0;
+  const f = day(from);
+  const t = day(to);
+  const r = await ctx.db.execute<{ v: number | null }>(
+    sql`select sum(r.volume * greatest(0, least(r.read_date, ${t}::date) - greatest(r.prev_read_date, ${f}::date))::float8
+                 / nullif(r.read_date - r.prev_read_date, 0))::float8 as v
+          from swp_billing_meter_read r
+          join swp_gis_node n on n.tenant_id = r.tenant_id and n.dno = r.meter_code and n.kind = 'meter' and n.is_deleted = 0
+         where r.tenant_id = ${zone.tenantId} and r.is_deleted = 0
+           and r.read_date > ${f}::date and r.prev_read_date < ${t}::date
+           and ST_Contains((select geom from swp_dma where id = ${zone.id}), n.geom)`,
+  );
+  return r.rows[0]?.v ?? 0;
+}
+
+export async function unbilledVolume(
+  ctx: AppContext,
+  tenantId: string,
+  codes: string[],
+  from: number,
+  to: number,
+): Promise<number> {
+  if (!codes.length) return 0;
+  const r = await ctx.db.execute<{ v: number | null }>(
+    sql`select sum(volume)::float8 as v from swp_dma_unbilled where tenant_id = ${tenantId} and is_deleted = 0
+        and dma_code in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )}) and use_date >= ${day(from)}::date and use_date < ${day(to)}::date`,
+  );
+  return r.rows[0]?.v ?? 0;
+}
+
+export type Settings = Omit<typeof dmaSetting.$inferSelect, 'tenantId' | 'updateTime'>;
+export const SETTING_DEFAULTS: Settings = {
+  meterUnderReg: 0.02,
+  theft: 0.01,
+  billedAccuracy: 2,
+  unbilledAccuracy: 20,
+  apparentAccuracy: 50,
+};
+
+export async function settingsOf(ctx: Pick<AppContext, 'db'>, tenantId: string): Promise<Settings> {
+  const [row] = await ctx.db.select().from(dmaSetting).where(eq(dmaSetting.tenantId, tenantId));
+  if (!row) return { ...SETTING_DEFAULTS };
+  const { tenantId: _t, updateTime: _u, ...rest } = row;
+  return rest;
+}
+
+/** The local-day window of a period: DAY = that date, MONTH = the month of the date (YYYY-MM or YYYY-MM-DD). */
+export function periodWindow(period: 'DAY' | 'MONTH', date: string): { from: number; to: number; label: string } {
+  const [y, m, d] = date.split('-').map(Number);
+  if (period === 'DAY') {
+    const from = new Date(y, m - 1, d).getTime();
+    return { from, to: new Date(y, m - 1, d + 1).getTime(), label: `${date.slice(0, 10)}` };
+  }
+  return {
+    from: new Date(y, m - 1, 1).getTime(),
+    to: new Date(y, m, 1).getTime(),
+    label: `${y}-${String(m).padStart(2, '0')}`,
+  };
+}
+
+export const daysBetween = (from: number, to: number) => Math.round((to - from) / DAY_MS);

@@ -1,0 +1,326 @@
+/**
+ * Leak detection on a DMA's minimum-night-flow series (docs/dma.md). Pure: nights in, detections out.
+ *
+ * Reference: each night is compared with the same weekday of the previous `refWeeks` weeks (weekday profiles
+ * differ: Sundays use less), each reference night shifted by the change in known leak flow between it and the
+ * night judged (a leak found earlier is part of the expected flow until it is repaired). The baseline is the
+ * median of those, the residual r = MNF − baseline, scaled by a robust σ (1.4826 × MAD of the recent residuals,
+ * floored).
+ *
+ * Two tests:
+ * - burst: the night's residual is above `burstZ` σ and `minLeak`, and the mean of the hours after the window
+ *   exceeds its own same-weekday baseline by at least half the night's residual (a leak adds the same flow by
+ *   day and by night; a holiday reshapes the day instead). Found the morning after the burst's first night.
+ * - incipient: a one-sided CUSUM (Page 1954) of the residuals, each clipped to ±`clip` σ so that one odd night
+ *   (a holiday) cannot carry it over the threshold alone: S = max(0, S + z − k), alarm at S > h. The estimated
+ *   start is the first night of the run that raised it; the leak flow the mean residual since then.
+ * - same-day burst: a burst that starts after the night's window shows first in the day: the 10:00–16:00 mean above
+ *   its own same-weekday baseline by `middayZ` σ (its own σ) and `minLeak`, on a day whose night was ordinary.
+ *   Found at 16:00 the same day instead of the next morning.
+ * After a detection the CUSUM restarts and the leak's flow joins the expected flow.
+ */
+import { DAY_MS, HOUR_MS as HOUR, type NightFlow } from './nightflow.ts';
+
+export interface DetectorOptions {
+  refWeeks: number;
+  minRefs: number;
+  /** CUSUM allowance and threshold, in σ */
+  k: number;
+  h: number;
+  /** residuals clipped to ± clip σ before the CUSUM */
+  clip: number;
+  /** burst: night residual above burstZ σ */
+  burstZ: number;
+  /** same-day burst: the 10:00–16:00 mean above its baseline by this many σ (0 turns the test off) */
+  middayZ: number;
+  /** burst: the morning hours must exceed their baseline by this share of the night's residual */
+  confirmShare: number;
+  /** smallest leak reported, m³/h */
+  minLeak: number;
+  /** σ floor as a share of the baseline */
+  sigmaFloorShare: number;
+  /** residuals kept for σ */
+  sigmaWindow: number;
+  /** hours between the window start and the burst's confirmation (window + confirm hours) */
+  confirmDelayHours: number;
+  /** night window length, hours (detection time of the CUSUM = window end) */
+  windowHours: number;
+}
+
+export const DETECTOR_DEFAULTS: DetectorOptions = {
+  refWeeks: 4,
+  minRefs: 2,
+  k: 0.5,
+  h: 5,
+  clip: 3,
+  burstZ: 2.5,
+  confirmShare: 0.5,
+  middayZ: 4,
+  minLeak: 5,
+  sigmaFloorShare: 0.01,
+  sigmaWindow: 28,
+  confirmDelayHours: 6,
+  windowHours: 2,
+};
+
+/** A leak already known (found before, or found in this run): its flow is expected from start until end. */
+export interface KnownLeak {
+  start: number;
+  end?: number | null;
+  flow: number;
+}
+
+export interface Detection {
+  kind: 'burst' | 'incipient';
+  estimatedStart: number;
+  detectedAt: number;
+  /** m³/h */
+  leakFlow: number;
+  /** the evidence */
+  night: string;
+  residual: number;
+  sigma: number;
+  baseline: number;
+  cusum?: number;
+}
+
+export interface NightJudgement {
+  date: string;
+  t: number;
+  mnf: number;
+  baseline: number | null;
+  residual: number | null;
+  sigma: number | null;
+  cusum: number;
+  valid: boolean;
+  reason?: string;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function leakFlowAt(leaks: KnownLeak[], t: number): number {
+  let f = 0;
+  for (const l of leaks) if (l.start <= t && (l.end == null || l.end > t)) f += l.flow;
+  return f;
+}
+
+/**
+ * Judges the nights (ascending) of `judgeFrom` on; earlier nights serve as references only. `known` leaks are
+ * expected flow; the detections found are returned with each night's judgement (for the chart).
+ */
+export function detectLeaks(
+  nights: NightFlow[],
+  opts: Partial<DetectorOptions> = {},
+  known: KnownLeak[] = [],
+  judgeFrom = Number.NEGATIVE_INFINITY,
+): { detections: Detection[]; judged: NightJudgement[]; leaks: KnownLeak[] } {
+  const o = { ...DETECTOR_DEFAULTS, ...opts };
+  const byDate = new Map(nights.map((n) => [n.date, n]));
+  const leaks: KnownLeak[] = known.map((l) => ({ ...l }));
+  const detections: Detection[] = [];
+  const judged: NightJudgement[] = [];
+  const residuals: number[] = [];
+  const midResiduals: number[] = [];
+  let lastMidday: { leak: KnownLeak; detection: Detection } | null = null;
+  let S = 0;
+  let runStart: NightFlow | null = null;
+  let runResiduals: number[] = [];
+  let dropSince: number | null = null;
+
+  const dateBefore = (n: NightFlow, days: number) => {
+    // the same local date `days` earlier (midday arithmetic keeps clear of DST edges)
+    const d = new Date(n.t - days * DAY_MS);
+    const p = (x: number) => String(x).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  };
+
+  // the day's use above the night level (day mean − MNF): it follows the season, and a leak, which adds the same
+  // flow by day and by night, leaves it unchanged. Its median over the week before a night scales that night's
+  // references, so a seasonal rise in demand does not pose as a leak.
+  const amp = nights.map((n) => (n.valid && Number.isFinite(n.dayMean) ? n.dayMean - n.mnf : Number.NaN));
+  const index = new Map(nights.map((n, i) => [n.date, i]));
+  const level = (i: number) => {
+    const xs: number[] = [];
+    for (let j = i - 1; j >= 0 && j >= i - 10 && xs.length < 7; j--) if (Number.isFinite(amp[j])) xs.push(amp[j]);
+    return xs.length >= 4 ? median(xs) : Number.NaN;
+  };
+
+  for (const [i, n] of nights.entries()) {
+    const row: NightJudgement = {
+      date: n.date,
+      t: n.t,
+      mnf: n.mnf,
+      baseline: null,
+      residual: null,
+      sigma: null,
+      cusum: S,
+      valid: n.valid,
+      reason: n.reason,
+    };
+    if (!n.valid) {
+      if (n.t >= judgeFrom) judged.push(row);
+      continue;
+    }
+    const nowLeak = leakFlowAt(leaks, n.t);
+    const refs: number[] = [];
+    const refsAfter: number[] = [];
+    const refsMid: number[] = [];
+    for (let w = 1; w <= o.refWeeks; w++) {
+      const r = byDate.get(dateBefore(n, 7 * w));
+      if (!r?.valid) continue;
+      const shift = nowLeak - leakFlowAt(leaks, r.t);
+      const ls = level(index.get(r.date) ?? -1);
+      const ln = level(i);
+      const season = Number.isFinite(ls) && Number.isFinite(ln) && ls > 0 ? ln / ls : 1;
+      refs.push(r.mnf * season + shift);
+      if (Number.isFinite(r.after)) refsAfter.push(r.after * season + shift);
+      if (Number.isFinite(r.midday))
+        refsMid.push(r.midday * season + leakFlowAt(leaks, n.t + 10 * HOUR) - leakFlowAt(leaks, r.t + 10 * HOUR));
+    }
+    if (refs.length < o.minRefs) {
+      if (n.t >= judgeFrom) judged.push(row);
+      continue;
+    }
+    const baseline = median(refs);
+    const r = n.mnf - baseline;
+    const mad = residuals.length >= 7 ? 1.4826 * median(residuals.slice(-o.sigmaWindow).map((x) => Math.abs(x))) : 0;
+    const sigma = Math.max(mad, o.sigmaFloorShare * Math.abs(baseline), 1e-9);
+    row.baseline = baseline;
+    row.residual = r;
+    row.sigma = sigma;
+    const learning = residuals.length < 7;
+    // σ comes from ordinary nights: leaks, repairs and holidays beyond 3 σ stay out of it
+    if (learning || Math.abs(r) <= 3 * sigma) residuals.push(r);
+    if (learning || n.t < judgeFrom) {
+      if (n.t >= judgeFrom) judged.push(row);
+      continue;
+    }
+    // a repair: an active leak's flow has gone (two nights in a row well below the expected flow); the leak whose
+    // flow best matches the drop ends at the first of them
+    const active = leaks.filter((l) => l.start <= n.t && (l.end == null || l.end > n.t) && -r > 0.5 * l.flow);
+    if (active.length && r / sigma < -o.burstZ / 2) {
+      if (dropSince === null) dropSince = n.t;
+      else {
+        const gone = active.reduce((a, b) => (Math.abs(a.flow + r) <= Math.abs(b.flow + r) ? a : b));
+        gone.end = dropSince;
+        dropSince = null;
+        S = 0;
+        runStart = null;
+        judged.push(row);
+        continue;
+      }
+    } else dropSince = null;
+    const z = Math.max(-o.clip, Math.min(o.clip, r / sigma));
+    // burst: a big step tonight, confirmed by the morning hours
+    const afterBase = refsAfter.length >= o.minRefs ? median(refsAfter) : Number.NaN;
+    const afterExcess = n.after - afterBase;
+    if (r / sigma > o.burstZ && r > o.minLeak && Number.isFinite(afterExcess) && afterExcess > o.confirmShare * r) {
+      const flow = (r + Math.min(afterExcess, r)) / 2;
+      // the night after a same-day (midday) finding: the same burst, whose size the night measures better
+      if (lastMidday && n.t - lastMidday.detection.detectedAt < DAY_MS) {
+        lastMidday.leak.flow += flow;
+        lastMidday.detection.leakFlow = lastMidday.leak.flow;
+        lastMidday = null;
+        S = 0;
+        runStart = null;
+        runResiduals = [];
+        row.cusum = 0;
+        judged.push(row);
+        continue;
+      }
+      const start = previousNightEnd(n, o);
+      detections.push({
+        kind: 'burst',
+        estimatedStart: start,
+        detectedAt: n.t + o.confirmDelayHours * 3_600_000,
+        leakFlow: flow,
+        night: n.date,
+        residual: r,
+        sigma,
+        baseline,
+      });
+      leaks.push({ start, flow });
+      S = 0;
+      runStart = null;
+      runResiduals = [];
+      row.cusum = 0;
+      judged.push(row);
+      continue;
+    }
+    const before = S;
+    S = Math.max(0, S + z - o.k);
+    if (S > 0 && before === 0) {
+      runStart = n;
+      runResiduals = [];
+    }
+    if (S > 0) runResiduals.push(r);
+    row.cusum = S;
+    if (S > o.h && runStart) {
+      const flow = runResiduals.slice(-3).reduce((a, b) => a + b, 0) / Math.min(3, runResiduals.length);
+      if (flow > o.minLeak) {
+        const start = runStart.t;
+        detections.push({
+          kind: 'incipient',
+          estimatedStart: start,
+          detectedAt: n.t + o.windowHours * 3_600_000,
+          leakFlow: flow,
+          night: n.date,
+          residual: r,
+          sigma,
+          baseline,
+          cusum: S,
+        });
+        leaks.push({ start, flow });
+      }
+      S = 0;
+      runStart = null;
+      runResiduals = [];
+    }
+    // the same day's midday, when tonight was ordinary and nothing was found tonight
+    if (o.middayZ > 0 && Number.isFinite(n.midday) && refsMid.length >= o.minRefs && r / sigma < o.burstZ) {
+      const rm = n.midday - median(refsMid);
+      const midLearning = midResiduals.length < 7;
+      const sm = midLearning
+        ? Number.POSITIVE_INFINITY
+        : Math.max(
+            1.4826 * median(midResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))),
+            o.sigmaFloorShare * n.midday,
+          );
+      if (
+        !midLearning &&
+        rm / sm > o.middayZ &&
+        rm > o.minLeak &&
+        detections[detections.length - 1]?.night !== n.date
+      ) {
+        const start = n.t + o.windowHours * HOUR;
+        detections.push({
+          kind: 'burst',
+          estimatedStart: start,
+          detectedAt: n.t + 14 * HOUR,
+          leakFlow: rm,
+          night: n.date,
+          residual: rm,
+          sigma: sm,
+          baseline: median(refsMid),
+        });
+        const leak = { start, flow: rm };
+        leaks.push(leak);
+        lastMidday = { leak, detection: detections[detections.length - 1] };
+        S = 0;
+        runStart = null;
+        runResiduals = [];
+      } else if (midLearning || Math.abs(rm) <= 3 * sm) midResiduals.push(rm);
+    }
+    judged.push(row);
+  }
+  return { detections, judged, leaks };
+}
+
+/** A burst seen first tonight began after the previous night's window: its end is the estimate's lower bound. */
+function previousNightEnd(n: NightFlow, o: DetectorOptions): number {
+  return n.t - DAY_MS + o.windowHours * 3_600_000;
+}

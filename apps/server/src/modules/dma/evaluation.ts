@@ -1,0 +1,177 @@
+/**
+ * The evaluation harness of the leak detector (docs/dma.md, `npm run bench -- dma`): synthetic inflow series of
+ * demo DMAs from the monitoring simulator's own demand model (`demand`: daily pattern, weekday, season, smooth
+ * noise) with the inlet meter's white noise and spikes, plus what the scorer knows and the detector does not:
+ * leaks with known start, size and shape (abrupt bursts and incipient ramps), holidays (a reshaped day with more
+ * night use) and meter outages (gaps, zero runs, stuck readings). Deterministic in the seed.
+ */
+import { demand } from '../monitor/index.ts';
+import { type Detection, type DetectorOptions, detectLeaks } from './detector.ts';
+import { DAY_MS, HOUR_MS, type HourRollup, localMidnight, nightFlows } from './nightflow.ts';
+
+export interface InjectedLeak {
+  kind: 'burst' | 'incipient';
+  start: number;
+  /** repaired at */
+  end: number;
+  /** final flow, m³/h */
+  size: number;
+  /** incipient: days to grow to `size` */
+  rampDays: number;
+}
+
+export interface Outage {
+  start: number;
+  end: number;
+  mode: 'gap' | 'zero' | 'flat';
+}
+
+export interface Scenario {
+  seed: number;
+  /** simulator key of the DMA (its demand noise) */
+  key: number;
+  /** mean inflow scale, m³/h (the simulator's `base`) */
+  base: number;
+  from: number;
+  days: number;
+  leaks: InjectedLeak[];
+  /** local midnights of holidays */
+  holidays: number[];
+  outages: Outage[];
+}
+
+/** mulberry32 over a counter: a reproducible stream without state shared between series. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function gauss(u: () => number) {
+  return Math.sqrt(-2 * Math.log(u() + 1e-12)) * Math.cos(2 * Math.PI * u());
+}
+
+export function leakFlowAt(leaks: InjectedLeak[], t: number): number {
+  let f = 0;
+  for (const l of leaks) {
+    if (t < l.start || t >= l.end) continue;
+    f += l.kind === 'burst' ? l.size : l.size * Math.min(1, (t - l.start) / (l.rampDays * DAY_MS));
+  }
+  return f;
+}
+
+/** The inlet's 5-minute readings of a scenario, rolled up by hour as ingest does (min, max, sum, count). */
+export function scenarioHours(s: Scenario): HourRollup[] {
+  const u = rng(s.seed ^ s.key);
+  const step = 300_000;
+  const holidays = new Set(s.holidays);
+  const out: HourRollup[] = [];
+  const end = s.from + s.days * DAY_MS;
+  let cur: HourRollup | null = null;
+  let stuck: number | null = null;
+  for (let t = s.from; t < end; t += step) {
+    const hourStart = t - (t % HOUR_MS);
+    if (!cur || cur.t !== hourStart) {
+      if (cur?.count) out.push(cur);
+      cur = { t: hourStart, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, sum: 0, count: 0 };
+    }
+    const white = gauss(u);
+    const spike = u();
+    const outage = s.outages.find((o) => t >= o.start && t < o.end);
+    if (outage?.mode === 'gap') continue;
+    let d: number;
+    const midnight = localMidnight(t);
+    if (holidays.has(midnight)) {
+      // a holiday: a Sunday's shape, people up later at night and out by day
+      const sunday = t + ((7 - new Date(t).getDay()) % 7) * DAY_MS;
+      const h = new Date(t).getHours();
+      d = demand(s.seed, s.key, sunday) * (h < 6 ? 1.12 : 0.9);
+    } else d = demand(s.seed, s.key, t);
+    let v = s.base * (0.12 + 0.88 * d) * (1 + 0.015 * white) + leakFlowAt(s.leaks, t);
+    if (spike < 1 / 2500) v = spike < 1 / 10_000 ? 0 : v * 2.5;
+    if (outage?.mode === 'zero') v = 0;
+    if (outage?.mode === 'flat') {
+      stuck ??= v;
+      v = stuck;
+    } else stuck = null;
+    v = Math.round(v * 100) / 100;
+    cur.min = Math.min(cur.min, v);
+    cur.max = Math.max(cur.max, v);
+    cur.sum += v;
+    cur.count++;
+  }
+  if (cur?.count) out.push(cur);
+  return out;
+}
+
+/** A year-like scenario: leaks every few weeks (alternating kinds, 2.5–10 % of the mean inflow), holidays, outages. */
+export function makeScenario(seed: number, key: number, base: number, from: number, days: number): Scenario {
+  const u = rng(seed * 31 + key);
+  const mean = base; // the demand pattern is normalised to mean 1: the mean inflow is ≈ base
+  const leaks: InjectedLeak[] = [];
+  // the first 5 weeks stay clean: the detector's references and σ are learned there
+  let t = from + 35 * DAY_MS + Math.floor(u() * 10) * DAY_MS;
+  let n = 0;
+  while (t < from + (days - 20) * DAY_MS) {
+    const kind = n % 2 === 0 ? 'burst' : 'incipient';
+    const size = mean * (0.025 + 0.075 * u());
+    const start = t + Math.floor(u() * DAY_MS);
+    const dur = (kind === 'burst' ? 8 : 20) * DAY_MS;
+    leaks.push({ kind, start, end: start + dur, size, rampDays: kind === 'burst' ? 0 : 3 + Math.floor(u() * 8) });
+    t = start + dur + (10 + Math.floor(u() * 20)) * DAY_MS;
+    n++;
+  }
+  const holidays: number[] = [];
+  for (let d = 20; d < days; d += 25 + Math.floor(u() * 20)) holidays.push(localMidnight(from + d * DAY_MS + HOUR_MS));
+  const outages: Outage[] = [];
+  for (let d = 15; d < days; d += 20 + Math.floor(u() * 25)) {
+    const start = from + d * DAY_MS + Math.floor(u() * DAY_MS);
+    const mode = (['gap', 'zero', 'flat'] as const)[outages.length % 3];
+    outages.push({ start, end: start + (3 + u() * 30) * HOUR_MS, mode });
+  }
+  return { seed, key, base, from, days, leaks, holidays, outages };
+}
+
+export interface Score {
+  leaks: number;
+  found: number;
+  falseAlarms: number;
+  duplicates: number;
+  /** hours from a leak's start to its first detection */
+  delays: { kind: 'burst' | 'incipient'; hours: number; size: number }[];
+  missed: InjectedLeak[];
+}
+
+/** Matches detections with the injected leaks: a detection inside a leak's life (start .. end + 1 day) finds it. */
+export function score(s: Scenario, detections: Detection[]): Score {
+  const first = new Map<InjectedLeak, Detection>();
+  let falseAlarms = 0;
+  let duplicates = 0;
+  for (const d of detections) {
+    const l = s.leaks.find((x) => d.detectedAt >= x.start && d.detectedAt <= x.end + DAY_MS);
+    if (!l) falseAlarms++;
+    else if (first.has(l)) duplicates++;
+    else first.set(l, d);
+  }
+  return {
+    leaks: s.leaks.length,
+    found: first.size,
+    falseAlarms,
+    duplicates,
+    delays: [...first].map(([l, d]) => ({ kind: l.kind, hours: (d.detectedAt - l.start) / HOUR_MS, size: l.size })),
+    missed: s.leaks.filter((l) => !first.has(l)),
+  };
+}
+
+/** Runs the detector over a scenario's nights. */
+export function runScenario(s: Scenario, opts: Partial<DetectorOptions> = {}) {
+  const hours = scenarioHours(s);
+  const nights = nightFlows([{ direction: 'in', hours }], s.from, s.from + s.days * DAY_MS);
+  const { detections } = detectLeaks(nights, opts);
+  return { detections, score: score(s, detections), nights };
+}

@@ -1,0 +1,38 @@
+/**
+ * DMA分区 (issue 19, docs/dma.md): district metered areas as a zone tree with boundaries, boundary valves,
+ * metered inlets/outlets and computed membership; the IWA water balance with uncertainties; minimum night flow;
+ * leak detection (burst step test + CUSUM) with leak events, alarms and repair dispatch through 爆管抢修.
+ * Depends on monitor (series, rollups), gis (network, DMAs), alarm (raiseAlarm), billing (meter reads) and
+ * workflow (startProcess, onInstanceEnded).
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { onInstanceEnded } from '../workflow/index.ts';
+import { REPAIR_PROCESS, repairEnded } from './dispatch.ts';
+import { LeakWatch } from './leak.ts';
+import { dmaRoutes } from './routes.ts';
+import { seedDma } from './seed.ts';
+
+export { computeBalance } from './balance.ts';
+export { detectLeaks } from './detector.ts';
+export { balanceOf } from './water-balance.ts';
+
+const watches = new Set<LeakWatch>();
+
+export const dmaModule: ServerModule = {
+  name: 'dma',
+  init() {
+    onInstanceEnded(REPAIR_PROCESS, repairEnded);
+  },
+  routes: dmaRoutes,
+  seed: (ctx: AppContext) => seedDma(ctx),
+  lead(ctx: AppContext) {
+    const w = new LeakWatch(ctx);
+    watches.add(w);
+    w.start();
+  },
+  async stop() {
+    const all = [...watches];
+    watches.clear();
+    await Promise.all(all.map((w) => w.stop()));
+  },
+};

@@ -1,0 +1,53 @@
+/** 免费用水登记: declared unbilled authorised uses (flushing, fire fighting, own use) per zone and day. */
+import { useMemo } from 'react';
+import { dmaApi, type Unbilled, unbilledApi } from '../../api/dma';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+
+const CATEGORIES = ['flushing', 'fire', 'own', 'other'].map((v) => ({ label: `dma.categories.${v}`, value: v }));
+
+export default function UnbilledPage() {
+  const columns = useMemo<CrudColumn<Unbilled>[]>(
+    () => [
+      {
+        prop: 'dmaCode',
+        label: 'dma.zone',
+        type: 'select',
+        options: async () => (await dmaApi.zones()).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code })),
+        search: true,
+        required: 'dma.zoneRequired',
+        width: 160,
+      },
+      {
+        prop: 'category',
+        label: 'dma.category',
+        type: 'select',
+        options: CATEGORIES,
+        search: true,
+        required: 'dma.categoryRequired',
+        width: 120,
+      },
+      { prop: 'useDate', label: 'dma.useDate', type: 'date', required: 'dma.dateRequired', width: 120 },
+      {
+        prop: 'volume',
+        label: 'dma.volume',
+        type: 'number',
+        min: 0.01,
+        precision: 2,
+        required: 'dma.volumeRequired',
+        width: 120,
+      },
+      { prop: 'remark', label: 'dma.remark', type: 'textarea', rows: 2 },
+    ],
+    [],
+  );
+  return (
+    <CrudPage<Unbilled>
+      api={unbilledApi}
+      columns={columns}
+      title="dma.unbilledTitle"
+      permission="dma_unbilled"
+      viewBtn={false}
+      testId="dma-unbilled"
+    />
+  );
+}

@@ -1,0 +1,70 @@
+/** The DMA screens' strings and the zone form's conversions and NRW colours. */
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { loadFeatureStrings } from '../../i18n';
+import { en, zh } from './i18n';
+import { NRW_BANDS, nrwColor } from './nrw';
+import { fromForm, toForm } from './zoneColumns';
+
+function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('DMA strings', () => {
+  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+
+  it('every key the screens name is translated in zh and en', async () => {
+    await loadFeatureStrings();
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const m of text.matchAll(/['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(40);
+    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('zone form', () => {
+  it('turns meters, boundary and valves into text and back', () => {
+    const zone = {
+      id: '1',
+      code: 'DMA09',
+      parentId: '0',
+      meters: [{ stcd: 'LL001', field: 'flow', direction: 'in' as const, accuracy: 1 }],
+      boundary: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ] as [number, number][],
+      boundaryValves: ['FM-1', 'FM-2'],
+    };
+    const form = toForm(zone);
+    expect(form.valvesText).toBe('FM-1,FM-2');
+    const back = fromForm({ ...form, valvesText: 'FM-1， FM-3' });
+    expect(back.meters).toEqual(zone.meters);
+    expect(back.boundary).toEqual(zone.boundary);
+    expect(back.boundaryValves).toEqual(['FM-1', 'FM-3']);
+    expect(fromForm({ code: 'X', boundaryText: '' }).boundary).toBeNull();
+  });
+
+  it('names the field whose JSON does not parse', () => {
+    expect(() => fromForm({ metersText: '[{' })).toThrow('meters');
+    expect(() => fromForm({ boundaryText: 'x' })).toThrow('boundary');
+  });
+
+  it('colours a zone by its NRW rate band', () => {
+    expect(nrwColor(5)).toBe(NRW_BANDS[0].color);
+    expect(nrwColor(15)).toBe(NRW_BANDS[1].color);
+    expect(nrwColor(45)).toBe(NRW_BANDS[3].color);
+    expect(nrwColor(null)).toBe('#bfbfbf');
+  });
+});
