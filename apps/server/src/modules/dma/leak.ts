@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
+import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
@@ -191,30 +192,16 @@ export async function detectLive(ctx: AppContext, now = Date.now()) {
   return n;
 }
 
+/** Live detection in the jobs leader: a `LeaderLoop`, so it checks leadership before every pass. */
 export class LeakWatch {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
+  private loop?: LeaderLoop;
   constructor(private ctx: AppContext) {}
   start() {
-    this.schedule(60_000);
-  }
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = (this.ctx.isLeader() ? detectLive(this.ctx).then(() => undefined) : Promise.resolve())
-        .catch((err) => console.error('[dma] leak detection failed:', err))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(LEAK_TICK_MS);
-        });
-    }, delay);
-    this.timer.unref?.();
+    this.loop = new LeaderLoop(this.ctx, 'dma leak detection', () => detectLive(this.ctx), LEAK_TICK_MS);
+    this.loop.start(60_000);
   }
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop?.stop();
   }
 }
 
