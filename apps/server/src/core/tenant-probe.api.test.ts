@@ -1,0 +1,275 @@
+/**
+ * Tenant isolation of reads, generated from the route list (issue 17): every read of the workflow, low-code,
+ * business-form, code-generation, data-service, data-source, GIS, patrol and location modules is called as tenant
+ * 100001's administrator with the ids of tenant 000000's objects put into every id-like parameter (path parameters,
+ * and query or body parameters named id, ids, *Id and the workflow's keys). A read leaks when
+ *   - its data holds the id of any tenant-000000 row (other than the ids the probe itself sent), or
+ *   - its data differs from the answer to the same call with ids that do not exist (the other tenant's id found
+ *     something: a detail, a timeline, a diagram, a form).
+ * A new route in these modules is probed as soon as it is registered; a read that cannot be probed this way is
+ * named in EXEMPT with the reason (docs/architecture.md, "The cross-tenant probe").
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, bootTestApp, type TestApp } from '../../test/harness.ts';
+import { modules } from '../modules/index.ts';
+import type { ServerModule } from './module.ts';
+
+/** the modules whose reads are probed */
+const PROBED = ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location'];
+
+/** `METHOD /path` (without /api) → why the route is not probed */
+const EXEMPT: Record<string, string> = {
+  'GET /swp-pipeops-location/position/stream':
+    'a server-sent event stream that never ends; it sends the same rows as position/realTime, which is probed',
+  'POST /system/DataSource/Actions/Test':
+    'connects to the host in its body; the data-source walls are tested in the datasource suite',
+};
+
+/**
+ * Tables of the platform tenant shared with every tenant on purpose: their rows are not the platform's secrets
+ * (see docs/workflow.md "Tenant isolation of reads").
+ */
+const SHARED_TABLES = new Set<string>([]);
+
+/** request parameters that carry an object's id or key, with the tenant-000000 columns their values come from */
+const NAMED: Record<string, [table: string, column: string][]> = {
+  processInstanceId: [['wf_instance', 'id']],
+  processInsId: [['wf_instance', 'id']],
+  processInstanceIds: [['wf_instance', 'id']],
+  taskId: [
+    ['wf_task', 'id'],
+    ['swp_patrol_task', 'id'],
+  ],
+  taskIds: [['wf_task', 'id']],
+  processDefinitionId: [['wf_definition', 'id']],
+  processId: [
+    ['wf_definition', 'id'],
+    ['wf_instance', 'id'],
+  ],
+  processDefId: [['wf_definition', 'id']],
+  processDefKey: [['wf_definition', 'process_key']],
+  processKey: [['wf_definition', 'process_key']],
+  deploymentId: [['wf_definition', 'deployment_id']],
+  deploymentIds: [['wf_definition', 'deployment_id']],
+  modelId: [
+    ['wf_model', 'id'],
+    ['lc_module', 'id'],
+  ],
+  moduleId: [['lc_module', 'id']],
+  businessKey: [['wf_instance', 'business_key']],
+  businessId: [['wf_leave', 'id']],
+  formId: [
+    ['wf_form', 'id'],
+    ['biz_form', 'id'],
+  ],
+  formKey: [['wf_form', 'form_key']],
+  formCode: [['biz_form', 'form_code']],
+  categoryId: [['wf_category', 'id']],
+  planId: [['swp_patrol_plan', 'id']],
+  hazardId: [['swp_patrol_hazard', 'id']],
+  orderId: [['swp_patrol_order', 'id']],
+  eventId: [['swp_patrol_hazard', 'id']],
+  interfaceId: [['ds_interface', 'id']],
+  reportId: [['rpt_report', 'id']],
+  userId: [['blade_user', 'id']],
+  deptId: [['blade_dept', 'id']],
+  dmaId: [['swp_gis_dma', 'id']],
+  deviceId: [['swp_device_base', 'id']],
+};
+const NONE_ID = '1999999999999999999';
+const NONE_KEY = 'zz_probe_none';
+
+let t: TestApp;
+let token100: string;
+/** route key → module name, from an onRoute hook around each probed module's routes */
+const owner = new Map<string, string>();
+/** every id of a tenant-000000 row */
+const secret = new Set<string>();
+/** tenant-000000 rows to probe with: one scenario per row */
+const scenarios: { table: string; row: Record<string, unknown> }[] = [];
+const pools: Record<string, string[]> = {};
+
+const tagged = (m: ServerModule): ServerModule =>
+  PROBED.includes(m.name) && m.routes
+    ? {
+        ...m,
+        async routes(app, ctx) {
+          await app.register(async (scope) => {
+            scope.addHook('onRoute', (r) => {
+              for (const method of [r.method].flat()) owner.set(`${method} ${r.url}`, m.name);
+            });
+            await m.routes?.(scope, ctx);
+          });
+        },
+      }
+    : m;
+
+beforeAll(async () => {
+  t = await bootTestApp({}, undefined, modules.map(tagged));
+  token100 = (await t.signIn('admin', 'admin', '100001')).access_token;
+  const db = t.app.ctx.db;
+  const tables = (
+    await db.execute(sql`
+      select c.table_name as t from information_schema.columns c
+      where c.table_schema = 'public' and c.column_name = 'tenant_id'
+        and exists (select 1 from information_schema.columns d where d.table_schema = 'public'
+                    and d.table_name = c.table_name and d.column_name = 'id')
+      order by 1`)
+  ).rows.map((r) => String((r as { t: string }).t));
+  for (const table of tables) {
+    if (SHARED_TABLES.has(table)) continue;
+    const ids = await db.execute(sql.raw(`select id::text as id from "${table}" where tenant_id = '000000'`));
+    for (const r of ids.rows as { id: string }[]) if (r.id.length >= 15) secret.add(r.id);
+    const rows = await db.execute(
+      sql.raw(
+        `select * from "${table}" where tenant_id = '000000' order by id desc limit ${table.startsWith('wf_') ? 6 : 2}`,
+      ),
+    );
+    for (const row of rows.rows as Record<string, unknown>[]) scenarios.push({ table, row });
+  }
+  for (const [name, sources] of Object.entries(NAMED)) {
+    pools[name] = [];
+    for (const [table, column] of sources) {
+      const r = await db.execute(
+        sql.raw(
+          `select distinct ${column}::text as v from "${table}" where tenant_id = '000000' and ${column} is not null limit 8`,
+        ),
+      );
+      pools[name].push(...(r.rows as { v: string }[]).map((x) => x.v));
+    }
+  }
+}, 300_000);
+afterAll(() => t?.close());
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const READ_POST =
+  /\/(List|list|page|query|identify|metas|Preview|preview|detail|Export|ExportData|CodePreview|DownloadCode)$/;
+
+function probedRoutes() {
+  const seen = new Set<string>();
+  return t.app.routes.filter((r) => {
+    const key = `${r.method} ${r.url}`;
+    if (!r.url.startsWith('/api/') || seen.has(key)) return false;
+    seen.add(key);
+    if (!owner.has(key) || r.access === 'public') return false;
+    return r.method === 'GET' || (r.method === 'POST' && READ_POST.test(r.url));
+  });
+}
+
+/** the value a scenario gives a parameter: the row's own column of that name, else its id (path) or the pool */
+function paramValue(name: string, s: { row: Record<string, unknown> }, i: number, path: boolean): string | undefined {
+  const own = s.row[snake(name)];
+  if (own !== undefined && own !== null && name !== 'id') return String(own);
+  if (path || name === 'id' || name === 'ids') return String(s.row.id);
+  const pool = pools[name];
+  return pool?.length ? pool[i % pool.length] : undefined;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  json: boolean;
+}
+
+async function call(method: string, url: string, params: Record<string, string>): Promise<Answer> {
+  const get = method === 'GET';
+  const res = await t.call({
+    method: method as 'GET',
+    url,
+    headers: {
+      authorization: basic(),
+      'blade-auth': `bearer ${token100}`,
+      ...(get ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(get ? { query: params } : { payload: JSON.stringify(params) }),
+  });
+  const json = String(res.headers['content-type'] ?? '').includes('json');
+  let text = res.body;
+  if (json) {
+    try {
+      const body = JSON.parse(res.body);
+      text = JSON.stringify(body && typeof body === 'object' && 'data' in body ? body.data : body);
+    } catch {
+      /* not JSON after all: compared as text */
+    }
+  }
+  return { status: res.statusCode, text, json };
+}
+
+/** the tenant-000000 ids in an answer, other than those the probe sent */
+const leakedIds = (text: string, sent: Set<string>) =>
+  [...new Set(text.match(/\d{15,19}/g) ?? [])].filter((x) => secret.has(x) && !sent.has(x));
+
+const normalise = (text: string, values: string[]) => {
+  let out = text.replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?/g, 'T');
+  for (const v of values.filter((x) => x.length > 2).sort((a, b) => b.length - a.length))
+    out = out.split(v).join('«v»');
+  return out;
+};
+
+describe('tenant isolation of reads', () => {
+  it('finds tenant 000000 objects to probe with', () => {
+    expect(scenarios.length).toBeGreaterThan(30);
+    expect(pools.processInstanceId.length).toBeGreaterThan(3);
+    expect(secret.size).toBeGreaterThan(1000);
+  });
+
+  it('tenant 100001’s administrator reads nothing of tenant 000000', { timeout: 600_000 }, async () => {
+    const leaks: string[] = [];
+    let probed = 0;
+    let admitted = 0;
+    for (const r of probedRoutes()) {
+      const key = `${r.method} ${r.url.slice(4)}`;
+      if (EXEMPT[key]) continue;
+      probed++;
+      const pathNames = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const fill = (v: (n: string) => string) => r.url.replace(/:(\w+)/g, (_m, n: string) => encodeURIComponent(v(n)));
+      // which named parameters the route accepts: a strict route refuses unknown ones with a 400
+      const none = (n: string) => (n.endsWith('Key') || n === 'formCode' ? NONE_KEY : NONE_ID);
+      const noneUrl = fill(none);
+      const all = ['id', 'ids', ...Object.keys(NAMED)].filter((n) => !pathNames.includes(n));
+      const full = Object.fromEntries(all.map((n) => [n, none(n)]));
+      let names = all;
+      const plain = await call(r.method, noneUrl, {});
+      if (plain.status === 403) continue;
+      admitted++;
+      const baseFull = await call(r.method, noneUrl, full);
+      if (baseFull.status === 400) {
+        names = [];
+        for (const n of all) if ((await call(r.method, noneUrl, { [n]: none(n) })).status !== 400) names.push(n);
+      }
+      const base =
+        names.length === all.length
+          ? baseFull
+          : await call(r.method, noneUrl, Object.fromEntries(names.map((n) => [n, none(n)])));
+      for (const a of [plain, base]) {
+        const ids = leakedIds(a.text, new Set());
+        if (ids.length) leaks.push(`${key} (no ids): ${ids.slice(0, 3).join(',')}`);
+      }
+      if (!pathNames.length && !names.length) continue;
+      const baseText = normalise(base.text, [NONE_ID, NONE_KEY]);
+      for (const [i, s] of scenarios.entries()) {
+        const params: Record<string, string> = {};
+        for (const n of names) {
+          const v = paramValue(n, s, i, false);
+          params[n] = v ?? none(n);
+        }
+        const url = fill((n) => paramValue(n, s, i, true) ?? none(n));
+        const sent = [...Object.values(params), ...pathNames.map((n) => paramValue(n, s, i, true) ?? '')];
+        const a = await call(r.method, url, params);
+        const ids = leakedIds(a.text, new Set(sent));
+        const differs = a.json
+          ? normalise(a.text, [...sent, NONE_ID, NONE_KEY]) !== baseText
+          : Math.abs(a.text.length - base.text.length) > 200;
+        if (ids.length || (differs && a.status < 400))
+          leaks.push(
+            `${key} with ${s.table} ${String(s.row.id)} ${JSON.stringify(params).slice(0, 160)} → ${a.text.slice(0, 200)}`,
+          );
+        if (a.status >= 500) leaks.push(`${key} with ${s.table}: ${a.status} ${a.text.slice(0, 200)}`);
+      }
+    }
+    console.log(`probed ${probed} reads (${admitted} admitted by the gate) with ${scenarios.length} objects`);
+    expect(leaks).toEqual([]);
+  });
+});
