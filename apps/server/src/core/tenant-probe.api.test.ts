@@ -16,7 +16,9 @@ import { modules } from '../modules/index.ts';
 import type { ServerModule } from './module.ts';
 
 /** the modules whose reads are probed */
-const PROBED = ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location'];
+const PROBED = process.env.PROBE_ALL
+  ? modules.map((m) => m.name)
+  : ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location'];
 
 /** `METHOD /path` (without /api) → why the route is not probed */
 const EXEMPT: Record<string, string> = {
@@ -84,8 +86,8 @@ let t: TestApp;
 let token100: string;
 /** route key → module name, from an onRoute hook around each probed module's routes */
 const owner = new Map<string, string>();
-/** every id of a tenant-000000 row */
-const secret = new Set<string>();
+/** every id of a tenant-000000 row → its table */
+const secret = new Map<string, string>();
 /** tenant-000000 rows to probe with: one scenario per row */
 const scenarios: { table: string; row: Record<string, unknown> }[] = [];
 const pools: Record<string, string[]> = {};
@@ -189,7 +191,7 @@ beforeAll(async () => {
   for (const table of tables) {
     if (SHARED_TABLES.has(table)) continue;
     const ids = await db.execute(sql.raw(`select id::text as id from "${table}" where tenant_id = '000000'`));
-    for (const r of ids.rows as { id: string }[]) if (r.id.length >= 15) secret.add(r.id);
+    for (const r of ids.rows as { id: string }[]) if (r.id.length >= 15) secret.set(r.id, table);
     const rows = await db.execute(
       sql.raw(
         `select * from "${table}" where tenant_id = '000000' order by id desc limit ${table.startsWith('wf_') ? 4 : 1}`,
@@ -268,7 +270,9 @@ async function call(method: string, url: string, params: Record<string, string>)
 
 /** the tenant-000000 ids in an answer, other than those the probe sent */
 const leakedIds = (text: string, sent: Set<string>) =>
-  [...new Set(text.match(/\d{15,19}/g) ?? [])].filter((x) => secret.has(x) && !sent.has(x));
+  [...new Set(text.match(/\d{15,19}/g) ?? [])]
+    .filter((x) => secret.has(x) && !sent.has(x))
+    .map((x) => `${secret.get(x)} ${x}`);
 
 const normalise = (text: string, values: string[]) => {
   let out = text.replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?Z?/g, 'T');
