@@ -69,7 +69,10 @@ const NAMED: Record<string, [table: string, column: string][]> = {
   planId: [['swp_patrol_plan', 'id']],
   hazardId: [['swp_patrol_hazard', 'id']],
   orderId: [['swp_patrol_order', 'id']],
-  eventId: [['swp_patrol_hazard', 'id']],
+  eventId: [
+    ['swp_dispatch_burst_event', 'id'],
+    ['swp_patrol_hazard', 'id'],
+  ],
   interfaceId: [['ds_interface', 'id']],
   reportId: [['rpt_report', 'id']],
   userId: [['blade_user', 'id']],
@@ -164,6 +167,12 @@ async function makeObjects() {
     serviceName: '探针代码',
     moduleId: await first(`select id::text as id from lc_module where tenant_id = '000000' limit 1`),
   });
+  await made('/swp-dispatch/wsnc-squibbing-event/analyse', {
+    pipeGid: Number(
+      await first(`select gid::text as id from swp_gis_pipe where tenant_id = '000000' order by gid limit 1`),
+    ),
+    title: '探针爆管',
+  });
   await made('/blade-business/business-data-model/save', {
     modelName: '探针模型',
     modelCode: 'probe_model',
@@ -221,7 +230,7 @@ function probedRoutes() {
     const key = `${r.method} ${r.url}`;
     if (!r.url.startsWith('/api/') || seen.has(key)) return false;
     seen.add(key);
-    if (!owner.has(key) || r.access === 'public') return false;
+    if (!owner.has(key)) return false;
     return r.method === 'GET' || (r.method === 'POST' && READ_POST.test(r.url));
   });
 }
