@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { lowcodeModule } from './index.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -331,6 +332,49 @@ describe('online modules', () => {
     // another tenant does not see the module at all
     as((await t.signIn('admin', 'admin', '100001')).access_token);
     expect((await t.get(`${V}/Base/${moduleId}`)).json().data).toBeNull();
+    // nor its menu entry: a published module's entry is granted within its own tenant only (issue 17)
+    const menus = async () =>
+      JSON.stringify(
+        await Promise.all(
+          ['routes', 'buttons', 'list', 'grant-tree'].map(async (x) =>
+            (await t.get(`/api/blade-system/menu/${x}`)).json(),
+          ),
+        ),
+      );
+    const theirs = await menus();
+    expect(theirs).toContain('"code":200');
+    expect(theirs).toContain('lowcode_design');
+    expect(theirs).not.toContain(`lc_${moduleId}`);
+    expect(theirs).not.toContain(`lc_${repair}`);
+    // links made before this rule (a grant to another tenant's administrator, another tenant's package) are
+    // removed at start by the lowcode seed
+    const db = t.app.ctx.database.pool;
+    const menuId = (await db.query('select id::text as id from blade_menu where code = $1', [`lc_${repair}`])).rows[0]
+      .id;
+    await db.query(
+      `insert into blade_role_menu (id, role_id, menu_id)
+       select ${Date.now()}, r.id, $1 from blade_role r where r.tenant_id = '100001' and r.role_alias = 'administrator'`,
+      [menuId],
+    );
+    await db.query(
+      `update blade_tenant_package set menu_id = menu_id || ',' || $1
+       where id = (select package_id from blade_tenant where tenant_id = '100001')`,
+      [menuId],
+    );
+    const links = async () =>
+      (
+        await db.query(
+          `select (select count(*)::int from blade_role_menu rm join blade_role r on r.id = rm.role_id
+                   where rm.menu_id = $1 and r.tenant_id = '100001') as grants,
+                  (select count(*)::int from blade_tenant_package p join blade_tenant x on x.package_id = p.id
+                   where x.tenant_id = '100001' and (',' || p.menu_id || ',') like '%,' || $1 || ',%') as packages`,
+          [menuId],
+        )
+      ).rows[0];
+    expect(await links()).toEqual({ grants: 1, packages: 1 });
+    await lowcodeModule.seed?.(t.app.ctx);
+    expect(await links()).toEqual({ grants: 0, packages: 0 });
+    expect(await menus()).not.toContain(`lc_${repair}`);
     as(adminToken);
   });
 

@@ -460,9 +460,9 @@ const MODULE_BUTTONS: [string, string, string, 0 | 1 | 2][] = [
   ['import', '导入', 'UploadOutlined', 0],
 ];
 
-/** The menu entry (category 3) of a module and its buttons. */
+/** The menu entry (category 3) of a module and its buttons, granted within the module's own tenant only. */
 export function moduleMenu(
-  m: Pick<ModuleRow, 'id' | 'fullName'>,
+  m: Pick<ModuleRow, 'id' | 'fullName' | 'tenantId'>,
   parentCode: string,
   opts: { icon?: string | null; sort?: number; topMenuCodes?: string[]; roles?: string[] } = {},
 ): MenuItem {
@@ -470,6 +470,7 @@ export function moduleMenu(
   return {
     topMenuCodes: opts.topMenuCodes,
     roles: opts.roles,
+    tenantId: m.tenantId,
     code,
     name: m.fullName,
     path: `/dynamic/index?id=${m.id}`,

@@ -9,9 +9,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { user } from '../../db/schema.ts';
+import { tenant, tenantPackage, user } from '../../db/schema.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
-import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { ensureMenus, invalidateMenuCache, type MenuItem } from '../system/index.ts';
 import { calculate } from './calc.ts';
 import { METER_COLUMNS, METER_FORM, METER_RECORDS, REPAIR_COLUMNS, REPAIR_FORM, REPAIR_RECORDS } from './demo-forms.ts';
 import { APPS_GROUP, DESIGN, moduleMenu, syncIndexes } from './modules.ts';
@@ -186,6 +186,7 @@ async function demoData(
 
 export async function seedLowcode(ctx: AppContext) {
   await ensureMenus(ctx, LOWCODE_MENUS);
+  await ownTenantMenusOnly(ctx);
   const [admin] = await ctx.db
     .select({ id: user.id })
     .from(user)
@@ -223,7 +224,10 @@ export async function seedLowcode(ctx: AppContext) {
     });
     if (!created) continue;
     const ids = await ensureMenus(ctx, [
-      moduleMenu({ id: created, fullName: d.fullName }, d.parentCode, { topMenuCodes: d.topMenuCodes, roles: d.roles }),
+      moduleMenu({ id: created, fullName: d.fullName, tenantId: TENANT }, d.parentCode, {
+        topMenuCodes: d.topMenuCodes,
+        roles: d.roles,
+      }),
     ]);
     await ctx.db.transaction(async (tx) => {
       await tx
@@ -252,3 +256,46 @@ export async function seedLowcode(ctx: AppContext) {
 }
 
 export { DESIGN };
+
+/**
+ * A published module's menu entry used to be granted to every tenant's administrator (and put in every tenant's
+ * top menus), so other tenants saw its name in their menus (issue 17). Published entries now stay in the module's
+ * tenant (`moduleMenu`); this removes the links made before, at every start (nothing to do after the first).
+ */
+async function ownTenantMenusOnly(ctx: AppContext) {
+  const ofModule = sql`(m.code = 'lc_' || l.id::text or m.code like 'lc\\_' || l.id::text || '\\_%')`;
+  const grants = await ctx.db.execute(sql`
+    delete from blade_role_menu rm using blade_menu m, lc_module l, blade_role r
+    where rm.menu_id = m.id and rm.role_id = r.id and ${ofModule} and r.tenant_id <> l.tenant_id`);
+  const tops = await ctx.db.execute(sql`
+    delete from blade_top_menu_setting s using blade_menu m, lc_module l, blade_top_menu t
+    where s.menu_id = m.id and s.top_menu_id = t.id and ${ofModule} and t.tenant_id <> l.tenant_id`);
+  // and out of the packages no tenant of the module's uses
+  const owners = new Map(
+    (
+      (
+        await ctx.db.execute(sql`
+          select m.id::text as menu, l.tenant_id as tenant from blade_menu m join lc_module l on ${ofModule}`)
+      ).rows as { menu: string; tenant: string }[]
+    ).map((r) => [r.menu, r.tenant]),
+  );
+  let changed = (grants.rowCount ?? 0) + (tops.rowCount ?? 0) > 0;
+  if (owners.size) {
+    const users = await ctx.db
+      .select({ packageId: tenant.packageId, tenantId: tenant.tenantId })
+      .from(tenant)
+      .where(eq(tenant.isDeleted, 0));
+    for (const p of await ctx.db.select({ id: tenantPackage.id, menuId: tenantPackage.menuId }).from(tenantPackage)) {
+      const mine = new Set(users.filter((u) => u.packageId === p.id).map((u) => u.tenantId));
+      const have = p.menuId.split(',').filter(Boolean);
+      const keep = have.filter((id) => !owners.has(id) || mine.has(owners.get(id)!));
+      if (keep.length === have.length) continue;
+      await ctx.db
+        .update(tenantPackage)
+        .set({ menuId: keep.join(',') })
+        .where(eq(tenantPackage.id, p.id));
+      changed = true;
+    }
+  }
+  if (changed) await invalidateMenuCache(ctx);
+}

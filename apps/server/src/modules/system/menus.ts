@@ -38,6 +38,11 @@ export interface MenuItem {
   topMenuCodes?: string[];
   /** role aliases besides administrator granted the item (and its descendants) when it is created */
   roles?: string[];
+  /**
+   * The one tenant the item (and its descendants) belongs to, e.g. a tenant's published low-code module: its
+   * grants and top-menu links go to that tenant's roles and top menus only, never to another tenant's.
+   */
+  tenantId?: string;
   children?: MenuItem[];
 }
 
@@ -69,6 +74,7 @@ interface Flat {
   parentCode?: string;
   topMenuCodes: string[];
   roles: string[];
+  tenantId?: string;
 }
 
 function flatten(items: MenuItem[], parent: Flat | undefined, out: Flat[]) {
@@ -78,6 +84,7 @@ function flatten(items: MenuItem[], parent: Flat | undefined, out: Flat[]) {
       parentCode: parent ? parent.item.code : item.parentCode,
       topMenuCodes: [...new Set([...(parent?.topMenuCodes ?? []), ...(item.topMenuCodes ?? [])])],
       roles: item.roles ?? parent?.roles ?? [],
+      tenantId: item.tenantId ?? parent?.tenantId,
     };
     out.push(f);
     if (item.children?.length) flatten(item.children, f, out);
@@ -173,44 +180,44 @@ export async function ensureMenus(
     }
     if (!created.length) return idOf;
     changed = true;
-    const createdIds = created.map((f) => idOf[f.item.code]);
 
     // Top menus of every tenant with the named codes.
     const tmCodes = [...new Set(created.flatMap((f) => f.topMenuCodes))];
     if (tmCodes.length) {
       const tms = await tx
-        .select({ id: topMenu.id, code: topMenu.code })
+        .select({ id: topMenu.id, code: topMenu.code, tenantId: topMenu.tenantId })
         .from(topMenu)
         .where(and(inArray(topMenu.code, tmCodes), eq(topMenu.isDeleted, 0)));
       const missing = tmCodes.filter((c) => !tms.some((t) => t.code === c));
       if (missing.length) throw new Error(`ensureMenus: unknown top menu ${missing.join(', ')}`);
       const add = created.flatMap((f) =>
         tms
-          .filter((t) => f.topMenuCodes.includes(t.code))
+          .filter((t) => f.topMenuCodes.includes(t.code) && (!f.tenantId || t.tenantId === f.tenantId))
           .map((t) => ({ id: newId(), topMenuId: t.id, menuId: idOf[f.item.code] })),
       );
       for (let i = 0; i < add.length; i += 1000) await tx.insert(topMenuSetting).values(add.slice(i, i + 1000));
     }
 
-    // Grants: every tenant's administrator, and the roles named by the item.
+    // Grants: every tenant's administrator, and the roles named by the item (of the item's own tenant, if it has one).
     const aliases = [...new Set([ADMIN_ROLE_ALIAS, ...created.flatMap((f) => f.roles)])];
     const roles = await tx
-      .select({ id: role.id, alias: role.roleAlias })
+      .select({ id: role.id, alias: role.roleAlias, tenantId: role.tenantId })
       .from(role)
       .where(and(inArray(role.roleAlias, aliases), eq(role.isDeleted, 0)));
     const grants = created.flatMap((f) =>
       roles
+        .filter((r) => !f.tenantId || r.tenantId === f.tenantId)
         .filter((r) => r.alias === ADMIN_ROLE_ALIAS || f.roles.includes(r.alias))
         .map((r) => ({ id: newId(), roleId: r.id, menuId: idOf[f.item.code] })),
     );
     for (let i = 0; i < grants.length; i += 1000) await tx.insert(roleMenu).values(grants.slice(i, i + 1000));
 
-    // Tenant packages in use.
+    // Tenant packages in use (an item of one tenant: that tenant's package only).
     const used = await tx
-      .selectDistinct({ packageId: tenant.packageId })
+      .selectDistinct({ packageId: tenant.packageId, tenantId: tenant.tenantId })
       .from(tenant)
       .where(and(isNotNull(tenant.packageId), eq(tenant.isDeleted, 0)));
-    const pkgIds = used.map((u) => u.packageId!).filter(Boolean);
+    const pkgIds = [...new Set(used.map((u) => u.packageId!).filter(Boolean))];
     if (pkgIds.length) {
       const pkgs = await tx
         .select({ id: tenantPackage.id, menuId: tenantPackage.menuId })
@@ -218,7 +225,11 @@ export async function ensureMenus(
         .where(and(inArray(tenantPackage.id, pkgIds), eq(tenantPackage.isDeleted, 0)));
       for (const p of pkgs) {
         const have = p.menuId.split(',').filter(Boolean);
-        const add = createdIds.filter((id) => !have.includes(id));
+        const users = used.filter((u) => u.packageId === p.id).map((u) => u.tenantId);
+        const add = created
+          .filter((f) => !f.tenantId || users.includes(f.tenantId))
+          .map((f) => idOf[f.item.code])
+          .filter((id) => !have.includes(id));
         if (add.length) {
           await tx
             .update(tenantPackage)

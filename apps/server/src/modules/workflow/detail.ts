@@ -6,9 +6,10 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import { user as userTable } from '../../db/schema.ts';
-import { type Ctx, definitionById } from './engine.ts';
+import type { Ctx } from './engine.ts';
+import { definitionOf, instanceOf, taskOf } from './of-tenant.ts';
 import type { Graph } from './parse.ts';
-import { wfActivity, wfButton, wfComment, wfCopy, wfForm, wfInstance, wfTask, wfTaskCandidate } from './schema.ts';
+import { wfActivity, wfButton, wfComment, wfCopy, wfForm, wfTask, wfTaskCandidate } from './schema.ts';
 
 /** The default buttons of a user task that names none (BX keys). */
 export const DEFAULT_BUTTONS = [
@@ -21,11 +22,15 @@ export const DEFAULT_BUTTONS = [
   'wf_print',
 ];
 
+/**
+ * An instance of the reader's tenant that the reader may see: administrators every one of their tenant, anyone else
+ * those they started, hold or held a task of, are a candidate of, or were copied on. Another tenant's: never.
+ */
 export async function canSee(ctx: Ctx, user: AuthUser, instanceId: string): Promise<boolean> {
-  if (user.isAdmin) return true;
+  if (user.isAdmin) return Boolean(await instanceOf(ctx.db, user.tenantId, instanceId));
   const me = user.userId;
   const r = await ctx.db.execute(sql`
-    select 1 from wf_instance i where i.id = ${instanceId} and (
+    select 1 from wf_instance i where i.id = ${instanceId} and i.tenant_id = ${user.tenantId} and (
       i.starter_id = ${me}
       or exists (select 1 from wf_task t where t.instance_id = i.id and (t.assignee = ${me} or t.owner = ${me} or t.finished_by = ${me}))
       or exists (select 1 from wf_task t join wf_task_candidate k on k.task_id = t.id where t.instance_id = i.id and k.user_id = ${me})
@@ -144,20 +149,14 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
   let task: typeof wfTask.$inferSelect | undefined;
   let instanceId = q.processInsId;
   if (q.taskId) {
-    [task] = await ctx.db
-      .select()
-      .from(wfTask)
-      .where(and(eq(wfTask.id, q.taskId), eq(wfTask.tenantId, user.tenantId)));
+    task = await taskOf(ctx.db, user.tenantId, q.taskId);
     if (!task) return null;
     instanceId = task.instanceId;
   }
   if (!instanceId) throw badRequest('缺少必要的请求参数: taskId');
-  const [inst] = await ctx.db
-    .select()
-    .from(wfInstance)
-    .where(and(eq(wfInstance.id, instanceId), eq(wfInstance.tenantId, user.tenantId)));
+  const inst = await instanceOf(ctx.db, user.tenantId, instanceId);
   if (!inst || !(await canSee(ctx, user, inst.id))) return null;
-  const d = await definitionById(ctx.db, inst.definitionId);
+  const d = await definitionOf(ctx.db, user.tenantId, inst.definitionId);
   if (!d) return null;
   const graph = d.graph as Graph;
   const open = await ctx.db

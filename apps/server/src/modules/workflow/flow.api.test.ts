@@ -114,6 +114,19 @@ describe('/blade-flow', () => {
       t.get('/api/blade-flow/process/history-flow-list', { processInstanceId: task.processInstanceId }),
     );
     expect(h.body.data.some((f: any) => f.comment === '已抢修')).toBe(true);
+    // another tenant's administrator reads neither the timeline nor the detail (issue 17)
+    const other = (await t.signIn('admin', 'admin', '100001')).access_token;
+    t.token = other;
+    const theirs = await t.get('/api/blade-flow/process/history-flow-list', {
+      processInstanceId: task.processInstanceId,
+    });
+    expect(theirs.json()).toMatchObject({ code: 200, data: [] });
+    const detail = await t.get('/api/blade-workflow/process/detail', { processInsId: task.processInstanceId });
+    expect(detail.json().data).toBeNull();
+    const mine = await as('admin', () =>
+      t.get('/api/blade-flow/process/history-flow-list', { processInstanceId: task.processInstanceId }),
+    );
+    expect(mine.body.data.some((f: any) => f.comment === '已抢修')).toBe(true);
     const done = await as('patrol', () => t.get('/api/blade-flow/work/done-list'));
     expect(done.body.data.records.some((x: any) => x.taskId === task.taskId)).toBe(true);
   });

@@ -3,7 +3,6 @@
  * and `/ops/proxy` (流程代理: a user hands their new tasks to another for a period).
  */
 
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
@@ -11,10 +10,11 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
-import { command, definitionById } from './engine.ts';
+import { command } from './engine.ts';
 import { adminOnly } from './grants.ts';
 import { need, opBody } from './input.ts';
 import { list } from './lists.ts';
+import { definitionOf, taskOf } from './of-tenant.ts';
 import {
   addMultiInstance,
   changeStatus,
@@ -31,7 +31,7 @@ import {
   urgeTask,
 } from './operations.ts';
 import { actorOf } from './routes-process.ts';
-import { wfProxy, wfTask } from './schema.ts';
+import { wfProxy } from './schema.ts';
 
 const O = '/blade-workflow/ops';
 
@@ -84,17 +84,13 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!defId) {
       let instanceId = b.processInstanceId;
       if (!instanceId && b.taskId) {
-        const [t] = await ctx.db
-          .select({ i: wfTask.instanceId })
-          .from(wfTask)
-          .where(and(eq(wfTask.id, b.taskId), eq(wfTask.tenantId, user.tenantId)));
-        instanceId = t?.i;
+        instanceId = (await taskOf(ctx.db, user.tenantId, b.taskId))?.instanceId;
       }
       need(instanceId, 'processInstanceId');
       defId = await command(ctx, instanceId!, actorOf(user), async (c) => c.def.id);
     }
-    const d = await definitionById(ctx.db, defId!);
-    if (!d || d.def.tenantId !== user.tenantId) return ok([]);
+    const d = await definitionOf(ctx.db, user.tenantId, defId!);
+    if (!d) return ok([]);
     return ok(
       Object.values(d.graph.nodes)
         .filter((n) => n.type === 'userTask')

@@ -1,0 +1,35 @@
+/**
+ * Every read of the workflow that takes an id (instance, task, definition) finds the object through these, within
+ * the reader's tenant: an id of another tenant's object is not found, whoever asks (administrators included), and
+ * the caller answers as for any missing object (docs/workflow.md, "Tenant isolation of reads").
+ */
+import { and, eq } from 'drizzle-orm';
+import { type Ctx, definitionById } from './engine.ts';
+import { wfInstance, wfTask } from './schema.ts';
+
+type Db = Ctx['db'];
+
+export async function instanceOf(db: Db, tenantId: string, id: string) {
+  if (!/^\d{1,19}$/.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(wfInstance)
+    .where(and(eq(wfInstance.id, id), eq(wfInstance.tenantId, tenantId)));
+  return row;
+}
+
+export async function taskOf(db: Db, tenantId: string, id: string) {
+  if (!/^\d{1,19}$/.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(wfTask)
+    .where(and(eq(wfTask.id, id), eq(wfTask.tenantId, tenantId)));
+  return row;
+}
+
+/** A deployed definition (row and compiled graph) of the tenant. */
+export async function definitionOf(db: Db, tenantId: string, id: string) {
+  if (!/^\d{1,19}$/.test(id)) return undefined;
+  const d = await definitionById(db, id);
+  return d && d.def.tenantId === tenantId ? d : undefined;
+}
