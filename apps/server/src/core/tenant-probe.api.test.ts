@@ -18,7 +18,7 @@ import type { ServerModule } from './module.ts';
 /** the modules whose reads are probed */
 const PROBED = process.env.PROBE_ALL
   ? modules.map((m) => m.name)
-  : ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location'];
+  : ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location', 'dma'];
 
 /** `METHOD /path` (without /api) → why the route is not probed */
 const EXEMPT: Record<string, string> = {
