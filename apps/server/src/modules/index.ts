@@ -10,6 +10,7 @@ import { developModule } from './develop/index.ts';
 import { deviceModule } from './device/index.ts';
 import { gisModule } from './gis/index.ts';
 import { healthModule } from './health/index.ts';
+import { iotModule } from './iot/index.ts';
 import { locationModule } from './location/index.ts';
 import { logModule } from './log/index.ts';
 import { lowcodeModule } from './lowcode/index.ts';
@@ -37,6 +38,7 @@ export const modules: ServerModule[] = [
   monitorModule,
   gisModule,
   deviceModule,
+  iotModule,
   alarmModule,
   billingModule,
   lowcodeModule,
