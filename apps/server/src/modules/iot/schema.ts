@@ -1,8 +1,8 @@
 /**
  * Device telemetry (issue 18): each device's secret (argon2id hash; the secret itself is shown once) and its
  * contact record — last contact, how it came (mqtt or http), readings accepted, duplicates, and refusals counted by
- * reason. Keyed by tenant and device code, so a refusal for a code that is not (or no longer) a device is counted too
- * (in one row per tenant, code `*`, so unknown codes cannot grow the table).
+ * reason. Keyed by tenant and device code; refusals for codes that are no device (or of no tenant) are counted in one
+ * row, tenant `*` and code `*`, so made-up names cannot grow the table.
  */
 import { bigint, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { idType } from '../../core/columns.ts';
@@ -22,7 +22,7 @@ export const iotDeviceStat = pgTable(
   'swp_iot_device_stat',
   {
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-    /** the device code, or `*` for codes that are no device of the tenant */
+    /** the device code, or `*` (with tenant `*`) for codes that are no device */
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     lastContact: timestamp('last_contact', { withTimezone: true }),
     /** mqtt or http */

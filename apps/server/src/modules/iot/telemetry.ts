@@ -22,9 +22,10 @@ export class Telemetry {
     this.batcher = new Batcher(ctx);
   }
 
-  /** Counts a refusal against the device (or the tenant's unknown-code row) and returns it as an error. */
+  /** Counts a refusal against the device (or the unknown-device row) and returns it as an error. */
   refuse(k: DeviceKey, known: boolean, r: Refusal): Refusal {
-    this.stats.refused(known ? k : { tenantId: k.tenantId, deviceCode: UNKNOWN_CODE }, r.reason, r.message);
+    // a code that is no device (of a tenant that may not exist either) counts in one shared row: bounded
+    this.stats.refused(known ? k : { tenantId: UNKNOWN_CODE, deviceCode: UNKNOWN_CODE }, r.reason, r.message);
     return r;
   }
 
