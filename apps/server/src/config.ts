@@ -30,6 +30,8 @@ export interface Config {
   mqttUrl?: string;
   /** this instance's client id at the external broker: stable, so its persistent session survives a restart */
   mqttClientId: string;
+  /** the shared subscription's group: instances in one group split the stream (SWP_MQTT_SHARE_GROUP, default swp) */
+  mqttShareGroup: string;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttHost: env.SWP_MQTT_HOST || '0.0.0.0',
     mqttUrl: env.MQTT_URL || undefined,
     mqttClientId: env.SWP_MQTT_CLIENT_ID || `swp-${os.hostname()}-${env.PORT ?? 8080}`,
+    mqttShareGroup: env.SWP_MQTT_SHARE_GROUP || 'swp',
   };
 }
 

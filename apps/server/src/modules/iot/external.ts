@@ -1,6 +1,6 @@
 /**
  * External-broker mode (MQTT_URL, e.g. Mosquitto or EMQX): every instance subscribes to
- * `$share/swp/swp/+/+/telemetry` at QoS 1, so the broker splits the stream between the instances and none is a single
+ * `$share/swp/swp/+/+/telemetry` (the group: SWP_MQTT_SHARE_GROUP) at QoS 1, so the broker splits the stream between the instances and none is a single
  * point of failure. Each instance keeps a persistent session (clean: false, a stable client id), and acknowledges a
  * message (mqtt.js `handleMessage`) only once its readings are committed: a message the broker handed over is
  * stored even if the instance dies meanwhile — the broker delivers it again when the session comes back, or to
@@ -11,15 +11,24 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Telemetry } from './telemetry.ts';
 import { parseTopic, Refusal } from './wire.ts';
 
-export const SHARED_TOPIC = '$share/swp/swp/+/+/telemetry';
+/** the shared subscription of a group (default `swp`): `$share/swp/swp/+/+/telemetry` */
+export const sharedTopic = (group = 'swp') => `$share/${group}/swp/+/+/telemetry`;
 const RETRY_MS = 1000;
 
 export interface ExternalSubscriber {
   client: MqttClient;
+  /** resolves at the first granted subscription */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
-export function subscribeExternal(telemetry: Telemetry, url: string, clientId: string): ExternalSubscriber {
+export function subscribeExternal(
+  telemetry: Telemetry,
+  url: string,
+  clientId: string,
+  group = 'swp',
+): ExternalSubscriber {
+  const topic = sharedTopic(group);
   let closing = false;
   const client = mqtt.connect(url, {
     clientId,
@@ -28,10 +37,16 @@ export function subscribeExternal(telemetry: Telemetry, url: string, clientId: s
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
+  let onReady: () => void = () => {};
+  const ready = new Promise<void>((r) => {
+    onReady = r;
+  });
   client.on('connect', () => {
     // a resumed session keeps its subscription; subscribing again is harmless and covers a lost one
-    client.subscribe(SHARED_TOPIC, { qos: 1 }, (err) => {
-      if (err && !closing) console.error('[iot] subscribe failed:', err.message);
+    client.subscribe(topic, { qos: 1 }, (err, granted) => {
+      if (err || granted?.[0]?.qos === 128) {
+        if (!closing) console.error('[iot] subscribe failed:', err?.message ?? 'refused by the broker');
+      } else onReady();
     });
   });
   client.on('error', (err) => {
@@ -59,6 +74,7 @@ export function subscribeExternal(telemetry: Telemetry, url: string, clientId: s
   };
   return {
     client,
+    ready,
     async close() {
       closing = true;
       await client.endAsync(false).catch(() => {});

@@ -9,6 +9,7 @@ import { type ExternalSubscriber, subscribeExternal } from './external.ts';
 import { iotRoutes } from './routes.ts';
 import { Telemetry } from './telemetry.ts';
 
+export { sharedTopic, subscribeExternal } from './external.ts';
 export { REFUSALS, type RefusalReason } from './wire.ts';
 
 interface Running {
@@ -32,6 +33,11 @@ export function brokerPort(ctx: AppContext): number | undefined {
   return running.get(ctx)?.broker?.port;
 }
 
+/** The external-broker subscriber of an app (MQTT_URL), when it runs. */
+export function externalSubscriber(ctx: AppContext): ExternalSubscriber | undefined {
+  return running.get(ctx)?.external;
+}
+
 /** The telemetry service of an app (bench and tests read its counters). */
 export function telemetryService(ctx: AppContext): Telemetry {
   return telemetryOf(ctx);
@@ -42,10 +48,10 @@ export const iotModule: ServerModule = {
   async init(ctx) {
     const t = telemetryOf(ctx);
     const r = running.get(ctx) as Running;
-    const { mqttUrl, mqttPort, mqttHost, mqttClientId } = ctx.config;
+    const { mqttUrl, mqttPort, mqttHost, mqttClientId, mqttShareGroup } = ctx.config;
     if (mqttUrl) {
       // every instance subscribes: the broker splits the shared subscription's stream between them
-      r.external = subscribeExternal(t, mqttUrl, mqttClientId);
+      r.external = subscribeExternal(t, mqttUrl, mqttClientId, mqttShareGroup);
     } else if (mqttPort !== null) {
       try {
         r.broker = await startBroker(t, mqttPort, mqttHost);

@@ -138,7 +138,11 @@ describe('readings over HTTP', () => {
     await refused(await send('FM-YL002', { ts, values: { pressure: 0.3 } }, 'wrong'), 401, '设备认证失败');
     expect(await refusalCount('FM-YL002', 'auth')).toBe(1);
     await refused(await send('NO-SUCH', { ts, values: { pressure: 0.3 } }, 'x'), 401, '未知设备');
-    await refused(await send('FM-YL002', { ts, values: { pressure: 0.3 } }, secrets['FM-YL002'], '999999'), 401, '未知设备');
+    await refused(
+      await send('FM-YL002', { ts, values: { pressure: 0.3 } }, secrets['FM-YL002'], '999999'),
+      401,
+      '未知设备',
+    );
     const none = await t.call({ method: 'POST', url: '/api/swp-iot/telemetry', payload: '{}' });
     await refused(none, 401, 'Basic');
     // the OAuth client Basic is no device
@@ -168,7 +172,14 @@ describe('readings over HTTP', () => {
       [{ ts: NOW + 2 * 86_400_000, values: { pressure: 0.3 } }, 'future', '一天以上'],
       [{ ts: '2026/01/01 00:00', values: { pressure: 0.3 } }, 'time', '时间格式不正确'],
       [{ ts: '2026-02-30 00:00:00', values: { pressure: 0.3 } }, 'time', '时间不存在'],
-      [[{ ts: good, values: { pressure: 0.3 } }, { ts: good + 1000, values: { pressure: 'x' } }], 'value', '不是数字'],
+      [
+        [
+          { ts: good, values: { pressure: 0.3 } },
+          { ts: good + 1000, values: { pressure: 'x' } },
+        ],
+        'value',
+        '不是数字',
+      ],
       ['{"ts": 1', 'payload', 'JSON'],
       [{ ts: good }, 'payload', 'values'],
       [[], 'payload', '空数组'],
@@ -271,7 +282,15 @@ describe('simulation switch', () => {
     expect(await count(other)).toBeGreaterThan(b0);
     const on = await t.post('/api/swp-computing/monitor/station/simulation', { id: st.id, simulated: 'true' });
     expect(on.json().data.simulated).toBe(true);
-    await refused(await t.post('/api/swp-computing/monitor/station/simulation', { id: st.id, simulated: 'maybe' }), 400, 'simulated');
-    await refused(await t.post('/api/swp-computing/monitor/station/simulation', { id: '1', simulated: false }), 400, '站点不存在');
+    await refused(
+      await t.post('/api/swp-computing/monitor/station/simulation', { id: st.id, simulated: 'maybe' }),
+      400,
+      'simulated',
+    );
+    await refused(
+      await t.post('/api/swp-computing/monitor/station/simulation', { id: '1', simulated: false }),
+      400,
+      '站点不存在',
+    );
   });
 });
