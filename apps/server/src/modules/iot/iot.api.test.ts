@@ -4,7 +4,9 @@
  * readings visible in monitor/his, and the simulator switch per station. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { LiveFeed } from '../monitor/live.ts';
@@ -257,6 +259,30 @@ describe('readings over HTTP', () => {
     expect(his.json().data.statistics.pressure).toEqual([
       { time: formatDateTime(hour), value: expect.closeTo(0.4, 6), min: 0.2, max: 0.6 },
     ]);
+  });
+});
+
+describe('live views', () => {
+  it('tells the open screens of the device tenant that new points arrived', async () => {
+    await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws?token=${t.token}`);
+    const frame = new Promise<any>((resolve) =>
+      ws.on('message', (d) => {
+        const text = d.toString();
+        if (text.includes('monitor.points')) resolve(JSON.parse(text));
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    try {
+      expect((await send('FM-YL001', { ts: at(15 * 60_000), values: { pressure: 0.3 } })).statusCode).toBe(200);
+      expect(await frame).toMatchObject({ type: 'monitor.points', data: { points: expect.any(Number) } });
+    } finally {
+      ws.close();
+    }
   });
 });
 

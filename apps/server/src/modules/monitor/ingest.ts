@@ -16,6 +16,7 @@ const NOTIFY_EVERY_MS = 1000;
 interface IngestState {
   analyzedAt: number;
   sinceAnalyze: number;
+  analyzing: boolean;
   /** per tenant: when the last live event went out, and whether one is waiting */
   notified: Map<string, { at: number; timer?: NodeJS.Timeout; points: number }>;
 }
@@ -23,7 +24,7 @@ const states = new WeakMap<AppContext, IngestState>();
 function stateOf(ctx: AppContext): IngestState {
   let s = states.get(ctx);
   if (!s) {
-    s = { analyzedAt: Date.now(), sinceAnalyze: 0, notified: new Map() };
+    s = { analyzedAt: Date.now(), sinceAnalyze: 0, analyzing: false, notified: new Map() };
     states.set(ctx, s);
   }
   return s;
@@ -37,18 +38,32 @@ export interface IngestOptions {
 /** Stores points (any order, any series; duplicates of stored points are skipped); returns how many were new. */
 export async function ingestReadings(ctx: AppContext, points: PointArrays, opts: IngestOptions = {}): Promise<number> {
   const added = await ingest(ctx.database.pool, ctx.database.url, ctx.config.tz, points);
-  if (added > 0 && opts.tenants) for (const t of opts.tenants) notify(ctx, t, added);
+  // after the callers' own bookkeeping of this write (a device's contact record), so a screen that reloads on the
+  // event sees it
+  if (added > 0 && opts.tenants) {
+    const tenants = [...opts.tenants];
+    setImmediate(() => {
+      for (const t of tenants) notify(ctx, t, added);
+    });
+  }
   const st = stateOf(ctx);
   st.sinceAnalyze += added;
   const now = Date.now();
   if (
     ctx.database.kind === 'embedded' &&
     opts.tenants &&
+    !st.analyzing &&
     (st.sinceAnalyze > ANALYZE_POINTS || now - st.analyzedAt > ANALYZE_EVERY_MS)
   ) {
     st.analyzedAt = now;
     st.sinceAnalyze = 0;
-    await analyzeTables(ctx.database.pool);
+    // in the background: a device's acknowledgement must not wait seconds for the statistics
+    st.analyzing = true;
+    void analyzeTables(ctx.database.pool)
+      .catch((err) => console.error('[monitor] analyze failed:', err))
+      .finally(() => {
+        st.analyzing = false;
+      });
   }
   return added;
 }
