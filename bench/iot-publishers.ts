@@ -70,5 +70,5 @@ await Promise.all(pending);
 const elapsed = Date.now() - t0;
 await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
 latencies.sort((a, b) => a - b);
-process.send?.({ type: 'done', acked, failed, elapsed, latencies });
-process.exit(0);
+// exit only once the report has left (a large message is still being written when send returns)
+process.send?.({ type: 'done', acked, failed, elapsed, latencies }, () => process.exit(0));

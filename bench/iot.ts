@@ -87,7 +87,15 @@ export async function benchIot(): Promise<{ name: string; lines: string[] }> {
     await ensurePartitions(database.pool, url, start - 11 * 86_400_000, start + seconds * 1000);
 
     const child = fork(path.join(import.meta.dirname, 'iot-publishers.ts'), { execArgv: ['--import', 'tsx'] });
-    const next = () => new Promise<any>((resolve) => child.once('message', resolve));
+    const next = () =>
+      new Promise<any>((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`the devices' process exited (${code})`));
+        child.once('exit', onExit);
+        child.once('message', (m) => {
+          child.off('exit', onExit);
+          resolve(m);
+        });
+      });
     child.send({ port: broker.port, devices, secret, seconds, fields: FIELDS, start });
     const tc = Date.now();
     await next();
