@@ -50,6 +50,8 @@ export default defineConfig({
       SWP_CAPTCHA: 'off',
       SWP_MONITOR_BACKFILL_DAYS: '30',
       LOG_LEVEL: 'warn',
+      // the browser tests post telemetry over HTTP; 1883 may be another broker's (Mosquitto on CI machines)
+      SWP_MQTT_PORT: 'off',
     },
   },
 });

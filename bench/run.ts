@@ -21,6 +21,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './patrol.ts', fn: 'benchPatrol' },
   { file: './backup.ts', fn: 'benchBackup' },
   { file: './dma.ts', fn: 'benchDma' },
+  { file: './iot.ts', fn: 'benchIot' },
 ];
 const only = process.argv.slice(2);
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting comes from the environment; every default gives the embedded demo. */
@@ -26,6 +27,15 @@ export interface Config {
   logLevel: string;
   /** serve the built web app from this folder when it exists */
   webDist: string;
+  /** port of the embedded MQTT broker (SWP_MQTT_PORT, default 1883; 0 or off: none); unused with mqttUrl */
+  mqttPort: number | null;
+  mqttHost: string;
+  /** an external broker (MQTT_URL): the server subscribes to it (shared subscription) instead of embedding one */
+  mqttUrl?: string;
+  /** this instance's client id at the external broker: stable, so its persistent session survives a restart */
+  mqttClientId: string;
+  /** the shared subscription's group: instances in one group split the stream (SWP_MQTT_SHARE_GROUP, default swp) */
+  mqttShareGroup: string;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -51,5 +61,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     monitorBackfillDays: Number(env.SWP_MONITOR_BACKFILL_DAYS ?? 90),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    mqttPort: mqttPort(env.SWP_MQTT_PORT),
+    mqttHost: env.SWP_MQTT_HOST || '0.0.0.0',
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttClientId: env.SWP_MQTT_CLIENT_ID || `swp-${os.hostname()}-${env.PORT ?? 8080}`,
+    mqttShareGroup: env.SWP_MQTT_SHARE_GROUP || 'swp',
   };
+}
+
+function mqttPort(v: string | undefined): number | null {
+  if (v === undefined || v === '') return 1883;
+  if (['0', 'off', 'false', 'no'].includes(v.toLowerCase())) return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`SWP_MQTT_PORT must be a port number or off: ${v}`);
+  return n;
 }

@@ -11,6 +11,8 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     logLevel: 'silent',
     jwtSecret: 'test-secret-test-secret-test-secret',
     webDist: '/nonexistent',
+    // suites that test MQTT start a broker on a free port of their own
+    mqttPort: null,
     ...over,
   };
 }

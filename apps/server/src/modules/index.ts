@@ -11,6 +11,7 @@ import { deviceModule } from './device/index.ts';
 import { dmaModule } from './dma/index.ts';
 import { gisModule } from './gis/index.ts';
 import { healthModule } from './health/index.ts';
+import { iotModule } from './iot/index.ts';
 import { locationModule } from './location/index.ts';
 import { logModule } from './log/index.ts';
 import { lowcodeModule } from './lowcode/index.ts';
@@ -38,6 +39,7 @@ export const modules: ServerModule[] = [
   monitorModule,
   gisModule,
   deviceModule,
+  iotModule,
   alarmModule,
   billingModule,
   lowcodeModule,

@@ -37,6 +37,9 @@ export interface Station {
   lttd: number | null;
   alertWl: number | null;
   lowWl: number | null;
+  /** the simulator can feed the station, and does (off when a real device takes it over) */
+  simulatable: boolean;
+  simulated: boolean;
   monitorTypes: string[];
   fields: StationField[];
   latest: StationLatest[];
@@ -70,11 +73,14 @@ export interface MonitorDict {
 }
 
 const BASE = '/api/swp-computing/monitor';
+/** the live-channel event that tells a tenant's screens new monitoring points arrived (any source) */
+export const LIVE_POINTS = 'monitor.points';
 
 export const monitorApi = {
   stationPage: (params: Record<string, unknown>) => http.get<Page<Station>>(`${BASE}/station/page`, params),
   stationDetail: (id: string) => http.get<Station | null>(`${BASE}/station/detail`, { id }),
   dict: () => http.get<MonitorDict>(`${BASE}/dict`),
+  setSimulated: (id: string, simulated: boolean) => http.post<Station>(`${BASE}/station/simulation`, { id, simulated }),
   /** POST his: the query as a JSON body (the server also reads the same params from the query string) */
   history: (q: HistoryQuery, signal?: AbortSignal) => http.post<HistoryData>(`${BASE}/his`, q, { signal }),
   /** POST export-his: an xlsx; the file name comes from content-disposition, default 数据导出.xlsx */

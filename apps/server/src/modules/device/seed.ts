@@ -26,6 +26,8 @@ const BUTTONS: Op[] = [
   ['rule', '保存规则', 'rule', 'SettingOutlined', 5, 1, ['operator']],
   ['run', '运行/停止规则', 'run', 'PlayCircleOutlined', 6, 1, ['operator']],
   ['report', '上报次数', 'report', 'NumberOutlined', 7, 1, ['operator']],
+  // device secrets (modules/iot): the tenant's administrator only
+  ['credential', '设备密钥', 'credential', 'KeyOutlined', 8, 1, []],
 ];
 
 export const DEVICE_MENUS: MenuItem[] = [

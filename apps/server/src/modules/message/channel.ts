@@ -95,8 +95,18 @@ export class LiveChannel {
 
   /** Sends an event of the bus to every socket of its recipients in its tenant. */
   deliver(ev: LiveEvent) {
-    if (!ev.userIds?.length) return;
     const frame = JSON.stringify({ type: ev.topic, data: ev.data ?? null });
+    if (!ev.userIds?.length) {
+      // an event for a whole tenant's screens (e.g. new monitoring points): every open socket of the tenant
+      if (!ev.toSockets || !ev.tenantId) return;
+      for (const set of this.byUser.values()) {
+        for (const conn of set) {
+          if (conn.user.tenantId === ev.tenantId && conn.socket.readyState === conn.socket.OPEN)
+            conn.socket.send(frame);
+        }
+      }
+      return;
+    }
     for (const userId of ev.userIds) {
       const set = this.byUser.get(String(userId));
       if (!set) continue;

@@ -9,10 +9,10 @@ import { seedMonitor } from './seed.ts';
 
 export { FIELDS, MONITOR_TYPE_DEFS, STATION_TYPES } from './fields.ts';
 export { fromEpsg4548, toEpsg4548 } from './geo.ts';
-export { LIVE_TOPIC } from './live.ts';
+export { ingestReadings, LIVE_TOPIC } from './ingest.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
 export { demand } from './simulator.ts';
-export { ingest, readRaw, readRollups } from './store.ts';
+export { ingest, type PointArrays, readRaw, readRollups } from './store.ts';
 
 const feeds = new Set<LiveFeed>();
 

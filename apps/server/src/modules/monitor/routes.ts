@@ -4,6 +4,7 @@
  * - POST /swp-computing/monitor/export-his   the same as an xlsx download
  * - GET  /swp-computing/monitor/station/page stations with latest values and state (BladeX paging and filters)
  * - GET  /swp-computing/monitor/station/detail?id=
+ * - POST /swp-computing/monitor/station/simulation  { id, simulated }: the simulator feeds the station or not
  * - GET  /swp-computing/monitor/dict         monitor types, fields, station types, windows, states
  */
 
@@ -14,7 +15,7 @@ import type { AppContext } from '../../core/module.ts';
 import { contentDisposition, exportFileName, historyWorkbook, XLSX_TYPE } from './export.ts';
 import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
 import { mergeParams, parseHistoryQuery } from './request.ts';
-import { history, STATES, stationDetail, stationPage } from './service.ts';
+import { history, STATES, setSimulated, stationDetail, stationPage } from './service.ts';
 
 const BASE = '/swp-computing/monitor';
 
@@ -45,6 +46,16 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     if (id === undefined || id === '') throw badRequest('缺少必要的请求参数: id');
     if (!/^\d{1,19}$/.test(String(id))) throw badRequest('参数校验失败: id 必须是数字编号');
     return ok(await stationDetail(ctx, req.tenantId, String(id)));
+  });
+
+  app.post(`${BASE}/station/simulation`, byMenu('monitor_station_simulate'), async (req) => {
+    const p = mergeParams(req.query, req.body) as Record<string, unknown>;
+    const id = String(p.id ?? '');
+    if (!/^\d{1,19}$/.test(id)) throw badRequest('参数校验失败: id 必须是数字编号');
+    const v = String(p.simulated ?? '');
+    if (!['true', 'false', '1', '0'].includes(v)) throw badRequest('参数校验失败: simulated 只能是 true 或 false');
+    const on = v === 'true' || v === '1';
+    return ok(await setSimulated(ctx, req.tenantId, id, on), on ? '已开启模拟' : '已关闭模拟');
   });
 
   app.get(`${BASE}/dict`, byMenu('monitor_station'), async () =>

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -51,6 +52,11 @@ export const monitorStation = pgTable(
     lowWl: doublePrecision('low_wl'),
     /** simulator profile (JSON) for the demo utility; null for stations fed by real telemetry */
     sim: text('sim'),
+    /**
+     * the simulator feeds the station (when it has a profile); off when a real device takes it over (modules/iot),
+     * so the two never write the same series
+     */
+    simulated: boolean('simulated').default(true).notNull(),
     sort: integer('sort').default(1).notNull(),
     remark: varchar('remark', { length: 255 }),
     ...audit(),

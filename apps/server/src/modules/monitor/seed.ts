@@ -9,9 +9,10 @@ import { DEMO_STATIONS, MONITOR_SEED, type StationSeed, seriesLimits } from './c
 import { STATION_TYPES } from './fields.ts';
 import { toEpsg4548 } from './geo.ts';
 import { keyOf } from './hash.ts';
+import { ingestReadings } from './ingest.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
 import { calibrateThresholds, type StationSim, simulate } from './simulator.ts';
-import { analyzeTables, ingest } from './store.ts';
+import { analyzeTables } from './store.ts';
 
 export const DEMO_TENANT = '000000';
 
@@ -100,6 +101,7 @@ export async function ensureStations(
 
 export interface SimSeries {
   id: number;
+  tenantId: string;
   key: number;
   field: string;
   stepSeconds: number;
@@ -109,11 +111,15 @@ export interface SimSeries {
   firstTs: Date | null;
 }
 
-/** Every series of a simulated station (all tenants). */
+/**
+ * Every series of a simulated station (all tenants): a station with a simulator profile whose simulation is on
+ * (`simulated`; an administrator turns it off when a real device takes the station over).
+ */
 export async function simulatedSeries(ctx: AppContext): Promise<SimSeries[]> {
   const rows = await ctx.db
     .select({
       id: monitorSeries.id,
+      tenantId: monitorStation.tenantId,
       field: monitorSeries.field,
       stepSeconds: monitorSeries.stepSeconds,
       lastTs: monitorSeries.lastTs,
@@ -123,13 +129,14 @@ export async function simulatedSeries(ctx: AppContext): Promise<SimSeries[]> {
     })
     .from(monitorSeries)
     .innerJoin(monitorStation, eq(monitorSeries.stationId, monitorStation.id))
-    .where(eq(monitorStation.isDeleted, 0));
+    .where(and(eq(monitorStation.isDeleted, 0), eq(monitorStation.simulated, true)));
   const out: SimSeries[] = [];
   for (const r of rows) {
     const sim = parseSim(r.sim);
     if (!sim) continue;
     out.push({
       id: r.id,
+      tenantId: r.tenantId,
       key: keyOf(r.stcd),
       field: r.field,
       stepSeconds: r.stepSeconds,
@@ -150,24 +157,25 @@ export function lastDue(now: number, field: string, stepSeconds: number): number
 }
 
 /**
- * Simulates and ingests [from, to] for the given series, in slices of at most ~200,000 points per ingest call.
- * Returns the number of new points.
+ * Simulates and ingests [from, to] for the given series, in slices of at most ~200,000 points per ingest call,
+ * through the one ingest path devices use too (ingest.ts). `live`: tell the tenants' screens (the live feed; not a
+ * backfill). Returns the number of new points.
  */
 export async function fill(
   ctx: AppContext,
   series: SimSeries[],
   range: (s: SimSeries) => [number, number] | [number, number][] | null,
   onProgress?: (done: number) => void,
+  live = false,
 ) {
-  const tz = ctx.config.tz;
-  const dbKey = ctx.database.url;
   let total = 0;
+  const tenants = new Set<string>();
   let ids: number[] = [];
   let ts: number[] = [];
   let values: number[] = [];
   const flush = async () => {
     if (!ts.length) return;
-    total += await ingest(ctx.database.pool, dbKey, tz, { seriesIds: ids, ts, values });
+    total += await ingestReadings(ctx, { seriesIds: ids, ts, values }, live ? { tenants } : {});
     onProgress?.(total);
     ids = [];
     ts = [];
@@ -176,6 +184,7 @@ export async function fill(
   for (const s of series) {
     const r = range(s);
     if (!r) continue;
+    tenants.add(s.tenantId);
     const ranges = (typeof r[0] === 'number' ? [r] : r) as [number, number][];
     for (const [from, to] of ranges) {
       // at most 30 days per simulation call keeps memory flat for year-long fills
@@ -233,6 +242,19 @@ export const MONITOR_MENUS: MenuItem[] = [
             path: '/monitor/station/export',
             source: 'DownloadOutlined',
             sort: 1,
+            category: 2,
+            action: 0,
+          },
+          {
+            code: 'monitor_station_simulate',
+            name: '模拟开关',
+            i18n: 'button.monitor.simulate',
+            alias: 'simulate',
+            path: '/monitor/station/simulate',
+            source: 'ExperimentOutlined',
+            // the administrator's: it decides who feeds a station's series
+            roles: [],
+            sort: 2,
             category: 2,
             action: 0,
           },

@@ -329,6 +329,9 @@ export function stationView(s: StationRow, series: SeriesRow[], now = Date.now()
     lowWl: s.lowWl,
     sort: s.sort,
     remark: s.remark,
+    /** the simulator can feed it (it has a profile) and whether it does (`simulated`) */
+    simulatable: s.sim !== null,
+    simulated: s.sim !== null && s.simulated,
     monitorTypes: types,
     fields: series.map((x) => ({
       field: x.field,
@@ -402,4 +405,23 @@ export async function stationDetail(ctx: AppContext, tenantId: string, id: strin
     .where(and(eq(monitorStation.id, id), eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)));
   if (!rows.length) return null;
   return stationView(rows[0], await seriesOf(ctx, [id]));
+}
+
+/**
+ * Turns a station's simulation on or off (`POST /swp-computing/monitor/station/simulation`): off when a real device
+ * takes the station over, so the simulator and the device never write the same series. Stations without a simulator
+ * profile cannot be simulated.
+ */
+export async function setSimulated(ctx: AppContext, tenantId: string, id: string, simulated: boolean) {
+  const rows = await ctx.db
+    .update(monitorStation)
+    .set({ simulated, updateTime: new Date() })
+    .where(and(eq(monitorStation.id, id), eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)))
+    .returning({ sim: monitorStation.sim });
+  if (!rows.length) throw badRequest('站点不存在或无权操作');
+  if (simulated && rows[0].sim === null) {
+    await ctx.db.update(monitorStation).set({ simulated: false }).where(eq(monitorStation.id, id));
+    throw badRequest('该站点没有模拟配置，只能由真实设备上报数据');
+  }
+  return stationDetail(ctx, tenantId, id);
 }

@@ -2,17 +2,41 @@
  * 设备管理: devices by type (阀门, 水质, 泵站, 视频) with their live state and latest readings (from the linked
  * monitoring point) and their rule's state; search by keyword and rule state; add / edit / view with the network
  * feature picked on the map (EquipmentPicker), the position from the map & coordinate dialog and the monitoring
- * point; delete with confirmation; per device its rule (RuleDrawer).
+ * point; delete with confirmation; per device its rule (RuleDrawer) and its telemetry (TelemetryDrawer: credential,
+ * last contact, last values, refusals). The list reloads when new points arrive (live channel, at most every 2 s).
  */
 import { Button, Form, Space, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Query } from '../../api/crud';
 import { DEVICE_TYPES, type Device, type DeviceInput, type DeviceType, deviceApi } from '../../api/device';
+import { type DeviceTelemetry, iotApi } from '../../api/iot';
+import { LIVE_POINTS } from '../../api/monitor';
 import { type CrudColumn, type CrudHandle, CrudPage, type FieldContext } from '../../components/crud';
 import { EquipmentInput, type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
 import { AddressPointInput, parseAddressValue } from '../../components/map/MapCoordinateDialog';
+import { useLiveEvent } from '../../shell/bell/useLiveEvent';
 import { usePermission } from '../../stores/session';
 import { RuleDrawer, RuleState } from './RuleDrawer';
+import { OnlineTag, TelemetryDrawer } from './TelemetryDrawer';
+
+type Row = Device & { telemetry?: DeviceTelemetry };
+
+/** The device page with each device's contact record (modules/iot); the list still shows when that read fails. */
+const pageApi = {
+  ...deviceApi,
+  async page(query: Query) {
+    const p = await deviceApi.page(query);
+    if (!p.records.length) return p;
+    try {
+      const st = await iotApi.status(p.records.map((r) => r.deviceCode));
+      const by = new Map(st.map((s) => [s.deviceCode, s]));
+      return { ...p, records: p.records.map((r) => ({ ...r, telemetry: by.get(r.deviceCode) })) };
+    } catch {
+      return p;
+    }
+  },
+};
 
 /** GIS layers a device of a type may stand on (video: any). */
 export const FEATURE_LAYERS: Record<DeviceType, string[] | undefined> = {
@@ -109,12 +133,14 @@ export default function DevicePage() {
   const { t } = useTranslation();
   const [type, setType] = useState<DeviceType>('valve');
   const [ruleOf, setRuleOf] = useState<Device | null>(null);
+  const [telemetryOf, setTelemetryOf] = useState<Device | null>(null);
   const handle = useRef<CrudHandle<Device> | null>(null);
+  useLiveEvent(LIVE_POINTS, () => handle.current?.reload());
   const canView = usePermission('device_base_view');
   const canRule = usePermission('device_base_rule');
   const canRun = usePermission('device_base_run');
 
-  const columns = useMemo<CrudColumn<Device>[]>(
+  const columns = useMemo<CrudColumn<Row>[]>(
     () => [
       {
         prop: 'keyword',
@@ -176,6 +202,17 @@ export default function DevicePage() {
           ),
       },
       {
+        prop: 'lastContact',
+        label: 'device.iot.lastContact',
+        display: false,
+        width: 170,
+        render: (_v, r) => (
+          <span data-testid={`last-contact-${r.deviceCode}`}>
+            <OnlineTag status={r.telemetry} /> {r.telemetry?.lastContact ?? ''}
+          </span>
+        ),
+      },
+      {
         prop: 'feature',
         label: 'device.feature',
         tip: 'device.featureTip',
@@ -229,14 +266,14 @@ export default function DevicePage() {
         onChange={(k) => setType(k as DeviceType)}
         items={DEVICE_TYPES.map((k) => ({ key: k, label: t(`device.types.${k}`) }))}
       />
-      <CrudPage<Device>
-        api={deviceApi}
+      <CrudPage<Row>
+        api={pageApi}
         columns={columns}
         title="device.title"
         permission="device_base"
         query={{ deviceType: type }}
         defaults={{ deviceType: type }}
-        handleRef={handle}
+        handleRef={handle as React.RefObject<CrudHandle<Row> | null>}
         dialogWidth={960}
         beforeOpen={async (mode, row) => {
           if (mode === 'add') return { deviceType: type, sort: 1 };
@@ -249,17 +286,32 @@ export default function DevicePage() {
         }}
         onSave={(values) => deviceApi.submit(toDeviceInput(values as FormRow))}
         actionWidth={260}
-        rowActions={(r) =>
-          (canView || canRule || canRun) && (
-            <Space size={0}>
+        rowActions={(r) => (
+          <Space size={0}>
+            {(canView || canRule || canRun) && (
               <Button type="link" size="small" onClick={() => setRuleOf(r)} data-testid={`rule-${r.deviceCode}`}>
                 {t('device.rule')}
               </Button>
-            </Space>
-          )
-        }
+            )}
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setTelemetryOf(r)}
+              data-testid={`telemetry-${r.deviceCode}`}
+            >
+              {t('device.iot.action')}
+            </Button>
+          </Space>
+        )}
       />
       <RuleDrawer device={ruleOf} onClose={() => setRuleOf(null)} onChanged={() => handle.current?.reload()} />
+      <TelemetryDrawer
+        device={telemetryOf}
+        onClose={() => {
+          setTelemetryOf(null);
+          handle.current?.reload();
+        }}
+      />
     </div>
   );
 }

@@ -47,6 +47,8 @@ const station: Station = {
   category: 'HYDRO',
   deviceCode: 'DEV-62902100',
   deviceType: 'RADAR_LEVEL',
+  simulatable: true,
+  simulated: true,
   location: '董铺水库',
   address: null,
   x: 516082.993,

@@ -1,15 +1,18 @@
 /**
  * 站点监测 (supply-monitoring area): the utility's monitoring stations with their latest values and state, filterable
- * by name or code, type, data type and state, refreshed every minute. A station opens the detail dialog with its
- * history panel.
+ * by name or code, type, data type and state, refreshed every minute and when new points arrive (live channel, at
+ * most every 2 s). A station opens the detail dialog with its history panel. 模拟数据 switches a station's simulator
+ * off (a real device takes it over) or on again (button monitor_station_simulate).
  */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Form, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitorApi, type Station, type StationState } from '../../api/monitor';
+import { LIVE_POINTS, monitorApi, type Station, type StationState } from '../../api/monitor';
 import { CrudPagination, DEFAULT_PAGE_SIZE } from '../../components/crud';
+import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { usePermission } from '../../stores/session';
 import { StationDialog } from './StationDialog';
 
 const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
@@ -36,6 +39,9 @@ export default function StationPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ current: 1, size: DEFAULT_PAGE_SIZE.default });
   const [open, setOpen] = useState<Station | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const { message } = App.useApp();
+  const canSimulate = usePermission('monitor_station_simulate');
 
   const dict = useQuery({
     queryKey: ['monitor', 'dict'],
@@ -56,6 +62,21 @@ export default function StationPage() {
     refetchInterval: REFRESH_MS,
     placeholderData: (previous) => previous,
   });
+
+  useLiveEvent(LIVE_POINTS, () => void page.refetch());
+
+  const setSimulated = async (r: Station, on: boolean) => {
+    setSwitching(r.id);
+    try {
+      await monitorApi.setSimulated(r.id, on);
+      message.success(t(on ? 'monitor.simulatedOn' : 'monitor.simulatedOff'));
+      await page.refetch();
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setSwitching(null);
+    }
+  };
 
   const search = (v: Filters) => {
     setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters);
@@ -186,6 +207,28 @@ export default function StationPage() {
               render: (v: StationState) => (
                 <Badge status={STATE_BADGE[v]} text={t(`monitor.states.${v}`)} data-testid="station-state" />
               ),
+            },
+            {
+              title: (
+                <Tooltip title={t('monitor.simulatedTip')}>
+                  <span>{t('monitor.simulated')}</span>
+                </Tooltip>
+              ),
+              key: 'simulated',
+              width: 90,
+              render: (_v, r) =>
+                r.simulatable ? (
+                  <Switch
+                    size="small"
+                    checked={r.simulated}
+                    disabled={!canSimulate}
+                    loading={switching === r.id}
+                    onChange={(on) => void setSimulated(r, on)}
+                    data-testid={`station-simulated-${r.stcd}`}
+                  />
+                ) : (
+                  '-'
+                ),
             },
             {
               title: t('monitor.action'),

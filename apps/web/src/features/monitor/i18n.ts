@@ -1,8 +1,13 @@
 /** Strings of the station monitoring screen and its history panel (spec 1 §2.13; 暂无数据 and 数据为空！ from §8). */
 export const zh = {
   menu: { monitor: { index: '监测中心', station: '站点监测' } },
+  button: { monitor: { simulate: '模拟开关' } },
   monitor: {
     title: '站点监测',
+    simulated: '模拟数据',
+    simulatedTip: '开启时由模拟器生成数据；接入真实设备后关闭',
+    simulatedOn: '已开启模拟',
+    simulatedOff: '已关闭模拟，由设备上报数据',
     keyword: '站点名称/编码',
     sttp: '站点类型',
     monitorType: '监测类型',
@@ -87,8 +92,13 @@ export const zh = {
 
 export const en = {
   menu: { monitor: { index: 'Monitoring', station: 'Station monitoring' } },
+  button: { monitor: { simulate: 'Simulation switch' } },
   monitor: {
     title: 'Station monitoring',
+    simulated: 'Simulated',
+    simulatedTip: 'On: the simulator feeds the station; turn it off when a real device reports',
+    simulatedOn: 'Simulation on',
+    simulatedOff: 'Simulation off: the device reports',
     keyword: 'Station name/code',
     sttp: 'Station type',
     monitorType: 'Data type',

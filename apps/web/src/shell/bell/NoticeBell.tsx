@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { httpHooks } from '../../api/hooks';
 import { MESSAGE_TYPES, type MessageRecord, messageApi, UNREAD } from '../../api/message';
+import { LIVE_POINTS } from '../../api/monitor';
 import { PendingTasksLink } from '../../features/workflow/pending/PendingTasks';
 import { LIVE_EVENT, startLive } from './live';
 
@@ -63,7 +64,9 @@ export function NoticeBell() {
   useEffect(() => {
     void loadCounts();
     const stop = startLive({ token: currentToken });
-    const onLive = () => {
+    const onLive = (e: Event) => {
+      // new monitoring points arrive every second on a busy stream: they are no message
+      if ((e as CustomEvent<{ type?: string }>).detail?.type === LIVE_POINTS) return;
       void loadCounts();
     };
     window.addEventListener(LIVE_EVENT, onLive);
