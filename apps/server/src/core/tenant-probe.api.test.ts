@@ -18,7 +18,22 @@ import type { ServerModule } from './module.ts';
 /** the modules whose reads are probed */
 const PROBED = process.env.PROBE_ALL
   ? modules.map((m) => m.name)
-  : ['workflow', 'lowcode', 'business', 'develop', 'dataservice', 'datasource', 'gis', 'patrol', 'location', 'dma'];
+  : [
+      'workflow',
+      'lowcode',
+      'business',
+      'develop',
+      'dataservice',
+      'datasource',
+      'gis',
+      'patrol',
+      'location',
+      'dma',
+      'iot',
+      'monitor',
+      'device',
+      'alarm',
+    ];
 
 /** `METHOD /path` (without /api) → why the route is not probed */
 const EXEMPT: Record<string, string> = {
