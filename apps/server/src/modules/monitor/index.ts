@@ -9,8 +9,10 @@ import { seedMonitor } from './seed.ts';
 
 export { FIELDS, MONITOR_TYPE_DEFS, STATION_TYPES } from './fields.ts';
 export { fromEpsg4548, toEpsg4548 } from './geo.ts';
+export { importSeries, type SeriesImportOptions, type SeriesReport, seriesImportOptions } from './import-series.ts';
 export { LIVE_TOPIC } from './live.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
+export { type NewStation, upsertStations } from './stations-import.ts';
 export { ingest, readRaw, readRollups } from './store.ts';
 
 const feeds = new Set<LiveFeed>();

@@ -236,6 +236,18 @@ export const MONITOR_MENUS: MenuItem[] = [
             category: 2,
             action: 0,
           },
+          {
+            // administrators (no role listed): loading history into a station is a data-management task
+            code: 'monitor_series_import',
+            name: '导入数据',
+            i18n: 'button.importSeries',
+            alias: 'import',
+            path: '/monitor/station/import',
+            source: 'UploadOutlined',
+            sort: 2,
+            category: 2,
+            action: 0,
+          },
         ],
       },
     ],
