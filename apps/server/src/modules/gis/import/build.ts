@@ -331,6 +331,25 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
       });
     }
   }
+  // a pump (EPANET gives it no diameter) joins its pipes with connectors as wide as the widest pipe at its ends
+  const widest = new Map<string, number>();
+  for (const p of pipes)
+    if (p.pipeClass !== 'connector')
+      for (const n of [p.from, p.to]) widest.set(n, Math.max(widest.get(n) ?? 0, p.diameter));
+  const linkWidth = new Map<string, number>();
+  for (const p of pipes) {
+    const link = p.hydraulic?.connector as string | undefined;
+    if (!link) continue;
+    const w = Math.max(widest.get(p.from) ?? 0, widest.get(p.to) ?? 0);
+    linkWidth.set(link, Math.max(linkWidth.get(link) ?? 0, w));
+  }
+  for (const [i, p] of pipes.entries()) {
+    if (p.pipeClass !== 'connector' || p.diameter > 0) continue;
+    const { sig: _old, ...rest } = p;
+    // DN100 when no pipe at either end says more (a pump between two valves)
+    rest.diameter = linkWidth.get(p.hydraulic?.connector as string) || 100;
+    pipes[i] = { ...rest, sig: fingerprint(rest) };
+  }
   if (generated)
     warnings.push({
       type: 'dangling',

@@ -26,7 +26,7 @@ export async function parseGeoJson(text: string): Promise<ParsedNetwork> {
   for (let i = 0; i < features.length; i++) {
     if (i % SLICE === SLICE - 1) await yieldToLoop();
     const f = features[i];
-    if (!f || f.type !== 'Feature') {
+    if (f?.type !== 'Feature') {
       c.rejected.push({ row: i + 1, id: null, reason: '不是 Feature (not a Feature)' });
       continue;
     }

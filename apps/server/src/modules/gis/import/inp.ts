@@ -124,7 +124,8 @@ export async function parseInp(text: string): Promise<ParsedNetwork> {
       continue;
     }
     if (!FEATURE_SECTIONS.has(section)) {
-      (model.sections[section] ??= []).push(body);
+      model.sections[section] ??= [];
+      model.sections[section].push(body);
       continue;
     }
     const t = body.split(/\s+/);

@@ -87,7 +87,7 @@ export async function planImport(db: Exec, tenantId: string, built: Built, mode:
     const r = await db.execute<{ model: unknown }>(
       sql`select model from swp_gis_network where tenant_id = ${tenantId}`,
     );
-    modelChanged = JSON.stringify(r.rows[0]?.model ?? null) !== JSON.stringify(built.model ?? null);
+    modelChanged = stable(r.rows[0]?.model ?? null) !== stable(built.model ?? null);
   }
   return {
     mode,
@@ -100,6 +100,17 @@ export async function planImport(db: Exec, tenantId: string, built: Built, mode:
     modelChanged,
     stats,
   };
+}
+
+/** JSON with keys sorted: jsonb hands keys back in its own order. */
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v ?? null);
 }
 
 const a = (v: unknown[]) => sql.param(v);
