@@ -299,3 +299,32 @@ export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportC
   out.push('[END]', '');
   return out.join('\n');
 }
+
+/** What the map and the import dialog show of the tenant's network: where it is and what it holds. */
+export async function networkSummary(db: Exec, tenantId: string) {
+  const r = await db.execute<{
+    version: number | null;
+    source: Record<string, unknown> | null;
+    pipes: number;
+    nodes: number;
+    xmin: number | null;
+    ymin: number | null;
+    xmax: number | null;
+    ymax: number | null;
+  }>(sql`
+    select n.version, n.source, e.pipes, e.nodes, ST_XMin(e.box) as xmin, ST_YMin(e.box) as ymin,
+      ST_XMax(e.box) as xmax, ST_YMax(e.box) as ymax
+    from (select
+        (select count(*)::int from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as pipes,
+        (select count(*)::int from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0) as nodes,
+        (select ST_Extent(geom) from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as box) e
+      left join swp_gis_network n on n.tenant_id = ${tenantId}`);
+  const x = r.rows[0];
+  return {
+    version: x?.version ?? 0,
+    pipes: x?.pipes ?? 0,
+    nodes: x?.nodes ?? 0,
+    extent: x?.xmin == null ? null : [x.xmin, x.ymin, x.xmax, x.ymax],
+    lastImport: x?.source ?? null,
+  };
+}

@@ -4,6 +4,7 @@
  *                                           skipRejected, jobId → the report (import service)
  * - GET  /swp-gis/network/import/progress?jobId=   stage and rows written of a running import
  * - GET  /swp-gis/network/export?format=geojson|inp&crs=EPSG:4548|EPSG:4326|local   a download
+ * - GET  /swp-gis/network/summary           version, extent, counts and the last import of the tenant's network
  * - POST /swp-gis/network/l-town            (platform administrator) the L-Town demo tenant in one step
  */
 import multipart from '@fastify/multipart';
@@ -14,7 +15,7 @@ import { adminOnly, byMenu } from '../../../core/gate.ts';
 import type { AppContext } from '../../../core/module.ts';
 import { progress } from '../../../core/progress.ts';
 import { requirePlatformAdmin } from '../../../core/tenancy.ts';
-import { exportGeoJson, exportInp } from './export.ts';
+import { exportGeoJson, exportInp, networkSummary } from './export.ts';
 import { createLTownTenant, L_TOWN } from './ltown.ts';
 import { importNetwork, importOptions } from './service.ts';
 
@@ -81,6 +82,10 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('content-type', 'application/geo+json; charset=utf-8');
     return reply.send(JSON.stringify(await exportGeoJson(ctx.db, req.tenantId, q.crs)));
   });
+
+  app.get(`${BASE}/summary`, byMenu('gis_map', 'gis_network_import'), async (req) =>
+    ok(await networkSummary(ctx.db, req.tenantId)),
+  );
 
   app.post(`${BASE}/l-town`, adminOnly, async (req) => {
     requirePlatformAdmin(req);
