@@ -3,13 +3,15 @@
  * by name or code, type, data type and state, refreshed every minute. A station opens the detail dialog with its
  * history panel.
  */
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorApi, type Station, type StationState } from '../../api/monitor';
 import { CrudPagination, DEFAULT_PAGE_SIZE } from '../../components/crud';
+import { usePermission } from '../../stores/session';
+import { SeriesImportDialog } from './import/SeriesImportDialog';
 import { StationDialog } from './StationDialog';
 
 const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
@@ -36,6 +38,8 @@ export default function StationPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ current: 1, size: DEFAULT_PAGE_SIZE.default });
   const [open, setOpen] = useState<Station | null>(null);
+  const [importing, setImporting] = useState(false);
+  const canImport = usePermission('monitor_series_import');
 
   const dict = useQuery({
     queryKey: ['monitor', 'dict'],
@@ -66,6 +70,14 @@ export default function StationPage() {
 
   return (
     <div data-testid="station-page">
+      <SeriesImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onApplied={() => {
+          setImporting(false);
+          void page.refetch();
+        }}
+      />
       <Card size="small" style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" onFinish={search} data-testid="station-search">
           <Form.Item name="keyword" label={t('monitor.keyword')}>
@@ -121,9 +133,21 @@ export default function StationPage() {
           </Space>
         }
         extra={
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
-            {t('monitor.refresh')}
-          </Button>
+          <Space>
+            {canImport && (
+              <Button
+                size="small"
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="series-import"
+              >
+                {t('button.importSeries')}
+              </Button>
+            )}
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
+              {t('monitor.refresh')}
+            </Button>
+          </Space>
         }
       >
         <Table<Station>
