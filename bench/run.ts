@@ -19,6 +19,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './lowcode.ts', fn: 'benchLowcode' },
   { file: './workflow.ts', fn: 'benchWorkflow' },
   { file: './patrol.ts', fn: 'benchPatrol' },
+  { file: './import.ts', fn: 'benchImport' },
 ];
 const only = process.argv.slice(2);
 

@@ -237,8 +237,9 @@ export const MONITOR_MENUS: MenuItem[] = [
             action: 0,
           },
           {
-            // administrators (no role listed): loading history into a station is a data-management task
+            // administrators only (an empty role list, not the parent's): loading history is data management
             code: 'monitor_series_import',
+            roles: [],
             name: '导入数据',
             i18n: 'button.importSeries',
             alias: 'import',
