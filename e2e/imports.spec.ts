@@ -70,7 +70,7 @@ test('network import: dry run, report with the rejected pipe, import, the pipe o
   await pane.getByTestId('gis-search').locator('input').fill(code('P2'));
   await pane.getByTestId('gis-search').locator('input').press('Enter');
   const popup = pane.getByTestId('gis-popup');
-  await expect(popup.getByText(code('P2'))).toBeVisible({ timeout: 20_000 });
+  await expect(popup.getByText(code('P2'), { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(popup.getByText('200', { exact: true }).first()).toBeVisible();
 });
 
