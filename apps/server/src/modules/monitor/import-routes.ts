@@ -4,6 +4,8 @@
  *                                              timestampColumn, timestampFormat, mapping (JSON), dryRun,
  *                                              skipRejected, jobId → the report (import-series.ts)
  * - GET  /swp-monitor/import/progress?jobId=   stage and points written of a running import
+ * - GET  /swp-monitor/import/station-template  the station sheet (xlsx)
+ * - POST /swp-monitor/import/stations          multipart `file` (xlsx) + dryRun, skipRejected → per-row report
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +14,10 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress } from '../../core/progress.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
+import { importStations, stationTemplate } from './stations-xlsx.ts';
+
+const flag = (v: unknown, dflt: boolean) =>
+  v === undefined || v === '' ? dflt : v === true || v === 'true' || v === '1';
 
 const BASE = '/swp-monitor/import';
 /** A year of 5-minute data of a few series is 3–10 MB; room for longer or wider files. */
@@ -38,6 +44,27 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const r = await importSeries(ctx, req.tenantId, buf, file.filename, opts);
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个数据点`);
     });
+    scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const q = req.query as Record<string, unknown>;
+      const field = (k: string) => {
+        const f = file.fields[k] as { value?: unknown } | undefined;
+        return f?.value ?? q[k];
+      };
+      const opts = { dryRun: flag(field('dryRun'), true), skipRejected: flag(field('skipRejected'), false) };
+      const r = await importStations(ctx, req.tenantId, await file.toBuffer(), opts, req.user?.userId ?? null);
+      return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个, 更新 ${r.updated} 个`);
+    });
+  });
+  app.get(`${BASE}/station-template`, byMenu('monitor_series_import'), async (_req, reply) => {
+    const name = encodeURIComponent('站点导入模板.xlsx');
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
+      .header('access-control-expose-headers', 'content-disposition');
+    return reply.send(await stationTemplate());
   });
   app.get(`${BASE}/progress`, byMenu('monitor_series_import'), async (req) => {
     const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
