@@ -120,3 +120,38 @@ test('time-series import: European CSV into a station, report, import, history h
   const flow = (await res.json()).data.statistics.flow;
   expect(flow[0]).toEqual({ time: '2015-03-01 00:00:00', value: 100.5 });
 });
+
+test('station import: template columns, dry run per row, import, the station in the list', async ({ page }) => {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('站点');
+  ws.addRow(['站点编码', '站点名称', '站点类型', '数据字段', '位置', '地址', 'X(EPSG:4548)', 'Y(EPSG:4548)']);
+  ws.addRow([code('S1'), `导入压力点${uid}`, 'YL', 'pressure:300', '城东', null, 520000, 3520000]);
+  ws.addRow([code('S2'), '类型错误', 'QQ', 'flow', null, null, null, null]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/monitor/station', ['监测中心']);
+  const pane = activePane(page);
+  await pane.getByTestId('station-import').click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: '导入站点' });
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'stations.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dlg.getByTestId('station-import-dry').click();
+  const report = dlg.getByTestId('station-import-report');
+  await expect(report.getByText(code('S1'))).toBeVisible();
+  await expect(report.getByText('新增', { exact: true }).first()).toBeVisible();
+  await expect(
+    dlg.getByTestId('station-import-rejected').getByText('站点类型 QQ 无效', { exact: false }),
+  ).toBeVisible();
+  await dlg.getByText('跳过被拒绝的行').click();
+  await dlg.getByTestId('station-import-apply').click();
+  await expectMessage(page, '导入完成：新增 1，更新 0');
+  await expect(dlg).toBeHidden();
+  await pane.getByTestId('station-keyword').fill(code('S1'));
+  await pane.getByTestId('station-search-submit').click();
+  await expect(pane.getByText(`导入压力点${uid}`)).toBeVisible();
+});

@@ -12,6 +12,7 @@ import { monitorApi, type Station, type StationState } from '../../api/monitor';
 import { CrudPagination, DEFAULT_PAGE_SIZE } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 import { SeriesImportDialog } from './import/SeriesImportDialog';
+import { StationImportDialog } from './import/StationImportDialog';
 import { StationDialog } from './StationDialog';
 
 const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
@@ -39,6 +40,7 @@ export default function StationPage() {
   const [paging, setPaging] = useState({ current: 1, size: DEFAULT_PAGE_SIZE.default });
   const [open, setOpen] = useState<Station | null>(null);
   const [importing, setImporting] = useState(false);
+  const [importingStations, setImportingStations] = useState(false);
   const canImport = usePermission('monitor_series_import');
 
   const dict = useQuery({
@@ -70,6 +72,14 @@ export default function StationPage() {
 
   return (
     <div data-testid="station-page">
+      <StationImportDialog
+        open={importingStations}
+        onClose={() => setImportingStations(false)}
+        onApplied={() => {
+          setImportingStations(false);
+          void page.refetch();
+        }}
+      />
       <SeriesImportDialog
         open={importing}
         onClose={() => setImporting(false)}
@@ -134,6 +144,16 @@ export default function StationPage() {
         }
         extra={
           <Space>
+            {canImport && (
+              <Button
+                size="small"
+                icon={<UploadOutlined />}
+                onClick={() => setImportingStations(true)}
+                data-testid="station-import"
+              >
+                {t('button.importStations')}
+              </Button>
+            )}
             {canImport && (
               <Button
                 size="small"

@@ -57,3 +57,23 @@ export async function csvHeader(file: File, separator?: string): Promise<{ colum
   const sep = separator || ([';', '\t', ','].find((s) => first.includes(s)) ?? ',');
   return { columns: first.split(sep).map((c) => c.replace(/^"|"$/g, '').trim()), separator: sep };
 }
+
+export interface StationImportReport {
+  dryRun: boolean;
+  rows: { row: number; stcd: string; action: 'insert' | 'update' | 'unchanged' }[];
+  rejected: { row: number; stcd: string | null; reason: string }[];
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export const stationImportApi = {
+  template: () => http.blob('GET', `${B}/station-template`, {}, '站点导入模板.xlsx'),
+  run: (file: File, dryRun: boolean, skipRejected: boolean) => {
+    const fd = new FormData();
+    fd.append('dryRun', String(dryRun));
+    fd.append('skipRejected', String(skipRejected));
+    fd.append('file', file);
+    return requestEnvelope<StationImportReport>('POST', `${B}/stations`, { data: fd, timeoutMs: 5 * 60_000 });
+  },
+};

@@ -1,6 +1,24 @@
 /** Strings of the time-series import dialog of 站点监测. */
 export const zh = {
-  button: { importSeries: '导入数据' },
+  button: { importSeries: '导入数据', importStations: '导入站点' },
+  stationImport: {
+    title: '导入站点',
+    template: '下载模板',
+    pick: '选择 xlsx',
+    dryRun: '试导入',
+    apply: '导入',
+    skipRejected: '跳过被拒绝的行',
+    row: '行',
+    stcd: '站点编码',
+    action: '操作',
+    insert: '新增',
+    update: '更新',
+    unchanged: '不变',
+    reason: '原因',
+    summary: '新增 {{inserted}}，更新 {{updated}}，不变 {{unchanged}}',
+    rejected: '被拒绝的行 ({{n}})',
+    applied: '导入完成：新增 {{inserted}}，更新 {{updated}}',
+  },
   seriesImport: {
     title: '导入监测数据',
     file: '数据文件',
@@ -44,7 +62,25 @@ export const zh = {
 };
 
 export const en = {
-  button: { importSeries: 'Import data' },
+  button: { importSeries: 'Import data', importStations: 'Import stations' },
+  stationImport: {
+    title: 'Import stations',
+    template: 'Download template',
+    pick: 'Choose xlsx',
+    dryRun: 'Dry run',
+    apply: 'Import',
+    skipRejected: 'Skip rejected rows',
+    row: 'Row',
+    stcd: 'Station code',
+    action: 'Action',
+    insert: 'New',
+    update: 'Update',
+    unchanged: 'Unchanged',
+    reason: 'Reason',
+    summary: '{{inserted}} new, {{updated}} updated, {{unchanged}} unchanged',
+    rejected: 'Rejected rows ({{n}})',
+    applied: 'Imported: {{inserted}} new, {{updated}} updated',
+  },
   seriesImport: {
     title: 'Import monitoring data',
     file: 'Data file',
