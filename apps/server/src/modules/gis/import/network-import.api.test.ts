@@ -267,6 +267,14 @@ describe('network import', () => {
 
   it('keeps tenants apart', async () => {
     expect(await count(tokenB, 'pipe')).toBe(0);
+    expect((await as(tokenB).get('/api/swp-gis/network/summary')).json().data).toMatchObject({
+      pipes: 0,
+      extent: null,
+    });
+    const a = (await as(tokenA).get('/api/swp-gis/network/summary')).json().data;
+    expect(a.pipes).toBe(9);
+    expect(a.extent[0]).toBeGreaterThanOrEqual(505_000);
+    expect(a.extent[2]).toBeLessThanOrEqual(506_200);
     const gj = (await as(tokenB).get('/api/swp-gis/network/export', { format: 'geojson' })).json();
     expect(gj.features).toEqual([]);
     // the demo utility's network is untouched
