@@ -22,6 +22,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './backup.ts', fn: 'benchBackup' },
   { file: './dma.ts', fn: 'benchDma' },
   { file: './iot.ts', fn: 'benchIot' },
+  { file: './import.ts', fn: 'benchImport' },
 ];
 const only = process.argv.slice(2);
 

@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** no toast on error (the caller shows its own) */
   silent?: boolean;
   signal?: AbortSignal;
+  /** overrides REQUEST_TIMEOUT_MS (uploads of large imports) */
+  timeoutMs?: number;
 }
 
 export class HttpError extends Error {
@@ -56,7 +58,7 @@ async function send(method: string, url: string, opts: RequestOptions = {}): Pro
       body = JSON.stringify(opts.data);
     }
   }
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   return fetch(url + toQuery(opts.params), { method, headers, body, signal, credentials: 'include' });
 }

@@ -39,6 +39,7 @@ import {
   valveList,
   verifyShareToken,
 } from './dispatch.ts';
+import { networkImportRoutes } from './import/routes.ts';
 import { LAYERS } from './layers.ts';
 import { reverseGeocode, toGeo, toPlane } from './location.ts';
 import { DEFAULT_TOLERANCE, identify, MAX_RECORDS, metas, queryLayer, WKID } from './service.ts';
@@ -143,6 +144,7 @@ const querySchema = z.object({
 const point3 = z.object({ x: num('x'), y: num('y'), h: num('h').optional() });
 
 export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
+  networkImportRoutes(app, ctx);
   // ------------------------------------------------------------ ArcGIS REST subset
   for (const method of ['get', 'post'] as const) {
     app[method](`${GIS_PROXY}/metas`, READ_GIS, async () => metas());

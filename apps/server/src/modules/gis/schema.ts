@@ -46,7 +46,8 @@ export const gisPipe = pgTable(
     /** nominal diameter DN, mm */
     diameter: integer('diameter').notNull(),
     material: varchar('material', { length: 32 }).notNull(),
-    installYear: integer('install_year').notNull(),
+    /** null when the source does not say (imported networks) */
+    installYear: integer('install_year'),
     /** metres */
     length: doublePrecision('length').notNull(),
     pressureZone: varchar('pressure_zone', { length: 32 }),
@@ -55,6 +56,10 @@ export const gisPipe = pgTable(
     roadName: varchar('road_name', { length: 64 }),
     dmaCode: varchar('dma_code', { length: 32 }),
     geom: geometry('geom', 'LineString').notNull(),
+    /** EPANET attributes of an imported pipe (roughness, minor loss, status, …; import/inp.ts), for the .inp export */
+    hydraulic: jsonb('hydraulic'),
+    /** fingerprint of what an import wrote (a re-import of the same row changes nothing) */
+    sig: varchar('sig', { length: 40 }),
     ...audit(),
   },
   (t) => [
@@ -96,6 +101,10 @@ export const gisNode = pgTable(
     capacity: doublePrecision('capacity'),
     address: varchar('address', { length: 255 }),
     geom: geometry('geom', 'Point').notNull(),
+    /** EPANET attributes of an imported node (demands, patterns, tank levels; valve and pump link data) */
+    hydraulic: jsonb('hydraulic'),
+    /** fingerprint of what an import wrote */
+    sig: varchar('sig', { length: 40 }),
     ...audit(),
   },
   (t) => [
@@ -153,6 +162,10 @@ export const gisPlace = pgTable(
 export const gisNetwork = pgTable('swp_gis_network', {
   tenantId: varchar('tenant_id', { length: 12 }).primaryKey(),
   version: integer('version').default(1).notNull(),
+  /** the imported EPANET model's patterns, curves and model-wide sections (import/model.ts HydraulicModel) */
+  model: jsonb('model'),
+  /** the last import: format, crs, offset, file name, time */
+  source: jsonb('source'),
   updateTime: timestamp('update_time', { withTimezone: true }).defaultNow(),
 });
 

@@ -55,6 +55,13 @@ export const GIS_MENUS: MenuItem[] = [
         sort: 1,
         children: [
           button('gis_map_analyse', '爆管分析', 'button.gisAnalyse', 'ThunderboltOutlined', 1, 0, ['operator']),
+          // loading a network replaces what every analysis runs on: administrators only (an empty role list, not
+          // the parent's roles)
+          button('gis_network_import', '导入管网', 'button.gisImport', 'UploadOutlined', 2, 0, []),
+          button('gis_network_export', '导出管网', 'button.gisExport', 'DownloadOutlined', 3, 0, [
+            'operator',
+            'auditor',
+          ]),
         ],
       },
       {

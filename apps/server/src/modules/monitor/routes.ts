@@ -14,12 +14,14 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { contentDisposition, exportFileName, historyWorkbook, XLSX_TYPE } from './export.ts';
 import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
+import { seriesImportRoutes } from './import-routes.ts';
 import { mergeParams, parseHistoryQuery } from './request.ts';
 import { history, STATES, setSimulated, stationDetail, stationPage } from './service.ts';
 
 const BASE = '/swp-computing/monitor';
 
 export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
+  seriesImportRoutes(app, ctx);
   app.post(`${BASE}/his`, byMenu('monitor_station'), async (req) => {
     const q = parseHistoryQuery(mergeParams(req.query, req.body));
     return ok(await history(ctx, req.tenantId, q));

@@ -145,6 +145,15 @@ export async function ingest(pool: pg.Pool, dbKey: string, tz: string, points: P
     if (t > max) max = t;
   }
   await ensurePartitions(pool, dbKey, min, max);
+  return insertPoints(pool, tz, points);
+}
+
+/**
+ * The chunk loop of `ingest` on a given connection, e.g. a client inside a transaction so that a whole import
+ * commits or rolls back together. The month partitions must exist already (`ensurePartitions` first).
+ */
+export async function insertPoints(db: Queryable, tz: string, points: PointArrays): Promise<number> {
+  const n = points.ts.length;
   let inserted = 0;
   for (let off = 0; off < n; off += CHUNK) {
     const end = Math.min(n, off + CHUNK);
@@ -156,7 +165,7 @@ export async function ingest(pool: pg.Pool, dbKey: string, tz: string, points: P
       ts[i - off] = points.ts[i];
       vs[i - off] = points.values[i];
     }
-    const r = await pool.query<{ inserted: number }>(INGEST_SQL, [ids, ts, vs, tz]);
+    const r = await db.query<{ inserted: number }>(INGEST_SQL, [ids, ts, vs, tz]);
     inserted += r.rows[0].inserted;
   }
   return inserted;

@@ -308,6 +308,23 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
 }
 
 /**
+ * Creates a tenant with its administrator, department, post, menus and dictionaries (as the tenant screen does)
+ * unless a live tenant has that id; returns whether it was created. For demo tenants made in one step (L-Town).
+ */
+export async function ensureTenant(tx: Tx, tenantId: string, tenantName: string, userId: string | null) {
+  const [have] = await tx
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .limit(1);
+  if (have) return false;
+  const row = { id: newId(), tenantId, tenantName, accountNumber: -1, createUser: userId, updateUser: userId };
+  await tx.insert(tenant).values(row);
+  await provisionTenant(tx, row as Row, { user: userId ? { userId } : undefined } as FastifyRequest);
+  return true;
+}
+
+/**
  * Refuses a new account when the tenant has reached its quota (`accountNumber`, -1 = unlimited). Call it inside
  * the transaction that adds the user: it locks the tenant row so that concurrent additions queue.
  */

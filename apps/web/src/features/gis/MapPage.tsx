@@ -29,7 +29,11 @@ import {
   type NetworkLayerKey,
   NetworkMap,
 } from '../../components/map/NetworkMap';
+import { saveBlob } from '../../lib/download';
+import { useSession } from '../../stores/session';
 import { analysisLayer } from './analysisLayer';
+import { networkImportApi } from './import/api';
+import { NetworkImportDialog } from './import/NetworkImportDialog';
 import { useButton } from './perm';
 
 type Mode = 'identify' | 'measure' | 'analyse';
@@ -48,6 +52,9 @@ export default function MapPage() {
   const [event, setEvent] = useState<BurstEvent | null>(null);
   const [busy, setBusy] = useState(false);
   const canAnalyse = useButton('gis_map_analyse');
+  const canImport = useButton('gis_network_import');
+  const platform = useSession((st) => st.tenantId) === '000000';
+  const [importing, setImporting] = useState(false);
   const mapRef = useRef<OlMap | null>(null);
   /** the identified feature's place, marked on the map (the attributes show in a panel over the map's corner) */
   const marker = useRef(new VectorSource());
@@ -59,8 +66,39 @@ export default function MapPage() {
     void gisApi.metas().then(setMetas);
   }, []);
 
+  /** shows the tenant's network: reloads the layers and, when it lies outside the view, fits the view to it */
+  const showNetwork = async (reload: boolean) => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (reload) for (const l of map.getLayers().getArray()) (l as VectorLayer<VectorSource>).getSource?.()?.refresh?.();
+    const s = await networkImportApi.summary().catch(() => null);
+    const e = s?.extent;
+    if (!e) return;
+    const view = map.getView().calculateExtent(map.getSize());
+    const inside = e[0] < view[2] && e[2] > view[0] && e[1] < view[3] && e[3] > view[1];
+    if (reload || !inside) map.getView().fit(e, { padding: [40, 40, 40, 40], maxZoom: 14 });
+  };
+
+  const download = async (format: 'geojson' | 'inp') => {
+    const { blob, fileName } = await networkImportApi.exportFile(format);
+    saveBlob(blob, fileName);
+  };
+
+  const lTown = async () => {
+    setBusy(true);
+    try {
+      const r = await networkImportApi.lTown();
+      message.success(t('netImport.lTownDone', { tenantId: r.data.tenantId }));
+    } catch {
+      // toast shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const ready = (map: OlMap) => {
     mapRef.current = map;
+    void showNetwork(false);
     map.addLayer(analysis.current.layer);
     map.addLayer(
       new VectorLayer({
@@ -228,6 +266,27 @@ export default function MapPage() {
               {t('button.gisAnalyse')}
             </Button>
           )}
+          {canImport && (
+            <Button onClick={() => setImporting(true)} data-testid="gis-import">
+              {t('button.gisImport')}
+            </Button>
+          )}
+          <Button onClick={() => void download('geojson')} data-testid="gis-export-geojson">
+            {t('netImport.exportGeoJson')}
+          </Button>
+          <Button onClick={() => void download('inp')} data-testid="gis-export-inp">
+            {t('netImport.exportInp')}
+          </Button>
+          {canImport && platform && (
+            <Button
+              onClick={() => void lTown()}
+              loading={busy}
+              title={t('netImport.lTownHint')}
+              data-testid="gis-l-town"
+            >
+              {t('netImport.lTown')}
+            </Button>
+          )}
           {measure !== null && <Tag color="magenta">{t('gis.measured', { m: measure.toFixed(1) })}</Tag>}
           <Typography.Text type="secondary">
             {t(mode === 'analyse' ? 'gis.analyseHint' : mode === 'measure' ? 'gis.measureHint' : 'gis.identifyHint')}
@@ -236,6 +295,14 @@ export default function MapPage() {
       </Card>
       <div style={{ position: 'relative' }}>
         <NetworkMap visible={visible} onClick={onClick} onReady={ready} style={{ height: 560 }} zoom={6} />
+        <NetworkImportDialog
+          open={importing}
+          onClose={() => setImporting(false)}
+          onApplied={() => {
+            setImporting(false);
+            void showNetwork(true);
+          }}
+        />
         <div data-testid="gis-popup" style={{ position: 'absolute', top: 8, right: 8, zIndex: 10 }}>
           {popup && (
             <Card

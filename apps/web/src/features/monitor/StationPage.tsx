@@ -4,7 +4,7 @@
  * most every 2 s). A station opens the detail dialog with its history panel. 模拟数据 switches a station's simulator
  * off (a real device takes it over) or on again (button monitor_station_simulate).
  */
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Form, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,8 @@ import { LIVE_POINTS, monitorApi, type Station, type StationState } from '../../
 import { CrudPagination, DEFAULT_PAGE_SIZE } from '../../components/crud';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
 import { usePermission } from '../../stores/session';
+import { SeriesImportDialog } from './import/SeriesImportDialog';
+import { StationImportDialog } from './import/StationImportDialog';
 import { StationDialog } from './StationDialog';
 
 const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
@@ -42,6 +44,9 @@ export default function StationPage() {
   const [switching, setSwitching] = useState<string | null>(null);
   const { message } = App.useApp();
   const canSimulate = usePermission('monitor_station_simulate');
+  const [importing, setImporting] = useState(false);
+  const [importingStations, setImportingStations] = useState(false);
+  const canImport = usePermission('monitor_series_import');
 
   const dict = useQuery({
     queryKey: ['monitor', 'dict'],
@@ -87,6 +92,22 @@ export default function StationPage() {
 
   return (
     <div data-testid="station-page">
+      <StationImportDialog
+        open={importingStations}
+        onClose={() => setImportingStations(false)}
+        onApplied={() => {
+          setImportingStations(false);
+          void page.refetch();
+        }}
+      />
+      <SeriesImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onApplied={() => {
+          setImporting(false);
+          void page.refetch();
+        }}
+      />
       <Card size="small" style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" onFinish={search} data-testid="station-search">
           <Form.Item name="keyword" label={t('monitor.keyword')}>
@@ -142,9 +163,31 @@ export default function StationPage() {
           </Space>
         }
         extra={
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
-            {t('monitor.refresh')}
-          </Button>
+          <Space>
+            {canImport && (
+              <Button
+                size="small"
+                icon={<UploadOutlined />}
+                onClick={() => setImportingStations(true)}
+                data-testid="station-import"
+              >
+                {t('button.importStations')}
+              </Button>
+            )}
+            {canImport && (
+              <Button
+                size="small"
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="series-import"
+              >
+                {t('button.importSeries')}
+              </Button>
+            )}
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void page.refetch()}>
+              {t('monitor.refresh')}
+            </Button>
+          </Space>
         }
       >
         <Table<Station>

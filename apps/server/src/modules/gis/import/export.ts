@@ -1,0 +1,330 @@
+/**
+ * The tenant's network back out: GeoJSON (every node and pipe, properties named as the import reads them, so an
+ * export imports again unchanged) and EPANET `.inp` (junctions, reservoirs, tanks, pipes, pumps, valves with the
+ * hydraulic attributes an import kept; features drawn in the GIS without EPANET data get defaults: demand 0,
+ * Hazen-Williams C 130, open). Coordinates are EPSG:4548 metres, or with `crs=local` the file's own coordinates
+ * (the stored import offset subtracted), or longitude/latitude with `crs=EPSG:4326` (GeoJSON only).
+ */
+import { sql } from 'drizzle-orm';
+import { fromEpsg4548 } from '../../monitor/index.ts';
+import type { Exec } from '../store.ts';
+import type { HydraulicModel } from './model.ts';
+
+type NodeOut = {
+  gid: number;
+  dno: string;
+  kind: string;
+  name: string | null;
+  elevation: number | null;
+  diameter: number | null;
+  operable: number | null;
+  normal_state: string | null;
+  subtype: string | null;
+  hydraulic: Record<string, unknown> | null;
+  x: number;
+  y: number;
+};
+type PipeOut = {
+  dno: string;
+  from_dno: string;
+  to_dno: string;
+  diameter: number;
+  material: string;
+  install_year: number | null;
+  length: number;
+  pipe_class: string;
+  hydraulic: Record<string, unknown> | null;
+  coords: string;
+};
+
+export type ExportCrs = 'EPSG:4548' | 'EPSG:4326' | 'local';
+
+async function load(db: Exec, tenantId: string) {
+  const nodes = await db.execute<NodeOut>(sql`
+    select gid, dno, kind, name, elevation, diameter, operable, normal_state, subtype, hydraulic,
+      ST_X(geom) as x, ST_Y(geom) as y
+    from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0 order by gid`);
+  const pipes = await db.execute<PipeOut>(sql`
+    select p.dno, a.dno as from_dno, b.dno as to_dno, p.diameter, p.material, p.install_year, p.length, p.pipe_class,
+      p.hydraulic, ST_AsText(p.geom) as coords
+    from swp_gis_pipe p
+      join swp_gis_node a on a.tenant_id = p.tenant_id and a.gid = p.from_node
+      join swp_gis_node b on b.tenant_id = p.tenant_id and b.gid = p.to_node
+    where p.tenant_id = ${tenantId} and p.is_deleted = 0 order by p.gid`);
+  const net = await db.execute<{
+    model: HydraulicModel | null;
+    source: { offsetX?: number; offsetY?: number; crs?: string } | null;
+  }>(sql`select model, source from swp_gis_network where tenant_id = ${tenantId}`);
+  return {
+    nodes: nodes.rows,
+    pipes: pipes.rows,
+    model: net.rows[0]?.model ?? null,
+    source: net.rows[0]?.source ?? null,
+  };
+}
+
+const parseLine = (wkt: string): [number, number][] =>
+  wkt
+    .replace(/^LINESTRING\s*\(|\)$/g, '')
+    .split(',')
+    .map((p) => p.trim().split(/\s+/).map(Number) as [number, number]);
+
+function projector(crs: ExportCrs, source: { offsetX?: number; offsetY?: number; crs?: string } | null) {
+  if (crs === 'EPSG:4326')
+    return (x: number, y: number): [number, number] => {
+      const g = fromEpsg4548(x, y);
+      return [Math.round(g.lon * 1e8) / 1e8, Math.round(g.lat * 1e8) / 1e8];
+    };
+  const dx = crs === 'local' && source?.crs === 'local' ? (source.offsetX ?? 0) : 0;
+  const dy = crs === 'local' && source?.crs === 'local' ? (source.offsetY ?? 0) : 0;
+  return (x: number, y: number): [number, number] => [
+    Math.round((x - dx) * 1000) / 1000,
+    Math.round((y - dy) * 1000) / 1000,
+  ];
+}
+
+const HYDRAULIC_PROPS = [
+  'roughness',
+  'minorLoss',
+  'demand',
+  'pattern',
+  'head',
+  'initLevel',
+  'minLevel',
+  'maxLevel',
+  'setting',
+  'valveType',
+];
+
+export async function exportGeoJson(db: Exec, tenantId: string, crs: ExportCrs = 'EPSG:4548') {
+  const { nodes, pipes, source } = await load(db, tenantId);
+  const p = projector(crs, source);
+  const pick = (h: Record<string, unknown> | null) =>
+    Object.fromEntries(HYDRAULIC_PROPS.filter((k) => h?.[k] !== undefined && h?.[k] !== null).map((k) => [k, h?.[k]]));
+  const kindOf = (n: NodeOut) => (n.kind === 'source' ? (n.subtype === 'tank' ? 'tank' : 'reservoir') : n.kind);
+  const features: unknown[] = [];
+  for (const n of nodes)
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: p(n.x, n.y) },
+      properties: {
+        id: n.dno,
+        kind: kindOf(n),
+        name: n.name,
+        elevation: n.elevation,
+        diameter: n.diameter,
+        ...(n.kind === 'valve' ? { operable: n.operable, normalState: n.normal_state } : {}),
+        ...pick(n.hydraulic),
+      },
+    });
+  for (const x of pipes)
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: parseLine(x.coords).map(([a, b]) => p(a, b)) },
+      properties: {
+        id: x.dno,
+        kind: 'pipe',
+        from: x.from_dno,
+        to: x.to_dno,
+        diameter: x.diameter,
+        material: x.material || null,
+        installYear: x.install_year,
+        length: x.length,
+        ...pick(x.hydraulic),
+        ...(x.hydraulic?.status ? { status: x.hydraulic.status } : {}),
+      },
+    });
+  return {
+    type: 'FeatureCollection',
+    name: `network-${tenantId}`,
+    ...(crs === 'EPSG:4326'
+      ? {}
+      : { crs: { type: 'name', properties: { name: crs === 'local' ? 'local' : 'urn:ogc:def:crs:EPSG::4548' } } }),
+    features,
+  };
+}
+
+const DEFAULT_OPTIONS = ['Units LPS', 'Headloss H-W', 'Pattern 1', 'Demand Multiplier 1.0'];
+const v = (x: unknown, d: number | string = 0) => (x === undefined || x === null || x === '' ? String(d) : String(x));
+
+/** The network as an EPANET 2.2 input file. */
+export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportCrs, 'EPSG:4326'> = 'EPSG:4548') {
+  const { nodes, pipes, model, source } = await load(db, tenantId);
+  const p = projector(crs, source);
+  const out: string[] = [];
+  const section = (name: string, header: string | null, lines: string[]) => {
+    out.push(`[${name}]`);
+    if (header) out.push(`;${header}`);
+    out.push(...lines, '');
+  };
+  const h = (n: { hydraulic: Record<string, unknown> | null }) => n.hydraulic ?? {};
+  const isLink = (n: NodeOut) => (n.kind === 'valve' || n.kind === 'pump') && typeof h(n).from === 'string';
+  const graphNodes = nodes.filter((n) => ['junction', 'valve', 'pump', 'source'].includes(n.kind) && !isLink(n));
+  const junctions = graphNodes.filter((n) => n.kind !== 'source');
+  const reservoirs = graphNodes.filter((n) => n.kind === 'source' && n.subtype !== 'tank');
+  const tanks = graphNodes.filter((n) => n.kind === 'source' && n.subtype === 'tank');
+  const cm = (n: { hydraulic: Record<string, unknown> | null }) => (h(n).comment ? `\t;${h(n).comment}` : '');
+
+  section('TITLE', null, model?.title?.length ? model.title : [`SWP Console network of tenant ${tenantId}`]);
+  section(
+    'JUNCTIONS',
+    'ID\tElev\tDemand\tPattern',
+    junctions.map((n) => `${n.dno}\t${v(n.elevation)}\t${v(h(n).demand)}\t${v(h(n).pattern, '')}${cm(n)}`),
+  );
+  section(
+    'RESERVOIRS',
+    'ID\tHead\tPattern',
+    reservoirs.map((n) => `${n.dno}\t${v(h(n).head ?? n.elevation)}\t${v(h(n).pattern, '')}${cm(n)}`),
+  );
+  section(
+    'TANKS',
+    'ID\tElevation\tInitLevel\tMinLevel\tMaxLevel\tDiameter\tMinVol\tVolCurve\tOverflow',
+    tanks.map((n) => {
+      const t = h(n);
+      return (
+        [
+          n.dno,
+          v(t.elevation ?? n.elevation),
+          v(t.initLevel),
+          v(t.minLevel),
+          v(t.maxLevel, 5),
+          v(t.diameter, 10),
+          v(t.minVol),
+          v(t.volCurve, ''),
+          v(t.overflow, ''),
+        ].join('\t') + cm(n)
+      );
+    }),
+  );
+  section(
+    'PIPES',
+    'ID\tNode1\tNode2\tLength\tDiameter\tRoughness\tMinorLoss\tStatus',
+    pipes
+      .filter((x) => x.pipe_class !== 'connector')
+      .map((x) => {
+        const t = h(x);
+        return (
+          [
+            x.dno,
+            x.from_dno,
+            x.to_dno,
+            v(t.length ?? x.length),
+            v(t.diameter ?? x.diameter),
+            v(t.roughness, 130),
+            v(t.minorLoss),
+            v(t.status, 'Open'),
+          ].join('\t') + cm(x)
+        );
+      }),
+  );
+  section(
+    'PUMPS',
+    'ID\tNode1\tNode2\tParameters',
+    nodes
+      .filter((n) => n.kind === 'pump' && isLink(n))
+      .map((n) => `${n.dno}\t${h(n).from}\t${h(n).to}\t${v(h(n).parameters, '')}${cm(n)}`),
+  );
+  section(
+    'VALVES',
+    'ID\tNode1\tNode2\tDiameter\tType\tSetting\tMinorLoss',
+    nodes
+      .filter((n) => n.kind === 'valve' && isLink(n))
+      .map(
+        (n) =>
+          [
+            n.dno,
+            h(n).from,
+            h(n).to,
+            v(h(n).diameter ?? n.diameter),
+            v(h(n).valveType, 'TCV'),
+            v(h(n).setting),
+            v(h(n).minorLoss),
+          ].join('\t') + cm(n),
+      ),
+  );
+  const demands: string[] = [];
+  for (const n of junctions)
+    for (const d of (h(n).demands as
+      | { demand: number; pattern: string | null; category: string | null }[]
+      | undefined) ?? [])
+      demands.push(`${n.dno}\t${d.demand}\t${d.pattern ?? ''}${d.category ? `\t;${d.category}` : ''}`);
+  section('DEMANDS', 'Junction\tDemand\tPattern\tCategory', demands);
+  const status: string[] = [];
+  for (const x of [...nodes, ...pipes]) if (h(x).initStatus) status.push(`${x.dno}\t${h(x).initStatus}`);
+  section('STATUS', 'ID\tStatus/Setting', status);
+  const em: string[] = [];
+  const q: string[] = [];
+  for (const n of graphNodes) {
+    if (h(n).emitter !== undefined) em.push(`${n.dno}\t${h(n).emitter}`);
+    if (h(n).initQuality !== undefined) q.push(`${n.dno}\t${h(n).initQuality}`);
+  }
+  section('EMITTERS', 'Junction\tCoefficient', em);
+  section('QUALITY', 'Node\tInitQual', q);
+  const pats: string[] = [];
+  for (const [id, m] of Object.entries(model?.patterns ?? {}))
+    for (let i = 0; i < m.length; i += 6) pats.push(`${id}\t${m.slice(i, i + 6).join('\t')}`);
+  section('PATTERNS', 'ID\tMultipliers', pats);
+  const curves: string[] = [];
+  for (const [id, c] of Object.entries(model?.curves ?? {})) {
+    if (c.type) curves.push(`;${c.type}:`);
+    for (const [x, y] of c.points) curves.push(`${id}\t${x}\t${y}`);
+  }
+  section('CURVES', 'ID\tX-Value\tY-Value', curves);
+  const raw = model?.sections ?? { OPTIONS: DEFAULT_OPTIONS };
+  for (const [name, lines] of Object.entries(raw)) section(name, null, lines);
+  section(
+    'COORDINATES',
+    'Node\tX-Coord\tY-Coord',
+    graphNodes.map((n) => {
+      const [x, y] = p(n.x, n.y);
+      return `${n.dno}\t${x}\t${y}`;
+    }),
+  );
+  const verts: string[] = [];
+  for (const x of pipes) {
+    if (x.pipe_class === 'connector') continue;
+    const c = parseLine(x.coords);
+    for (const [a, b] of c.slice(1, -1)) {
+      const [px, py] = p(a, b);
+      verts.push(`${x.dno}\t${px}\t${py}`);
+    }
+  }
+  for (const n of nodes)
+    if (isLink(n))
+      for (const [a, b] of (h(n).vertices as [number, number][] | undefined) ?? []) {
+        const [px, py] = p(a, b);
+        verts.push(`${n.dno}\t${px}\t${py}`);
+      }
+  section('VERTICES', 'Link\tX-Coord\tY-Coord', verts);
+  out.push('[END]', '');
+  return out.join('\n');
+}
+
+/** What the map and the import dialog show of the tenant's network: where it is and what it holds. */
+export async function networkSummary(db: Exec, tenantId: string) {
+  const r = await db.execute<{
+    version: number | null;
+    source: Record<string, unknown> | null;
+    pipes: number;
+    nodes: number;
+    xmin: number | null;
+    ymin: number | null;
+    xmax: number | null;
+    ymax: number | null;
+  }>(sql`
+    select n.version, n.source, e.pipes, e.nodes, ST_XMin(e.box) as xmin, ST_YMin(e.box) as ymin,
+      ST_XMax(e.box) as xmax, ST_YMax(e.box) as ymax
+    from (select
+        (select count(*)::int from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as pipes,
+        (select count(*)::int from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0) as nodes,
+        (select ST_Extent(geom) from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as box) e
+      left join swp_gis_network n on n.tenant_id = ${tenantId}`);
+  const x = r.rows[0];
+  return {
+    version: x?.version ?? 0,
+    pipes: x?.pipes ?? 0,
+    nodes: x?.nodes ?? 0,
+    extent: x?.xmin == null ? null : [x.xmin, x.ymin, x.xmax, x.ymax],
+    lastImport: x?.source ?? null,
+  };
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, bootTestApp, md5, type TestApp } from '../../../../test/harness.ts';
+import { GIS_PROXY } from '../routes.ts';
+import { L_TOWN, lTownDir } from './ltown.ts';
+
+// The shared data set lives beside the repository (CI copies it there); without it this suite has nothing to load.
+const { dir } = lTownDir();
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!dir) return;
+  t = await bootTestApp();
+  await t.signIn();
+}, 300_000);
+afterAll(() => t?.close());
+
+describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
+  it('creates tenant 200001 with its admin, network, inlet stations and 2019 data; a second run adds nothing', async () => {
+    const res = await t.post('/api/swp-gis/network/l-town', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().data;
+    expect(r).toMatchObject({ tenantId: L_TOWN.tenantId, created: true, stations: { created: 4 } });
+    expect(r.network).toMatchObject({
+      junctions: 782,
+      pipes: 905,
+      reservoirs: 2,
+      tanks: 1,
+      pumps: 1,
+      valves: 3,
+      rejectedCount: 0,
+    });
+    // a year of 5-minute data: 105,120 rows per file
+    expect(r.series[0].rows).toBe(105_120);
+    expect(r.series[0].series.map((s: { stcd: string }) => s.stcd)).toEqual(['p227', 'p235', 'PUMP_1']);
+    expect(r.series[0].inserted).toBeGreaterThan(3 * 100_000);
+    expect(r.series[1].series[0]).toMatchObject({ stcd: 'T1', field: 'z' });
+
+    // the tenant's administrator signs in and sees the network and the history
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: basic(), 'tenant-id': L_TOWN.tenantId },
+      query: {
+        tenantId: L_TOWN.tenantId,
+        username: 'admin',
+        password: await md5('123456'),
+        grant_type: 'password',
+        scope: 'all',
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const h = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
+    const pipes = await t.call({
+      method: 'GET',
+      url: `/api${GIS_PROXY}/pipe/query`,
+      query: { where: "pipeClass <> 'connector'", returnCountOnly: 'true', f: 'json' },
+      headers: h,
+    });
+    expect(pipes.json().count).toBe(905);
+    const his = await t.call({
+      method: 'POST',
+      url: '/api/swp-computing/monitor/his',
+      headers: h,
+      payload: {
+        stcd: 'p227',
+        monitorType: 'FLOW',
+        startTime: '2019-01-01 00:00:00',
+        endTime: '2019-01-01 01:00:00',
+        filterOutliers: false,
+      },
+    });
+    expect(his.statusCode, his.body).toBe(200);
+    expect(his.json().data.statistics.flow[0]).toEqual({ time: '2019-01-01 00:00:00', value: 88.14 });
+    // a burst on an L-Town pipe: the analysis runs on the imported graph
+    const q = await t.call({
+      method: 'GET',
+      url: `/api${GIS_PROXY}/pipe/query`,
+      query: { where: "dno = 'p1'", outFields: 'gid', f: 'json' },
+      headers: h,
+    });
+    const a = await t.call({
+      method: 'POST',
+      url: '/api/swp-dispatch/wsnc-squibbing-event/analyse',
+      headers: h,
+      payload: { pipeGid: q.json().features[0].attributes.gid, title: 'L-Town p1' },
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json().data.analysis.segmentPipes.length).toBeGreaterThan(0);
+
+    const again = (await t.post('/api/swp-gis/network/l-town', {})).json().data;
+    expect(again).toMatchObject({ created: false, network: { applied: false, inserted: 0 } });
+    expect(again.series.map((s: { inserted: number }) => s.inserted)).toEqual([0, 0]);
+  }, 600_000);
+
+  it("is the platform administrator's alone", async () => {
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: basic(), 'tenant-id': L_TOWN.tenantId },
+      query: {
+        tenantId: L_TOWN.tenantId,
+        username: 'admin',
+        password: await md5('123456'),
+        grant_type: 'password',
+        scope: 'all',
+      },
+    });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/swp-gis/network/l-town',
+      headers: { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Network import and export (mounted under /api and bare):
+ * - POST /swp-gis/network/import            multipart `file` + fields format, crs, offsetX, offsetY, mode, dryRun,
+ *                                           skipRejected, jobId → the report (import service)
+ * - GET  /swp-gis/network/import/progress?jobId=   stage and rows written of a running import
+ * - GET  /swp-gis/network/export?format=geojson|inp&crs=EPSG:4548|EPSG:4326|local   a download
+ * - GET  /swp-gis/network/summary           version, extent, counts and the last import of the tenant's network
+ * - POST /swp-gis/network/l-town            (platform administrator) the L-Town demo tenant in one step
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, ok } from '../../../core/envelope.ts';
+import { adminOnly, byMenu } from '../../../core/gate.ts';
+import type { AppContext } from '../../../core/module.ts';
+import { progress } from '../../../core/progress.ts';
+import { requirePlatformAdmin } from '../../../core/tenancy.ts';
+import { exportGeoJson, exportInp, networkSummary } from './export.ts';
+import { createLTownTenant, L_TOWN } from './ltown.ts';
+import { importNetwork, importOptions } from './service.ts';
+
+const BASE = '/swp-gis/network';
+/** A network file may be larger than the general upload limit (a 100,000-pipe GeoJSON is about 40 MB). */
+export const NETWORK_UPLOAD_MAX = 200 * 1024 * 1024;
+
+const exportQuery = z.object({
+  format: z.enum(['geojson', 'inp'], { error: 'format 只能是 geojson 或 inp' }).default('geojson'),
+  crs: z
+    .enum(['EPSG:4548', 'EPSG:4326', 'local'], { error: 'crs 只能是 EPSG:4548、EPSG:4326 或 local' })
+    .default('EPSG:4548'),
+});
+
+function fieldsOf(file: { fields: Record<string, unknown> }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, f] of Object.entries(file.fields)) {
+    const v = (Array.isArray(f) ? f[0] : f) as { type?: string; value?: unknown } | undefined;
+    if (v?.type === 'field') out[k] = v.value;
+  }
+  return out;
+}
+
+export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, {
+        limits: { fileSize: Math.max(ctx.config.uploadMaxBytes, NETWORK_UPLOAD_MAX), files: 1, fields: 20 },
+      });
+    scope.post(`${BASE}/import`, byMenu('gis_network_import'), async (req: FastifyRequest) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传管网文件 (字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      // fields sent before the file arrive with it; the query string may carry them too
+      const params = { ...(req.query as Record<string, unknown>), ...fieldsOf(file) };
+      const opts = importOptions.parse(params);
+      const buf = await file.toBuffer();
+      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const report = await importNetwork(ctx, req.tenantId, buf, opts, file.filename);
+      return ok(report, opts.dryRun ? '试导入完成' : report.applied ? '导入成功' : '导入完成: 没有变化');
+    });
+  });
+
+  app.get(`${BASE}/import/progress`, byMenu('gis_network_import'), async (req) => {
+    const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
+    if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
+    return ok(
+      progress.get(req.tenantId, jobId) ?? { stage: 'unknown', done: 0, total: 0, finished: false, error: null },
+    );
+  });
+
+  app.get(`${BASE}/export`, byMenu('gis_network_export', 'gis_map'), async (req, reply) => {
+    const q = exportQuery.parse(req.query);
+    const name = `network-${req.tenantId}.${q.format === 'inp' ? 'inp' : 'geojson'}`;
+    reply
+      .header('content-disposition', `attachment; filename=${name}`)
+      .header('access-control-expose-headers', 'content-disposition')
+      .header('cache-control', 'no-store');
+    if (q.format === 'inp') {
+      if (q.crs === 'EPSG:4326') throw badRequest('.inp 只能导出平面坐标 (EPSG:4548 或 local)');
+      reply.header('content-type', 'text/plain; charset=utf-8');
+      return reply.send(await exportInp(ctx.db, req.tenantId, q.crs));
+    }
+    reply.header('content-type', 'application/geo+json; charset=utf-8');
+    return reply.send(JSON.stringify(await exportGeoJson(ctx.db, req.tenantId, q.crs)));
+  });
+
+  app.get(`${BASE}/summary`, byMenu('gis_map', 'gis_network_import'), async (req) =>
+    ok(await networkSummary(ctx.db, req.tenantId)),
+  );
+
+  app.post(`${BASE}/l-town`, adminOnly, async (req) => {
+    requirePlatformAdmin(req);
+    const r = await createLTownTenant(ctx, req.user?.userId ?? null);
+    return ok(
+      r,
+      r.created ? `已创建租户 ${L_TOWN.tenantName} (${L_TOWN.tenantId})` : `租户 ${L_TOWN.tenantId} 已存在, 数据已更新`,
+    );
+  });
+}

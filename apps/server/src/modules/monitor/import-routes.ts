@@ -1,0 +1,76 @@
+/**
+ * Time-series import (mounted under /api and bare):
+ * - POST /swp-monitor/import/series            multipart `file` (.csv or .xlsx) + fields separator, decimal,
+ *                                              timestampColumn, timestampFormat, mapping (JSON), dryRun,
+ *                                              skipRejected, jobId → the report (import-series.ts)
+ * - GET  /swp-monitor/import/progress?jobId=   stage and points written of a running import
+ * - GET  /swp-monitor/import/station-template  the station sheet (xlsx)
+ * - POST /swp-monitor/import/stations          multipart `file` (xlsx) + dryRun, skipRejected → per-row report
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { progress } from '../../core/progress.ts';
+import { importSeries, seriesImportOptions } from './import-series.ts';
+import { importStations, stationTemplate } from './stations-xlsx.ts';
+
+const flag = (v: unknown, dflt: boolean) =>
+  v === undefined || v === '' ? dflt : v === true || v === 'true' || v === '1';
+
+const BASE = '/swp-monitor/import';
+/** A year of 5-minute data of a few series is 3–10 MB; room for longer or wider files. */
+export const SERIES_UPLOAD_MAX = 100 * 1024 * 1024;
+
+export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, {
+        limits: { fileSize: Math.max(ctx.config.uploadMaxBytes, SERIES_UPLOAD_MAX), files: 1, fields: 20 },
+      });
+    scope.post(`${BASE}/series`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 CSV 或 xlsx 文件 (字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const fields: Record<string, unknown> = {};
+      for (const [k, f] of Object.entries(file.fields)) {
+        const v = (Array.isArray(f) ? f[0] : f) as { type?: string; value?: unknown } | undefined;
+        if (v?.type === 'field') fields[k] = v.value;
+      }
+      const opts = seriesImportOptions.parse({ ...(req.query as Record<string, unknown>), ...fields });
+      const buf = await file.toBuffer();
+      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const r = await importSeries(ctx, req.tenantId, buf, file.filename, opts);
+      return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个数据点`);
+    });
+    scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const q = req.query as Record<string, unknown>;
+      const field = (k: string) => {
+        const f = file.fields[k] as { value?: unknown } | undefined;
+        return f?.value ?? q[k];
+      };
+      const opts = { dryRun: flag(field('dryRun'), true), skipRejected: flag(field('skipRejected'), false) };
+      const r = await importStations(ctx, req.tenantId, await file.toBuffer(), opts, req.user?.userId ?? null);
+      return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个, 更新 ${r.updated} 个`);
+    });
+  });
+  app.get(`${BASE}/station-template`, byMenu('monitor_series_import'), async (_req, reply) => {
+    const name = encodeURIComponent('站点导入模板.xlsx');
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
+      .header('access-control-expose-headers', 'content-disposition');
+    return reply.send(await stationTemplate());
+  });
+  app.get(`${BASE}/progress`, byMenu('monitor_series_import'), async (req) => {
+    const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
+    if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
+    return ok(
+      progress.get(req.tenantId, jobId) ?? { stage: 'unknown', done: 0, total: 0, finished: false, error: null },
+    );
+  });
+}

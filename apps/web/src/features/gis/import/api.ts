@@ -1,0 +1,82 @@
+/** Calls of the network import and export (`/api/swp-gis/network`). */
+import { http, requestEnvelope } from '../../../api/http';
+
+export interface ImportWarning {
+  type: string;
+  id: string | null;
+  message: string;
+}
+export interface ImportRejected {
+  row: number | null;
+  id: string | null;
+  reason: string;
+}
+export interface NetworkReport {
+  format: string;
+  crs: string;
+  mode: 'replace' | 'merge';
+  dryRun: boolean;
+  applied: boolean;
+  junctions: number;
+  pipes: number;
+  valves: number;
+  pumps: number;
+  tanks: number;
+  reservoirs: number;
+  hydrants: number;
+  meters: number;
+  warnings: ImportWarning[];
+  warningCount: number;
+  rejected: ImportRejected[];
+  rejectedCount: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  tookMs: number;
+}
+export interface NetworkImportParams {
+  format: 'inp' | 'geojson' | 'shapefile';
+  crs: 'EPSG:4548' | 'EPSG:4490' | 'EPSG:4326' | 'local';
+  offsetX?: number;
+  offsetY?: number;
+  mode: 'replace' | 'merge';
+  dryRun: boolean;
+  skipRejected?: boolean;
+  jobId: string;
+}
+export interface JobProgress {
+  stage: string;
+  done: number;
+  total: number;
+  finished: boolean;
+}
+export interface NetworkSummary {
+  version: number;
+  pipes: number;
+  nodes: number;
+  extent: [number, number, number, number] | null;
+}
+
+const B = '/api/swp-gis/network';
+/** an import of a large network may take minutes */
+const UPLOAD_TIMEOUT = 15 * 60_000;
+
+export const networkImportApi = {
+  run: (file: File, p: NetworkImportParams) => {
+    const fd = new FormData();
+    // the fields go before the file: the server reads them with it
+    for (const [k, v] of Object.entries(p)) if (v !== undefined) fd.append(k, String(v));
+    fd.append('file', file);
+    return requestEnvelope<NetworkReport>('POST', `${B}/import`, { data: fd, timeoutMs: UPLOAD_TIMEOUT });
+  },
+  progress: (jobId: string) => http.get<JobProgress>(`${B}/import/progress`, { jobId }, { silent: true }),
+  summary: () => http.get<NetworkSummary>(`${B}/summary`),
+  exportFile: (format: 'geojson' | 'inp') =>
+    http.blob('GET', `${B}/export`, { params: { format } }, `network.${format}`),
+  lTown: () =>
+    requestEnvelope<{ tenantId: string; created: boolean }>('POST', `${B}/l-town`, {
+      data: {},
+      timeoutMs: UPLOAD_TIMEOUT,
+    }),
+};

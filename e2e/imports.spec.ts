@@ -1,0 +1,157 @@
+/**
+ * Imports as an administrator does them (issue 18): on 管网地图 a small EPANET network (codes of its own, local
+ * coordinates with the proposed offset) is tried, its report read, imported, and then found on the map by code;
+ * on 站点监测 a European CSV (`;`, decimal comma) of a station's flow is tried, its report read, and imported, and
+ * the history holds the points.
+ */
+import { expectMessage } from './admin-helpers';
+import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
+
+test.describe.configure({ timeout: 120_000 });
+
+const uid = Date.now().toString(36).slice(-5).toUpperCase();
+const code = (s: string) => `E${uid}-${s}`;
+
+/** A small network: a reservoir, three junctions, a PRV (with its two connectors) and three pipes. */
+function inp() {
+  return [
+    '[JUNCTIONS]',
+    ` ${code('J1')} 10 1`,
+    ` ${code('J2')} 11 1`,
+    ` ${code('J3')} 12 0`,
+    '[RESERVOIRS]',
+    ` ${code('R1')} 50`,
+    '[PIPES]',
+    ` ${code('P1')} ${code('R1')} ${code('J1')} 100 300 130 0 Open`,
+    ` ${code('P2')} ${code('J1')} ${code('J2')} 120 200 120 0 Open`,
+    ` ${code('P3')} ${code('J2')} ${code('X')} 80 150 110 0 Open`,
+    '[VALVES]',
+    ` ${code('V1')} ${code('J2')} ${code('J3')} 150 PRV 30 0`,
+    '[COORDINATES]',
+    ` ${code('R1')} 0 0`,
+    ` ${code('J1')} 100 0`,
+    ` ${code('J2')} 200 0`,
+    ` ${code('J3')} 300 0`,
+    '[END]',
+  ].join('\n');
+}
+
+test('network import: dry run, report with the rejected pipe, import, the pipe on the map', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/gis/map', ['管网GIS']);
+  const pane = activePane(page);
+  await expect(pane.getByTestId('network-map')).toBeVisible();
+  await pane.getByTestId('gis-import').click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: '导入管网' });
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'e2e.inp',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(inp()),
+  });
+  // an .inp is in local metres: the dialog proposes the documented offset
+  await expect(dlg.getByText('X 偏移 (东, 米)')).toBeVisible();
+  await dlg.getByTestId('net-import-dry').click();
+  const report = dlg.getByTestId('net-import-report');
+  await expect(report).toBeVisible();
+  await expect(report.getByTestId('net-count-junctions')).toHaveText('3');
+  await expect(report.getByTestId('net-count-pipes')).toHaveText('2');
+  await expect(report.getByTestId('net-count-valves')).toHaveText('1');
+  // P3 names a node the file does not have: rejected with its line and reason
+  const rejected = dlg.getByTestId('net-import-rejected');
+  await expect(rejected.getByText(code('P3'))).toBeVisible();
+  await expect(rejected.getByText(`节点 ${code('X')} 不存在`, { exact: false })).toBeVisible();
+  await expect(dlg.getByTestId('net-import-apply')).toBeDisabled();
+  await dlg.getByTestId('net-import-skip').click();
+  await dlg.getByTestId('net-import-apply').click();
+  await expectMessage(page, '导入完成：新增 9，更新 0，删除 0');
+  await expect(dlg).toBeHidden();
+
+  // the imported pipe is on the map: found by its code, its attributes shown
+  await pane.getByTestId('gis-search').locator('input').fill(code('P2'));
+  await pane.getByTestId('gis-search').locator('input').press('Enter');
+  const popup = pane.getByTestId('gis-popup');
+  await expect(popup.getByText(code('P2'), { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(popup.getByText('200', { exact: true }).first()).toBeVisible();
+});
+
+test('time-series import: European CSV into a station, report, import, history holds it', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/monitor/station', ['监测中心']);
+  const pane = activePane(page);
+  await pane.getByTestId('series-import').click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: '导入监测数据' });
+  // a day of 5-minute flows of LL001 in 2015 (before the simulator's history), one bad value
+  const lines = ['Zeit;LL001'];
+  for (let i = 0; i < 288; i++) {
+    const h = String(Math.floor(i / 12)).padStart(2, '0');
+    const m = String((i % 12) * 5).padStart(2, '0');
+    lines.push(`01.03.2015 ${h}:${m};${i === 5 ? 'n/a' : `${100 + (i % 7)},5`}`);
+  }
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'flows.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  // the column named like a station is mapped to it at once
+  await expect(dlg.getByTestId('series-import-mapping').getByText('LL001', { exact: false }).first()).toBeVisible();
+  await dlg.getByTestId('series-import-decimal').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('1,5', { exact: true }).click();
+  await dlg.getByLabel('时间格式').fill('DD.MM.YYYY HH:mm');
+  await dlg.getByTestId('series-import-dry').click();
+  const report = dlg.getByTestId('series-import-report');
+  await expect(report).toBeVisible();
+  await expect(report.getByText('2015-03-01 00:00:00')).toBeVisible();
+  await expect(report.getByText('287', { exact: true })).toBeVisible();
+  await expect(dlg.getByTestId('series-import-rejected').getByText('"n/a" 不是数值', { exact: false })).toBeVisible();
+  await dlg.getByText('跳过被拒绝的数据').click();
+  await dlg.getByTestId('series-import-apply').click();
+  await expectMessage(page, '导入完成：新增 287 个数据点');
+
+  const res = await page.request.post('/api/swp-computing/monitor/his', {
+    headers: await apiHeaders(page),
+    data: {
+      stcd: 'LL001',
+      monitorType: 'FLOW',
+      startTime: '2015-03-01 00:00:00',
+      endTime: '2015-03-01 01:00:00',
+      filterOutliers: false,
+    },
+  });
+  const flow = (await res.json()).data.statistics.flow;
+  expect(flow[0]).toEqual({ time: '2015-03-01 00:00:00', value: 100.5 });
+});
+
+test('station import: template columns, dry run per row, import, the station in the list', async ({ page }) => {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('站点');
+  ws.addRow(['站点编码', '站点名称', '站点类型', '数据字段', '位置', '地址', 'X(EPSG:4548)', 'Y(EPSG:4548)']);
+  ws.addRow([code('S1'), `导入压力点${uid}`, 'YL', 'pressure:300', '城东', null, 520000, 3520000]);
+  ws.addRow([code('S2'), '类型错误', 'QQ', 'flow', null, null, null, null]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/monitor/station', ['监测中心']);
+  const pane = activePane(page);
+  await pane.getByTestId('station-import').click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: '导入站点' });
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'stations.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dlg.getByTestId('station-import-dry').click();
+  const report = dlg.getByTestId('station-import-report');
+  await expect(report.getByText(code('S1'))).toBeVisible();
+  await expect(report.getByText('新增', { exact: true }).first()).toBeVisible();
+  await expect(
+    dlg.getByTestId('station-import-rejected').getByText('站点类型 QQ 无效', { exact: false }),
+  ).toBeVisible();
+  await dlg.getByText('跳过被拒绝的行').click();
+  await dlg.getByTestId('station-import-apply').click();
+  await expectMessage(page, '导入完成：新增 1，更新 0');
+  await expect(dlg).toBeHidden();
+  await pane.getByTestId('station-keyword').fill(code('S1'));
+  await pane.getByTestId('station-search-submit').click();
+  await expect(pane.getByText(`导入压力点${uid}`)).toBeVisible();
+});
