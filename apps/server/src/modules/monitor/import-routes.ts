@@ -10,7 +10,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, ok } from '../../core/envelope.ts';
-import { byMenu } from '../../core/gate.ts';
+import { byMenu, userOf } from '../../core/gate.ts';
+import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress } from '../../core/progress.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
@@ -20,6 +21,7 @@ const flag = (v: unknown, dflt: boolean) =>
   v === undefined || v === '' ? dflt : v === true || v === 'true' || v === '1';
 
 const BASE = '/swp-monitor/import';
+export const MSG_SERIES_BUSY = '已有数据导入正在进行，请稍后再试';
 /** A year of 5-minute data of a few series is 3–10 MB; room for longer or wider files. */
 export const SERIES_UPLOAD_MAX = 100 * 1024 * 1024;
 
@@ -41,7 +43,12 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const opts = seriesImportOptions.parse({ ...(req.query as Record<string, unknown>), ...fields });
       const buf = await file.toBuffer();
       if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
-      const r = await importSeries(ctx, req.tenantId, buf, file.filename, opts);
+      // a long job: one series import per tenant at a time, within the instance's limit (core/job-queue.ts)
+      const job = jobQueueOf(ctx).submit(
+        { kind: 'series-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_SERIES_BUSY },
+        () => importSeries(ctx, req.tenantId, buf, file.filename, opts),
+      );
+      const r = await job.result;
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个数据点`);
     });
     scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {

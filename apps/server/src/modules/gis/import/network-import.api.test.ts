@@ -3,8 +3,10 @@ import path from 'node:path';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, type TestApp } from '../../../../test/harness.ts';
+import { jobQueueOf } from '../../../core/job-queue.ts';
 import { GIS_PROXY } from '../routes.ts';
 import { parseInp } from './inp.ts';
+import { MSG_IMPORT_BUSY } from './routes.ts';
 import { shapefileZip } from './shp-writer.ts';
 
 let t: TestApp;
@@ -298,5 +300,30 @@ describe('network import', () => {
     expect(json.statusCode).toBe(400);
     // a second run after a failed one: the failed run wrote nothing
     expect(await count(tokenA, 'pipe')).toBe(9);
+  });
+
+  it('is a long job: a second import of the same tenant while one runs is refused, another tenant goes on', async () => {
+    // hold the queue's place of tenant A's network import as a running import would (core/job-queue.ts)
+    let release!: () => void;
+    const held = jobQueueOf(t.app.ctx).submit(
+      { kind: 'network-import', tenantId: tenantA, busyMessage: MSG_IMPORT_BUSY },
+      () => new Promise<void>((r) => (release = r)),
+    );
+    try {
+      const res = await upload(tokenA, fixture('small.inp'), 'small.inp', { format: 'inp', ...LOCAL, dryRun: 'true' });
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().msg).toBe(MSG_IMPORT_BUSY);
+      const other = await upload(tokenB, fixture('small.inp'), 'small.inp', {
+        format: 'inp',
+        ...LOCAL,
+        dryRun: 'true',
+      });
+      expect(other.statusCode, other.body).toBe(200);
+    } finally {
+      release();
+      await held.result;
+    }
+    const after = await upload(tokenA, fixture('small.inp'), 'small.inp', { format: 'inp', ...LOCAL, dryRun: 'true' });
+    expect(after.statusCode, after.body).toBe(200);
   });
 });

@@ -11,7 +11,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../../core/envelope.ts';
-import { adminOnly, byMenu } from '../../../core/gate.ts';
+import { adminOnly, byMenu, userOf } from '../../../core/gate.ts';
+import { jobQueueOf } from '../../../core/job-queue.ts';
 import type { AppContext } from '../../../core/module.ts';
 import { progress } from '../../../core/progress.ts';
 import { requirePlatformAdmin } from '../../../core/tenancy.ts';
@@ -39,6 +40,8 @@ function fieldsOf(file: { fields: Record<string, unknown> }): Record<string, unk
   return out;
 }
 
+export const MSG_IMPORT_BUSY = '已有管网导入正在进行，请稍后再试';
+
 export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data'))
@@ -54,7 +57,12 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const opts = importOptions.parse(params);
       const buf = await file.toBuffer();
       if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
-      const report = await importNetwork(ctx, req.tenantId, buf, opts, file.filename);
+      // a long job: one network import per tenant at a time, within the instance's limit (core/job-queue.ts)
+      const job = jobQueueOf(ctx).submit(
+        { kind: 'network-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_IMPORT_BUSY },
+        () => importNetwork(ctx, req.tenantId, buf, opts, file.filename),
+      );
+      const report = await job.result;
       return ok(report, opts.dryRun ? '试导入完成' : report.applied ? '导入成功' : '导入完成: 没有变化');
     });
   });
