@@ -9,15 +9,16 @@ let seq = 0n;
 
 export function newId(): string {
   let now = BigInt(Date.now());
-  if (now === lastMs) {
+  if (now <= lastMs) {
+    // the same millisecond, or the clock stepped back (NTP, a test's faked clock): go on counting after the last id,
+    // so ids stay unique and increasing; an exhausted sequence borrows the next millisecond instead of waiting for
+    // a clock that may be far behind
+    now = lastMs;
     seq = (seq + 1n) & 4095n;
-    if (seq === 0n) {
-      while (now <= lastMs) now = BigInt(Date.now());
-    }
+    if (seq === 0n) now = lastMs + 1n;
   } else {
     seq = 0n;
   }
-  if (now < lastMs) now = lastMs; // clock stepped back: keep ids increasing
   lastMs = now;
   return (((now - EPOCH) << 22n) | (worker << 12n) | seq).toString();
 }
