@@ -72,12 +72,14 @@ export default function ResultPage() {
               accept=".xlsx"
               showUploadList={false}
               beforeUpload={(file) => {
-                void qualityApi.importResults(file).then((r) => {
-                  if (r.success) {
+                // a refused file is toasted by the http layer with the server's reasons
+                void qualityApi
+                  .importResults(file)
+                  .then((r) => {
                     message.success(t('quality.imported', r.data ?? {}));
                     h.reload();
-                  } else message.error(r.msg);
-                });
+                  })
+                  .catch(() => {});
                 return false;
               }}
             >
