@@ -3,7 +3,7 @@
  * out of its limit entered by hand is shown flagged (and a compliant one is not); the compliance chart draws.
  */
 import { type Locator, test } from '@playwright/test';
-import { activePane, choose, dialog, expectMessage, fill, pickOption, save, signIn } from './admin-helpers';
+import { activePane, choose, dialog, expectMessage, fill, pickOption, save, search, signIn } from './admin-helpers';
 import { expect, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -56,6 +56,9 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
     await expectMessage(page, '新增成功');
     await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
   }
+  // the demo's month of results comes first (newest sampling time first): find the sample
+  await search(pane, '样品编号', 'E2E-S1');
+  await expect(pane.locator('tr.ant-table-row')).toHaveCount(2);
   const rowOf = (text: string) =>
     pane.locator('tr.ant-table-row', { hasText: 'E2E-S1' }).filter({ hasText: text }).first();
   await expect(rowOf('浑浊度')).toContainText('不合格');
