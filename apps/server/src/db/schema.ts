@@ -19,6 +19,7 @@ export * from '../modules/message/schema.ts';
 export * from '../modules/monitor/schema.ts';
 export * from '../modules/patrol/schema.ts';
 export * from '../modules/permission/schema.ts';
+export * from '../modules/quality/schema.ts';
 export * from '../modules/resource/schema.ts';
 export * from '../modules/system/schema.ts';
 export * from '../modules/workflow/schema.ts';

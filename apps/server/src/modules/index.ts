@@ -19,6 +19,7 @@ import { messageModule } from './message/index.ts';
 import { monitorModule } from './monitor/index.ts';
 import { patrolModule } from './patrol/index.ts';
 import { permissionModule } from './permission/index.ts';
+import { qualityModule } from './quality/index.ts';
 import { resourceModule } from './resource/index.ts';
 import { systemModule } from './system/index.ts';
 import { userModule } from './user/index.ts';
@@ -50,4 +51,5 @@ export const modules: ServerModule[] = [
   locationModule,
   workflowModule,
   dmaModule,
+  qualityModule,
 ];

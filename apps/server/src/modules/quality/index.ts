@@ -1,0 +1,43 @@
+/**
+ * 水质管理 (issue 21, docs/quality.md): GB 5749-2022 indicators and limits per utility, online quality stations
+ * against the limits (exceedance alarms with a minimum duration, compliance rates), sampling plans and tasks,
+ * laboratory results (entered or imported) with alarms for failures, and the monthly report. Depends on monitor
+ * (stations, series, raw points), alarm (raiseAlarm) and system (menus).
+ */
+
+import { LeaderLoop } from '../../core/jobs.ts';
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { formatDate } from '../../core/time.ts';
+import { QualityWatch } from './online.ts';
+import { qualityRoutes } from './routes.ts';
+import { seedQuality } from './seed.ts';
+import { generateToday } from './tasks.ts';
+
+export { compliance, convertUnit, exceedanceRuns, limitFor, meets } from './limits.ts';
+
+const loops = new Set<{ stop(): Promise<void> }>();
+
+export const qualityModule: ServerModule = {
+  name: 'quality',
+  routes: qualityRoutes,
+  seed: (ctx: AppContext) => seedQuality(ctx),
+  lead(ctx: AppContext) {
+    const w = new QualityWatch(ctx);
+    loops.add(w);
+    w.start();
+    // today's sampling tasks, checked hourly (a new day or a new plan)
+    const tasks = new LeaderLoop(
+      ctx,
+      'quality sampling tasks',
+      () => generateToday(ctx, formatDate(new Date())),
+      3_600_000,
+    );
+    loops.add(tasks);
+    tasks.start(45_000);
+  },
+  async stop() {
+    const all = [...loops];
+    loops.clear();
+    await Promise.all(all.map((l) => l.stop()));
+  },
+};

@@ -1,0 +1,133 @@
+/**
+ * `/swp-quality/*` routes:
+ * - indicator/*, point/*, plan/*, result/* (resources), sampling-task/list|page|detail (generated, read only)
+ * - sampling-task/my: the signed-in user's tasks (the field app reads them)
+ * - plan/generate (POST {date}): the tasks due on a day
+ * - online: the online stations' latest values against their limits
+ * - compliance?stationCode=&indicator=&period=DAY|MONTH&date=: online compliance rates
+ * - result/import (POST multipart `file`, xlsx)
+ * - report?month=YYYY-MM, report/export?month= (xlsx): 水质月报
+ */
+import multipart from '@fastify/multipart';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { tenant } from '../../db/schema.ts';
+import { importResults } from './import.ts';
+import { onlineCompliance, onlineView } from './online.ts';
+import { monthlyReport, reportWorkbook } from './report.ts';
+import { indicatorResource, planResource, pointResource, resultResource, taskResource } from './resources.ts';
+import { qualityTask } from './schema.ts';
+import { generateTasks } from './tasks.ts';
+
+const B = '/swp-quality';
+const validDate = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  const t = new Date(y, m - 1, d ?? 1);
+  return t.getFullYear() === y && t.getMonth() === m - 1 && (d === undefined || t.getDate() === d);
+};
+const dayStr = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date 格式应为 YYYY-MM-DD')
+  .refine(validDate, 'date 不是有效日期');
+const monthStr = z
+  .string({ message: '请指定月份 month (YYYY-MM)' })
+  .regex(/^\d{4}-\d{2}$/, 'month 格式应为 YYYY-MM')
+  .refine(validDate, 'month 不是有效月份');
+const complianceQuery = z
+  .object({
+    stationCode: z.string().trim().max(32).optional(),
+    indicator: z.string().trim().max(32).optional(),
+    period: z.enum(['DAY', 'MONTH'], { message: 'period 只能是 DAY 或 MONTH' }).default('DAY'),
+    date: z.string({ message: '请指定日期 date' }),
+  })
+  .superRefine((q, c) => {
+    const r = (q.period === 'DAY' ? dayStr : monthStr).safeParse(q.date);
+    if (!r.success)
+      c.addIssue({
+        code: 'custom',
+        message: q.period === 'DAY' ? 'DAY 的 date 应为 YYYY-MM-DD' : 'MONTH 的 date 应为 YYYY-MM',
+      });
+  });
+
+function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
+  const r = schema.safeParse(v ?? {});
+  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
+  return r.data;
+}
+
+export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
+  indicatorResource.routes(app, ctx);
+  pointResource.routes(app, ctx);
+  planResource.routes(app, ctx);
+  resultResource.routes(app, ctx);
+
+  // before the resource's `detail`, so `/my` is not read as an id
+  app.get(`${B}/sampling-task/my`, signedIn, async (req) => {
+    const q = parse(z.object({ state: z.enum(['pending', 'done']).optional() }), req.query);
+    const rows = await ctx.db
+      .select()
+      .from(qualityTask)
+      .where(
+        and(
+          eq(qualityTask.tenantId, req.tenantId),
+          eq(qualityTask.isDeleted, 0),
+          eq(qualityTask.assignee, req.user?.userId ?? '0'),
+          ...(q.state ? [eq(qualityTask.state, q.state)] : [inArray(qualityTask.state, ['pending', 'done'])]),
+        ),
+      )
+      .orderBy(desc(qualityTask.dueDate), qualityTask.pointCode)
+      .limit(500);
+    return ok(rows);
+  });
+  taskResource.routes(app, ctx);
+
+  app.post(`${B}/plan/generate`, byMenu('quality_plan_generate'), async (req) => {
+    const q = parse(z.object({ date: dayStr }), req.body);
+    const n = await generateTasks(ctx, req.tenantId, q.date);
+    return ok({ created: n }, `已生成 ${n} 个采样任务`);
+  });
+
+  app.get(`${B}/online`, byMenu('quality_online', 'quality_compliance'), async (req) =>
+    ok(await onlineView(ctx, req.tenantId)),
+  );
+
+  app.get(`${B}/compliance`, byMenu('quality_compliance', 'quality_online', 'quality_report'), async (req) => {
+    const q = parse(complianceQuery, req.query);
+    return ok(await onlineCompliance(ctx, req.tenantId, q));
+  });
+
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
+    scope.post(`${B}/result/import`, byMenu('quality_result_import'), async (req: FastifyRequest) => {
+      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const buf = await file.toBuffer();
+      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const r = await importResults(ctx, req.tenantId, buf, req.user?.userId ?? null);
+      return ok(r, `导入成功: ${r.samples} 个样品 ${r.results} 项结果, 不合格 ${r.failed} 项`);
+    });
+  });
+
+  app.get(`${B}/report`, byMenu('quality_report'), async (req) => {
+    const q = parse(z.object({ month: monthStr }), req.query);
+    return ok(await monthlyReport(ctx, req.tenantId, q.month));
+  });
+  app.get(`${B}/report/export`, byMenu('quality_report'), async (req, reply) => {
+    // everything is computed before the first byte: a bad month or a failure is a JSON error, never half a file
+    const q = parse(z.object({ month: monthStr }), req.query);
+    const rep = await monthlyReport(ctx, req.tenantId, q.month);
+    const [t] = await ctx.db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, req.tenantId));
+    const out = reportWorkbook(rep, t?.name ?? req.tenantId);
+    const name = encodeURIComponent(`水质月报_${q.month}.xlsx`);
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('content-disposition', `attachment; filename="quality-report.xlsx"; filename*=UTF-8''${name}`);
+    reply.header('access-control-expose-headers', 'content-disposition');
+    return reply.send(out);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Sampling tasks from plans: a plan is due on a day by its frequency (DAILY every day, WEEKLY on Mondays, MONTHLY
+ * on the 1st) between its start and end dates; each due day gives one task per point. Generation is idempotent
+ * (unique plan + point + day): the jobs leader generates today's tasks, an operator may generate any day.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../core/module.ts';
+import { qualityPlan, qualityPoint, qualityTask } from './schema.ts';
+
+export function planDue(
+  plan: { frequency: string; startDate: string; endDate: string | null; enabled: boolean },
+  day: string,
+) {
+  if (!plan.enabled || day < plan.startDate || (plan.endDate && day > plan.endDate)) return false;
+  const [y, m, d] = day.split('-').map(Number);
+  if (plan.frequency === 'DAILY') return true;
+  if (plan.frequency === 'WEEKLY') return new Date(y, m - 1, d).getDay() === 1;
+  return d === 1;
+}
+
+/** Creates the tasks due on `day` for a tenant; returns how many were new. */
+export async function generateTasks(ctx: Pick<AppContext, 'db'>, tenantId: string, day: string) {
+  const plans = await ctx.db
+    .select()
+    .from(qualityPlan)
+    .where(and(eq(qualityPlan.tenantId, tenantId), eq(qualityPlan.isDeleted, 0)));
+  const points = new Map(
+    (
+      await ctx.db
+        .select()
+        .from(qualityPoint)
+        .where(and(eq(qualityPoint.tenantId, tenantId), eq(qualityPoint.isDeleted, 0)))
+    ).map((p) => [p.code, p]),
+  );
+  const values = plans
+    .filter((p) => planDue(p, day))
+    .flatMap((p) =>
+      p.pointCodes
+        .filter((c) => points.has(c))
+        .map((c) => ({
+          tenantId,
+          planId: p.id,
+          planName: p.name,
+          pointCode: c,
+          pointName: points.get(c)!.name,
+          indicatorCodes: p.indicatorCodes,
+          dueDate: day,
+          assignee: p.assignee,
+        })),
+    );
+  if (!values.length) return 0;
+  const made = await ctx.db.insert(qualityTask).values(values).onConflictDoNothing().returning({ id: qualityTask.id });
+  return made.length;
+}
+
+/** Today's tasks for every tenant with plans (the leader's daily pass). */
+export async function generateToday(ctx: AppContext, day: string) {
+  const r = await ctx.db.execute<{ tenant_id: string }>(
+    sql`select distinct tenant_id from swp_quality_plan where is_deleted = 0 and enabled`,
+  );
+  let n = 0;
+  for (const t of r.rows) n += await generateTasks(ctx, t.tenant_id, day);
+  return n;
+}
