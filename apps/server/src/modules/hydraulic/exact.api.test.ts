@@ -9,7 +9,7 @@ import { CountType, InitHydOption, LinkProperty, NodeProperty, Project, TimePara
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { lTownDir } from '../gis/import/ltown.ts';
-import { close6, tenantWithInp, waitRun } from './test-helpers.ts';
+import { close6, direct, tenantWithInp, waitRun } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,37 +17,6 @@ beforeAll(async () => {
   await t.signIn();
 }, 300_000);
 afterAll(() => t?.close());
-
-/** The bare toolkit, none of the product's code: values at each multiple of `step` for the named items. */
-async function direct(inp: string, nodes: string[], links: string[], step: number) {
-  const ws = new Workspace();
-  await ws.loadModule();
-  ws.writeFile('direct.inp', inp);
-  const p = new Project(ws);
-  p.open('direct.inp', 'direct.rpt', '');
-  p.setTimeParameter(TimeParameter.Duration, 86400);
-  p.setTimeParameter(TimeParameter.ReportStep, step);
-  const ni = nodes.map((c) => p.getNodeIndex(c));
-  const li = links.map((c) => p.getLinkIndex(c));
-  const units = p.getFlowUnits();
-  const out = new Map<number, { pressure: number[]; head: number[]; flow: number[]; velocity: number[] }>();
-  p.openH();
-  p.initH(InitHydOption.NoSave);
-  do {
-    const time = p.runH();
-    if (time % step === 0)
-      out.set(time, {
-        pressure: ni.map((i) => p.getNodeValue(i, NodeProperty.Pressure)),
-        head: ni.map((i) => p.getNodeValue(i, NodeProperty.Head)),
-        flow: li.map((i) => p.getLinkValue(i, LinkProperty.Flow)),
-        velocity: li.map((i) => p.getLinkValue(i, LinkProperty.Velocity)),
-      });
-  } while (p.nextH() > 0);
-  p.closeH();
-  const counts = { nodes: p.getCount(CountType.NodeCount), links: p.getCount(CountType.LinkCount) };
-  p.close();
-  return { out, units, counts };
-}
 
 async function compare(
   name: string,

@@ -1,4 +1,5 @@
 /** Shared by the hydraulic API tests: a tenant with an imported .inp, and waiting for a run. */
+import { CountType, InitHydOption, LinkProperty, NodeProperty, Project, TimeParameter, Workspace } from 'epanet-js';
 import FormData from 'form-data';
 import { expect } from 'vitest';
 import { basic, md5, type TestApp } from '../../../test/harness.ts';
@@ -61,4 +62,35 @@ export async function waitRun(c: Caller, id: string, limitMs = 240_000) {
 export function close6(a: number, b: number, what: string) {
   const tol = 1e-6 * Math.max(Math.abs(b), 1);
   expect(Math.abs(a - b), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(tol);
+}
+
+/** The bare toolkit, none of the product's code: values at each multiple of `step` for the named items. */
+export async function direct(inp: string, nodes: string[], links: string[], step: number) {
+  const ws = new Workspace();
+  await ws.loadModule();
+  ws.writeFile('direct.inp', inp);
+  const p = new Project(ws);
+  p.open('direct.inp', 'direct.rpt', '');
+  p.setTimeParameter(TimeParameter.Duration, 86400);
+  p.setTimeParameter(TimeParameter.ReportStep, step);
+  const ni = nodes.map((c) => p.getNodeIndex(c));
+  const li = links.map((c) => p.getLinkIndex(c));
+  const units = p.getFlowUnits();
+  const out = new Map<number, { pressure: number[]; head: number[]; flow: number[]; velocity: number[] }>();
+  p.openH();
+  p.initH(InitHydOption.NoSave);
+  do {
+    const time = p.runH();
+    if (time % step === 0)
+      out.set(time, {
+        pressure: ni.map((i) => p.getNodeValue(i, NodeProperty.Pressure)),
+        head: ni.map((i) => p.getNodeValue(i, NodeProperty.Head)),
+        flow: li.map((i) => p.getLinkValue(i, LinkProperty.Flow)),
+        velocity: li.map((i) => p.getLinkValue(i, LinkProperty.Velocity)),
+      });
+  } while (p.nextH() > 0);
+  p.closeH();
+  const counts = { nodes: p.getCount(CountType.NodeCount), links: p.getCount(CountType.LinkCount) };
+  p.close();
+  return { out, units, counts };
 }

@@ -9,6 +9,10 @@ export type Task =
   | { kind: 'simulate'; inp: string; duration: number; step: number; scenario?: Scenario }
   | { kind: 'fireFlow'; inp: string; node: string; residual: number; time: number; maxFlow?: number };
 
+// the engine warns on the console for every step with negative pressures (a burst, a disconnected street):
+// expected in what-if runs, and the results say it; keep the server's log for the server
+console.warn = () => {};
+
 parentPort?.on('message', async (task: Task) => {
   try {
     if (task.kind === 'simulate') {

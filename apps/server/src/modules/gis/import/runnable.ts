@@ -14,8 +14,8 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../store.ts';
 
 export const PLANT_HEAD_M = 40;
-/** per customer, ≈ 1.7 m³ a day: a household's mean use */
-export const METER_DEMAND_LPS = 0.02;
+/** per customer, ≈ 0.86 m³ a day: a household of three at about 290 L a head */
+export const METER_DEMAND_LPS = 0.01;
 /** a residential day, hour by hour from midnight (mean 1) */
 export const DIURNAL = [
   0.5, 0.4, 0.35, 0.35, 0.45, 0.75, 1.2, 1.5, 1.4, 1.2, 1.1, 1.1, 1.25, 1.15, 1.0, 0.95, 1.0, 1.15, 1.45, 1.55, 1.35,
