@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CountType, InitHydOption, LinkProperty, NodeProperty, Project, TimeParameter, Workspace } from 'epanet-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { lTownDir } from '../gis/import/ltown.ts';

@@ -60,6 +60,10 @@ describe('the demo network as a hydraulic model', () => {
     expect(text.statusCode).toBe(200);
     inp = text.body;
     expect(inp).toContain('[RESERVOIRS]');
+    const geo = (await t.get('/api/swp-hydraulic/model/geometry')).json().data;
+    expect(geo.nodes.length).toBe(current.nodes);
+    expect(geo.links.length).toBe(current.links);
+    expect(geo.links[0].path.length).toBeGreaterThanOrEqual(2);
     // a second read is the same stored model
     expect((await t.get('/api/swp-hydraulic/model')).json().data.current.id).toBe(current.id);
 

@@ -2,6 +2,7 @@
  * Decision support: the hydraulic model and its runs (mounted under /api and bare).
  * - GET  /swp-hydraulic/model            the current model (built when the network changed) and the stored ones
  * - GET  /swp-hydraulic/model/inp        the current model's EPANET input text
+ * - GET  /swp-hydraulic/model/geometry?modelId=   node points and link paths of a model, for the map
  * - POST /swp-hydraulic/run              {modelId?, duration?, step?, scenario?, name?} → run id (queued)
  * - GET  /swp-hydraulic/run              the tenant's recent runs
  * - GET  /swp-hydraulic/run/{id}         state, progress, model id and network version, scenario summary
@@ -14,7 +15,8 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { currentModel, listModels } from './model.ts';
+import { geometryOf } from './geometry.ts';
+import { currentModel, listModels, modelById } from './model.ts';
 import { linkSeries, nodeSeries, snapshot, stepAt } from './result.ts';
 import { getRun, listRuns, resultOf, runBody, startRun } from './runs.ts';
 
@@ -44,6 +46,19 @@ export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('content-type', 'text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename=model-${req.tenantId}.inp`);
     return reply.send(inp);
+  });
+
+  app.get(`${B}/model/geometry`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = z
+      .object({
+        modelId: z
+          .string()
+          .regex(/^\d{1,19}$/, { error: 'modelId 格式不正确' })
+          .optional(),
+      })
+      .parse(req.query);
+    const { inp } = q.modelId ? await modelById(ctx, req.tenantId, q.modelId) : await currentModel(ctx, req.tenantId);
+    return ok(geometryOf(inp));
   });
 
   app.post(`${B}/run`, byMenu('hydraulic_run'), async (req) => {
