@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hydraulicApi } from '../../api/hydraulic';
 import { Curves, hhmm } from './Curves';
+import { colourOf, FLOW_STOPS, PRESSURE_STOPS, VELOCITY_STOPS } from './colours';
 import { HydraulicMap, type LinkMeasure } from './HydraulicMap';
 import { Legend } from './Legend';
 
@@ -58,6 +59,25 @@ export function ResultView({
           })),
     enabled: !!picked,
   });
+  // the legend counts what the map paints, from the same colour function
+  const counts = useMemo(() => {
+    const nodes = new Map<string, number>();
+    const links = new Map<string, number>();
+    const d = snap.data;
+    if (d) {
+      d.nodes.types.forEach((type, i) => {
+        if (type !== 0) return;
+        const c = colourOf(d.nodes.pressure[i], PRESSURE_STOPS);
+        nodes.set(c, (nodes.get(c) ?? 0) + 1);
+      });
+      const values = measure === 'flow' ? d.links.flow : d.links.velocity;
+      for (const v of values) {
+        const c = colourOf(Math.abs(v), measure === 'flow' ? FLOW_STOPS : VELOCITY_STOPS);
+        links.set(c, (links.get(c) ?? 0) + 1);
+      }
+    }
+    return { nodes, links };
+  }, [snap.data, measure]);
   const marks = useMemo(() => Object.fromEntries(times.map((s, i) => [i, i % 6 === 0 ? hhmm(s) : ''])), [times]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={testId}>
@@ -72,7 +92,7 @@ export function ResultView({
             { value: 'flow', label: t('hydraulic.flow') },
           ]}
         />
-        <Legend measure={measure} />
+        <Legend measure={measure} nodeCounts={counts.nodes} linkCounts={counts.links} />
       </Space>
       <Space style={{ width: '100%' }} align="center">
         <span>{t('hydraulic.time')}</span>
