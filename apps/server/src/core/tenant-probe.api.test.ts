@@ -34,6 +34,7 @@ const PROBED = process.env.PROBE_ALL
       'monitor',
       'device',
       'alarm',
+      'hydraulic',
     ];
 
 /** `METHOD /path` (without /api) → why the route is not probed */

@@ -11,6 +11,7 @@ export * from '../modules/develop/schema.ts';
 export * from '../modules/device/schema.ts';
 export * from '../modules/dma/schema.ts';
 export * from '../modules/gis/schema.ts';
+export * from '../modules/hydraulic/schema.ts';
 export * from '../modules/iot/schema.ts';
 export * from '../modules/location/schema.ts';
 export * from '../modules/log/schema.ts';

@@ -11,6 +11,7 @@ import { deviceModule } from './device/index.ts';
 import { dmaModule } from './dma/index.ts';
 import { gisModule } from './gis/index.ts';
 import { healthModule } from './health/index.ts';
+import { hydraulicModule } from './hydraulic/index.ts';
 import { iotModule } from './iot/index.ts';
 import { locationModule } from './location/index.ts';
 import { logModule } from './log/index.ts';
@@ -52,4 +53,5 @@ export const modules: ServerModule[] = [
   workflowModule,
   dmaModule,
   qualityModule,
+  hydraulicModule,
 ];

@@ -11,6 +11,8 @@ import { seedGis } from './seed.ts';
 
 export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
 export { createBurstEvent, eventDetail as burstEventDetail, type NewBurst, shareToken } from './dispatch.ts';
+export { exportInp, networkSummary } from './import/export.ts';
+export { customersAt, modelNodeOf } from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';
 export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';
 export { MONITOR_TIES } from './network.ts';
@@ -24,6 +26,7 @@ export {
   nearestPipe,
   type PipeAnalysis,
 } from './service.ts';
+export { networkVersion } from './store.ts';
 
 export const gisModule: ServerModule = {
   name: 'gis',

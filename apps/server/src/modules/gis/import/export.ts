@@ -9,9 +9,12 @@ import { sql } from 'drizzle-orm';
 import { fromEpsg4548 } from '../../monitor/index.ts';
 import type { Exec } from '../store.ts';
 import type { HydraulicModel } from './model.ts';
+import { DIURNAL, meterDemands, PLANT_HEAD_M, roughnessOf } from './runnable.ts';
 
 type NodeOut = {
   gid: number;
+  pipe_gid: number | null;
+  customer_count: number | null;
   dno: string;
   kind: string;
   name: string | null;
@@ -25,6 +28,9 @@ type NodeOut = {
   y: number;
 };
 type PipeOut = {
+  gid: number;
+  from_node: number;
+  to_node: number;
   dno: string;
   from_dno: string;
   to_dno: string;
@@ -41,11 +47,11 @@ export type ExportCrs = 'EPSG:4548' | 'EPSG:4326' | 'local';
 
 async function load(db: Exec, tenantId: string) {
   const nodes = await db.execute<NodeOut>(sql`
-    select gid, dno, kind, name, elevation, diameter, operable, normal_state, subtype, hydraulic,
-      ST_X(geom) as x, ST_Y(geom) as y
+    select gid, pipe_gid, customer_count, dno, kind, name, elevation, diameter, operable, normal_state, subtype,
+      hydraulic, ST_X(geom) as x, ST_Y(geom) as y
     from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0 order by gid`);
   const pipes = await db.execute<PipeOut>(sql`
-    select p.dno, a.dno as from_dno, b.dno as to_dno, p.diameter, p.material, p.install_year, p.length, p.pipe_class,
+    select p.gid, p.from_node, p.to_node, p.dno, a.dno as from_dno, b.dno as to_dno, p.diameter, p.material, p.install_year, p.length, p.pipe_class,
       p.hydraulic, ST_AsText(p.geom) as coords
     from swp_gis_pipe p
       join swp_gis_node a on a.tenant_id = p.tenant_id and a.gid = p.from_node
@@ -145,11 +151,22 @@ export async function exportGeoJson(db: Exec, tenantId: string, crs: ExportCrs =
 }
 
 const DEFAULT_OPTIONS = ['Units LPS', 'Headloss H-W', 'Pattern 1', 'Demand Multiplier 1.0'];
+const DEFAULT_TIMES = ['Duration 24:00', 'Hydraulic Timestep 1:00', 'Pattern Timestep 1:00', 'Report Timestep 1:00'];
+const DIURNAL_ID = 'DIURNAL';
 const v = (x: unknown, d: number | string = 0) => (x === undefined || x === null || x === '' ? String(d) : String(x));
 
-/** The network as an EPANET 2.2 input file. */
-export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportCrs, 'EPSG:4326'> = 'EPSG:4548') {
+/**
+ * The network as an EPANET 2.2 input file. `runnable`: features without imported hydraulic data get the defaults of
+ * runnable.ts (plant heads, roughness by material and age, customer demands, closed valves) so EPANET can run it.
+ */
+export async function exportInp(
+  db: Exec,
+  tenantId: string,
+  crs: Exclude<ExportCrs, 'EPSG:4326'> = 'EPSG:4548',
+  opts: { runnable?: boolean } = {},
+) {
   const { nodes, pipes, model, source } = await load(db, tenantId);
+  const fill = opts.runnable === true;
   const p = projector(crs, source);
   const out: string[] = [];
   const section = (name: string, header: string | null, lines: string[]) => {
@@ -164,17 +181,27 @@ export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportC
   const reservoirs = graphNodes.filter((n) => n.kind === 'source' && n.subtype !== 'tank');
   const tanks = graphNodes.filter((n) => n.kind === 'source' && n.subtype === 'tank');
   const cm = (n: { hydraulic: Record<string, unknown> | null }) => (h(n).comment ? `\t;${h(n).comment}` : '');
+  const xy = new Map(nodes.map((n) => [n.gid, [n.x, n.y] as [number, number]]));
+  const demandOf = fill ? meterDemands(nodes, pipes, xy) : new Map<number, number>();
+  const topElevation = junctions.reduce((m, n) => Math.max(m, n.elevation ?? 0), 0);
+  const closedValves = new Set(
+    nodes.filter((n) => fill && n.kind === 'valve' && !n.hydraulic && n.normal_state === 'closed').map((n) => n.gid),
+  );
+  const thisYear = new Date().getFullYear();
+  const junctionLine = (n: NodeOut) => {
+    const d = h(n).demand ?? (demandOf.has(n.gid) ? Math.round((demandOf.get(n.gid) ?? 0) * 1e4) / 1e4 : undefined);
+    const pattern = h(n).demand === undefined && demandOf.has(n.gid) ? DIURNAL_ID : h(n).pattern;
+    return `${n.dno}\t${v(h(n).elevation ?? n.elevation)}\t${v(d)}\t${v(pattern, '')}${cm(n)}`;
+  };
+  const reservoirHead = (n: NodeOut) =>
+    h(n).head ?? (fill ? (n.elevation ?? topElevation) + PLANT_HEAD_M : n.elevation);
 
   section('TITLE', null, model?.title?.length ? model.title : [`SWP Console network of tenant ${tenantId}`]);
-  section(
-    'JUNCTIONS',
-    'ID\tElev\tDemand\tPattern',
-    junctions.map((n) => `${n.dno}\t${v(n.elevation)}\t${v(h(n).demand)}\t${v(h(n).pattern, '')}${cm(n)}`),
-  );
+  section('JUNCTIONS', 'ID\tElev\tDemand\tPattern', junctions.map(junctionLine));
   section(
     'RESERVOIRS',
     'ID\tHead\tPattern',
-    reservoirs.map((n) => `${n.dno}\t${v(h(n).head ?? n.elevation)}\t${v(h(n).pattern, '')}${cm(n)}`),
+    reservoirs.map((n) => `${n.dno}\t${v(reservoirHead(n))}\t${v(h(n).pattern, '')}${cm(n)}`),
   );
   section(
     'TANKS',
@@ -210,9 +237,9 @@ export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportC
             x.to_dno,
             v(t.length ?? x.length),
             v(t.diameter ?? x.diameter),
-            v(t.roughness, 130),
+            v(t.roughness, fill && !x.hydraulic ? roughnessOf(x.material, x.install_year, thisYear) : 130),
             v(t.minorLoss),
-            v(t.status, 'Open'),
+            v(t.status, closedValves.has(x.from_node) || closedValves.has(x.to_node) ? 'Closed' : 'Open'),
           ].join('\t') + cm(x)
         );
       }),
@@ -261,6 +288,8 @@ export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportC
   section('EMITTERS', 'Junction\tCoefficient', em);
   section('QUALITY', 'Node\tInitQual', q);
   const pats: string[] = [];
+  if (demandOf.size)
+    for (let i = 0; i < DIURNAL.length; i += 6) pats.push(`${DIURNAL_ID}\t${DIURNAL.slice(i, i + 6).join('\t')}`);
   for (const [id, m] of Object.entries(model?.patterns ?? {}))
     for (let i = 0; i < m.length; i += 6) pats.push(`${id}\t${m.slice(i, i + 6).join('\t')}`);
   section('PATTERNS', 'ID\tMultipliers', pats);
@@ -270,7 +299,8 @@ export async function exportInp(db: Exec, tenantId: string, crs: Exclude<ExportC
     for (const [x, y] of c.points) curves.push(`${id}\t${x}\t${y}`);
   }
   section('CURVES', 'ID\tX-Value\tY-Value', curves);
-  const raw = model?.sections ?? { OPTIONS: DEFAULT_OPTIONS };
+  const raw =
+    model?.sections ?? (fill ? { OPTIONS: DEFAULT_OPTIONS, TIMES: DEFAULT_TIMES } : { OPTIONS: DEFAULT_OPTIONS });
   for (const [name, lines] of Object.entries(raw)) section(name, null, lines);
   section(
     'COORDINATES',

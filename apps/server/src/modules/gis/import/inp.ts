@@ -144,7 +144,8 @@ export async function parseInp(text: string): Promise<ParsedNetwork> {
           kind: 'junction',
           elevation: elev,
           row,
-          hydraulic: { demand, pattern: t[3] ?? null, ...extra },
+          // the file's elevation is kept too: the GIS column is in metres, a US-unit file's figure is in feet
+          hydraulic: { elevation: elev, demand, pattern: t[3] ?? null, ...extra },
         });
         break;
       }

@@ -1,0 +1,20 @@
+/**
+ * Decision support (辅助决策, issue 20, docs/hydraulics.md): an EPANET model of the tenant's network (epanet-js),
+ * versioned with the network; extended-period runs in worker threads under the job queue, results stored per run;
+ * what-if scenarios (burst shutdown, fire flow, demand growth). Depends on gis (export, shutdown analysis).
+ */
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { stopWorkers } from './pool.ts';
+import { hydraulicRoutes } from './routes.ts';
+import { seedHydraulic } from './seed.ts';
+
+export { type Scenario, type SimResult, simulate } from './engine.ts';
+
+export const hydraulicModule: ServerModule = {
+  name: 'hydraulic',
+  routes: hydraulicRoutes,
+  seed: (ctx: AppContext) => seedHydraulic(ctx),
+  async stop() {
+    await stopWorkers();
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * Decision support: the hydraulic model and its runs (mounted under /api and bare).
+ * - GET  /swp-hydraulic/model            the current model (built when the network changed) and the stored ones
+ * - GET  /swp-hydraulic/model/inp        the current model's EPANET input text
+ * - GET  /swp-hydraulic/model/geometry?modelId=   node points and link paths of a model, for the map
+ * - POST /swp-hydraulic/run              {modelId?, duration?, step?, scenario?, name?} → run id (queued)
+ * - GET  /swp-hydraulic/run              the tenant's recent runs
+ * - GET  /swp-hydraulic/run/{id}         state, progress, model id and network version, scenario summary
+ * - GET  /swp-hydraulic/run/{id}/node?code=&time=   pressure (m) and head (m) at a time, or every step
+ * - GET  /swp-hydraulic/run/{id}/link?code=&time=   flow (L/s) and velocity (m/s) at a time, or every step
+ * - GET  /swp-hydraulic/run/{id}/snapshot?time=     every node and link at one step, for the map
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { badRequest, ok } from '../../core/envelope.ts';
+import { byMenu } from '../../core/gate.ts';
+import type { AppContext } from '../../core/module.ts';
+import { geometryOf } from './geometry.ts';
+import { currentModel, listModels, modelById } from './model.ts';
+import { linkSeries, nodeSeries, snapshot, stepAt } from './result.ts';
+import { getRun, listRuns, resultOf, runBody, startRun } from './runs.ts';
+
+const B = '/swp-hydraulic';
+/** reading results: both screens; running: the button */
+export const HYDRAULIC_READ = ['hydraulic_model', 'hydraulic_scenario'];
+
+const timeQuery = z.coerce
+  .number({ error: 'time 须为秒数' })
+  .int({ error: 'time 须为整数秒' })
+  .min(0, { error: 'time 不能为负' })
+  .optional();
+const itemQuery = z.object({
+  code: z.string({ error: '缺少必要的请求参数: code' }).trim().min(1, { error: '缺少必要的请求参数: code' }).max(64),
+  time: timeQuery,
+});
+
+export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(`${B}/model`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const { model } = await currentModel(ctx, req.tenantId);
+    return ok({ current: model, models: await listModels(ctx, req.tenantId) });
+  });
+
+  app.get(`${B}/model/inp`, byMenu(...HYDRAULIC_READ), async (req, reply) => {
+    const { inp } = await currentModel(ctx, req.tenantId);
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename=model-${req.tenantId}.inp`);
+    return reply.send(inp);
+  });
+
+  app.get(`${B}/model/geometry`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = z
+      .object({
+        modelId: z
+          .string()
+          .regex(/^\d{1,19}$/, { error: 'modelId 格式不正确' })
+          .optional(),
+      })
+      .parse(req.query);
+    const { inp } = q.modelId ? await modelById(ctx, req.tenantId, q.modelId) : await currentModel(ctx, req.tenantId);
+    return ok(geometryOf(inp));
+  });
+
+  app.post(`${B}/run`, byMenu('hydraulic_run'), async (req) => {
+    const body = runBody.parse(req.body ?? {});
+    return ok(await startRun(ctx, req.tenantId, req.user?.userId ?? null, body), '计算已提交');
+  });
+
+  app.get(`${B}/run`, byMenu(...HYDRAULIC_READ), async (req) => ok(await listRuns(ctx, req.tenantId)));
+
+  app.get(`${B}/run/:id`, byMenu(...HYDRAULIC_READ), async (req) =>
+    ok(await getRun(ctx, req.tenantId, (req.params as { id: string }).id)),
+  );
+
+  app.get(`${B}/run/:id/node`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = itemQuery.parse(req.query);
+    const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
+    const i = r.nodeCodes.indexOf(q.code);
+    if (i < 0) throw badRequest(`模型中没有节点 ${q.code}`);
+    const series = nodeSeries(r, i);
+    return ok(q.time === undefined ? { code: q.code, series } : { code: q.code, ...series[stepAt(r, q.time)] });
+  });
+
+  app.get(`${B}/run/:id/link`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = itemQuery.parse(req.query);
+    const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
+    const i = r.linkCodes.indexOf(q.code);
+    if (i < 0) throw badRequest(`模型中没有管段 ${q.code}`);
+    const series = linkSeries(r, i);
+    return ok(q.time === undefined ? { code: q.code, series } : { code: q.code, ...series[stepAt(r, q.time)] });
+  });
+
+  app.get(`${B}/run/:id/snapshot`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = z.object({ time: timeQuery }).parse(req.query);
+    const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
+    return ok({ times: r.times, ...snapshot(r, stepAt(r, q.time ?? 0)) });
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Hydraulic models and runs (issue 20, docs/hydraulics.md).
+ * - `swp_hydraulic_model`: one row per tenant and network version: the EPANET input text the GIS export wrote, and
+ *   its SHA-1 (a network edit moves the version and so makes a new model; the same text is never stored twice).
+ * - `swp_hydraulic_run`: one simulation of a model under a scenario. `result` is the packed time series (result.ts):
+ *   Float32 pressure, head per node and flow, velocity per link per reporting step; `summary` the scenario's findings.
+ */
+import { customType, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idType, pk, tenantCol } from '../../core/columns.ts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const hydraulicModel = pgTable(
+  'swp_hydraulic_model',
+  {
+    id: pk(),
+    ...tenantCol(),
+    networkVersion: integer('network_version').notNull(),
+    hash: varchar('hash', { length: 40 }).notNull(),
+    inp: text('inp').notNull(),
+    nodes: integer('nodes').notNull(),
+    links: integer('links').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).defaultNow(),
+  },
+  (t) => [index('idx_hydraulic_model_tenant').on(t.tenantId, t.networkVersion)],
+);
+
+export const hydraulicRun = pgTable(
+  'swp_hydraulic_run',
+  {
+    id: pk(),
+    ...tenantCol(),
+    modelId: idType('model_id').notNull(),
+    networkVersion: integer('network_version').notNull(),
+    /** queued | running | done | failed */
+    state: varchar('state', { length: 12 }).notNull(),
+    progress: integer('progress').default(0).notNull(),
+    duration: integer('duration').notNull(),
+    step: integer('step').notNull(),
+    scenario: jsonb('scenario'),
+    summary: jsonb('summary'),
+    error: text('error'),
+    result: bytea('result'),
+    createUser: idType('create_user'),
+    createTime: timestamp('create_time', { withTimezone: true }).defaultNow(),
+    finishTime: timestamp('finish_time', { withTimezone: true }),
+  },
+  (t) => [index('idx_hydraulic_run_tenant').on(t.tenantId, t.createTime)],
+);

@@ -1,0 +1,7 @@
+import type { ScreenLoader } from '../registry';
+
+/** 辅助决策 (menus of modules/hydraulic/seed.ts). */
+export const screens: Record<string, ScreenLoader> = {
+  '/hydraulic/model': () => import('./ModelPage'),
+  '/hydraulic/scenario': () => import('./ScenarioPage'),
+};
