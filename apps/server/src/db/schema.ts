@@ -9,6 +9,7 @@ export * from '../modules/datasource/schema.ts';
 export * from '../modules/desk/schema.ts';
 export * from '../modules/develop/schema.ts';
 export * from '../modules/device/schema.ts';
+export * from '../modules/dispatch/schema.ts';
 export * from '../modules/dma/schema.ts';
 export * from '../modules/gis/schema.ts';
 export * from '../modules/iot/schema.ts';

@@ -8,6 +8,7 @@ import { datasourceModule } from './datasource/index.ts';
 import { deskModule } from './desk/index.ts';
 import { developModule } from './develop/index.ts';
 import { deviceModule } from './device/index.ts';
+import { dispatchModule } from './dispatch/index.ts';
 import { dmaModule } from './dma/index.ts';
 import { gisModule } from './gis/index.ts';
 import { healthModule } from './health/index.ts';
@@ -50,4 +51,5 @@ export const modules: ServerModule[] = [
   locationModule,
   workflowModule,
   dmaModule,
+  dispatchModule,
 ];
