@@ -29,6 +29,7 @@ const PROBED = process.env.PROBE_ALL
       'patrol',
       'location',
       'dma',
+      'dispatch',
       'iot',
       'monitor',
       'device',
