@@ -30,6 +30,7 @@ const PROBED = process.env.PROBE_ALL
       'location',
       'dma',
       'dispatch',
+      'screen',
       'iot',
       'monitor',
       'device',

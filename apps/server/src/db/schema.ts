@@ -21,5 +21,6 @@ export * from '../modules/monitor/schema.ts';
 export * from '../modules/patrol/schema.ts';
 export * from '../modules/permission/schema.ts';
 export * from '../modules/resource/schema.ts';
+export * from '../modules/screen/schema.ts';
 export * from '../modules/system/schema.ts';
 export * from '../modules/workflow/schema.ts';

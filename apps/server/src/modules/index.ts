@@ -21,6 +21,7 @@ import { monitorModule } from './monitor/index.ts';
 import { patrolModule } from './patrol/index.ts';
 import { permissionModule } from './permission/index.ts';
 import { resourceModule } from './resource/index.ts';
+import { screenModule } from './screen/index.ts';
 import { systemModule } from './system/index.ts';
 import { userModule } from './user/index.ts';
 import { workflowModule } from './workflow/index.ts';
@@ -52,4 +53,5 @@ export const modules: ServerModule[] = [
   workflowModule,
   dmaModule,
   dispatchModule,
+  screenModule,
 ];

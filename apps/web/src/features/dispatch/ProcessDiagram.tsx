@@ -69,6 +69,7 @@ export function ProcessDiagram({
       onPointerUp={() => setDrag(null)}
       onPointerLeave={() => setDrag(null)}
     >
+      <title>{t('menu.dispatch.diagram')}</title>
       {diagram.columns.map((c) => (
         <text key={c.kind} x={c.x} y={36} fill={fg} fontSize={16} fontWeight={600}>
           {en ? c.nameEn : c.name}
