@@ -59,6 +59,7 @@ export function ProcessDiagram({
       ref={svg}
       viewBox={`0 0 ${width} ${height}`}
       width="100%"
+      height={dark ? '100%' : undefined}
       style={{ background: bg, touchAction: 'none', userSelect: 'none' }}
       data-testid="process-diagram"
       onPointerMove={(e) => {
