@@ -3,7 +3,7 @@
  * link (no sign-in); without, as the signed-in user. Data refresh: on the live channel's new-points event when the
  * channel is up (signed in), and every 10 s in any case (a share link has no channel session).
  */
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { useParams, useSearchParams } from 'react-router';
 import type { HttpError } from '../../api/http';
 import { LIVE_POINTS } from '../../api/monitor';
 import { SCREEN_CODES, type ScreenCode, screenApi } from '../../api/screen';
+import { queryClient } from '../../app/queryClient';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
 import { DispatchScreen } from './DispatchScreen';
 import { OverviewScreen } from './OverviewScreen';
@@ -28,7 +29,7 @@ function Clock() {
   return <span data-testid="screen-clock">{now.format('YYYY-MM-DD HH:mm:ss')}</span>;
 }
 
-export default function ScreenPage() {
+function Screen() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
   const [params] = useSearchParams();
@@ -83,5 +84,14 @@ export default function ScreenPage() {
         <DispatchScreen data={q.data} />
       )}
     </ScaledStage>
+  );
+}
+
+/** Outside the shell there is no query provider yet: the screen brings the app's shared cache. */
+export default function ScreenPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Screen />
+    </QueryClientProvider>
   );
 }
