@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { escalateOverdue } from './index.ts';
@@ -167,5 +168,35 @@ describe('supply forecast', () => {
     expect(plan.hours).toHaveLength(24);
     expect(plan.utility.plan.every((v: any) => typeof v === 'number' && v > 0)).toBe(true);
     expect(plan.plants).toHaveLength(3);
+  });
+
+  it("exports the day's report: supply and energy per m³, plan against actual, pressure compliance", async () => {
+    const d = new Date(NOW - 86_400_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    const date = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+    refused(await as('admin').get(`${B}/report/day`, { date: '2026-13' }), 400, 'YYYY-MM-DD');
+    const res = await as('auditor').get(`${B}/report/day`, { date });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as any);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['供水与能耗', '计划与实际', '压力合格率']);
+    const energy = wb.getWorksheet('供水与能耗')!;
+    const sc = energy.getRows(2, energy.rowCount - 1)!.find((r) => r.getCell(1).value === 'SC001')!;
+    const water = Number(sc.getCell(4).value);
+    const kwh = Number(sc.getCell(5).value);
+    expect(water).toBeGreaterThan(100_000);
+    // the demo plant SC001 uses about 0.28 kWh per m³
+    expect(Number(sc.getCell(6).value)).toBeCloseTo(kwh / water, 2);
+    expect(Number(sc.getCell(6).value)).toBeGreaterThan(0.2);
+    expect(Number(sc.getCell(6).value)).toBeLessThan(0.4);
+    expect(wb.getWorksheet('计划与实际')!.rowCount).toBe(25);
+    const pr = wb.getWorksheet('压力合格率')!;
+    const total = pr.getRow(pr.rowCount);
+    expect(total.getCell(2).value).toBe('合计');
+    expect(Number(total.getCell(3).value)).toBeGreaterThan(100);
+    const rate = Number(total.getCell(4).value);
+    expect(rate).toBeGreaterThanOrEqual(0);
+    expect(rate).toBeLessThanOrEqual(100);
   });
 });

@@ -12,6 +12,7 @@ import { ORDER_PROCESS, orderEnded } from './orders.ts';
 import { dispatchRoutes } from './routes.ts';
 import { seedDispatch } from './seed.ts';
 
+export { PRESSURE_BAND, pressureCompliance } from './compliance.ts';
 export { diagramOf, isStale } from './diagram.ts';
 export { escalateOverdue } from './escalate.ts';
 export { forecastAccuracy, supplyPlan } from './forecast.ts';

@@ -3,6 +3,7 @@
  * - GET diagram: the process diagram with latest values (stale values without a number)
  * - GET layout, POST layout (administrators): saved node positions
  * - GET order/list, GET order/detail?id= (with the log); POST order/issue, order/acknowledge, order/complete
+ * - GET report/day?date=YYYY-MM-DD: the day's report (supply, energy per m³, plan/actual, pressure compliance), xlsx
  * - GET forecast/plan?day=0|1: the plan against the actual; GET forecast/accuracy?days=30: MAPE of past forecasts
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import type { AppContext } from '../../core/module.ts';
 import { diagramOf, layoutOf, saveLayout } from './diagram.ts';
 import { forecastAccuracy, supplyPlan } from './forecast.ts';
 import { ACTIONS, acknowledgeOrder, completeOrder, issueInput, issueOrder, listOrders, orderDetail } from './orders.ts';
+import { dayReport } from './report.ts';
 
 const B = '/swp-dispatch';
 export const DIAGRAM_READ = ['dispatch_diagram', 'dispatch_order'];
@@ -67,5 +69,18 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
       req.query,
     );
     return ok(await forecastAccuracy(ctx, req.tenantId, q.days));
+  });
+
+  app.get(`${B}/report/day`, byMenu('dispatch_plan'), async (req, reply) => {
+    const q = parse(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date 格式应为 YYYY-MM-DD') }), req.query);
+    if (Number.isNaN(Date.parse(`${q.date}T00:00:00Z`)) || Date.parse(`${q.date}T00:00:00Z`) > Date.now())
+      throw badRequest('date 不是有效的日期或在未来');
+    const r = await dayReport(ctx, req.tenantId, q.date);
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header(
+      'content-disposition',
+      `attachment; filename="dispatch-${q.date}.xlsx"; filename*=UTF-8''${encodeURIComponent(`调度日报_${q.date}.xlsx`)}`,
+    );
+    return reply.send(r.buffer);
   });
 }

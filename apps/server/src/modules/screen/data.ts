@@ -7,51 +7,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { alarmInfo, dispatchOrder, monitorStation } from '../../db/schema.ts';
-import { diagramOf, supplyPlan } from '../dispatch/index.ts';
+import { diagramOf, pressureCompliance, supplyPlan } from '../dispatch/index.ts';
 import { ranking } from '../dma/index.ts';
-import { readRaw, seriesOf } from '../monitor/index.ts';
-import { PRESSURE_BAND, type ScreenCode } from './catalog.ts';
+import type { ScreenCode } from './catalog.ts';
 
 const D = 86_400_000;
-
-/** Share of today's pressure readings of each network point within the service band. */
-export async function pressureCompliance(ctx: AppContext, tenantId: string, from: number, to: number) {
-  const points = await ctx.db
-    .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
-    .from(monitorStation)
-    .where(and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), eq(monitorStation.sttp, 'YL')))
-    .orderBy(monitorStation.stcd);
-  const series = (
-    await seriesOf(
-      ctx,
-      points.map((p) => p.id),
-    )
-  ).filter((s) => s.field === 'pressure');
-  let inBand = 0;
-  let total = 0;
-  const perPoint = [];
-  for (const p of points) {
-    const s = series.find((x) => x.stationId === p.id);
-    if (!s) continue;
-    const raw = await readRaw(ctx.database.pool, s.id, from, to);
-    let ok = 0;
-    for (const v of raw.values) if (v >= PRESSURE_BAND.min && v <= PRESSURE_BAND.max) ok++;
-    inBand += ok;
-    total += raw.values.length;
-    perPoint.push({
-      stcd: p.stcd,
-      stnm: p.stnm,
-      readings: raw.values.length,
-      rate: raw.values.length ? Number(((ok / raw.values.length) * 100).toFixed(1)) : null,
-    });
-  }
-  return {
-    band: PRESSURE_BAND,
-    readings: total,
-    rate: total ? Number(((inBand / total) * 100).toFixed(1)) : null,
-    points: perPoint,
-  };
-}
 
 async function openAlarms(ctx: AppContext, tenantId: string) {
   const [{ n }] = await ctx.db
