@@ -109,5 +109,7 @@ export const dispatchApi = {
   acknowledge: (id: string, note?: string) => http.post<Order>(`${B}/order/acknowledge`, { id, note }),
   complete: (id: string, note?: string) => http.post<Order>(`${B}/order/complete`, { id, note }),
   plan: (day = 0) => http.get<SupplyPlan>(`${B}/forecast/plan`, { day }),
+  /** the day's report (xlsx) of a local date YYYY-MM-DD */
+  dayReport: (date: string) => http.blob('GET', `${B}/report/day`, { params: { date } }, `调度日报_${date}.xlsx`),
   accuracy: (days = 30) => http.get<Accuracy>(`${B}/forecast/accuracy`, { days }),
 };

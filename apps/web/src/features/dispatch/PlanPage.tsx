@@ -3,12 +3,13 @@
  * the forecast's error (MAPE) over the last 30 days.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Segmented, Statistic, Table } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Segmented, Space, Statistic, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi } from '../../api/dispatch';
 import { LIVE_POINTS } from '../../api/monitor';
+import { saveBlob } from '../../lib/download';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
 import { Chart } from '../dma/Chart';
 
@@ -16,6 +17,17 @@ export default function PlanPage() {
   const { t } = useTranslation();
   const [day, setDay] = useState(0);
   const [who, setWho] = useState<string>('utility');
+  const [reportDay, setReportDay] = useState(() => dayjs().subtract(1, 'day'));
+  const [exporting, setExporting] = useState(false);
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      const r = await dispatchApi.dayReport(reportDay.format('YYYY-MM-DD'));
+      saveBlob(r.blob, r.fileName);
+    } finally {
+      setExporting(false);
+    }
+  };
   const plan = useQuery({ queryKey: ['dispatch-plan', day], queryFn: () => dispatchApi.plan(day) });
   const acc = useQuery({ queryKey: ['dispatch-accuracy'], queryFn: () => dispatchApi.accuracy(30) });
   useLiveEvent(LIVE_POINTS, () => void plan.refetch(), 60_000);
@@ -43,14 +55,25 @@ export default function PlanPage() {
         <Card
           title={`${t('menu.dispatch.plan')} ${plan.data?.date ?? ''}`}
           extra={
-            <Segmented
-              value={day}
-              onChange={(v) => setDay(Number(v))}
-              options={[
-                { value: 0, label: t('dispatch.today') },
-                { value: 1, label: t('dispatch.tomorrow') },
-              ]}
-            />
+            <Space>
+              <Segmented
+                value={day}
+                onChange={(v) => setDay(Number(v))}
+                options={[
+                  { value: 0, label: t('dispatch.today') },
+                  { value: 1, label: t('dispatch.tomorrow') },
+                ]}
+              />
+              <DatePicker
+                value={reportDay}
+                allowClear={false}
+                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                onChange={(d) => d && setReportDay(d)}
+              />
+              <Button onClick={exportReport} loading={exporting} data-testid="day-report">
+                {t('dispatch.dayReport')}
+              </Button>
+            </Space>
           }
         >
           <Segmented

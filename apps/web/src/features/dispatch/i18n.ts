@@ -39,6 +39,7 @@ export const zh = {
     accuracy: '预测误差(近30天)',
     mapeUtility: '全市 MAPE',
     days: '天数',
+    dayReport: '导出日报',
   },
 };
 
@@ -90,5 +91,6 @@ export const en: typeof zh = {
     accuracy: 'Forecast error (30 days)',
     mapeUtility: 'Utility MAPE',
     days: 'Days',
+    dayReport: 'Day report',
   },
 };
