@@ -224,7 +224,9 @@ function serveWeb(server: FastifyInstance, config: Config) {
     const apiLike = /^\/(api|blade-|swp-|lc-gis|ws)/.test(p) || req.method !== 'GET' || path.extname(p) !== '';
     if (apiLike) return false;
     // the public valve page carries its share token in the URL: nothing it loads or links to may see it
-    if (/^\/list-operate\/shutValue\/?$/i.test(p)) reply.header('referrer-policy', 'no-referrer');
+    // (and so do the big screens opened by their share links)
+    if (/^\/list-operate\/shutValue\/?$/i.test(p) || /^\/screen\/\w+\/?$/.test(p))
+      reply.header('referrer-policy', 'no-referrer');
     reply.type('text/html').send(page());
     return true;
   });

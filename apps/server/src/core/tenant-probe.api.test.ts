@@ -30,6 +30,8 @@ const PROBED = process.env.PROBE_ALL
       'location',
       'dma',
       'quality',
+      'dispatch',
+      'screen',
       'iot',
       'monitor',
       'device',

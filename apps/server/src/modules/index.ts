@@ -8,6 +8,7 @@ import { datasourceModule } from './datasource/index.ts';
 import { deskModule } from './desk/index.ts';
 import { developModule } from './develop/index.ts';
 import { deviceModule } from './device/index.ts';
+import { dispatchModule } from './dispatch/index.ts';
 import { dmaModule } from './dma/index.ts';
 import { gisModule } from './gis/index.ts';
 import { healthModule } from './health/index.ts';
@@ -22,6 +23,7 @@ import { patrolModule } from './patrol/index.ts';
 import { permissionModule } from './permission/index.ts';
 import { qualityModule } from './quality/index.ts';
 import { resourceModule } from './resource/index.ts';
+import { screenModule } from './screen/index.ts';
 import { systemModule } from './system/index.ts';
 import { userModule } from './user/index.ts';
 import { workflowModule } from './workflow/index.ts';
@@ -54,4 +56,6 @@ export const modules: ServerModule[] = [
   dmaModule,
   qualityModule,
   hydraulicModule,
+  dispatchModule,
+  screenModule,
 ];

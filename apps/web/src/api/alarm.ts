@@ -11,7 +11,7 @@ import { http } from './http';
 
 const B = '/api/swp-alarm/alarm-info';
 
-export const ALARM_TYPES = ['threshold', 'rate', 'offline', 'burst'] as const;
+export const ALARM_TYPES = ['threshold', 'rate', 'offline', 'burst', 'dispatch'] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
 export interface Alarm extends Row {

@@ -6,7 +6,7 @@ import { setNavigator } from '../lib/nav';
 import { getToken, useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { decide } from './guard';
-import { fixedRoute, isPublicPage } from './routes';
+import { fixedRoute, isPublicPage, isScreenLink } from './routes';
 import { website } from './website';
 
 /** A light loading indicator for lazy routes and pages (no antd Spin in the login route's bundle). */
@@ -49,7 +49,7 @@ export function Root() {
     signedIn: !!getToken(),
     token,
     locked,
-    meta: { isAuth: isPublicPage(location.pathname) ? false : fixed?.isAuth },
+    meta: { isAuth: isPublicPage(location.pathname) || isScreenLink(location.pathname, query) ? false : fixed?.isAuth },
     label: fullPath,
     firstPage: website.firstPage.value,
     defaultPath: website.defaultPath,

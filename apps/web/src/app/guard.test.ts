@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type GuardInput, menuVisible, tabAllowed } from './guard';
-import { resolveRoute } from './routes';
+import { isScreenLink, resolveRoute } from './routes';
 
 const base: GuardInput = {
   pathname: '/system/param',
@@ -133,5 +133,14 @@ describe('route resolution', () => {
   });
   it('anything else is not found', () => {
     expect(resolveRoute('/nope', '', ctx)).toEqual({ kind: 'notFound' });
+  });
+});
+
+describe('big screen share links', () => {
+  it('treats /screen/{code}?token= as public and the same screen without a token as signed-in only', () => {
+    expect(isScreenLink('/screen/overview', { token: 'abc' })).toBe(true);
+    expect(isScreenLink('/screen/overview', {})).toBe(false);
+    expect(isScreenLink('/screen/overview/more', { token: 'abc' })).toBe(false);
+    expect(isScreenLink('/system/user', { token: 'abc' })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The routes of spec 1 §2.1. Public pages (/login, /lock, /403, /404, /500, /list-operate/shutValue) stand alone; everything else goes
+ * The routes of spec 1 §2.1. Public pages (/login, /lock, /403, /404, /500, /list-operate/shutValue, /screen/:code) stand alone; everything else goes
  * through the layout, which builds the signed-in user's routes from the server menu at run time. Every page
  * behind sign-in is lazy, so the login route loads only what it needs.
  */
@@ -14,6 +14,10 @@ const ErrorPage = lazy(() => import('../features/errors/ErrorPage'));
 // the crew's valve list from a shared link: public, stands alone like the sign-in page
 const ShutValuePage = lazy(() =>
   Promise.all([import('../features/shutValue/ShutValuePage'), loadFeatureStrings()]).then(([m]) => m),
+);
+// a big screen for a wall display: outside the shell, signed in or through a share link
+const ScreenPage = lazy(() =>
+  Promise.all([import('../features/screen/ScreenPage'), loadFeatureStrings()]).then(([m]) => m),
 );
 // the signed-in shell shows once every feature's strings are in
 const Layout = lazy(() => Promise.all([import('../shell/Layout'), loadFeatureStrings()]).then(([m]) => m));
@@ -30,6 +34,7 @@ export const router = createBrowserRouter([
       { path: '/404', element: <ErrorPage status="404" /> },
       { path: '/500', element: <ErrorPage status="500" /> },
       { path: '/list-operate/shutValue', element: <ShutValuePage /> },
+      { path: '/screen/:code', element: <ScreenPage /> },
       { path: '*', element: <Layout /> },
     ],
   },

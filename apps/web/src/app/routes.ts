@@ -60,6 +60,11 @@ export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.includes(pathname);
 }
 
+/** A big screen opened by its share link (`/screen/{code}?token=`): public, the token is checked by the server. */
+export function isScreenLink(pathname: string, query: Record<string, string>): boolean {
+  return /^\/screen\/\w+\/?$/.test(pathname) && !!query.token;
+}
+
 export function resolveRoute(pathname: string, search: string, ctx: ResolveContext): Resolution {
   const query = new URLSearchParams(search);
   if (pathname.startsWith(IFRAME_PREFIX) && pathname.length > IFRAME_PREFIX.length) {

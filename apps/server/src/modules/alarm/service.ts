@@ -18,6 +18,7 @@ export const ALARM_TYPES = {
   rate: { name: '变化率报警', nameEn: 'Rate of change' },
   offline: { name: '离线报警', nameEn: 'Offline' },
   burst: { name: '爆管报警', nameEn: 'Pipe burst' },
+  dispatch: { name: '调度超时', nameEn: 'Dispatch overdue' },
 } as const;
 export type AlarmType = keyof typeof ALARM_TYPES;
 export const ALARM_LEVELS: Record<number, string> = { 1: '一般', 2: '重要', 3: '紧急' };

@@ -14,7 +14,7 @@ import { seedDma } from './seed.ts';
 
 export { computeBalance } from './balance.ts';
 export { detectLeaks } from './detector.ts';
-export { balanceOf } from './water-balance.ts';
+export { balanceOf, ranking } from './water-balance.ts';
 
 const watches = new Set<LeakWatch>();
 

@@ -5,14 +5,18 @@
  * `patrol_hazard`) and learn that an instance of a key ended with `onInstanceEnded`. Workflow imports no other
  * business module: modules that use it meet it here, in one direction.
  */
+import { and, eq, isNull } from 'drizzle-orm';
+import { badRequest } from '../../core/envelope.ts';
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { startInstance } from './engine.ts';
+import { type Actor, startInstance } from './engine.ts';
+import { completeTask } from './operations.ts';
 import { designRoutes } from './routes-design.ts';
 import { flowRoutes, jnpfRoutes, leaveRoutes } from './routes-extra.ts';
 import { opsRoutes } from './routes-ops.ts';
 import { processRoutes } from './routes-process.ts';
+import { wfTask } from './schema.ts';
 import { seedWorkflow } from './seed.ts';
 import { fireDueTimers, TIMER_POLL_MS } from './timers.ts';
 
@@ -64,6 +68,37 @@ export interface StartProcessInput {
 export async function startProcess(ctx: Pick<AppContext, 'db' | 'live'>, input: StartProcessInput) {
   const r = await startInstance(ctx, input);
   return { processInstanceId: r.id, status: r.state };
+}
+
+/**
+ * Completes the open task of an instance at one node (`taskDefKey`) for a user, as the task list's 办理 would: the
+ * user must be its assignee or a candidate (an administrator may act for anyone). Variables are set before the
+ * process moves on. Throws a 400 when the instance has no open task at that node.
+ */
+export async function completeNodeTask(
+  ctx: Pick<AppContext, 'db' | 'live'>,
+  actor: Actor,
+  input: { processInstanceId: string; taskDefKey: string; variables?: Record<string, unknown>; comment?: string },
+) {
+  const [t] = await ctx.db
+    .select({ id: wfTask.id })
+    .from(wfTask)
+    .where(
+      and(
+        eq(wfTask.tenantId, actor.tenantId),
+        eq(wfTask.instanceId, input.processInstanceId),
+        eq(wfTask.taskDefKey, input.taskDefKey),
+        isNull(wfTask.endTime),
+      ),
+    )
+    .limit(1);
+  if (!t) throw badRequest('任务不存在或已被处理');
+  return completeTask(
+    ctx,
+    actor,
+    { taskId: t.id, variables: input.variables, comment: input.comment },
+    actor.isAdmin === true,
+  );
 }
 
 export { buildBpmn, type SimpleProcess } from './build.ts';

@@ -250,6 +250,17 @@ export const FORMS: { formKey: string; name: string; category: string; fields: u
       field('meterSize', 'inputNumber', '表径(mm)', { min: 15, max: 300 }),
     ],
   },
+  {
+    formKey: 'dispatch_order_form',
+    name: '调度指令单',
+    category: '管网运维',
+    fields: [
+      field('stnm', 'input', '站点'),
+      field('actionName', 'input', '指令'),
+      field('target', 'inputNumber', '目标值'),
+      field('content', 'textarea', '指令内容'),
+    ],
+  },
 ];
 
 export function demoProcesses(): (SimpleProcess & { category: string; formKey: string })[] {
@@ -283,6 +294,24 @@ export function demoProcesses(): (SimpleProcess & { category: string; formKey: s
         { from: 'days_gw', to: 'hr', name: '3天以内', isDefault: true },
         { from: 'ceo', to: 'hr' },
         { from: 'hr', to: 'end' },
+      ],
+    },
+    {
+      // 调度指令 (modules/dispatch): the station's operator acknowledges, then the one who acknowledged reports back
+      key: 'dispatch_order',
+      name: '调度指令',
+      category: '管网运维',
+      formKey: 'dispatch_order_form',
+      nodes: [
+        { id: 'start', type: 'start', name: '下达指令', initiator: 'dispatcher', formKey: 'dispatch_order_form' },
+        { id: 'ack', type: 'task', name: '接收确认', candidateGroups: 'role:operator' },
+        { id: 'feedback', type: 'task', name: '执行反馈', assignee: '${acknowledger}' },
+        { id: 'end', type: 'end', name: '结束' },
+      ],
+      flows: [
+        { from: 'start', to: 'ack' },
+        { from: 'ack', to: 'feedback' },
+        { from: 'feedback', to: 'end' },
       ],
     },
     {

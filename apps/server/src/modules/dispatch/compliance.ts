@@ -1,0 +1,50 @@
+/**
+ * Pressure compliance (压力合格率): the share of raw readings of each network pressure point (`YL`) within the
+ * service band. The stations carry no per-point band yet, so one band applies to all (docs/dispatch.md).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../core/module.ts';
+import { monitorStation } from '../../db/schema.ts';
+import { readRaw, seriesOf } from '../monitor/index.ts';
+
+/** Service pressure band of the network points, MPa (CJJ 207: at least 0.28 at the tap; above 0.6 is excess). */
+export const PRESSURE_BAND = { min: 0.28, max: 0.6 };
+
+/** Share of the pressure readings in [from, to) of each network point within the service band. */
+export async function pressureCompliance(ctx: AppContext, tenantId: string, from: number, to: number) {
+  const points = await ctx.db
+    .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
+    .from(monitorStation)
+    .where(and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), eq(monitorStation.sttp, 'YL')))
+    .orderBy(monitorStation.stcd);
+  const series = (
+    await seriesOf(
+      ctx,
+      points.map((p) => p.id),
+    )
+  ).filter((s) => s.field === 'pressure');
+  let inBand = 0;
+  let total = 0;
+  const perPoint = [];
+  for (const p of points) {
+    const s = series.find((x) => x.stationId === p.id);
+    if (!s) continue;
+    const raw = await readRaw(ctx.database.pool, s.id, from, to);
+    let ok = 0;
+    for (const v of raw.values) if (v >= PRESSURE_BAND.min && v <= PRESSURE_BAND.max) ok++;
+    inBand += ok;
+    total += raw.values.length;
+    perPoint.push({
+      stcd: p.stcd,
+      stnm: p.stnm,
+      readings: raw.values.length,
+      rate: raw.values.length ? Number(((ok / raw.values.length) * 100).toFixed(1)) : null,
+    });
+  }
+  return {
+    band: PRESSURE_BAND,
+    readings: total,
+    rate: total ? Number(((inBand / total) * 100).toFixed(1)) : null,
+    points: perPoint,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The process diagram (工艺图) of the utility: sources, plants, booster pump stations and the main network points
+ * as nodes in columns left to right (the way the water flows), each with the latest value of every series it has.
+ * A value whose series has not reported for three of its own intervals is stale: it is sent without a number so no
+ * screen can show an old reading as current. Positions an administrator saved override the automatic layout.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/envelope.ts';
+import type { AppContext } from '../../core/module.ts';
+import { monitorStation } from '../../db/schema.ts';
+import { FIELDS, seriesOf } from '../monitor/index.ts';
+import { dispatchLayout } from './schema.ts';
+
+/** Columns of the diagram in flow order, by station type. */
+export const COLUMNS = [
+  { kind: 'source', name: '水源', nameEn: 'Sources', sttp: ['RR'] },
+  { kind: 'plant', name: '水厂', nameEn: 'Plants', sttp: ['SC'] },
+  { kind: 'pump', name: '加压泵站', nameEn: 'Booster stations', sttp: ['BZ'] },
+  { kind: 'network', name: '管网监测点', nameEn: 'Network points', sttp: ['YL', 'LL'] },
+] as const;
+
+export const NODE_W = 220;
+export const COL_GAP = 300;
+export const ROW_GAP = 130;
+export const STALE_INTERVALS = 3;
+
+export interface DiagramValue {
+  field: string;
+  name: string;
+  nameEn: string;
+  unit: string;
+  /** null when stale or never reported */
+  value: number | null;
+  time: string | null;
+  stale: boolean;
+  step: number;
+}
+
+export interface DiagramNode {
+  id: string;
+  stcd: string;
+  stnm: string;
+  sttp: string;
+  kind: string;
+  column: number;
+  x: number;
+  y: number;
+  values: DiagramValue[];
+  /** every value stale (or none): the station is out of contact (失联) */
+  stale: boolean;
+}
+
+/** Stale when more than three reporting intervals passed since the series' last point. */
+export function isStale(lastTs: Date | null, stepSeconds: number, now: number) {
+  return !lastTs || now - lastTs.getTime() > STALE_INTERVALS * stepSeconds * 1000;
+}
+
+export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.now()) {
+  const types = COLUMNS.flatMap((c) => [...c.sttp]);
+  const stations = await ctx.db
+    .select()
+    .from(monitorStation)
+    .where(
+      and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, types)),
+    )
+    .orderBy(monitorStation.sort, monitorStation.stcd);
+  const series = await seriesOf(
+    ctx,
+    stations.map((s) => s.id),
+  );
+  const [saved] = await ctx.db.select().from(dispatchLayout).where(eq(dispatchLayout.tenantId, tenantId));
+  const positions = saved?.positions ?? {};
+  const nodes: DiagramNode[] = [];
+  COLUMNS.forEach((col, ci) => {
+    const mine = stations.filter((s) => (col.sttp as readonly string[]).includes(s.sttp));
+    mine.forEach((s, ri) => {
+      const values: DiagramValue[] = series
+        .filter((x) => x.stationId === s.id)
+        .map((x) => {
+          const stale = isStale(x.lastTs, x.stepSeconds, now);
+          const def = FIELDS[x.field];
+          return {
+            field: x.field,
+            name: def?.name ?? x.field,
+            nameEn: def?.nameEn ?? x.field,
+            unit: def?.unit ?? '',
+            value: stale || x.lastValue === null ? null : Number(x.lastValue.toFixed(def?.decimals ?? 2)),
+            time: x.lastTs ? x.lastTs.toISOString() : null,
+            stale,
+            step: x.stepSeconds,
+          };
+        });
+      const p = positions[s.id];
+      nodes.push({
+        id: s.id,
+        stcd: s.stcd,
+        stnm: s.stnm,
+        sttp: s.sttp,
+        kind: col.kind,
+        column: ci,
+        x: p?.x ?? 40 + ci * COL_GAP,
+        y: p?.y ?? 70 + ri * ROW_GAP,
+        values,
+        stale: values.every((v) => v.stale),
+      });
+    });
+  });
+  // pipes of the diagram: every node feeds the next column (the demo network is one pressure zone)
+  const links: { from: string; to: string }[] = [];
+  for (let c = 0; c + 1 < COLUMNS.length; c++) {
+    const from = nodes.filter((n) => n.column === c);
+    const to = nodes.filter((n) => n.column === c + 1);
+    if (!from.length || !to.length) continue;
+    for (const t of to) {
+      // each downstream node hangs off the upstream node of the nearest row
+      const ti = to.indexOf(t);
+      links.push({ from: from[Math.min(from.length - 1, Math.floor((ti * from.length) / to.length))].id, to: t.id });
+    }
+  }
+  return {
+    columns: COLUMNS.map((c, i) => ({ kind: c.kind, name: c.name, nameEn: c.nameEn, x: 40 + i * COL_GAP })),
+    nodes,
+    links,
+    layoutSaved: Boolean(saved),
+    time: new Date(now).toISOString(),
+  };
+}
+
+const layoutInput = z.object({
+  positions: z
+    .record(
+      z.string().regex(/^\d{1,19}$/, '站点编号无效'),
+      z.object({ x: z.number().finite().min(-5000).max(20000), y: z.number().finite().min(-5000).max(20000) }),
+    )
+    .refine((r) => Object.keys(r).length <= 2000, '最多 2000 个节点'),
+});
+
+export async function layoutOf(ctx: AppContext, tenantId: string) {
+  const [saved] = await ctx.db.select().from(dispatchLayout).where(eq(dispatchLayout.tenantId, tenantId));
+  return { positions: saved?.positions ?? {}, updateTime: saved?.updateTime ?? null };
+}
+
+export async function saveLayout(ctx: AppContext, tenantId: string, userId: string, body: unknown) {
+  const r = layoutInput.safeParse(body ?? {});
+  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
+  const ids = Object.keys(r.data.positions);
+  if (ids.length) {
+    const known = await ctx.db
+      .select({ id: monitorStation.id })
+      .from(monitorStation)
+      .where(and(eq(monitorStation.tenantId, tenantId), inArray(monitorStation.id, ids)));
+    if (known.length !== ids.length) throw badRequest('布局含有不存在的站点');
+  }
+  const now = new Date();
+  await ctx.db
+    .insert(dispatchLayout)
+    .values({ tenantId, positions: r.data.positions, updateUser: userId, updateTime: now })
+    .onConflictDoUpdate({
+      target: dispatchLayout.tenantId,
+      set: { positions: r.data.positions, updateUser: userId, updateTime: now },
+    });
+  return layoutOf(ctx, tenantId);
+}

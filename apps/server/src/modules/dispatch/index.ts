@@ -1,0 +1,40 @@
+/**
+ * 供水调度 (issue 21, docs/dispatch.md): the live process diagram with its saved layout, dispatch orders on the
+ * workflow engine (`dispatch_order`) with escalation in the jobs leader, and the supply forecast with its error.
+ * Depends on monitor (stations, series, rollups), workflow (startProcess, completeNodeTask, onInstanceEnded),
+ * alarm (raiseAlarm) and message (sendMessage).
+ */
+import { LeaderLoop } from '../../core/jobs.ts';
+import type { AppContext, ServerModule } from '../../core/module.ts';
+import { onInstanceEnded } from '../workflow/index.ts';
+import { ESCALATE_EVERY_MS, escalateOverdue } from './escalate.ts';
+import { ORDER_PROCESS, orderEnded } from './orders.ts';
+import { dispatchRoutes } from './routes.ts';
+import { seedDispatch } from './seed.ts';
+
+export { PRESSURE_BAND, pressureCompliance } from './compliance.ts';
+export { diagramOf, isStale } from './diagram.ts';
+export { escalateOverdue } from './escalate.ts';
+export { forecastAccuracy, supplyPlan } from './forecast.ts';
+
+const loops = new Set<LeaderLoop>();
+
+export const dispatchModule: ServerModule = {
+  name: 'dispatch',
+  init() {
+    onInstanceEnded(ORDER_PROCESS, orderEnded);
+  },
+  routes: dispatchRoutes,
+  seed: (ctx: AppContext) => seedDispatch(ctx),
+  lead(ctx: AppContext) {
+    for (const l of loops) if (!l.active) loops.delete(l);
+    const loop = new LeaderLoop(ctx, 'dispatch escalation', () => escalateOverdue(ctx), ESCALATE_EVERY_MS);
+    loops.add(loop);
+    loop.start(ESCALATE_EVERY_MS);
+  },
+  async stop() {
+    const all = [...loops];
+    loops.clear();
+    await Promise.all(all.map((l) => l.stop()));
+  },
+};

@@ -1,0 +1,23 @@
+/** 大屏展示 (docs/screen.md): read-only share links of one screen, limited in time and revocable. */
+import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, pk, tenantCol } from '../../core/columns.ts';
+
+export const screenToken = pgTable(
+  'swp_screen_token',
+  {
+    id: pk(),
+    ...tenantCol(),
+    /** the screen it opens: overview, dispatch (catalog.ts) */
+    screenCode: varchar('screen_code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** sha-256 of the token (hex): the token itself is shown once, when created */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** first characters of the token, to tell links apart in the list */
+    prefix: varchar('prefix', { length: 8 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('uk_screen_token_hash').on(t.tokenHash), index('idx_screen_token_tenant').on(t.tenantId)],
+);
