@@ -13,6 +13,7 @@ export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
 export { createBurstEvent, eventDetail as burstEventDetail, type NewBurst, shareToken } from './dispatch.ts';
 export { LAYERS, layerByRef } from './layers.ts';
 export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';
+export { type NearbyNetwork, networkNear } from './nearby.ts';
 export { MONITOR_TIES } from './network.ts';
 export { GIS_PROXY } from './routes.ts';
 export {
