@@ -20,7 +20,10 @@ async function precache() {
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   await Promise.all(
     assets.map((a) =>
-      fetch(a).then((r) => (r.ok ? cache.put(a, r) : undefined), () => undefined),
+      fetch(a).then(
+        (r) => (r.ok ? cache.put(a, r) : undefined),
+        () => undefined,
+      ),
     ),
   );
 }

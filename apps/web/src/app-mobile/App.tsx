@@ -13,7 +13,13 @@ import { TaskView } from './TaskView';
 import { Today } from './Today';
 import type { Network, Settings, TaskDetail, TaskRow } from './types';
 
-const DEFAULTS: Settings = { positionInterval: 30, checkinRadius: 100, photoMaxKb: 4096, stripExifGps: 1, gisLayers: '' };
+const DEFAULTS: Settings = {
+  positionInterval: 30,
+  checkinRadius: 100,
+  photoMaxKb: 4096,
+  stripExifGps: 1,
+  gisLayers: '',
+};
 const NOTE_SEEN = 'swp-app-note-seen';
 
 function useOnline() {
@@ -38,7 +44,9 @@ export function App() {
 
 function SignedIn() {
   const online = useOnline();
-  const [view, setView] = useState<{ kind: 'today' } | { kind: 'task'; id: string } | { kind: 'queue' }>({ kind: 'today' });
+  const [view, setView] = useState<{ kind: 'today' } | { kind: 'task'; id: string } | { kind: 'queue' }>({
+    kind: 'today',
+  });
   const [tasks, setTasks] = useState<TaskRow[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -55,7 +63,9 @@ function SignedIn() {
     try {
       setTasks(await call<TaskRow[]>('GET', '/api/swp-app/task/mine'));
     } catch (e) {
-      setError((e as Error).message === 'offline' || (e as Error).message === 'network' ? t('offline') : (e as Error).message);
+      setError(
+        (e as Error).message === 'offline' || (e as Error).message === 'network' ? t('offline') : (e as Error).message,
+      );
     } finally {
       setLoading(false);
     }
@@ -77,7 +87,9 @@ function SignedIn() {
   // start: settings, device hello, the release note, tasks, the position watch and the outbox
   useEffect(() => {
     void call<Settings>('GET', '/api/swp-app/config').then(setSettings, () => undefined);
-    void call('POST', '/api/swp-app/device/hello', { deviceId: deviceId(), appVersion: APP_VERSION }).catch(() => undefined);
+    void call('POST', '/api/swp-app/device/hello', { deviceId: deviceId(), appVersion: APP_VERSION }).catch(
+      () => undefined,
+    );
     void call<typeof note>('GET', '/api/swp-app/release-note/latest').then(
       (n) => n && localStorage.getItem(NOTE_SEEN) !== n.version && setNote(n),
       () => undefined,
@@ -169,10 +181,19 @@ function SignedIn() {
         {view.kind === 'queue' && <Queue items={items} />}
       </main>
       <nav>
-        <button type="button" className={view.kind !== 'queue' ? 'active' : ''} onClick={() => setView({ kind: 'today' })}>
+        <button
+          type="button"
+          className={view.kind !== 'queue' ? 'active' : ''}
+          onClick={() => setView({ kind: 'today' })}
+        >
           {t('today')}
         </button>
-        <button type="button" className={view.kind === 'queue' ? 'active' : ''} onClick={() => setView({ kind: 'queue' })} data-testid="app-queue-tab">
+        <button
+          type="button"
+          className={view.kind === 'queue' ? 'active' : ''}
+          onClick={() => setView({ kind: 'queue' })}
+          data-testid="app-queue-tab"
+        >
           {t('queue')}
           {waiting > 0 && (
             <span className="badge" data-testid="app-queue-count">

@@ -1,5 +1,5 @@
 /** Sign-in with the console's accounts (tenant, account, password, and the captcha when the server asks for one). */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { captcha as fetchCaptcha, publicConfig, signIn } from './api';
 import { t } from './i18n';
 
@@ -13,13 +13,13 @@ export function Login() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  const reloadCaptcha = () => void fetchCaptcha().then(setCap, () => setCap(null));
+  const reloadCaptcha = useCallback(() => void fetchCaptcha().then(setCap, () => setCap(null)), []);
   useEffect(() => {
     void publicConfig().then((c) => {
       setNeedCaptcha(c.captcha);
       if (c.captcha) reloadCaptcha();
     });
-  }, []);
+  }, [reloadCaptcha]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +45,12 @@ export function Login() {
       </label>
       <label>
         {t('account')}
-        <input value={account} onChange={(e) => setAccount(e.target.value)} autoComplete="username" data-testid="app-account" />
+        <input
+          value={account}
+          onChange={(e) => setAccount(e.target.value)}
+          autoComplete="username"
+          data-testid="app-account"
+        />
       </label>
       <label>
         {t('password')}
@@ -62,7 +67,11 @@ export function Login() {
           {t('code')}
           <span className="captcha">
             <input value={code} onChange={(e) => setCode(e.target.value)} />
-            {cap && <img src={cap.image} alt={t('code')} onClick={reloadCaptcha} />}
+            {cap && (
+              <button type="button" className="captcha-img" onClick={reloadCaptcha}>
+                <img src={cap.image} alt={t('code')} />
+              </button>
+            )}
           </span>
         </label>
       )}

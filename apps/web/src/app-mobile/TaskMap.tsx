@@ -78,6 +78,7 @@ export function TaskMap({ objects, network, me, selected, stateOf, onPick, label
         />
       ))}
       {pts.map((o, i) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a map marker; the object list below is the keyboard path
         <g key={o.id} onClick={() => onPick(o.id)} data-testid={`map-object-${i}`}>
           <circle
             cx={o.x!}

@@ -3,8 +3,8 @@
  * photos from the camera), start and finish. Check-ins always go through the outbox, so they work the same without
  * a connection; the list shows each object's queued, sent or refused state until the server's copy catches up.
  */
-import { useEffect, useState } from 'react';
-import { ApiError, call, newClientId } from './api';
+import { useState } from 'react';
+import { type ApiError, call, newClientId } from './api';
 import { EVENT_TYPES, eventName, t } from './i18n';
 import { enqueue, type OutboxItem } from './outbox';
 import { currentFix, type Fix } from './position';
@@ -50,7 +50,12 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
   const started = !!detail.startTime;
   const done = detail.taskStatus === 2;
 
-  useEffect(() => setMsg(''), [detail.id]);
+  // a message belongs to the task it was about
+  const [msgTask, setMsgTask] = useState(detail.id);
+  if (msgTask !== detail.id) {
+    setMsgTask(detail.id);
+    setMsg('');
+  }
 
   const distanceTo = (o: TaskObject, f: Fix | null) =>
     f && o.lon != null && o.lat != null ? Math.round(metres(f.lon, f.lat, o.lon, o.lat)) : null;
@@ -77,7 +82,9 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
     setSheet((s) => (s && s.object.id === object.id ? { ...s, fix, distance: distanceTo(object, fix) } : s));
   }
 
-  const checkedOrQueued = detail.objects.filter((o) => objectState(o, items) !== 'todo' && objectState(o, items) !== 'conflict').length;
+  const checkedOrQueued = detail.objects.filter(
+    (o) => objectState(o, items) !== 'todo' && objectState(o, items) !== 'conflict',
+  ).length;
 
   return (
     <div className="page" data-testid="app-task-view">
@@ -89,7 +96,10 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
       </div>
       <h2>{detail.planName}</h2>
       <p className="meta">
-        {t('due')} {detail.periodEnd.slice(5, 16)} · {t('progress')} <b data-testid="app-progress">{checkedOrQueued}/{detail.objectCount}</b>
+        {t('due')} {detail.periodEnd.slice(5, 16)} · {t('progress')}{' '}
+        <b data-testid="app-progress">
+          {checkedOrQueued}/{detail.objectCount}
+        </b>
       </p>
       <TaskMap
         objects={detail.objects}
@@ -102,7 +112,13 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
       />
       <p className="meta">{me ? `${t('myPosition')} ±${Math.round(me.accuracy)} ${t('metres')}` : t('locating')}</p>
       {!started && !done && (
-        <button className="primary" type="button" disabled={busy} onClick={() => void command('start')} data-testid="app-start">
+        <button
+          className="primary"
+          type="button"
+          disabled={busy}
+          onClick={() => void command('start')}
+          data-testid="app-start"
+        >
           {t('start')}
         </button>
       )}
@@ -131,10 +147,20 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
               {state === 'conflict' && item?.error && <div className="error">{item.error}</div>}
               {started && !done && (state === 'todo' || state === 'conflict') && (
                 <div className="actions">
-                  <button type="button" className="primary" onClick={() => void open('check', o)} data-testid="app-check">
+                  <button
+                    type="button"
+                    className="primary"
+                    onClick={() => void open('check', o)}
+                    data-testid="app-check"
+                  >
                     {t('checkIn')}
                   </button>
-                  <button type="button" className="danger" onClick={() => void open('hazard', o)} data-testid="app-hazard">
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => void open('hazard', o)}
+                    data-testid="app-hazard"
+                  >
                     {t('hazard')}
                   </button>
                 </div>
@@ -188,7 +214,7 @@ function CheckSheet({
   const [eventType, setEventType] = useState('');
   const [level, setLevel] = useState(1);
   const [note, setNote] = useState('');
-  const [photos, setPhotos] = useState<string[]>([]);
+  const [photos, setPhotos] = useState<{ key: string; data: string }[]>([]);
   const [error, setError] = useState('');
   const hazard = sheet.kind === 'hazard';
   const far = sheet.distance !== null && sheet.distance > radius;
@@ -201,7 +227,7 @@ function CheckSheet({
         continue;
       }
       const data = await readPhoto(f);
-      setPhotos((p) => [...p, data].slice(0, 9));
+      setPhotos((p) => [...p, { key: crypto.randomUUID(), data }].slice(0, 9));
     }
   }
 
@@ -222,7 +248,7 @@ function CheckSheet({
         ...(sheet.fix ? { lon: sheet.fix.lon, lat: sheet.fix.lat, accuracy: sheet.fix.accuracy } : {}),
         ...(hazard ? { eventType, level, description: note.trim() } : {}),
       },
-      photos: photos.map((data, i) => ({ clientId: `${clientId}-p${i}`, data })),
+      photos: photos.map((p, i) => ({ clientId: `${clientId}-p${i}`, data: p.data })),
     });
     onClose();
   }
@@ -234,9 +260,7 @@ function CheckSheet({
           {hazard ? t('hazard') : t('checkIn')} · {sheet.object.objectName}
         </h3>
         <p className="meta" data-testid="app-sheet-distance">
-          {sheet.fix
-            ? `${t('distance')} ${sheet.distance ?? '—'} ${t('metres')}`
-            : t('noPosition')}
+          {sheet.fix ? `${t('distance')} ${sheet.distance ?? '—'} ${t('metres')}` : t('noPosition')}
         </p>
         {far && (
           <p className="warn" role="alert" data-testid="app-far-warning">
@@ -283,7 +307,7 @@ function CheckSheet({
             </label>
             <div className="thumbs">
               {photos.map((p, i) => (
-                <img key={i} src={p} alt={`${t('photo')} ${i + 1}`} />
+                <img key={p.key} src={p.data} alt={`${t('photo')} ${i + 1}`} />
               ))}
             </div>
           </>
@@ -297,7 +321,12 @@ function CheckSheet({
           <button type="button" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="button" className={far ? 'danger' : 'primary'} onClick={() => void submit()} data-testid="app-submit">
+          <button
+            type="button"
+            className={far ? 'danger' : 'primary'}
+            onClick={() => void submit()}
+            data-testid="app-submit"
+          >
             {far ? `${t('submit')} (${t('far')})` : t('submit')}
           </button>
         </div>

@@ -65,7 +65,12 @@ export function deviceId(): string {
 
 export const newClientId = (kind: string) => `${kind}-${crypto.randomUUID()}`;
 
-export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, query?: Record<string, string>): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  query?: Record<string, string>,
+): Promise<T> {
   const headers: Record<string, string> = { Authorization: basicAuth() };
   if (session) {
     headers['Blade-Auth'] = `bearer ${session.token}`;
@@ -97,7 +102,12 @@ export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknow
   return json.data as T;
 }
 
-export async function signIn(tenantId: string, username: string, password: string, captcha?: { key: string; code: string }) {
+export async function signIn(
+  tenantId: string,
+  username: string,
+  password: string,
+  captcha?: { key: string; code: string },
+) {
   const tenant = tenantId.trim() || DEFAULT_TENANT;
   const headers: Record<string, string> = {
     Authorization: basicAuth(),

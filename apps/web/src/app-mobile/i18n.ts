@@ -112,7 +112,8 @@ const en: Record<Key, string> = {
   queueEmpty: 'Nothing waiting to be sent',
   clearSent: 'Clear sent',
   dismiss: 'Dismiss',
-  farConfirm: 'You are {d} m from this object, beyond the check-in radius of {r} m. Check in anyway? It will be flagged as too far.',
+  farConfirm:
+    'You are {d} m from this object, beyond the check-in radius of {r} m. Check in anyway? It will be flagged as too far.',
   whatsNew: "What's new",
   ok: 'OK',
   onDuty: 'On duty: reporting position',
@@ -124,8 +125,22 @@ const en: Record<Key, string> = {
 };
 
 const EVENT = {
-  zh: { leak: '管道漏水', valve_damage: '阀门损坏', cover_missing: '井盖缺失', illegal_work: '违章施工', hydrant_damage: '消火栓损坏', occupation: '管线占压' },
-  en: { leak: 'Pipe leak', valve_damage: 'Valve damaged', cover_missing: 'Manhole cover missing', illegal_work: 'Illegal works', hydrant_damage: 'Hydrant damaged', occupation: 'Building over the main' },
+  zh: {
+    leak: '管道漏水',
+    valve_damage: '阀门损坏',
+    cover_missing: '井盖缺失',
+    illegal_work: '违章施工',
+    hydrant_damage: '消火栓损坏',
+    occupation: '管线占压',
+  },
+  en: {
+    leak: 'Pipe leak',
+    valve_damage: 'Valve damaged',
+    cover_missing: 'Manhole cover missing',
+    illegal_work: 'Illegal works',
+    hydrant_damage: 'Hydrant damaged',
+    occupation: 'Building over the main',
+  },
 };
 export const EVENT_TYPES = Object.keys(EVENT.zh) as (keyof typeof EVENT.zh)[];
 

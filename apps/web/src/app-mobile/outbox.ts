@@ -6,7 +6,7 @@
  * conflict shown in the queue, never dropped; the items after it still go. A network failure stops the pass until
  * the connection returns.
  */
-import { ApiError, call } from './api';
+import { type ApiError, call } from './api';
 
 export type ItemState = 'queued' | 'sending' | 'sent' | 'conflict';
 

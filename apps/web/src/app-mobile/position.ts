@@ -3,8 +3,7 @@
  * is in progress (on duty), the fixes batched into the location service every `interval` seconds (the tenant's
  * setting). Reports made offline stay in the batch (up to 500, the ingest limit) and go with the next send.
  */
-import { ApiError, call, deviceId } from './api';
-import { APP_VERSION } from './api';
+import { APP_VERSION, type ApiError, call, deviceId } from './api';
 
 export interface Fix {
   lon: number;
@@ -57,7 +56,13 @@ export function currentFix(): Promise<Fix | null> {
   return new Promise((resolve) =>
     navigator.geolocation.getCurrentPosition(
       (p) => {
-        latest = { lon: p.coords.longitude, lat: p.coords.latitude, accuracy: p.coords.accuracy, speed: p.coords.speed, ts: Date.now() };
+        latest = {
+          lon: p.coords.longitude,
+          lat: p.coords.latitude,
+          accuracy: p.coords.accuracy,
+          speed: p.coords.speed,
+          ts: Date.now(),
+        };
         for (const s of subs) s(latest);
         resolve(latest);
       },

@@ -47,6 +47,8 @@ export interface Settings {
 /** Metres between two WGS84 points (haversine; the server computes the same for the flag). */
 export function metres(lon1: number, lat1: number, lon2: number, lat2: number): number {
   const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
+    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
   return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
