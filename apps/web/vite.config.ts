@@ -13,10 +13,6 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // two entries: the console (index.html) and the field app (app.html, served at /app/), which shares no shell
-    rollupOptions: {
-      input: { main: path.resolve(import.meta.dirname, 'index.html'), app: path.resolve(import.meta.dirname, 'app.html') },
-    },
     // What the entry needs statically goes into one chunk; the automatic splitting otherwise merges modules only
     // lazy screens use (forms, triggers, skeletons…) into chunks the entry imports, and the login route pays.
     // Feature and component strings load together, in one chunk, when the signed-in shell opens.
