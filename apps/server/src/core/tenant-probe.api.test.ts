@@ -33,6 +33,7 @@ const PROBED = process.env.PROBE_ALL
       'monitor',
       'device',
       'alarm',
+      'app',
     ];
 
 /** `METHOD /path` (without /api) → why the route is not probed */
