@@ -207,11 +207,15 @@ function serveWeb(server: FastifyInstance, config: Config) {
     await scope.register(import('@fastify/static'), { root: config.webDist, wildcard: true, index: false });
   });
   server.get('/', { config: { access: 'public' } }, (_req, reply) => reply.type('text/html').send(page()));
-  server.get('/app', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/app/'));
   setNotFoundFallback((req, reply) => {
     const p = req.url.split('?')[0];
     const apiLike = /^\/(api|blade-|swp-|lc-gis|ws)/.test(p) || req.method !== 'GET' || path.extname(p) !== '';
     if (apiLike) return false;
+    // the service worker's scope is /app/ (with the slash), so the bare path goes there
+    if (p === '/app') {
+      reply.redirect('/app/');
+      return true;
+    }
     if (p.startsWith('/app/')) {
       const html = appPage();
       if (!html) return false;
