@@ -23,6 +23,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './dma.ts', fn: 'benchDma' },
   { file: './iot.ts', fn: 'benchIot' },
   { file: './import.ts', fn: 'benchImport' },
+  { file: './app.ts', fn: 'benchApp' },
 ];
 const only = process.argv.slice(2);
 
