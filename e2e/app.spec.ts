@@ -236,3 +236,44 @@ test('a device signed out from the console loses its session', async ({ browser,
   await expect(page.getByTestId('app-sign-in')).toBeVisible();
   await context.close();
 });
+
+test('administration: the settings reach the app, and a new release note is shown once', async ({
+  browser,
+  request,
+  page: consolePage,
+}) => {
+  await consoleSignIn(consolePage, 'admin', 'admin');
+  await consolePage.goto('/app-admin/setting');
+  const settings = activePane(consolePage).getByTestId('app-settings');
+  await expect(settings).toBeVisible({ timeout: 30_000 });
+  const radius = settings.getByLabel('签到半径（米）');
+  await expect(radius).not.toHaveValue('');
+  await radius.fill('250');
+  await settings.getByTestId('app-settings-save').click();
+  await expect(consolePage.locator('.ant-message')).toContainText('已保存');
+
+  await consolePage.goto('/app-admin/release');
+  const notes = activePane(consolePage).getByTestId('app-release');
+  await expect(notes).toBeVisible({ timeout: 30_000 });
+  await notes.getByRole('button', { name: '新增' }).click();
+  const modal = consolePage.locator('.ant-modal');
+  await modal.getByLabel('版本号').fill('1.0.0');
+  await modal.getByLabel('标题').fill('离线签到上线');
+  await modal.getByLabel('内容').fill('无网络时签到自动排队，恢复后按顺序发送。');
+  await modal.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(notes.locator('tr.ant-table-row')).toContainText(['离线签到上线']);
+
+  const token = await tokenOf(request, 'xj104', '123456');
+  expect(await api(request, token, '/api/swp-app/config')).toMatchObject({ checkinRadius: 250 });
+  const { context, page } = await phone(browser, { lon: 117.25, lat: 31.85 });
+  await signInApp(page, 'xj104');
+  const dialog = page.getByRole('dialog', { name: '新版本说明' });
+  await expect(dialog).toContainText('离线签到上线');
+  await dialog.getByRole('button', { name: '知道了' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('app-tasks')).toBeVisible();
+  await expect(page.getByTestId('app-task').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '新版本说明' })).toHaveCount(0);
+  await context.close();
+});

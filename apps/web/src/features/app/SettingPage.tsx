@@ -66,7 +66,7 @@ export default function SettingPage() {
         </Form.Item>
         {canEdit && (
           <Button type="primary" loading={saving} onClick={() => void save()} data-testid="app-settings-save">
-            {t('button.save')}
+            {t('appAdmin.save')}
           </Button>
         )}
       </Form>

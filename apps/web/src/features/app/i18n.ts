@@ -8,6 +8,7 @@ export const zh = {
     photoMaxKb: '照片大小上限（KB）',
     stripExifGps: '去除照片中的位置信息',
     gisLayers: '移动端显示的图层',
+    save: '保存',
     saved: '已保存',
     openApp: '打开移动应用',
     appHint: '巡检人员在手机浏览器打开此地址，用控制台账号登录，可添加到主屏幕。',
@@ -45,6 +46,7 @@ export const en = {
     photoMaxKb: 'Photo size limit (KB)',
     stripExifGps: 'Strip location metadata from photos',
     gisLayers: 'GIS layers shown in the app',
+    save: 'Save',
     saved: 'Saved',
     openApp: 'Open the field app',
     appHint:
