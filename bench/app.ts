@@ -51,7 +51,7 @@ export async function benchApp(): Promise<{ name: string; lines: string[] }> {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    await waitHealthy(`${base}/api/health`, 300_000, server);
+    await waitHealthy(`${base}/api/health`, 900_000, server);
     const tok = await (
       await fetch(`${base}/api/blade-auth/oauth/token`, {
         method: 'POST',

@@ -255,7 +255,7 @@ test('administration: the settings reach the app, and a new release note is show
   await consolePage.goto('/app-admin/release');
   const notes = activePane(consolePage).getByTestId('app-release');
   await expect(notes).toBeVisible({ timeout: 30_000 });
-  await notes.getByRole('button', { name: '新增' }).click();
+  await notes.getByRole('button', { name: /新\s*增/ }).click();
   const modal = consolePage.locator('.ant-modal');
   await modal.getByLabel('版本号').fill('1.0.0');
   await modal.getByLabel('标题').fill('离线签到上线');

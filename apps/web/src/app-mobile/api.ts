@@ -65,11 +65,49 @@ export function deviceId(): string {
 
 export const newClientId = (kind: string) => `${kind}-${crypto.randomUUID()}`;
 
+/**
+ * A new access token from the refresh token (a shift outlasts an access token). A revoked session's refresh token
+ * is refused too, so a signed-out device stays signed out. One refresh at a time.
+ */
+let refreshing: Promise<boolean> | undefined;
+function refresh(): Promise<boolean> {
+  const s = session;
+  if (!s?.refresh) return Promise.resolve(false);
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/blade-auth/oauth/token', {
+        method: 'POST',
+        headers: {
+          Authorization: basicAuth(),
+          'Tenant-Id': s.tenantId,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          tenantId: s.tenantId,
+          grant_type: 'refresh_token',
+          scope: 'all',
+          refresh_token: s.refresh,
+        }),
+      });
+      const b = await res.json().catch(() => undefined);
+      if (!b?.access_token) return false;
+      setSession({ ...s, token: b.access_token, refresh: b.refresh_token ?? s.refresh });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
 export async function call<T>(
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
   query?: Record<string, string>,
+  retried = false,
 ): Promise<T> {
   const headers: Record<string, string> = { Authorization: basicAuth() };
   if (session) {
@@ -91,6 +129,7 @@ export async function call<T>(
   }
   const json = await res.json().catch(() => undefined);
   if (res.status === 401 || json?.code === 401) {
+    if (!retried && (await refresh())) return call<T>(method, url, body, query, true);
     setSession(null);
     throw new ApiError(401, json?.msg ?? 'unauthorized');
   }
