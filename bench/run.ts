@@ -24,6 +24,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './iot.ts', fn: 'benchIot' },
   { file: './import.ts', fn: 'benchImport' },
   { file: './hydraulics.ts', fn: 'benchHydraulics' },
+  { file: './app.ts', fn: 'benchApp' },
 ];
 const only = process.argv.slice(2);
 

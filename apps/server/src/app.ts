@@ -196,21 +196,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 function serveWeb(server: FastifyInstance, config: Config) {
   const index = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(index)) return;
-  // read again when a new build replaces it, so a running server never points at chunks that are gone
-  let html = fs.readFileSync(index);
-  let htmlTime = fs.statSync(index).mtimeMs;
-  const page = () => {
-    try {
-      const t = fs.statSync(index).mtimeMs;
-      if (t !== htmlTime) {
-        html = fs.readFileSync(index);
-        htmlTime = t;
-      }
-    } catch {
-      /* a build in progress: keep the last good page */
-    }
-    return html;
-  };
+  const page = builtPage(index);
+  // the field app (移动应用): a second entry of the same build, its own shell at /app/ (the service worker's scope)
+  const appPage = builtPage(path.join(config.webDist, 'app.html'));
   // the built files are public: the gate must not ask them for a client or a token
   server.register(async (scope) => {
     scope.addHook('onRoute', (r) => {
@@ -223,6 +211,18 @@ function serveWeb(server: FastifyInstance, config: Config) {
     const p = req.url.split('?')[0];
     const apiLike = /^\/(api|blade-|swp-|lc-gis|ws)/.test(p) || req.method !== 'GET' || path.extname(p) !== '';
     if (apiLike) return false;
+    // the service worker's scope is /app/ (with the slash), so the bare path goes there
+    if (p === '/app') {
+      reply.redirect('/app/');
+      return true;
+    }
+    if (p.startsWith('/app/')) {
+      const html = appPage();
+      if (!html) return false;
+      // the shell must be revalidated, or a phone keeps an old build's chunk names after an update
+      reply.header('cache-control', 'no-cache').type('text/html').send(html);
+      return true;
+    }
     // the public valve page carries its share token in the URL: nothing it loads or links to may see it
     // (and so do the big screens opened by their share links)
     if (/^\/list-operate\/shutValue\/?$/i.test(p) || /^\/screen\/\w+\/?$/.test(p))
@@ -230,4 +230,22 @@ function serveWeb(server: FastifyInstance, config: Config) {
     reply.type('text/html').send(page());
     return true;
   });
+}
+
+/** A built HTML page, read again when a new build replaces it, so a running server never points at chunks that are gone. */
+function builtPage(file: string): () => Buffer | undefined {
+  let html: Buffer | undefined;
+  let htmlTime = 0;
+  return () => {
+    try {
+      const t = fs.statSync(file).mtimeMs;
+      if (t !== htmlTime) {
+        html = fs.readFileSync(file);
+        htmlTime = t;
+      }
+    } catch {
+      /* a build in progress (or no such entry): keep the last good page */
+    }
+    return html;
+  };
 }

@@ -37,6 +37,7 @@ const PROBED = process.env.PROBE_ALL
       'device',
       'alarm',
       'hydraulic',
+      'app',
     ];
 
 /** `METHOD /path` (without /api) → why the route is not probed */

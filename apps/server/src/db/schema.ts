@@ -1,6 +1,7 @@
 /** Every table of every module, for drizzle (queries) and drizzle-kit (migrations). */
 
 export * from '../modules/alarm/schema.ts';
+export * from '../modules/app/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/business/schema.ts';

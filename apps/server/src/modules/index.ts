@@ -1,5 +1,6 @@
 import type { ServerModule } from '../core/module.ts';
 import { alarmModule } from './alarm/index.ts';
+import { appModule } from './app/index.ts';
 import { authModule } from './auth/index.ts';
 import { billingModule } from './billing/index.ts';
 import { businessModule } from './business/index.ts';
@@ -58,4 +59,5 @@ export const modules: ServerModule[] = [
   hydraulicModule,
   dispatchModule,
   screenModule,
+  appModule,
 ];

@@ -15,6 +15,7 @@ export { exportInp, networkSummary } from './import/export.ts';
 export { customersAt, modelNodeOf } from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';
 export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';
+export { type NearbyNetwork, networkNear } from './nearby.ts';
 export { MONITOR_TIES } from './network.ts';
 export { GIS_PROXY } from './routes.ts';
 export {

@@ -19,6 +19,18 @@ import { taskRoutes } from './task.ts';
 export { HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
 export { byMenu, signedIn } from './grants.ts';
 export { localDay, zoneOffset } from './periods.ts';
+export {
+  CHECK_BODY,
+  type CheckInput,
+  type CheckOutcome,
+  checkIn,
+  fieldOnly,
+  metresBetween,
+  myTaskDetail,
+  myTasks,
+  TASK_MSG,
+  taskDetail,
+} from './task.ts';
 export { schedule } from './tasks.ts';
 
 const schedulers = new Set<PatrolScheduler>();

@@ -172,10 +172,19 @@ export const patrolTaskObject = pgTable(
     /** comma-joined attach ids or links of uploaded photos */
     photos: text('photos').default('').notNull(),
     remark: varchar('remark', { length: 255 }),
+    /** the field app's idempotency key: a resent check-in with the same key returns the first one's outcome */
+    clientId: varchar('client_id', { length: 64 }),
+    /** where the person stood (WGS84) and how far from the object, in metres, when the app sent a position */
+    checkLon: doublePrecision('check_lon'),
+    checkLat: doublePrecision('check_lat'),
+    checkDistance: doublePrecision('check_distance'),
+    /** 1 = farther than the tenant's check-in radius: accepted but flagged for the office */
+    checkFar: integer('check_far').default(0).notNull(),
   },
   (t) => [
     uniqueIndex('uk_patrol_task_object').on(t.taskId, t.jobObjectId),
     index('idx_patrol_task_object_check').on(t.tenantId, t.checkTime),
+    uniqueIndex('uk_patrol_task_object_client').on(t.tenantId, t.clientId),
   ],
 );
 

@@ -5,10 +5,10 @@
  * reason). A hazard reported at check-in starts the 巡检隐患处理 workflow once the check-in is saved (hazard.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
-import { userOf } from '../../core/gate.ts';
+import { type AuthUser, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { user } from '../../db/schema.ts';
@@ -88,9 +88,10 @@ export async function taskDetail(ctx: AppContext, tenantId: string, id: string) 
   if (!r.rows[0]) return null;
   const objects = await pool.query(
     `select o.id::text, o.job_object_id::text as "jobObjectId", o.object_name as "objectName", o.facility_type as "facilityType",
-            o.x, o.y, o.sort, o.result, o.check_time as "checkTime", o.check_user::text as "checkUser",
-            u.real_name as "checkUserName", o.photos, o.remark
+            o.x, o.y, j.lon, j.lat, j.address, o.sort, o.result, o.check_time as "checkTime", o.check_user::text as "checkUser",
+            u.real_name as "checkUserName", o.photos, o.remark, o.check_distance as "checkDistance", o.check_far as "checkFar"
        from swp_patrol_task_object o left join blade_user u on u.id = o.check_user
+       left join swp_patrol_job_object j on j.id = o.job_object_id
       where o.task_id = $1 order by o.sort`,
     [id],
   );
@@ -116,6 +117,39 @@ const taskPage = paging.extend({
   endTime: dateBound('结束时间'),
 });
 
+/**
+ * Field staff (the patrol role without an office role) see only the tasks assigned to them: the office (operator,
+ * auditor, administrator) plans, audits and reassigns across the team.
+ */
+export function fieldOnly(u: AuthUser): boolean {
+  if (u.isAdmin) return false;
+  return u.roleAliases.includes('patrol') && !u.roleAliases.some((a) => a === 'operator' || a === 'auditor');
+}
+
+const MINE_SQL =
+  'exists (select 1 from swp_patrol_task_user tu where tu.task_id = t.id and tu.user_id = ?::bigint and tu.active = 1)';
+
+/**
+ * A person's work for the field app: their active tasks whose period has begun and that are not finished or ended
+ * more than two days ago, plus those finished in the last day (so the list shows today's progress), soonest due first.
+ */
+export async function myTasks(ctx: AppContext, tenantId: string, userId: string) {
+  const r = await ctx.database.pool.query(
+    `${TASK_SELECT} where t.tenant_id = $1 and t.is_deleted = 0 and ${MINE_SQL.replace('?', '$2')}
+        and t.period_start <= now()
+        and ((t.task_status <> 2 and t.period_end > now() - interval '2 days') or t.finish_time > now() - interval '1 day')
+      order by (t.task_status = 2), t.period_end, t.id limit 200`,
+    [tenantId, userId],
+  );
+  return r.rows.map(decorate);
+}
+
+/** A task's detail for its own assignee (a 400 for anyone else, administrators included: the app is personal). */
+export async function myTaskDetail(ctx: AppContext, tenantId: string, userId: string, id: string) {
+  await assertAssignee(ctx.db, id, userId, false);
+  return taskDetail(ctx, tenantId, id);
+}
+
 /** The caller's active assignment on a task, or a 400. */
 /** Inside the command's own transaction: on the embedded database a second connection would wait for it forever. */
 async function assertAssignee(tx: Pick<AppContext['db'], 'execute'>, taskId: string, userId: string, isAdmin: boolean) {
@@ -124,6 +158,204 @@ async function assertAssignee(tx: Pick<AppContext['db'], 'execute'>, taskId: str
     sql`select 1 from swp_patrol_task_user where task_id = ${taskId} and user_id = ${userId} and active = 1`,
   );
   if (!r.rows.length) throw badRequest(TASK_MSG.notYours);
+}
+
+/** A check-in's fields: the console's call, plus the field app's idempotency key and the position it was made at. */
+export const CHECK_BODY = z
+  .object({
+    id: idString('缺少必要的请求参数: id'),
+    result: z.preprocess(
+      (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
+      z.union([z.literal(1), z.literal(2)], { error: TASK_MSG.result }),
+    ),
+    remark: z.preprocess(blank, z.string().max(255, '备注不能超过 255 个字符').optional()),
+    photos: z.preprocess(
+      (v) => (Array.isArray(v) ? v.join(',') : (blank(v) ?? '')),
+      z
+        .string()
+        .max(2000, '照片过多')
+        .refine((s) => s.split(',').filter(Boolean).length <= 9, '最多上传 9 张照片'),
+    ),
+    eventType: z.preprocess(blank, z.string().optional()),
+    level: optionalInt('隐患等级应为 1 到 3', [1, 2, 3]),
+    description: z.preprocess(blank, z.string().trim().max(500, '隐患描述不能超过 500 个字符').optional()),
+  })
+  .extend({
+    clientId: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/, '客户端编号应为 8 到 64 位字母、数字、- 或 _')
+        .optional(),
+    ),
+    lon: z.preprocess(blank, z.coerce.number().min(73, '经度超出范围').max(136, '经度超出范围').optional()),
+    lat: z.preprocess(blank, z.coerce.number().min(3, '纬度超出范围').max(54, '纬度超出范围').optional()),
+  });
+export type CheckInput = z.infer<typeof CHECK_BODY>;
+
+export interface CheckOutcome {
+  taskId: string;
+  /** true when a check-in with this client id was already saved: nothing was written again */
+  duplicate: boolean;
+  /** metres between the reported position and the object, when both are known */
+  distance: number | null;
+  far: boolean;
+}
+
+/** Great-circle distance in metres (haversine; ample for check-in radii). */
+export function metresBetween(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Checks in at one task object (console and field app). With a client id, a resend of a saved check-in returns its
+ * outcome without writing anything (the unique index on (tenant, client id) settles two resends racing). With a
+ * position, the distance to the object is stored, and beyond `radius` metres the check-in is saved flagged far.
+ */
+export async function checkIn(
+  ctx: AppContext,
+  u: AuthUser,
+  tenantId: string,
+  c: CheckInput,
+  log: FastifyBaseLogger,
+  radius = Number.POSITIVE_INFINITY,
+): Promise<CheckOutcome> {
+  if (c.result === 2 && (!c.eventType || !c.description)) throw badRequest(TASK_MSG.hazard);
+  if (c.eventType && !EVENT_NAME[c.eventType]) throw badRequest(TASK_MSG.eventType);
+  if (c.clientId) {
+    const [seen] = await ctx.db
+      .select({
+        taskId: patrolTaskObject.taskId,
+        distance: patrolTaskObject.checkDistance,
+        far: patrolTaskObject.checkFar,
+      })
+      .from(patrolTaskObject)
+      .where(and(eq(patrolTaskObject.tenantId, tenantId), eq(patrolTaskObject.clientId, c.clientId)));
+    if (seen) return { taskId: seen.taskId, duplicate: true, distance: seen.distance, far: seen.far === 1 };
+  }
+  let distance: number | null = null;
+  let far = false;
+  let hazard: ReportedHazard | undefined;
+  const done = await ctx.db.transaction(async (tx): Promise<{ taskId: string; duplicate: boolean }> => {
+    const [o] = await tx
+      .select()
+      .from(patrolTaskObject)
+      .where(and(eq(patrolTaskObject.id, c.id), eq(patrolTaskObject.tenantId, tenantId)))
+      .for('update');
+    if (!o) throw badRequest(TASK_MSG.objectNotFound);
+    const [t] = await tx.select().from(patrolTask).where(eq(patrolTask.id, o.taskId)).for('update');
+    if (!t || t.isDeleted) throw badRequest(TASK_MSG.notFound);
+    await assertAssignee(tx, t.id, u.userId, u.isAdmin);
+    if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
+    if (!t.startTime) throw badRequest(TASK_MSG.notStarted);
+    if (o.clientId && o.clientId === c.clientId) {
+      distance = o.checkDistance;
+      far = o.checkFar === 1;
+      return { taskId: t.id, duplicate: true };
+    }
+    if (o.result !== 0) throw badRequest(TASK_MSG.checked);
+    if (c.lon !== undefined && c.lat !== undefined) {
+      const [pos] = await tx
+        .select({ lon: patrolJobObject.lon, lat: patrolJobObject.lat })
+        .from(patrolJobObject)
+        .where(eq(patrolJobObject.id, o.jobObjectId));
+      if (pos?.lon != null && pos.lat != null) {
+        distance = Math.round(metresBetween(c.lon, c.lat, pos.lon, pos.lat) * 10) / 10;
+        far = distance > radius;
+      }
+    }
+    const now = new Date();
+    await tx
+      .update(patrolTaskObject)
+      .set({
+        result: c.result,
+        checkTime: now,
+        checkUser: u.userId,
+        photos: c.photos,
+        remark: c.remark ?? null,
+        clientId: c.clientId ?? null,
+        checkLon: c.lon ?? null,
+        checkLat: c.lat ?? null,
+        checkDistance: distance,
+        checkFar: far ? 1 : 0,
+      })
+      .where(eq(patrolTaskObject.id, o.id));
+    let found = 0;
+    if (c.result === 2) {
+      found = 1;
+      const orderId = newId();
+      const orderNo = `GD${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}${orderId.slice(-6)}`;
+      const id = newId();
+      await tx.insert(patrolOrder).values({
+        id: orderId,
+        tenantId,
+        orderNo,
+        source: 'patrol',
+        eventType: c.eventType!,
+        title: `${o.objectName}${EVENT_NAME[c.eventType!]}`,
+        deptId: t.deptId,
+        orderStatus: 0,
+        createTime: now,
+      });
+      await tx.insert(patrolHazard).values({
+        id,
+        tenantId,
+        taskId: t.id,
+        taskObjectId: o.id,
+        eventType: c.eventType!,
+        level: c.level ?? 1,
+        description: c.description!,
+        photos: c.photos,
+        x: o.x,
+        y: o.y,
+        reportUser: u.userId,
+        reportTime: now,
+        deptId: t.deptId,
+        orderId,
+      });
+      const [job] = await tx
+        .select({ address: patrolJobObject.address, lon: patrolJobObject.lon, lat: patrolJobObject.lat })
+        .from(patrolJobObject)
+        .where(eq(patrolJobObject.id, o.jobObjectId));
+      hazard = {
+        id,
+        tenantId,
+        reportUser: u.userId,
+        eventType: c.eventType!,
+        level: c.level ?? 1,
+        description: c.description!,
+        photos: c.photos,
+        taskId: t.id,
+        planId: t.planId,
+        taskObjectId: o.id,
+        jobObjectId: o.jobObjectId,
+        objectName: o.objectName,
+        address: job?.address ?? null,
+        x: o.x,
+        y: o.y,
+        lon: job?.lon ?? null,
+        lat: job?.lat ?? null,
+        orderId,
+        orderNo,
+      };
+    }
+    await tx
+      .update(patrolTask)
+      .set({
+        checkedCount: sql`${patrolTask.checkedCount} + 1`,
+        hazardCount: sql`${patrolTask.hazardCount} + ${found}`,
+        updateTime: now,
+      })
+      .where(eq(patrolTask.id, t.id));
+    return { taskId: t.id, duplicate: false };
+  });
+  // the check-in is saved; the hazard's process starts on its own (a failure is logged, the hazard stays 0 待处理)
+  if (hazard && !done.duplicate) await startHazardProcess(ctx, hazard, log);
+  return { ...done, distance, far };
 }
 
 export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -142,12 +374,10 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
     if (q.taskName) add("t.task_name like '%' || ? || '%'", q.taskName);
     if (q.planId) add('t.plan_id = ?::bigint', q.planId);
     if (q.deptId) add('t.dept_id = any(?::bigint[])', await deptTree(ctx, tenantId, q.deptId));
-    const who = q.mine === 'true' || q.mine === '1' ? userOf(req).userId : q.userId;
-    if (who)
-      add(
-        'exists (select 1 from swp_patrol_task_user tu where tu.task_id = t.id and tu.user_id = ?::bigint and tu.active = 1)',
-        who,
-      );
+    const me = userOf(req);
+    const who = q.mine === 'true' || q.mine === '1' ? me.userId : q.userId;
+    if (who) add(MINE_SQL, who);
+    if (fieldOnly(me) && who !== me.userId) add(MINE_SQL, me.userId);
     if (q.taskStatus !== undefined) add('t.task_status = ?', q.taskStatus);
     if (q.startTime) add('t.period_end > ?', q.startTime);
     if (q.endTime) add('t.period_start <= ?', q.endTime);
@@ -162,6 +392,8 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${B}/patrol-task/detail`, byMenu('patrol_task', 'patrol_plan'), async (req) => {
     const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
+    const me = userOf(req);
+    if (fieldOnly(me)) await assertAssignee(ctx.db, id, me.userId, false);
     return ok(await taskDetail(ctx, tenantOf(req), id));
   });
 
@@ -236,6 +468,12 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
       where.push(cond.replace('?', `$${args.length}`));
     };
     if (q.taskId) add('o.task_id = ?::bigint', q.taskId);
+    const me = userOf(req);
+    if (fieldOnly(me))
+      add(
+        'exists (select 1 from swp_patrol_task_user tu where tu.task_id = o.task_id and tu.user_id = ?::bigint and tu.active = 1)',
+        me.userId,
+      );
     if (q.facilityType) add('o.facility_type = ?', q.facilityType);
     if (q.result !== undefined) add('o.result = ?', q.result);
     const w = where.join(' and ');
@@ -267,122 +505,9 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(`${B}/patrol-task-object/check`, byMenu('patrol_task_check'), async (req) => {
-    const c = parse(
-      z.object({
-        id: idString('缺少必要的请求参数: id'),
-        result: z.preprocess(
-          (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
-          z.union([z.literal(1), z.literal(2)], { error: TASK_MSG.result }),
-        ),
-        remark: z.preprocess(blank, z.string().max(255, '备注不能超过 255 个字符').optional()),
-        photos: z.preprocess(
-          (v) => (Array.isArray(v) ? v.join(',') : (blank(v) ?? '')),
-          z
-            .string()
-            .max(2000, '照片过多')
-            .refine((s) => s.split(',').filter(Boolean).length <= 9, '最多上传 9 张照片'),
-        ),
-        eventType: z.preprocess(blank, z.string().optional()),
-        level: optionalInt('隐患等级应为 1 到 3', [1, 2, 3]),
-        description: z.preprocess(blank, z.string().trim().max(500, '隐患描述不能超过 500 个字符').optional()),
-      }),
-      req.body,
-    );
-    if (c.result === 2 && (!c.eventType || !c.description)) throw badRequest(TASK_MSG.hazard);
-    if (c.eventType && !EVENT_NAME[c.eventType]) throw badRequest(TASK_MSG.eventType);
-    const u = userOf(req);
-    const tenantId = tenantOf(req);
-    let hazard: ReportedHazard | undefined;
-    const taskId = await ctx.db.transaction(async (tx) => {
-      const [o] = await tx
-        .select()
-        .from(patrolTaskObject)
-        .where(and(eq(patrolTaskObject.id, c.id), eq(patrolTaskObject.tenantId, tenantId)))
-        .for('update');
-      if (!o) throw badRequest(TASK_MSG.objectNotFound);
-      const [t] = await tx.select().from(patrolTask).where(eq(patrolTask.id, o.taskId)).for('update');
-      if (!t || t.isDeleted) throw badRequest(TASK_MSG.notFound);
-      await assertAssignee(tx, t.id, u.userId, u.isAdmin);
-      if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
-      if (!t.startTime) throw badRequest(TASK_MSG.notStarted);
-      if (o.result !== 0) throw badRequest(TASK_MSG.checked);
-      const now = new Date();
-      await tx
-        .update(patrolTaskObject)
-        .set({ result: c.result, checkTime: now, checkUser: u.userId, photos: c.photos, remark: c.remark ?? null })
-        .where(eq(patrolTaskObject.id, o.id));
-      let found = 0;
-      if (c.result === 2) {
-        found = 1;
-        const orderId = newId();
-        const orderNo = `GD${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}${orderId.slice(-6)}`;
-        const id = newId();
-        await tx.insert(patrolOrder).values({
-          id: orderId,
-          tenantId,
-          orderNo,
-          source: 'patrol',
-          eventType: c.eventType!,
-          title: `${o.objectName}${EVENT_NAME[c.eventType!]}`,
-          deptId: t.deptId,
-          orderStatus: 0,
-          createTime: now,
-        });
-        await tx.insert(patrolHazard).values({
-          id,
-          tenantId,
-          taskId: t.id,
-          taskObjectId: o.id,
-          eventType: c.eventType!,
-          level: c.level ?? 1,
-          description: c.description!,
-          photos: c.photos,
-          x: o.x,
-          y: o.y,
-          reportUser: u.userId,
-          reportTime: now,
-          deptId: t.deptId,
-          orderId,
-        });
-        const [job] = await tx
-          .select({ address: patrolJobObject.address, lon: patrolJobObject.lon, lat: patrolJobObject.lat })
-          .from(patrolJobObject)
-          .where(eq(patrolJobObject.id, o.jobObjectId));
-        hazard = {
-          id,
-          tenantId,
-          reportUser: u.userId,
-          eventType: c.eventType!,
-          level: c.level ?? 1,
-          description: c.description!,
-          photos: c.photos,
-          taskId: t.id,
-          planId: t.planId,
-          taskObjectId: o.id,
-          jobObjectId: o.jobObjectId,
-          objectName: o.objectName,
-          address: job?.address ?? null,
-          x: o.x,
-          y: o.y,
-          lon: job?.lon ?? null,
-          lat: job?.lat ?? null,
-          orderId,
-          orderNo,
-        };
-      }
-      await tx
-        .update(patrolTask)
-        .set({
-          checkedCount: sql`${patrolTask.checkedCount} + 1`,
-          hazardCount: sql`${patrolTask.hazardCount} + ${found}`,
-          updateTime: now,
-        })
-        .where(eq(patrolTask.id, t.id));
-      return t.id;
-    });
-    // the check-in is saved; the hazard's process starts on its own (a failure is logged, the hazard stays 0 待处理)
-    if (hazard) await startHazardProcess(ctx, hazard, req.log);
-    return ok(await taskDetail(ctx, tenantId, taskId));
+    const c = parse(CHECK_BODY, req.body);
+    const r = await checkIn(ctx, userOf(req), tenantOf(req), c, req.log);
+    return ok(await taskDetail(ctx, tenantOf(req), r.taskId));
   });
 
   app.get(`${B}/patrol-hazard/page`, byMenu('patrol_task', 'patrol_overview'), async (req) => {

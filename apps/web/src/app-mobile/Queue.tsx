@@ -1,0 +1,44 @@
+/** The outbox as the person sees it: every check-in and hazard with its state; refusals stay until dismissed. */
+import { t } from './i18n';
+import { clearSent, dismiss, flush, type OutboxItem } from './outbox';
+
+export function Queue({ items }: { items: OutboxItem[] }) {
+  const ordered = [...items].reverse();
+  return (
+    <div className="page" data-testid="app-queue">
+      <div className="bar">
+        <h2>{t('queue')}</h2>
+        <button type="button" onClick={() => void flush()}>
+          {t('refresh')}
+        </button>
+        <button type="button" onClick={() => void clearSent()}>
+          {t('clearSent')}
+        </button>
+      </div>
+      {!items.length && <p className="empty">{t('queueEmpty')}</p>}
+      <ul className="queue">
+        {ordered.map((it) => (
+          <li key={it.seq} data-testid="app-queue-item" data-state={it.state}>
+            <div className="row">
+              <b>{it.objectName}</b>
+              <span className={`tag ${it.state}`}>{t(it.state)}</span>
+            </div>
+            <div className="meta">
+              {it.body.result === 2 ? `${t('hazard')} · ${it.body.description ?? ''}` : t('checkIn')} ·{' '}
+              {new Date(it.createdAt).toLocaleTimeString()}
+              {it.far && <span className="tag far">{t('far')}</span>}
+            </div>
+            {it.state === 'conflict' && (
+              <div className="row">
+                <span className="error">{it.error}</span>
+                <button type="button" onClick={() => void dismiss(it.seq!)}>
+                  {t('dismiss')}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

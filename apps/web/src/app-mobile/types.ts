@@ -1,0 +1,54 @@
+/** What the app reads from the server (the patrol task shapes of `/api/swp-app/task/*`). */
+export interface TaskRow {
+  id: string;
+  taskName: string;
+  planName: string;
+  taskStatus: 0 | 1 | 2 | 3;
+  periodStart: string;
+  periodEnd: string;
+  startTime: string | null;
+  objectCount: number;
+  checkedCount: number;
+  hazardCount: number;
+}
+
+export interface TaskObject {
+  id: string;
+  objectName: string;
+  facilityType: string;
+  x: number | null;
+  y: number | null;
+  lon: number | null;
+  lat: number | null;
+  address: string | null;
+  result: 0 | 1 | 2;
+  checkTime: string | null;
+  checkDistance: number | null;
+  checkFar: number;
+}
+
+export interface TaskDetail extends TaskRow {
+  objects: TaskObject[];
+}
+
+export interface Network {
+  pipes: { gid: number; diameter: number; coords: [number, number][] }[];
+  valves: { gid: number; x: number; y: number; closed: boolean }[];
+}
+
+export interface Settings {
+  positionInterval: number;
+  checkinRadius: number;
+  photoMaxKb: number;
+  stripExifGps: number;
+  gisLayers: string;
+}
+
+/** Metres between two WGS84 points (haversine; the server computes the same for the flag). */
+export function metres(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const r = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
+    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
+  return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
