@@ -257,6 +257,7 @@ export function demoProcesses(): (SimpleProcess & { category: string; formKey: s
     {
       key: 'leave',
       name: '请假',
+      titleTemplate: '请假 {days} 天 · {starter} · {startTime:MM-dd} 至 {endTime:MM-dd}',
       category: '行政办公',
       formKey: 'leave_form',
       rollbackNode: 'apply',
@@ -502,7 +503,6 @@ async function seedInstances(ctx: AppContext, tenantId: string) {
       processKey: 'leave',
       starterUserId: ids[starter],
       variables: { leaveType: '3', days, reason, startTime, endTime },
-      title: `请假申请（${days}天）`,
       within: async (tx, instanceId) => {
         await tx.insert(wfLeave).values({
           tenantId,

@@ -2,7 +2,8 @@
  * CrudPage: one column schema drives the table, the search form, the add/edit/view dialog and multi-delete
  * (spec 1 §2.7–2.11, §5; spec 2 §2 "Generic list (CRUD) screen").
  *
- * - Search drops empty values and goes back to page 1; a date range sends `<prop>_dategt` / `<prop>_datelt`.
+ * - Search drops empty values and goes back to page 1 (always a request, the same criteria too); a date range sends
+ *   `<prop>_dategt` / `<prop>_datelt`.
  * - Server paging (10/30/50/100/200, default 10; or the large variant 20/50/100/500); index and selection columns.
  * - Delete asks '确定将选择数据删除?'; nothing selected warns '请选择至少一条数据'; success texts 新增成功,
  *   更新成功, 删除成功; validation texts come from the schema.
@@ -348,8 +349,12 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
           columns={searchColumns}
           options={options}
           onSearch={(q) => {
+            // 搜索 always asks the server: the same criteria on page 1 keep the query's key, so without an explicit
+            // refetch TanStack Query would answer from its cache and the list would stay stale (issue 24)
+            const same = current === 1 && JSON.stringify(q) === JSON.stringify(search);
             setSearch(q);
             setCurrent(1);
+            if (same) void list.refetch();
           }}
         />
       )}
