@@ -25,7 +25,12 @@ import { wfButton, wfCategory, wfForm, wfInstance, wfLeave, wfModel, wfTask } fr
 const SEED_LOCK = 7_261_091;
 const PROCESS_ROLES = ['operator', 'patrol', 'auditor'];
 
-const crud = (code: string, path: string, ops: ('add' | 'edit' | 'delete' | 'view')[] = ['add', 'edit', 'delete']) =>
+// the design screens show 查看 too: with button judging on (issue 24) each shown button needs its code
+const crud = (
+  code: string,
+  path: string,
+  ops: ('add' | 'edit' | 'delete' | 'view')[] = ['add', 'edit', 'delete', 'view'],
+) =>
   ops.map((op, i) => ({
     code: `${code}_${op}`,
     name: { add: '新增', edit: '修改', delete: '删除', view: '查看' }[op],
