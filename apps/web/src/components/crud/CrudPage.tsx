@@ -7,7 +7,8 @@
  * - Server paging (10/30/50/100/200, default 10; or the large variant 20/50/100/500); index and selection columns.
  * - Delete asks '确定将选择数据删除?'; nothing selected warns '请选择至少一条数据'; success texts 新增成功,
  *   更新成功, 删除成功; validation texts come from the schema.
- * - Buttons follow the session's permission map when judging is on (`<permission>_add|_edit|_remove|_view`).
+ * - Buttons follow the session's permission map when judging is on (`<permission>_add|_edit|_delete|_view`); each
+ *   standard button carries its code as `data-perm` (the browser's role walk checks it against the grants).
  * - Tree tables (rows with children) and lazy trees (rows with hasChildren, children loaded on expand).
  */
 
@@ -317,17 +318,36 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
       render: (_v, r) => (
         <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
           {showView && (
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void open('view', r)}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              data-perm={buttonCode(props.permission, 'view')}
+              onClick={() => void open('view', r)}
+            >
               {t('crud.view')}
             </Button>
           )}
           {showEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void open('edit', r)}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              data-perm={buttonCode(props.permission, 'edit')}
+              onClick={() => void open('edit', r)}
+            >
               {t('crud.edit')}
             </Button>
           )}
           {showDel && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => removeRows([r])}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-perm={buttonCode(props.permission, 'remove')}
+              onClick={() => removeRows([r])}
+            >
               {t('crud.remove')}
             </Button>
           )}
@@ -360,12 +380,22 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
       )}
       <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
         {addBtn && can('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void open('add')}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-perm={buttonCode(props.permission, 'add')}
+            onClick={() => void open('add')}
+          >
             {t('crud.add')}
           </Button>
         )}
         {selection && batchDelBtn && delBtn && can('remove') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => removeRows(selectedRows)}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            data-perm={buttonCode(props.permission, 'remove')}
+            onClick={() => removeRows(selectedRows)}
+          >
             {t('crud.remove')}
           </Button>
         )}
