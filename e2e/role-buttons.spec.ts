@@ -30,8 +30,7 @@ async function grantsAndScreens(page: Page) {
   const walkMenus = (xs: MenuNode[] | undefined) => {
     for (const m of xs ?? []) {
       // screens only: no external links, no parameterised routes, no groups without a page of their own
-      if (m.path?.startsWith('/') && !m.children?.length && m.isOpen !== 2 && !m.path.includes(':'))
-        paths.push(m.path);
+      if (m.path?.startsWith('/') && !m.children?.length && m.isOpen !== 2 && !m.path.includes(':')) paths.push(m.path);
       walkMenus(m.children);
     }
   };

@@ -82,6 +82,35 @@ function WfList({ kind }: { kind: ListKind }) {
         );
       case 'todo':
         return detail(true, 'workflow.list.handle');
+      case 'send':
+        // the starter may withdraw a running instance from 已发事务 (the server decides whether it still may:
+        // nobody else has handled it yet; workflow.md withdrawTask)
+        return (
+          <Space size={0}>
+            {detail(false)}
+            {!isFinished(row) && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="wf-withdraw"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('workflow.detail.confirmWithdraw'),
+                    onOk: async () => {
+                      await processApi.withdrawTask({
+                        processInstanceId: String(row.processInstanceId),
+                        withdrawType: 'start',
+                      });
+                      done(h);
+                    },
+                  })
+                }
+              >
+                {t('workflow.detail.withdraw')}
+              </Button>
+            )}
+          </Space>
+        );
       case 'ops':
         return (
           <Space size={0}>
