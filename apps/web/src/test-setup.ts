@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { website } from './app/website';
 import { loadFeatureStrings } from './i18n';
+
+// Screens' unit tests render without a signed-in permission map: button judging (on in the app) is off here and
+// tested on its own (CrudPage.test) and across every screen in the browser (e2e/role-buttons.spec.ts).
+website.permissionJudge = false;
 
 // every feature's strings (the app loads them with the signed-in shell)
 await loadFeatureStrings();

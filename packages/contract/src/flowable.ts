@@ -1,7 +1,8 @@
 /**
  * The moddle descriptor of the `flowable:` attributes the web designer writes and the server's engine reads
  * (namespace `http://flowable.org/bpmn`, as Flowable's own modeler writes them):
- * - process: `rollbackNode` (where a rejection without a target goes);
+ * - process: `rollbackNode` (where a rejection without a target goes), `titleTemplate` (an instance's title from its
+ *   start form: `请假 {days} 天 · {starter} · {startTime:MM-dd} 至 {endTime:MM-dd}`);
  * - start event: `initiator` (the variable that holds the starter's id), `formKey`;
  * - user task: `assignee`, `candidateUsers` (user ids, comma-joined), `candidateGroups` (comma-joined
  *   `role:<id>`, `dept:<id>`, `post:<id>`), `formKey`, `buttons` (the node's button keys, comma-joined),
@@ -20,7 +21,10 @@ export const flowableDescriptor = {
       name: 'ProcessProps',
       isAbstract: true,
       extends: ['bpmn:Process'],
-      properties: [{ name: 'rollbackNode', isAttr: true, type: 'String' }],
+      properties: [
+        { name: 'rollbackNode', isAttr: true, type: 'String' },
+        { name: 'titleTemplate', isAttr: true, type: 'String' },
+      ],
     },
     {
       name: 'StartProps',

@@ -18,8 +18,12 @@ export const website = {
     group: [],
   } as TabEntry,
   defaultPath: (import.meta.env.VITE_SWP_DEFAULT_PATH as string | undefined) || '',
-  /** button permissions are checked only when judging is on */
-  permissionJudge: (import.meta.env.VITE_SWP_PERMISSION_JUDGE as string | undefined) === 'on',
+  /**
+   * Button permissions (spec 1 §6): a button shows only when the user's grants include its code. On by default since
+   * issue 24 (the auditor was offered 审核, 编辑, 删除 on patrol plans and got 无权访问); `VITE_SWP_PERMISSION_JUDGE=off`
+   * turns judging off (every button shows, the server still refuses).
+   */
+  permissionJudge: (import.meta.env.VITE_SWP_PERMISSION_JUDGE as string | undefined) !== 'off',
   /** default theme and colour */
   theme: 'theme-default',
   color: '#409EFF',

@@ -111,6 +111,7 @@ export const PATROL_MENUS: MenuItem[] = [
           ['add', '新增', 'PlusOutlined', 0, 'button.add', ['operator']],
           ['edit', '修改', 'EditOutlined', 1, 'button.edit', ['operator']],
           ['delete', '删除', 'DeleteOutlined', 1, 'button.delete', ['operator']],
+          ['view', '查看', 'EyeOutlined', 1, 'button.view', ['operator', 'patrol']],
         ]),
       },
       {

@@ -35,6 +35,7 @@ export interface SimpleFlow {
 
 export interface SimpleProcess {
   key: string;
+  titleTemplate?: string;
   name: string;
   rollbackNode?: string;
   nodes: SimpleNode[];
@@ -94,7 +95,7 @@ export function buildBpmn(p: SimpleProcess): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<bpmn:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn">',
-    `<bpmn:process id="${esc(p.key)}" name="${esc(p.name)}" isExecutable="true"${attr('flowable:rollbackNode', p.rollbackNode)}>`,
+    `<bpmn:process id="${esc(p.key)}" name="${esc(p.name)}" isExecutable="true"${attr('flowable:rollbackNode', p.rollbackNode)}${attr('flowable:titleTemplate', p.titleTemplate)}>`,
     ...body,
     '</bpmn:process>',
     diagram(p, flows),

@@ -676,6 +676,33 @@ describe('people operations', () => {
     expect(task.taskDefKey).toBe('check');
   });
 
+  it('delegation after a transfer hands back to the delegator, not the first holder (issue 24)', async () => {
+    const key = await deployed(linear());
+    const { id } = await startInstance(ctx, {
+      tenantId: T,
+      processKey: key,
+      starterUserId: ids.patrol,
+      variables: { auditor: ids.auditor },
+    });
+    const [a] = await openTasks(id);
+    await transferTask(ctx, as('patrol'), { taskId: a.id, assignee: [ids.auditor] });
+    let [task] = await openTasks(id);
+    expect([task.owner, task.assignee]).toEqual([ids.auditor, ids.auditor]);
+    await delegateTask(ctx, as('auditor'), { taskId: a.id, assignee: [ids.operator] });
+    [task] = await openTasks(id);
+    expect([task.owner, task.assignee, task.delegation]).toEqual([ids.auditor, ids.operator, 'PENDING']);
+    await expect(transferTask(ctx, as('operator'), { taskId: a.id, assignee: [ids.admin] })).rejects.toThrow(
+      '任务委托中',
+    );
+    await completeTask(ctx, as('operator'), { taskId: a.id, comment: '已核实' });
+    [task] = await openTasks(id);
+    expect([task.id, task.owner, task.assignee, task.delegation]).toEqual([a.id, ids.auditor, ids.auditor, 'RESOLVED']);
+    await completeTask(ctx, as('auditor'), { taskId: a.id });
+    [task] = await openTasks(id);
+    expect(task.taskDefKey).toBe('check');
+    await invariant(id);
+  });
+
   it('transfer hands the task over for good; suspended instances refuse work; terminate ends it', async () => {
     const key = await deployed(linear());
     const { id } = await startInstance(ctx, {

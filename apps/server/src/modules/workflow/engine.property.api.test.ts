@@ -398,12 +398,20 @@ async function validOps(s: State, arg: number): Promise<Op[]> {
           label: `delegate ${k} ${who(task.assignee)}→${who(to)}`,
           run: () => delegateTask(ctx, holder, { taskId: task.id, assignee: [to] }),
         });
+        // a delegated (PENDING) task goes back to its owner before it can be transferred (issue 24)
+        ops.push({
+          label: `transfer ${k} ${who(task.assignee)}→${who(to)}`,
+          run: () => transferTask(ctx, holder, { taskId: task.id, assignee: [to] }),
+        });
+      } else {
+        const to = other(task.assignee);
+        ops.push({
+          label: `transfer ${k} while delegated`,
+          run: () => transferTask(ctx, holder, { taskId: task.id, assignee: [to] }),
+          refusal: '任务委托中，须由被委托人处理',
+          weight: 1,
+        });
       }
-      const to = other(task.assignee);
-      ops.push({
-        label: `transfer ${k} ${who(task.assignee)}→${who(to)}`,
-        run: () => transferTask(ctx, holder, { taskId: task.id, assignee: [to] }),
-      });
       for (const b of backs)
         ops.push({
           label: `rollback ${k}→${b.nodeId} by ${who(task.assignee)}`,

@@ -31,6 +31,7 @@ import {
   wfTaskCandidate,
   wfTimer,
 } from './schema.ts';
+import { needsStarter, renderTitle } from './title.ts';
 
 export type Ctx = Pick<AppContext, 'db' | 'live'>;
 export type InstanceRow = typeof wfInstance.$inferSelect;
@@ -1040,6 +1041,21 @@ export async function startInstance(ctx: Ctx, input: StartInput): Promise<{ id: 
       // the instance (only when the starter is a person of the tenant; the default title names them), its first
       // token, the start comment and the start event's history in one round trip
       const exec = c.execRow(graph.startId);
+      // no title given: the process's title template over the start form (title.ts), else "<starter>发起的<process>"
+      let title = input.title ?? null;
+      if (!title && graph.titleTemplate) {
+        const who = needsStarter(graph.titleTemplate)
+          ? await runText<{ n: string | null }>(
+              tx,
+              stmt(
+                'select real_name as n from blade_user where id = ? and tenant_id = ?',
+                input.starterUserId,
+                input.tenantId,
+              ),
+            )
+          : [];
+        title = renderTitle(graph.titleTemplate, { ...vars, starter: who[0]?.n ?? '' }) || null;
+      }
       const [made] = await runText<{ title: string }>(
         tx,
         withCtes(
@@ -1055,7 +1071,7 @@ export async function startInstance(ctx: Ctx, input: StartInput): Promise<{ id: 
             inst.definitionId,
             inst.processKey,
             inst.processName,
-            input.title ?? null,
+            title,
             def.name,
             inst.businessKey,
             inst.state,

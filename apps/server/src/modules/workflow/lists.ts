@@ -10,6 +10,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import { type Paging, pageOf, parsePaging } from '../../core/query.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
+import { datedRows } from '../../db/rows.ts';
 import type { Ctx } from './engine.ts';
 
 export type ListKind = 'todo' | 'claim' | 'send' | 'done' | 'myDone' | 'copy' | 'opsTasks' | 'opsProcess' | 'opsDone';
@@ -124,7 +125,7 @@ async function pageQuery(ctx: Ctx, from: SQL, columns: SQL, order: SQL, p: Pagin
     ctx.db.execute(sql`select count(*)::int as n ${from}`),
     ctx.db.execute(sql`select ${columns} ${from} order by ${order} limit ${p.size} offset ${p.offset}`),
   ]);
-  return pageOf(rows.rows as Record<string, unknown>[], Number((count.rows[0] as { n: number }).n), p);
+  return pageOf(datedRows(rows), Number((count.rows[0] as { n: number }).n), p);
 }
 
 const and = (conds: SQL[]) => (conds.length ? sql.join(conds, sql` and `) : sql`true`);
@@ -164,7 +165,7 @@ export async function list(ctx: Ctx, user: AuthUser, kind: ListKind, q: Record<s
         ctx.db.execute(sql`select ${TASK_COLUMNS} from wf_task t ${joins} left join blade_user au on au.id = t.assignee
           where t.id in (${top}) order by ${order} limit ${p.size} offset ${p.offset}`),
       ]);
-      const page = pageOf(rows.rows as Record<string, unknown>[], Number((count.rows[0] as { n: number }).n), p);
+      const page = pageOf(datedRows(rows), Number((count.rows[0] as { n: number }).n), p);
       page.records = page.records.map((r) => ({ ...r, status: kind === 'claim' || !r.assignee ? 'claim' : 'todo' }));
       return page;
     }

@@ -227,7 +227,10 @@ function one(list: string[] | undefined, what = 'assignee'): string {
   return v;
 }
 
-/** transfer: owner ||= me, assignee = target (no return path). */
+/**
+ * transfer: the target becomes both assignee and owner (issue 24). The task is theirs now: a later delegation by
+ * them returns to them, not to whoever held it before the transfer (no return path to the transferrer).
+ */
 export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
   const target = one(input.assignee);
   const t0 = await taskRow(ctx, actor, input.taskId);
@@ -235,11 +238,10 @@ export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
     requireRunning(c);
     let t = await openTask(c, t0.id);
     t = await mayWork(c, t, actor, asAdmin);
+    // a delegated task goes back to its owner first: transferring it would lose the way back
+    if (t.delegation === 'PENDING') throw badRequest(MSG.pendingDelegation);
     if (!(await c.existingUsers([target])).length) throw badRequest('转办人不存在');
-    await c.tx
-      .update(wfTask)
-      .set({ owner: t.owner ?? t.assignee ?? actor.userId, assignee: target })
-      .where(eq(wfTask.id, t.id));
+    await c.tx.update(wfTask).set({ owner: target, assignee: target, delegation: null }).where(eq(wfTask.id, t.id));
     await c.comment(
       'transfer',
       `${await nameOf(c, t.assignee)}→${await nameOf(c, target)}${input.comment ? `: ${input.comment}` : ''}`,
@@ -255,7 +257,11 @@ export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
   });
 }
 
-/** delegate: owner ||= assignee, assignee = target, PENDING until the delegate resolves it. */
+/**
+ * delegate: owner = the delegator (the task's current holder), assignee = target, PENDING until the delegate
+ * resolves it; the hand-back (resolve) returns it to the owner. Issue 24: `owner ||= assignee` returned a task that
+ * had been transferred and then delegated to the first holder instead of the delegator.
+ */
 export async function delegateTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
   const target = one(input.assignee);
   const t0 = await taskRow(ctx, actor, input.taskId);
@@ -267,7 +273,7 @@ export async function delegateTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
     if (!(await c.existingUsers([target])).length) throw badRequest('被委托人不存在');
     await c.tx
       .update(wfTask)
-      .set({ owner: t.owner ?? t.assignee ?? actor.userId, assignee: target, delegation: 'PENDING' })
+      .set({ owner: t.assignee ?? actor.userId, assignee: target, delegation: 'PENDING' })
       .where(eq(wfTask.id, t.id));
     await c.comment(
       'delegate',

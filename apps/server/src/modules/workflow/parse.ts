@@ -65,6 +65,8 @@ export interface Graph {
   processKey: string;
   name: string;
   rollbackNode?: string;
+  /** `flowable:titleTemplate`: the instance's title from its start form (title.ts) */
+  titleTemplate?: string;
   startId: string;
   formKey?: string;
   nodes: Record<string, GNode>;
@@ -240,6 +242,7 @@ export async function compileBpmn(xml: string): Promise<Graph> {
     processKey: process.id,
     name: process.name || process.id,
     rollbackNode: attr(process, 'rollbackNode'),
+    titleTemplate: attr(process, 'titleTemplate'),
     startId: starts[0].id,
     formKey: starts[0].formKey,
     nodes,

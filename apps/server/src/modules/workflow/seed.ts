@@ -25,7 +25,12 @@ import { wfButton, wfCategory, wfForm, wfInstance, wfLeave, wfModel, wfTask } fr
 const SEED_LOCK = 7_261_091;
 const PROCESS_ROLES = ['operator', 'patrol', 'auditor'];
 
-const crud = (code: string, path: string, ops: ('add' | 'edit' | 'delete' | 'view')[] = ['add', 'edit', 'delete']) =>
+// the design screens show 查看 too: with button judging on (issue 24) each shown button needs its code
+const crud = (
+  code: string,
+  path: string,
+  ops: ('add' | 'edit' | 'delete' | 'view')[] = ['add', 'edit', 'delete', 'view'],
+) =>
   ops.map((op, i) => ({
     code: `${code}_${op}`,
     name: { add: '新增', edit: '修改', delete: '删除', view: '查看' }[op],
@@ -268,6 +273,7 @@ export function demoProcesses(): (SimpleProcess & { category: string; formKey: s
     {
       key: 'leave',
       name: '请假',
+      titleTemplate: '请假 {days} 天 · {starter} · {startTime:MM-dd} 至 {endTime:MM-dd}',
       category: '行政办公',
       formKey: 'leave_form',
       rollbackNode: 'apply',
@@ -531,7 +537,6 @@ async function seedInstances(ctx: AppContext, tenantId: string) {
       processKey: 'leave',
       starterUserId: ids[starter],
       variables: { leaveType: '3', days, reason, startTime, endTime },
-      title: `请假申请（${days}天）`,
       within: async (tx, instanceId) => {
         await tx.insert(wfLeave).values({
           tenantId,

@@ -61,6 +61,38 @@ describe('seeded processes and instances', () => {
     for (const s of ['running', 'finished', 'terminated', 'withdrawn', 'suspended']) expect(seen).toContain(s);
   });
 
+  it('every list writes its times as YYYY-MM-DD HH:mm:ss (issue 24: raw SQL rows sent PostgreSQL text)', async () => {
+    const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+    const KEYS = ['createTime', 'startTime', 'endTime', 'claimTime', 'dueDate', 'copyTime', 'deployTime'];
+    const lists: [string, string][] = [
+      ['admin', `${P}/processList`],
+      ['admin', `${P}/todoList`],
+      ['patrol', `${P}/claimList`],
+      ['patrol', `${P}/sendList`],
+      ['admin', `${P}/doneList`],
+      ['admin', `${P}/myDoneList`],
+      ['auditor', `${P}/copyList`],
+      ['admin', `${O}/list`],
+      ['admin', `${O}/processList`],
+      ['admin', `${O}/doneList`],
+    ];
+    for (const [who, url] of lists) {
+      const r = await as(who, () => t.get(url, { size: 100 }));
+      expect(r.status, url).toBe(200);
+      const records: Record<string, unknown>[] = r.body.data.records;
+      expect(records.length, url).toBeGreaterThan(0);
+      let times = 0;
+      for (const row of records)
+        for (const k of KEYS) {
+          if (row[k] === null || row[k] === undefined) continue;
+          times++;
+          expect(`${url} ${k}=${row[k]}`).toMatch(new RegExp(`${k}=\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`));
+          expect(String(row[k])).toMatch(TIME);
+        }
+      expect(times, url).toBeGreaterThan(0);
+    }
+  });
+
   it('an unknown list filter is a 400, not a silent no-op', async () => {
     const r = await as('operator', () => t.get(`${P}/todoList`, { nope: 1 }));
     expect(r.status).toBe(400);
@@ -69,6 +101,26 @@ describe('seeded processes and instances', () => {
 });
 
 describe('a leave request through the API', () => {
+  it("is titled from its form by the process's title template (days, starter, dates)", async () => {
+    const started = await as('patrol', () =>
+      t.post(`${P}/startProcess`, {
+        processDefKey: 'leave',
+        days: 3,
+        leaveType: '1',
+        reason: '家事',
+        startTime: '2026-11-28 09:00:00',
+        endTime: '2026-11-30 18:00:00',
+      }),
+    );
+    expect(started.status).toBe(200);
+    const sent = await as('patrol', () => t.get(`${P}/sendList`, { processDefinitionKey: 'leave', size: 100 }));
+    const row = sent.body.data.records.find((x: any) => x.processInstanceId === started.body.data.processInstanceId);
+    expect(row.title).toBe('请假 3 天 · 张伟 · 11-28 至 11-30');
+    // the title is searchable in the to-do list
+    const todo = await as('patrol', () => t.get(`${P}/todoList`, { title: '请假 3 天 · 张伟' }));
+    expect(todo.body.data.records.map((x: any) => x.processInstanceId)).toContain(started.body.data.processInstanceId);
+  });
+
   it('starts, lists, completes, refuses strangers and a second completion, and rolls back', async () => {
     const started = await as('patrol', () =>
       t.post(`${P}/startProcess`, {

@@ -2,11 +2,13 @@
  * CrudPage: one column schema drives the table, the search form, the add/edit/view dialog and multi-delete
  * (spec 1 §2.7–2.11, §5; spec 2 §2 "Generic list (CRUD) screen").
  *
- * - Search drops empty values and goes back to page 1; a date range sends `<prop>_dategt` / `<prop>_datelt`.
+ * - Search drops empty values and goes back to page 1 (always a request, the same criteria too); a date range sends
+ *   `<prop>_dategt` / `<prop>_datelt`.
  * - Server paging (10/30/50/100/200, default 10; or the large variant 20/50/100/500); index and selection columns.
  * - Delete asks '确定将选择数据删除?'; nothing selected warns '请选择至少一条数据'; success texts 新增成功,
  *   更新成功, 删除成功; validation texts come from the schema.
- * - Buttons follow the session's permission map when judging is on (`<permission>_add|_edit|_remove|_view`).
+ * - Buttons follow the session's permission map when judging is on (`<permission>_add|_edit|_delete|_view`); each
+ *   standard button carries its code as `data-perm` (the browser's role walk checks it against the grants).
  * - Tree tables (rows with children) and lazy trees (rows with hasChildren, children loaded on expand).
  */
 
@@ -316,17 +318,36 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
       render: (_v, r) => (
         <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
           {showView && (
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void open('view', r)}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              data-perm={buttonCode(props.permission, 'view')}
+              onClick={() => void open('view', r)}
+            >
               {t('crud.view')}
             </Button>
           )}
           {showEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void open('edit', r)}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              data-perm={buttonCode(props.permission, 'edit')}
+              onClick={() => void open('edit', r)}
+            >
               {t('crud.edit')}
             </Button>
           )}
           {showDel && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => removeRows([r])}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-perm={buttonCode(props.permission, 'remove')}
+              onClick={() => removeRows([r])}
+            >
               {t('crud.remove')}
             </Button>
           )}
@@ -348,19 +369,33 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
           columns={searchColumns}
           options={options}
           onSearch={(q) => {
+            // 搜索 always asks the server: the same criteria on page 1 keep the query's key, so without an explicit
+            // refetch TanStack Query would answer from its cache and the list would stay stale (issue 24)
+            const same = current === 1 && JSON.stringify(q) === JSON.stringify(search);
             setSearch(q);
             setCurrent(1);
+            if (same) void list.refetch();
           }}
         />
       )}
       <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
         {addBtn && can('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void open('add')}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-perm={buttonCode(props.permission, 'add')}
+            onClick={() => void open('add')}
+          >
             {t('crud.add')}
           </Button>
         )}
         {selection && batchDelBtn && delBtn && can('remove') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => removeRows(selectedRows)}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            data-perm={buttonCode(props.permission, 'remove')}
+            onClick={() => removeRows(selectedRows)}
+          >
             {t('crud.remove')}
           </Button>
         )}

@@ -147,6 +147,8 @@ export const zh = {
     },
     list: {
       processName: '流程名称',
+      title: '标题',
+      dueDate: '到期时间',
       processKey: '流程标识',
       category: '流程分类',
       version: '版本',
@@ -444,6 +446,8 @@ export const en: typeof zh = {
     },
     list: {
       processName: 'Process',
+      title: 'Title',
+      dueDate: 'Due',
       processKey: 'Process key',
       category: 'Category',
       version: 'Version',

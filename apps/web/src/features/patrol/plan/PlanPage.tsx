@@ -374,6 +374,7 @@ export default function PlanPage() {
                   icon={<SendOutlined />}
                   onClick={() => submitForAudit(row, h.reload)}
                   data-testid="plan-submit"
+                  data-perm="patrol_plan_submit"
                 >
                   {t('patrol.plan.submitAudit')}
                 </Button>
@@ -385,6 +386,7 @@ export default function PlanPage() {
                   icon={<AuditOutlined />}
                   onClick={() => setAuditing(row)}
                   data-testid="plan-audit"
+                  data-perm="patrol_plan_audit"
                 >
                   {t('patrol.plan.audit')}
                 </Button>

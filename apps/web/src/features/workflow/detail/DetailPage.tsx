@@ -57,7 +57,11 @@ export default function DetailPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const d = await processApi.detail({ taskId, processInsId });
+      let d = await processApi.detail({ taskId, processInsId });
+      // A task that has ended (just handled here, or elsewhere) is no current node: the page shows the instance as
+      // it is now, its open nodes and state (issue 24: after 同意 the finished task stayed as 当前节点).
+      if (d?.process.taskId && d.process.status === 'done')
+        d = (await processApi.detail({ processInsId: String(d.process.processInstanceId) })) ?? d;
       setDetail(d);
       setMissing(!d);
     } catch {

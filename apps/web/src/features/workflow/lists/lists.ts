@@ -47,6 +47,22 @@ const nameCol: CrudColumn = {
   render: (v, r) => v ?? r.processName ?? r.title ?? '',
 };
 const taskCol: CrudColumn = { prop: 'taskName', label: `${L}taskName` };
+/** The instance's title (composed from the start form when the process has a title template): tells rows apart. */
+const titleCol: CrudColumn = {
+  prop: 'title',
+  label: `${L}title`,
+  search: true,
+  ellipsis: true,
+  width: 260,
+  render: (v, r) => v ?? r.processDefinitionName ?? '',
+};
+const dueCol: CrudColumn = {
+  prop: 'dueDate',
+  label: `${L}dueDate`,
+  type: 'datetime',
+  width: 170,
+  render: (v) => timeText(v),
+};
 const starterCol: CrudColumn = {
   prop: 'startUsername',
   label: `${L}startUser`,
@@ -97,10 +113,10 @@ export const columnsOf: Record<ListKind, CrudColumn[]> = {
     categoryCol,
     { prop: 'version', label: `${L}version`, width: 90, render: (v) => (v ? `v${v}` : '') },
   ],
-  claim: [nameCol, taskCol, starterCol, createCol],
-  todo: [nameCol, taskCol, starterCol, createCol],
+  claim: [titleCol, nameCol, taskCol, starterCol, createCol, dueCol],
+  todo: [titleCol, nameCol, taskCol, starterCol, createCol, dueCol],
   // instance lists filter their start time through createTime_dategt / _datelt (the server maps it)
-  send: [nameCol, taskCol, { ...createCol, label: `${L}startTime` }, endCol],
+  send: [titleCol, nameCol, taskCol, { ...createCol, label: `${L}startTime` }, endCol],
   done: [nameCol, taskCol, starterCol, { ...createCol, label: `${L}startTime` }, endCol],
   myDone: [nameCol, taskCol, starterCol, createCol, endCol],
   copy: [nameCol, { ...taskCol, render: (v, r) => v ?? r.title ?? '' }, starterCol, createCol],

@@ -5,13 +5,15 @@
  * terminate, delete in the administrators' lists).
  */
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Row } from '../../../api/crud';
 import { opsApi, processApi } from '../../../api/workflow';
 import { type CrudHandle, CrudPage } from '../../../components/crud';
 import { UserPicker } from '../../../components/widgets';
+import { useLiveEvent } from '../../../shell/bell/useLiveEvent';
+import { usePaneActive } from '../../../shell/KeepAlive';
 import { columnsOf, detailPath, isFinished, type ListKind, listApi, startPath } from './lists';
 
 const apis = Object.fromEntries(
@@ -27,6 +29,17 @@ function WfList({ kind }: { kind: ListKind }) {
   const navigate = useNavigate();
   const [assigneeFor, setAssigneeFor] = useState<{ row: Row; h: CrudHandle } | null>(null);
   const [dispatchFor, setDispatchFor] = useState<{ row: Row; h: CrudHandle } | null>(null);
+  // A live inbox (issue 24): every workflow notice (new task, transfer, delegation, urge, copy) reaches the person as
+  // a site message over the live channel, so a message reloads the list; and coming back to the list's tab (the
+  // menu entry or the tab bar) asks again, as a hidden tab may have missed changes made elsewhere.
+  const handle = useRef<CrudHandle | null>(null);
+  useLiveEvent('message', () => handle.current?.reload(), 500);
+  const active = usePaneActive();
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) handle.current?.reload();
+    wasActive.current = active;
+  }, [active]);
   const done = (h: CrudHandle, text = 'workflow.list.done') => {
     message.success(t(text));
     h.reload();
@@ -69,6 +82,35 @@ function WfList({ kind }: { kind: ListKind }) {
         );
       case 'todo':
         return detail(true, 'workflow.list.handle');
+      case 'send':
+        // the starter may withdraw a running instance from 已发事务 (the server decides whether it still may:
+        // nobody else has handled it yet; workflow.md withdrawTask)
+        return (
+          <Space size={0}>
+            {detail(false)}
+            {!isFinished(row) && (
+              <Button
+                type="link"
+                size="small"
+                data-testid="wf-withdraw"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('workflow.detail.confirmWithdraw'),
+                    onOk: async () => {
+                      await processApi.withdrawTask({
+                        processInstanceId: String(row.processInstanceId),
+                        withdrawType: 'start',
+                      });
+                      done(h);
+                    },
+                  })
+                }
+              >
+                {t('workflow.detail.withdraw')}
+              </Button>
+            )}
+          </Space>
+        );
       case 'ops':
         return (
           <Space size={0}>
@@ -176,6 +218,7 @@ function WfList({ kind }: { kind: ListKind }) {
         actionWidth={kind === 'process' || kind === 'ops' ? 340 : 150}
         rowActions={actions}
         testId={`wf-list-${kind}`}
+        handleRef={handle}
       />
       <UserPicker
         open={!!assigneeFor}
