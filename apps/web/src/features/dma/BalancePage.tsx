@@ -132,6 +132,7 @@ export default function BalancePage() {
       <Space wrap>
         <Select
           data-testid="dma-balance-zone"
+          aria-label={t('dma.zone')}
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}

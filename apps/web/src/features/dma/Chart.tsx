@@ -1,48 +1,9 @@
-/** An ECharts box for the DMA screens (modular imports only: line, bar, pie, the components used, canvas). */
-import { Empty } from 'antd';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+/** The DMA screens' chart: the shared ECharts box with this area's empty text. */
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../components/charts/EChart';
 
-echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-export function Chart({
-  option,
-  height = 320,
-  testId,
-}: {
-  option: echarts.EChartsCoreOption | null;
-  height?: number;
-  testId?: string;
-}) {
+export function Chart(props: Omit<ComponentProps<typeof EChart>, 'emptyText'>) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!option || !box.current) return;
-    if (!chart.current) chart.current = echarts.init(box.current);
-    chart.current.setOption(option, { notMerge: true });
-  }, [option]);
-  useEffect(() => {
-    const resize = () => chart.current?.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-  return (
-    <div style={{ position: 'relative', height }}>
-      <div ref={box} data-testid={testId} style={{ height, visibility: option ? 'visible' : 'hidden' }} />
-      {!option && (
-        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-          <Empty description={t('dma.noData')} />
-        </div>
-      )}
-    </div>
-  );
+  return <EChart {...props} emptyText={t('dma.noData')} />;
 }

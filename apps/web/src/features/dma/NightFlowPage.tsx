@@ -59,6 +59,7 @@ export default function NightFlowPage() {
       <Space>
         <Select
           data-testid="dma-night-zone"
+          aria-label={t('dma.zone')}
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}

@@ -268,6 +268,7 @@ export default function StationPage() {
                     loading={switching === r.id}
                     onChange={(on) => void setSimulated(r, on)}
                     data-testid={`station-simulated-${r.stcd}`}
+                    aria-label={`${t('monitor.simulated')} ${r.stnm ?? r.stcd}`}
                   />
                 ) : (
                   '-'
