@@ -96,6 +96,7 @@ export default function OrderPage() {
           <Select
             allowClear
             placeholder={t('dispatch.state')}
+            aria-label={t('dispatch.state')}
             style={{ width: 140 }}
             value={state}
             onChange={(v) => {

@@ -51,6 +51,7 @@ export default function LeakPage() {
         <Select
           allowClear
           placeholder={t('dma.zone')}
+          aria-label={t('dma.zone')}
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}
@@ -59,6 +60,7 @@ export default function LeakPage() {
         <Select
           allowClear
           placeholder={t('dma.state')}
+          aria-label={t('dma.state')}
           style={{ width: 140 }}
           value={state}
           onChange={setState}

@@ -82,6 +82,7 @@ export default function ScenarioPage() {
             <Form.Item label={t('hydraulic.type')}>
               <Select
                 data-testid="scenario-type"
+                aria-label={t('hydraulic.type')}
                 style={{ width: 140 }}
                 value={kind}
                 onChange={setKind}
@@ -135,6 +136,7 @@ export default function ScenarioPage() {
               data-testid={`compare-${i}`}
               style={{ width: 300 }}
               placeholder={t(i === 0 ? 'hydraulic.left' : 'hydraulic.right')}
+              aria-label={t(i === 0 ? 'hydraulic.left' : 'hydraulic.right')}
               value={pair[i]}
               onChange={(v) => setPair((p) => (i === 0 ? [v, p[1]] : [p[0], v]))}
               options={done.map((r) => ({ value: r.id, label: label(t, r) }))}

@@ -56,6 +56,7 @@ export default function CompliancePage() {
           allowClear
           style={{ width: 220 }}
           placeholder={t('quality.allStations')}
+          aria-label={t('quality.allStations')}
           value={station}
           onChange={setStation}
           options={(stations.data ?? []).map((s) => ({ label: s.pointName, value: s.stcd }))}
