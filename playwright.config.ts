@@ -13,7 +13,7 @@ export default defineConfig({
   outputDir: `.tmp/test-results-${PORT}`,
   timeout: 60_000,
   // The whole run must end well inside CI's limit even when something makes every test wait out its timeout.
-  globalTimeout: 35 * 60_000,
+  globalTimeout: 50 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
