@@ -29,8 +29,16 @@ async function grantsAndScreens(page: Page) {
   const paths: string[] = [];
   const walkMenus = (xs: MenuNode[] | undefined) => {
     for (const m of xs ?? []) {
-      // screens only: no external links, no parameterised routes, no groups without a page of their own
-      if (m.path?.startsWith('/') && !m.children?.length && m.isOpen !== 2 && !m.path.includes(':')) paths.push(m.path);
+      // screens only: no external links, no parameterised routes, no groups without a page of their own, and not the
+      // big screens (wall displays outside the shell, without buttons; e2e/dispatch-screen.spec.ts opens them)
+      if (
+        m.path?.startsWith('/') &&
+        !m.path.startsWith('/screen/') &&
+        !m.children?.length &&
+        m.isOpen !== 2 &&
+        !m.path.includes(':')
+      )
+        paths.push(m.path);
       walkMenus(m.children);
     }
   };
