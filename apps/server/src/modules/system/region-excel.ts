@@ -14,6 +14,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
+import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { region } from './schema.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -108,62 +109,8 @@ export async function exportRegions(req: FastifyRequest, reply: FastifyReply, ct
   return reply.send(out);
 }
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    if ('richText' in v)
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    if ('text' in v) return String(v.text).trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(v).trim();
-}
-
-interface Line {
-  line: number;
-  values: Partial<Record<Key, string>>;
-}
-
-async function readSheet(buf: Buffer): Promise<Line[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
-  const byCol = new Map<number, Key>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const h = cellText(cell.value);
-    const c = REGION_COLUMNS.find((x) => x.header === h || x.key === h);
-    if (c) byCol.set(col, c.key);
-  });
-  for (const need of ['code', 'name'] as const) {
-    if (![...byCol.values()].includes(need)) {
-      const header = REGION_COLUMNS.find((c) => c.key === need)?.header;
-      throw badRequest(`导入失败: 模板不正确, 缺少列 ${header}`);
-    }
-  }
-  const out: Line[] = [];
-  ws.eachRow((row, line) => {
-    if (line === 1) return;
-    const values: Line['values'] = {};
-    row.eachCell((cell, col) => {
-      const key = byCol.get(col);
-      const v = cellText(cell.value);
-      if (key && v) values[key] = v;
-    });
-    if (Object.keys(values).length) out.push({ line, values });
-  });
-  if (!out.length) throw badRequest('导入失败: 表格中没有数据');
-  if (out.length > MAX_REGION_IMPORT_ROWS) throw badRequest(`导入失败: 单次最多导入 ${MAX_REGION_IMPORT_ROWS} 行`);
-  return out;
-}
+const readSheet = (buf: Buffer) =>
+  readSheetByHeaders(buf, REGION_COLUMNS, { required: ['code', 'name'], maxRows: MAX_REGION_IMPORT_ROWS });
 
 type Stored = typeof region.$inferSelect;
 

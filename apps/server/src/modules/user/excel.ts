@@ -13,6 +13,7 @@ import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
 import { formatDate, parseDateTime } from '../../core/time.ts';
+import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { dept, dict, post, role, user } from '../../db/schema.ts';
 import { assertAccountQuota } from '../system/index.ts';
 import { initialPasswordHash } from './password.ts';
@@ -112,59 +113,9 @@ export async function exportTemplate(reply: FastifyReply) {
   return reply.send(buf);
 }
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return formatDate(v);
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    if ('text' in v) return String(v.text).trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('error' in v) return '';
-  }
-  return String(v).trim();
-}
-
-interface Parsed {
-  line: number;
-  values: Partial<Record<Key, string>>;
-}
-
 /** Reads the sheet; throws a 400 for a file that is not an xlsx workbook or has no 账户 column. */
-export async function readSheet(buf: Buffer): Promise<Parsed[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
-  const byCol = new Map<number, Key>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const h = cellText(cell.value);
-    const c = USER_COLUMNS.find((x) => x.header === h || x.key === h);
-    if (c) byCol.set(col, c.key);
-  });
-  if (![...byCol.values()].includes('account')) throw badRequest('导入失败: 模板不正确, 缺少列 账户');
-  const out: Parsed[] = [];
-  ws.eachRow((row, line) => {
-    if (line === 1) return;
-    const values: Parsed['values'] = {};
-    row.eachCell((cell, col) => {
-      const key = byCol.get(col);
-      const v = cellText(cell.value);
-      if (key && v) values[key] = v;
-    });
-    if (Object.keys(values).length) out.push({ line, values });
-  });
-  if (!out.length) throw badRequest('导入失败: 表格中没有数据');
-  if (out.length > MAX_IMPORT_ROWS) throw badRequest(`导入失败: 单次最多导入 ${MAX_IMPORT_ROWS} 行`);
-  return out;
-}
+export const readSheet = (buf: Buffer) =>
+  readSheetByHeaders(buf, USER_COLUMNS, { required: ['account'], maxRows: MAX_IMPORT_ROWS });
 
 const LIMITS: [Key, string, number][] = [
   ['account', '账户', 45],
