@@ -15,7 +15,7 @@ import type { DmaRow } from './zones.ts';
 export interface ZoneSeries {
   stcd: string;
   field: string;
-  direction: 'in' | 'out';
+  direction: 'in' | 'out' | 'pressure';
   accuracy: number;
   seriesId: number | null;
   stepSeconds: number;
@@ -48,7 +48,7 @@ export async function zoneSeries(ctx: Pick<AppContext, 'db'>, zone: DmaRow): Pro
 export async function meterVolumes(ctx: AppContext, series: ZoneSeries[], from: number, to: number) {
   const out: MeterVolume[] = [];
   const hours = (to - from) / 3_600_000;
-  for (const s of series) {
+  for (const s of flowSeries(series)) {
     if (s.seriesId === null) {
       out.push({ direction: s.direction, volume: 0, accuracy: s.accuracy, coverage: 0 });
       continue;
@@ -72,13 +72,30 @@ export async function meterVolumes(ctx: AppContext, series: ZoneSeries[], from: 
   return out;
 }
 
+/** The flow meters (in/out) of a zone's series: pressure meters take no part in volumes. */
+const flowSeries = (series: ZoneSeries[]) =>
+  series.filter((s): s is ZoneSeries & { direction: 'in' | 'out' } => s.direction !== 'pressure');
+
 export async function meterHours(ctx: AppContext, series: ZoneSeries[], from: number, to: number) {
   const out: MeterHours[] = [];
-  for (const s of series) {
+  for (const s of flowSeries(series)) {
     if (s.seriesId === null) continue;
     out.push({ direction: s.direction, hours: await readRollups(ctx.database.pool, 'hourly', s.seriesId, from, to) });
   }
   return out;
+}
+
+/**
+ * The hourly rollups of the zone's first pressure meter with data (the detector reads one pressure, the inlet's),
+ * or null when the zone has none.
+ */
+export async function pressureHours(ctx: AppContext, series: ZoneSeries[], from: number, to: number) {
+  for (const s of series) {
+    if (s.direction !== 'pressure' || s.seriesId === null) continue;
+    const hours = await readRollups(ctx.database.pool, 'hourly', s.seriesId, from, to);
+    if (hours.length) return hours;
+  }
+  return null;
 }
 
 const day = (t: number) => {

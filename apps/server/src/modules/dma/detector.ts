@@ -16,7 +16,10 @@
  *   start is the first night of the run that raised it; the leak flow the mean residual since then.
  * - same-day burst: a burst that starts after the night's window shows first in the day: the 10:00–16:00 mean above
  *   its own same-weekday baseline by `middayZ` σ (its own σ) and `minLeak`, on a day whose night was ordinary.
- *   Found at 16:00 the same day instead of the next morning.
+ *   Found at 16:00 the same day instead of the next morning. Where the zone has a pressure meter, the midday
+ *   pressure's drop below its own same-weekday baseline is a second, independent witness (a burst draws the
+ *   pressure down; the meter noise of the two is independent): the two z scores are combined (Stouffer:
+ *   (z_flow + z_pressure) / √2 > `middayJointZ`, each of them above 1), which finds smaller bursts the same day.
  * After a detection the CUSUM restarts and the leak's flow joins the expected flow.
  */
 import { DAY_MS, HOUR_MS as HOUR, type NightFlow } from './nightflow.ts';
@@ -33,6 +36,10 @@ export interface DetectorOptions {
   burstZ: number;
   /** same-day burst: the 10:00–16:00 mean above its baseline by this many σ (0 turns the test off) */
   middayZ: number;
+  /** same-day burst with a pressure meter: combined z of the flow rise and the pressure drop */
+  middayJointZ: number;
+  /** σ floor of the midday pressure residual, MPa */
+  pressureSigmaFloor: number;
   /** burst: the morning hours must exceed their baseline by this share of the night's residual */
   confirmShare: number;
   /** smallest leak reported, m³/h */
@@ -56,6 +63,8 @@ export const DETECTOR_DEFAULTS: DetectorOptions = {
   burstZ: 2.5,
   confirmShare: 0.5,
   middayZ: 4,
+  middayJointZ: 4,
+  pressureSigmaFloor: 0.0003,
   minLeak: 5,
   sigmaFloorShare: 0.01,
   sigmaWindow: 28,
@@ -125,6 +134,7 @@ export function detectLeaks(
   const judged: NightJudgement[] = [];
   const residuals: number[] = [];
   const midResiduals: number[] = [];
+  const pResiduals: number[] = [];
   let lastMidday: { leak: KnownLeak; detection: Detection } | null = null;
   let S = 0;
   let runStart: NightFlow | null = null;
@@ -169,6 +179,7 @@ export function detectLeaks(
     const refs: number[] = [];
     const refsAfter: number[] = [];
     const refsMid: number[] = [];
+    const refsMidP: number[] = [];
     for (let w = 1; w <= o.refWeeks; w++) {
       const r = byDate.get(dateBefore(n, 7 * w));
       if (!r?.valid) continue;
@@ -178,8 +189,11 @@ export function detectLeaks(
       const season = Number.isFinite(ls) && Number.isFinite(ln) && ls > 0 ? ln / ls : 1;
       refs.push(r.mnf * season + shift);
       if (Number.isFinite(r.after)) refsAfter.push(r.after * season + shift);
-      if (Number.isFinite(r.midday))
-        refsMid.push(r.midday * season + leakFlowAt(leaks, n.t + 10 * HOUR) - leakFlowAt(leaks, r.t + 10 * HOUR));
+      const midShift = leakFlowAt(leaks, n.t + 10 * HOUR) - leakFlowAt(leaks, r.t + 10 * HOUR);
+      if (Number.isFinite(r.midday)) refsMid.push(r.midday * season + midShift);
+      // how far a known leak drew the pressure down is not known: a pressure reference only from a day with the
+      // same known leaks
+      if (Number.isFinite(r.middayP) && Math.abs(midShift) < o.minLeak) refsMidP.push(r.middayP);
     }
     if (refs.length < o.minRefs) {
       if (n.t >= judgeFrom) judged.push(row);
@@ -290,12 +304,25 @@ export function detectLeaks(
             1.4826 * median(midResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))),
             o.sigmaFloorShare * n.midday,
           );
-      if (
-        !midLearning &&
-        rm / sm > o.middayZ &&
-        rm > o.minLeak &&
-        detections[detections.length - 1]?.night !== n.date
-      ) {
+      // the pressure's witness: its drop below the same-weekday baseline, in its own σ
+      let zp = Number.NaN;
+      let rp = Number.NaN;
+      let pLearning = true;
+      if (Number.isFinite(n.middayP) && refsMidP.length >= o.minRefs) {
+        rp = median(refsMidP) - n.middayP;
+        pLearning = pResiduals.length < 7;
+        const sp = Math.max(
+          1.4826 * median(pResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))) || 0,
+          o.pressureSigmaFloor,
+        );
+        if (!pLearning) zp = rp / sp;
+        if (pLearning || Math.abs(rp) <= 3 * sp) pResiduals.push(rp);
+      }
+      const zf = rm / sm;
+      const witnessed = Number.isFinite(zp)
+        ? (zf + zp) / Math.SQRT2 > o.middayJointZ && zf > 1 && zp > 1
+        : zf > o.middayZ;
+      if (!midLearning && witnessed && rm > o.minLeak && detections[detections.length - 1]?.night !== n.date) {
         const start = n.t + o.windowHours * HOUR;
         detections.push({
           kind: 'burst',

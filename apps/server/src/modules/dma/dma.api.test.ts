@@ -30,7 +30,7 @@ describe('DMA zones', () => {
   it('seeds the demo zones from the GIS DMAs with their LL inlet meters, boundary and design figures', async () => {
     const tree = (await t.get(`${B}/dma/tree`)).json().data;
     expect(tree.map((n: any) => n.code)).toEqual(['DMA01', 'DMA02', 'DMA03']);
-    expect(tree[0]).toMatchObject({ name: '蜀山DMA01', meters: 1, hasBoundary: true, children: [] });
+    expect(tree[0]).toMatchObject({ name: '蜀山DMA01', meters: 2, hasBoundary: true, children: [] });
     expect(tree[0].connections).toBeGreaterThan(0);
     const m = (await t.get(`${B}/dma/membership`, { code: 'DMA01' })).json().data;
     expect(m.pipes).toBeGreaterThan(10);
@@ -67,6 +67,10 @@ describe('DMA zones', () => {
 
     await refused({ ...child }, '分区编码已存在');
     await refused({ ...child, code: 'X1', meters: [{ stcd: 'NOPE', field: 'flow', direction: 'in' }] }, 'NOPE');
+    await refused(
+      { ...child, code: 'X3', meters: [{ stcd: 'LL001', field: 'flow', direction: 'sideways' }] },
+      '计量方向只能是 in (进水)、out (出水) 或 pressure (压力)',
+    );
     await refused(
       {
         ...child,

@@ -38,6 +38,8 @@ export interface Scenario {
   /** local midnights of holidays */
   holidays: number[];
   outages: Outage[];
+  /** the inlet also measures pressure (`scenarioPressure`) */
+  pressure?: boolean;
 }
 
 /** mulberry32 over a counter: a reproducible stream without state shared between series. */
@@ -109,6 +111,52 @@ export function scenarioHours(s: Scenario): HourRollup[] {
   return out;
 }
 
+/**
+ * The inlet's 5-minute pressure readings (MPa), rolled up by hour, after the simulator's own model of a district
+ * inlet (monitor/simulator.ts: p0 − c·d², a burst's drop, white noise 0.0025 MPa): here p0 0.38, c 0.06, and a leak
+ * draws the pressure down by 0.12 MPa per unit of the leak's share of the mean inflow (the simulator's bursts: 2–4
+ * m for 15–35 %). Own random stream (the flows stay as they were); the meter outages hit it too (one RTU).
+ */
+export function scenarioPressure(s: Scenario): HourRollup[] {
+  const u = rng((s.seed ^ s.key ^ 0x5eed) >>> 0);
+  const step = 300_000;
+  const holidays = new Set(s.holidays);
+  const out: HourRollup[] = [];
+  const end = s.from + s.days * DAY_MS;
+  let cur: HourRollup | null = null;
+  let stuck: number | null = null;
+  for (let t = s.from; t < end; t += step) {
+    const hourStart = t - (t % HOUR_MS);
+    if (!cur || cur.t !== hourStart) {
+      if (cur?.count) out.push(cur);
+      cur = { t: hourStart, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, sum: 0, count: 0 };
+    }
+    const white = gauss(u);
+    const spike = u();
+    const outage = s.outages.find((o) => t >= o.start && t < o.end);
+    if (outage?.mode === 'gap') continue;
+    let d: number;
+    if (holidays.has(localMidnight(t))) {
+      const sunday = t + ((7 - new Date(t).getDay()) % 7) * DAY_MS;
+      d = demand(s.seed, s.key, sunday) * (new Date(t).getHours() < 6 ? 1.12 : 0.9);
+    } else d = demand(s.seed, s.key, t);
+    let v = 0.38 - 0.06 * d * d - (0.12 * leakFlowAt(s.leaks, t)) / s.base + 0.0025 * white;
+    if (spike < 1 / 2500) v = spike < 1 / 10_000 ? 0 : v * 0.6;
+    if (outage?.mode === 'zero') v = 0;
+    if (outage?.mode === 'flat') {
+      stuck ??= v;
+      v = stuck;
+    } else stuck = null;
+    v = Math.round(v * 10_000) / 10_000;
+    cur.min = Math.min(cur.min, v);
+    cur.max = Math.max(cur.max, v);
+    cur.sum += v;
+    cur.count++;
+  }
+  if (cur?.count) out.push(cur);
+  return out;
+}
+
 /** A year-like scenario: leaks every few weeks (alternating kinds, 2.5–10 % of the mean inflow), holidays, outages. */
 export function makeScenario(seed: number, key: number, base: number, from: number, days: number): Scenario {
   const u = rng(seed * 31 + key);
@@ -171,7 +219,13 @@ export function score(s: Scenario, detections: Detection[]): Score {
 /** Runs the detector over a scenario's nights. */
 export function runScenario(s: Scenario, opts: Partial<DetectorOptions> = {}) {
   const hours = scenarioHours(s);
-  const nights = nightFlows([{ direction: 'in', hours }], s.from, s.from + s.days * DAY_MS);
+  const nights = nightFlows(
+    [{ direction: 'in', hours }],
+    s.from,
+    s.from + s.days * DAY_MS,
+    {},
+    s.pressure ? scenarioPressure(s) : null,
+  );
   const { detections } = detectLeaks(nights, opts);
   return { detections, score: score(s, detections), nights };
 }

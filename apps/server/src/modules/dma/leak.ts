@@ -10,7 +10,7 @@ import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
-import { meterHours, zoneSeries } from './data.ts';
+import { meterHours, pressureHours, zoneSeries } from './data.ts';
 import { type Detection, detectLeaks, type KnownLeak } from './detector.ts';
 import { DAY_MS, legitimateNightUse, nightFlows } from './nightflow.ts';
 import { dmaLeakEvent } from './schema.ts';
@@ -23,7 +23,15 @@ const LOOKBACK_MS = 40 * DAY_MS;
 export async function zoneNights(ctx: AppContext, zone: DmaRow, from: number, to: number) {
   const series = await zoneSeries(ctx, zone);
   const hours = await meterHours(ctx, series, from - LOOKBACK_MS - DAY_MS, to + DAY_MS);
-  const nights = nightFlows(hours, from - LOOKBACK_MS, to, { nightStart: zone.nightStart, nightEnd: zone.nightEnd });
+  // the zone's pressure meter, where it has one, is the same-day test's second witness
+  const pressure = await pressureHours(ctx, series, from - LOOKBACK_MS - DAY_MS, to + DAY_MS);
+  const nights = nightFlows(
+    hours,
+    from - LOOKBACK_MS,
+    to,
+    { nightStart: zone.nightStart, nightEnd: zone.nightEnd },
+    pressure,
+  );
   return { nights, hasMeters: hours.length > 0 };
 }
 

@@ -60,6 +60,8 @@ export interface NightFlow {
   dayMean: number;
   /** mean net flow of 10:00–16:00 of the same date, m³/h (NaN unless every hour is usable) */
   midday: number;
+  /** mean pressure of 10:00–16:00 of the same date, MPa (NaN without a pressure meter or unless every hour is usable) */
+  middayP: number;
   valid: boolean;
   /** why a night is not judged: gap | zero | flat | missing */
   reason?: string;
@@ -120,10 +122,20 @@ export function localMidnight(t: number): number {
   return d.getTime();
 }
 
-/** Nights whose window starts within [from, to), ascending. */
-export function nightFlows(meters: MeterHours[], from: number, to: number, opts: Partial<NightOptions> = {}) {
+/**
+ * Nights whose window starts within [from, to), ascending. `pressure`: the hourly rollups of the zone's pressure
+ * meter, when it has one (same quality gate as the flows: gaps, zeros and stuck readings leave an hour out).
+ */
+export function nightFlows(
+  meters: MeterHours[],
+  from: number,
+  to: number,
+  opts: Partial<NightOptions> = {},
+  pressure: HourRollup[] | null = null,
+) {
   const o = { ...NIGHT_DEFAULTS, ...opts };
   const net = netHours(meters, o);
+  const press = pressure ? new Map(pressure.map((h) => [h.t, hourQuality(h, o)])) : null;
   const out: NightFlow[] = [];
   for (let day = localMidnight(from); day < to; day = localMidnight(day + 36 * HOUR_MS)) {
     const d = new Date(day);
@@ -174,10 +186,22 @@ export function nightFlows(meters: MeterHours[], from: number, to: number, opts:
       }
     }
     const midday = midN === 6 ? midSum / 6 : Number.NaN;
+    let pSum = 0;
+    let pN = 0;
+    for (let h = 10; h < 16 && press; h++) {
+      const hd = new Date(day);
+      hd.setHours(h);
+      const q = press.get(hd.getTime());
+      if (q && !q.bad) {
+        pSum += q.mean;
+        pN++;
+      }
+    }
+    const middayP = pN === 6 ? pSum / 6 : Number.NaN;
     out.push(
       reason
-        ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, midday, valid: false, reason }
-        : { date: localDate(t), t, mnf, after, dayMean, midday, valid: true },
+        ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, midday, middayP, valid: false, reason }
+        : { date: localDate(t), t, mnf, after, dayMean, midday, middayP, valid: true },
     );
   }
   return out;

@@ -24,12 +24,16 @@ import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
 const polygon = (name: string) =>
   customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Polygon,4548)' })(name);
 
-/** One metered flow across the DMA's boundary: a monitoring series (station code + field) and its direction. */
+/**
+ * One metered flow across the DMA's boundary: a monitoring series (station code + field) and its direction; or
+ * (`pressure`) a pressure series of the zone (its inlet's, normally), which the leak detector reads beside the flows
+ * and the balance leaves out.
+ */
 export interface DmaMeter {
   stcd: string;
-  /** series field, normally `flow` (m³/h) */
+  /** series field, normally `flow` (m³/h); `pressure` (MPa) for a pressure meter */
   field: string;
-  direction: 'in' | 'out';
+  direction: 'in' | 'out' | 'pressure';
   /** accuracy class of the meter, ± % at 95 % confidence (electromagnetic bulk meters: 0.5–2) */
   accuracy: number;
 }

@@ -146,7 +146,13 @@ export async function seedZones(ctx: AppContext, tenantId: string) {
           sort: i + 1,
           boundary: ring,
           boundaryValves: g.valves ?? [],
-          meters: g.station_code ? [{ stcd: g.station_code, field: 'flow', direction: 'in', accuracy: 1 }] : [],
+          // the inlet station measures flow and pressure: the pressure is the leak detector's second witness
+          meters: g.station_code
+            ? [
+                { stcd: g.station_code, field: 'flow', direction: 'in', accuracy: 1 },
+                { stcd: g.station_code, field: 'pressure', direction: 'pressure', accuracy: 1 },
+              ]
+            : [],
           // households behind the service connections, 2.8 people each (China's 2020 census average household)
           population: Math.round(g.customers * 2.8),
           connections: g.connections,

@@ -18,7 +18,9 @@ const point = z.tuple([z.number().finite(), z.number().finite()]);
 const meter = z.object({
   stcd: z.string().trim().min(1, '请填写计量点站码').max(32),
   field: z.string().trim().min(1).max(32).default('flow'),
-  direction: z.enum(['in', 'out'], { message: '计量方向只能是 in (进水) 或 out (出水)' }),
+  direction: z.enum(['in', 'out', 'pressure'], {
+    message: '计量方向只能是 in (进水)、out (出水) 或 pressure (压力)',
+  }),
   accuracy: z.number().min(0.1, '计量精度应在 0.1–20 % 之间').max(20, '计量精度应在 0.1–20 % 之间').default(1),
 });
 
