@@ -87,8 +87,24 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json().data.analysis.segmentPipes.length).toBeGreaterThan(0);
 
+    // its DMAs: the whole town on p227 + p235, area C behind PUMP_1; detection runs over a short window of 2019
+    expect(r.zones).toBe(2);
+    const tree = await t.call({ method: 'GET', url: '/api/swp-dma/dma/tree', headers: h });
+    expect(tree.statusCode, tree.body).toBe(200);
+    expect(tree.json().data).toMatchObject([
+      { code: 'LTOWN', meters: 2, hasBoundary: true, children: [{ code: 'LTOWN-C', meters: 1 }] },
+    ]);
+    const det = await t.call({
+      method: 'POST',
+      url: '/api/swp-dma/leak/detect',
+      headers: h,
+      payload: { dmaCode: 'LTOWN', startTime: '2019-03-01 00:00:00', endTime: '2019-03-15 00:00:00' },
+    });
+    expect(det.statusCode, det.body).toBe(200);
+    expect(det.json().data).toMatchObject({ dmaCode: 'LTOWN', nights: 14 });
+
     const again = (await t.post('/api/swp-gis/network/l-town', {})).json().data;
-    expect(again).toMatchObject({ created: false, network: { applied: false, inserted: 0 } });
+    expect(again).toMatchObject({ created: false, zones: 0, network: { applied: false, inserted: 0 } });
     expect(again.series.map((s: { inserted: number }) => s.inserted)).toEqual([0, 0]);
   }, 600_000);
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/envelope.ts';
 import type { AppContext } from '../../../core/module.ts';
+import { ensureLTownZones } from '../../dma/index.ts';
 import { importSeries, type SeriesReport, seriesImportOptions, upsertStations } from '../../monitor/index.ts';
 import { ensureTenant, invalidateMenuCache } from '../../system/index.ts';
 import { type ImportReport, importNetwork } from './service.ts';
@@ -64,6 +65,8 @@ export interface LTownResult {
   network: ImportReport;
   stations: { created: number; updated: number };
   series: SeriesReport[];
+  /** DMA zones created (the whole town on p227 + p235, area C on PUMP_1) */
+  zones: number;
   dataDir: string;
   tookMs: number;
 }
@@ -151,5 +154,8 @@ export async function createLTownTenant(
     log(`${FILES[file]}: ${r.rows} rows, ${r.inserted} new points in ${(r.tookMs / 1000).toFixed(1)} s`);
     series.push(r);
   }
-  return { tenantId, created, network, stations, series, dataDir: dir, tookMs: Date.now() - t0 };
+  // its DMAs: the whole town on its two reservoir outlets, area C behind the pump (dma module)
+  const zones = await ensureLTownZones(ctx, tenantId, userId);
+  log(`DMA zones: ${zones} created`);
+  return { tenantId, created, network, stations, series, zones, dataDir: dir, tookMs: Date.now() - t0 };
 }
