@@ -5,7 +5,7 @@ import { http } from './http';
 export interface DmaMeter {
   stcd: string;
   field: string;
-  direction: 'in' | 'out';
+  direction: 'in' | 'out' | 'pressure';
   accuracy: number;
 }
 

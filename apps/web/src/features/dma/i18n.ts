@@ -31,7 +31,8 @@ export const zh = {
     nightPerCapita: '人均夜间用水(L/人/h)',
     nightPerConnection: '每户夜间用水(L/户/h)',
     meters: '计量点',
-    metersTip: 'JSON 数组，如 [{"stcd":"LL001","field":"flow","direction":"in","accuracy":1}]',
+    metersTip:
+      'JSON 数组，如 [{"stcd":"LL001","field":"flow","direction":"in","accuracy":1},{"stcd":"LL001","field":"pressure","direction":"pressure","accuracy":1}]；方向 in 进水、out 出水、pressure 压力（漏损检测的佐证，不计入水量）',
     boundary: '边界',
     boundaryTip: 'EPSG:4548 坐标环 JSON，如 [[x,y],[x,y],[x,y]]',
     boundaryValves: '边界阀门',
@@ -186,7 +187,8 @@ export const en = {
     nightPerCapita: 'Night use per person (L/h)',
     nightPerConnection: 'Night use per connection (L/h)',
     meters: 'Meters',
-    metersTip: 'JSON array, e.g. [{"stcd":"LL001","field":"flow","direction":"in","accuracy":1}]',
+    metersTip:
+      'JSON array, e.g. [{"stcd":"LL001","field":"flow","direction":"in","accuracy":1},{"stcd":"LL001","field":"pressure","direction":"pressure","accuracy":1}]; direction in, out, or pressure (a witness for leak detection, not counted in volumes)',
     boundary: 'Boundary',
     boundaryTip: 'EPSG:4548 ring as JSON, e.g. [[x,y],[x,y],[x,y]]',
     boundaryValves: 'Boundary valves',
