@@ -14,7 +14,7 @@ import { seedDma } from './seed.ts';
 
 export { computeBalance } from './balance.ts';
 export { detectLeaks } from './detector.ts';
-export { ensureLTownZones, L_TOWN_ZONES } from './ltown.ts';
+export { detectLTownHistory, ensureLTownZones, L_TOWN_ZONES } from './ltown.ts';
 export { balanceOf, ranking } from './water-balance.ts';
 
 const watches = new Set<LeakWatch>();

@@ -35,13 +35,25 @@ export async function zoneNights(ctx: AppContext, zone: DmaRow, from: number, to
   return { nights, hasMeters: hours.length > 0 };
 }
 
-async function knownLeaks(ctx: AppContext, zone: DmaRow): Promise<KnownLeak[]> {
-  const rows = await ctx.db
+/**
+ * The zone's leak events as expected flow. `rerun`: the period a detection run judges; the detector's own events
+ * that start inside it are left out, since the run finds them again: fed back as known they would change what it
+ * finds (a known leak shifts every later baseline), and a re-run of the same period would store new events beside
+ * the old ones. Events before the period, and leaks reported by hand, stay known.
+ */
+async function knownLeaks(ctx: AppContext, zone: DmaRow, rerun?: { from: number; to: number }): Promise<KnownLeak[]> {
+  const all = await ctx.db
     .select()
     .from(dmaLeakEvent)
     .where(
       and(eq(dmaLeakEvent.tenantId, zone.tenantId), eq(dmaLeakEvent.dmaCode, zone.code), eq(dmaLeakEvent.isDeleted, 0)),
     );
+  const rows = rerun
+    ? all.filter(
+        (r) =>
+          r.kind === 'reported' || r.estimatedStart.getTime() < rerun.from || r.estimatedStart.getTime() >= rerun.to,
+      )
+    : all;
   return rows.map((r) => ({
     start: r.estimatedStart.getTime(),
     end: r.closedAt?.getTime() ?? null,
@@ -174,7 +186,7 @@ export async function detectZone(ctx: AppContext, zone: DmaRow, from: number, to
   const { detections } = detectLeaks(
     nights,
     { windowHours: zone.nightEnd - zone.nightStart, confirmDelayHours: zone.nightEnd - zone.nightStart + 4 },
-    await knownLeaks(ctx, zone),
+    await knownLeaks(ctx, zone, { from, to }),
     from,
   );
   const stored = [];

@@ -89,6 +89,17 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
 
     // its DMAs: the whole town on p227 + p235, area C behind PUMP_1; detection runs over a short window of 2019
     expect(r.zones).toBe(2);
+    // …and the detector has run over the year: its events are on the DMA screens
+    expect(r.leakEvents).toBeGreaterThan(0);
+    const events = await t.call({
+      method: 'GET',
+      url: '/api/swp-dma/leak-event/list',
+      query: { dmaCode: 'LTOWN', size: '100' },
+      headers: h,
+    });
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json().data.total).toBeGreaterThan(0);
+    expect(events.json().data.records[0]).toMatchObject({ dmaCode: 'LTOWN', state: 'open' });
     const tree = await t.call({ method: 'GET', url: '/api/swp-dma/dma/tree', headers: h });
     expect(tree.statusCode, tree.body).toBe(200);
     expect(tree.json().data).toMatchObject([
@@ -104,7 +115,7 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     expect(det.json().data).toMatchObject({ dmaCode: 'LTOWN', nights: 14 });
 
     const again = (await t.post('/api/swp-gis/network/l-town', {})).json().data;
-    expect(again).toMatchObject({ created: false, zones: 0, network: { applied: false, inserted: 0 } });
+    expect(again).toMatchObject({ created: false, zones: 0, leakEvents: 0, network: { applied: false, inserted: 0 } });
     expect(again.series.map((s: { inserted: number }) => s.inserted)).toEqual([0, 0]);
   }, 600_000);
 

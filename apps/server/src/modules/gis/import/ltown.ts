@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/envelope.ts';
 import type { AppContext } from '../../../core/module.ts';
-import { ensureLTownZones } from '../../dma/index.ts';
+import { detectLTownHistory, ensureLTownZones } from '../../dma/index.ts';
 import { importSeries, type SeriesReport, seriesImportOptions, upsertStations } from '../../monitor/index.ts';
 import { ensureTenant, invalidateMenuCache } from '../../system/index.ts';
 import { type ImportReport, importNetwork } from './service.ts';
@@ -67,6 +67,8 @@ export interface LTownResult {
   series: SeriesReport[];
   /** DMA zones created (the whole town on p227 + p235, area C on PUMP_1) */
   zones: number;
+  /** leak events the detector stored over the imported year (none new on a second run) */
+  leakEvents: number;
   dataDir: string;
   tookMs: number;
 }
@@ -157,5 +159,7 @@ export async function createLTownTenant(
   // its DMAs: the whole town on its two reservoir outlets, area C behind the pump (dma module)
   const zones = await ensureLTownZones(ctx, tenantId, userId);
   log(`DMA zones: ${zones} created`);
-  return { tenantId, created, network, stations, series, zones, dataDir: dir, tookMs: Date.now() - t0 };
+  const leakEvents = await detectLTownHistory(ctx, tenantId);
+  log(`leak detection over the imported data: ${leakEvents} new events`);
+  return { tenantId, created, network, stations, series, zones, leakEvents, dataDir: dir, tookMs: Date.now() - t0 };
 }
