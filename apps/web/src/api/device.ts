@@ -69,6 +69,8 @@ export interface Device extends Row {
   lgtd: number | null;
   lttd: number | null;
   address: string | null;
+  /** video devices: the picture (snapshot) or stream address */
+  videoUrl?: string | null;
   reportNum: number;
   sort: number;
   remark: string | null;

@@ -34,6 +34,8 @@ export const deviceBase = pgTable(
     lgtd: doublePrecision('lgtd'),
     lttd: doublePrecision('lttd'),
     address: varchar('address', { length: 255 }),
+    /** video devices: the picture (snapshot) or stream address the card and the list show */
+    videoUrl: varchar('video_url', { length: 500 }),
     /** valves: consecutive readings beyond a limit before an alarm (上报次数) */
     reportNum: integer('report_num').default(1).notNull(),
     sort: integer('sort').default(1).notNull(),

@@ -5,7 +5,7 @@
  * readings, so the alarm history is what the rules really find in the data; alarms older than a day are closed
  * by the duty operator with what was found on site.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { user as userTable } from '../../db/schema.ts';
 import { closeSeeded, openRuleAlarmsBefore } from '../alarm/index.ts';
@@ -539,7 +539,45 @@ async function replayHistory(
   }
 }
 
+/** the network layers a demo device of a type stands on, nearest first (a camera watches a plant or a pump) */
+const LINK_LAYERS: Record<DeviceSeed['type'], string[]> = {
+  valve: ['valve'],
+  waterQuality: ['wq', 'meter'],
+  pump: ['pump', 'source'],
+  video: ['source', 'pump', 'meter', 'valve'],
+};
+/** the demo cameras' picture: a still shipped with the web app (a real camera gives its snapshot or stream URL) */
+export const DEMO_VIDEO_URL = '/cctv/demo-camera.svg';
+
+/**
+ * Links each demo device without a feature to the nearest network feature of its layers within 2 km, and gives the
+ * demo cameras their picture. Idempotent (only empty links are filled), so databases seeded before the link was
+ * made are mended at the next start; a device whose link an operator cleared keeps its own later edits only if it
+ * is not a demo code.
+ */
+export async function linkDemoFeatures(ctx: AppContext, tenantId = TENANT) {
+  for (const [type, kinds] of Object.entries(LINK_LAYERS)) {
+    const codes = DEVICE_SEED.filter((s) => s.type === type).map((s) => s.code);
+    await ctx.db.execute(sql`
+      update swp_device_base d set feature_layer = n.kind, feature_id = n.dno
+        from (select d2.id, f.kind, f.dno from swp_device_base d2
+                cross join lateral (select kind, dno from swp_gis_node g
+                  where g.tenant_id = d2.tenant_id and g.kind = any(string_to_array(${kinds.join(',')}, ','))
+                    and ST_DWithin(g.geom, ST_SetSRID(ST_MakePoint(d2.x, d2.y), 4548), 2000)
+                  order by g.geom <-> ST_SetSRID(ST_MakePoint(d2.x, d2.y), 4548) limit 1) f
+               where d2.tenant_id = ${tenantId} and d2.is_deleted = 0 and d2.feature_id is null
+                 and d2.x is not null and d2.device_code = any(string_to_array(${codes.join(',')}, ','))) n
+       where d.id = n.id`);
+  }
+  const cams = DEVICE_SEED.filter((s) => s.type === 'video').map((s) => s.code);
+  await ctx.db.execute(sql`
+    update swp_device_base set video_url = ${DEMO_VIDEO_URL}
+     where tenant_id = ${tenantId} and device_type = 'video' and video_url is null and is_deleted = 0
+       and device_code = any(string_to_array(${cams.join(',')}, ','))`);
+}
+
 export async function seedDevice(ctx: AppContext) {
   await ensureMenus(ctx, DEVICE_MENUS);
   await seedDevices(ctx);
+  await linkDemoFeatures(ctx);
 }

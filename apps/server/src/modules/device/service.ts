@@ -117,6 +117,16 @@ export const deviceSchema = z.object({
   lgtd: optNum('经度', 73, 136),
   lttd: optNum('纬度', 3, 54),
   address: optText(255, '安装地址'),
+  // a picture or stream address the browser loads: http(s) or a path on this server, never script or data URLs
+  videoUrl: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(500, '视频地址最长 500 个字符')
+      .regex(/^(https?:\/\/|\/)[^\s"'<>]*$/i, '视频地址应以 http://、https:// 或 / 开头')
+      .optional(),
+  ),
   sort: z.preprocess(num, z.number().int().min(0).max(100_000).optional()),
   remark: optText(255, '备注'),
   rule: ruleSchema.optional(),
@@ -218,9 +228,10 @@ async function decorate(ctx: AppContext, tenantId: string, rows: DeviceRow[]) {
       stationName: l?.stnm ?? null,
       onlineState: l ? l.state : null,
       onlineStateName: l ? l.stateName : null,
-      latest: l?.latest ?? [],
-      latestTime: l?.latestTime ?? null,
-      fields: l?.fields ?? [],
+      // a camera shows its picture; the readings of the station it watches are not its own
+      latest: r.deviceType === 'video' ? [] : (l?.latest ?? []),
+      latestTime: r.deviceType === 'video' ? null : (l?.latestTime ?? null),
+      fields: r.deviceType === 'video' ? [] : (l?.fields ?? []),
       ruleId: rule?.id ?? null,
       runStatus: rule?.runStatus ?? null,
       runStatusName: rule ? RUN_STATUS[rule.runStatus] : '未配置',
@@ -450,6 +461,7 @@ export async function saveDevice(ctx: AppContext, req: FastifyRequest, body: unk
     lgtd: d.lgtd ?? null,
     lttd: d.lttd ?? null,
     address: d.address ?? null,
+    videoUrl: d.deviceType === 'video' ? (d.videoUrl ?? null) : null,
     sort: d.sort ?? 1,
     remark: d.remark ?? null,
   };

@@ -81,6 +81,11 @@ const SEATS: [code: string, lon: number, lat: number][] = [
   ['340123', 117.15, 31.7], // 肥西县
 ];
 
+/** The district seats with their names (the basemap draws the districts as the areas nearest each seat). */
+export function districtSeats() {
+  return SEATS.map(([code, lon, lat]) => ({ code, lon, lat, name: districtOf(lon, lat).district }));
+}
+
 export function districtOf(lon: number, lat: number) {
   let best = SEATS[0];
   let bd = Number.POSITIVE_INFINITY;

@@ -42,6 +42,7 @@ import {
 import { networkImportRoutes } from './import/routes.ts';
 import { LAYERS } from './layers.ts';
 import { reverseGeocode, toGeo, toPlane } from './location.ts';
+import { mapRoutes } from './map-routes.ts';
 import { DEFAULT_TOLERANCE, identify, MAX_RECORDS, metas, queryLayer, WKID } from './service.ts';
 
 /** The GIS service's proxy path (spec: `/lc-gis/proxyHopeServer/.../gis/{layer}/query`). */
@@ -145,6 +146,7 @@ const point3 = z.object({ x: num('x'), y: num('y'), h: num('h').optional() });
 
 export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
   networkImportRoutes(app, ctx);
+  mapRoutes(app, ctx);
   // ------------------------------------------------------------ ArcGIS REST subset
   for (const method of ['get', 'post'] as const) {
     app[method](`${GIS_PROXY}/metas`, READ_GIS, async () => metas());

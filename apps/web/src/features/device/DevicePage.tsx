@@ -193,7 +193,19 @@ export default function DevicePage() {
         label: 'device.latest',
         display: false,
         render: (_v, r) =>
-          r.latest?.length ? (
+          r.deviceType === 'video' ? (
+            // a camera shows its picture, not the readings of the station it watches
+            r.videoUrl ? (
+              <img
+                src={r.videoUrl}
+                alt={t('device.videoPicture')}
+                data-testid={`video-${r.deviceCode}`}
+                style={{ height: 48, borderRadius: 2 }}
+              />
+            ) : (
+              '—'
+            )
+          ) : r.latest?.length ? (
             <Typography.Text style={{ fontSize: 12 }} title={r.latestTime ?? ''}>
               {r.latest.map((l) => `${l.name} ${l.value}${l.unit ? ` ${l.unit}` : ''}`).join('，')}
             </Typography.Text>
@@ -231,6 +243,15 @@ export default function DevicePage() {
         component: (ctx) => <AddressPointInput disabled={ctx.disabled} />,
       },
       { prop: 'address', label: 'device.address', display: false, ellipsis: true },
+      {
+        prop: 'videoUrl',
+        label: 'device.videoUrl',
+        tip: 'device.videoUrlTip',
+        hide: true,
+        display: type === 'video',
+        span: 24,
+        rules: [{ pattern: /^(https?:\/\/|\/)\S*$/i, message: t('device.videoUrlFormat') }],
+      },
       { prop: 'dmaCode', label: 'device.dmaCode', width: 90 },
       {
         prop: 'reportNum',

@@ -10,7 +10,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect, useRef } from 'react';
 import type { Zone } from '../../api/dma';
-import { NetworkMap } from '../../components/map';
+import { SwpMap } from '../../components/map';
 import { nrwColor } from './nrw';
 
 export function ZoneMap({
@@ -58,7 +58,7 @@ export function ZoneMap({
   }, [zones, rates, selected]);
 
   return (
-    <NetworkMap
+    <SwpMap
       testId="dma-map"
       visible={['pipe', 'valve']}
       style={{ height: 460 }}

@@ -22,6 +22,8 @@ import {
   type UserOut,
   type ValveOut,
 } from '../../components/map/gisApi';
+import { OVERLAYS, type OverlayKey } from '../../components/map/mapApi';
+// NetworkMap is the shared map (SwpMap) under the name the screen's tests mock
 import {
   DEFAULT_VISIBLE,
   LEGEND,
@@ -29,6 +31,7 @@ import {
   type NetworkLayerKey,
   NetworkMap,
 } from '../../components/map/NetworkMap';
+import { useFillHeight } from '../../components/map/useFillHeight';
 import { saveBlob } from '../../lib/download';
 import { useSession } from '../../stores/session';
 import { analysisLayer } from './analysisLayer';
@@ -44,6 +47,9 @@ export default function MapPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [visible, setVisible] = useState<NetworkLayerKey[]>(DEFAULT_VISIBLE);
+  const [overlays, setOverlays] = useState<OverlayKey[]>(['devices', 'alarms', 'bursts']);
+  /** the map reaches down to the window's bottom edge (no empty band under it) */
+  const [mapBox, mapHeight] = useFillHeight(420);
   const [metas, setMetas] = useState<LayerMeta[]>([]);
   const [mode, setMode] = useState<Mode>('identify');
   const [popup, setPopup] = useState<{ r: IdentifyResult; at: Coordinate } | null>(null);
@@ -238,6 +244,13 @@ export default function MapPage() {
               ),
             }))}
           />
+          <Checkbox.Group
+            aria-label={t('swpMap.layers')}
+            data-testid="gis-overlays"
+            value={overlays}
+            onChange={(v) => setOverlays(v as OverlayKey[])}
+            options={OVERLAYS.map((k) => ({ value: k, label: t(`swpMap.overlay.${k}`) }))}
+          />
           <Input.Search
             value={code}
             onChange={(e) => setCode(e.target.value)}
@@ -293,8 +306,15 @@ export default function MapPage() {
           </Typography.Text>
         </Space>
       </Card>
-      <div style={{ position: 'relative' }}>
-        <NetworkMap visible={visible} onClick={onClick} onReady={ready} style={{ height: 560 }} zoom={6} />
+      <div ref={mapBox} style={{ position: 'relative' }}>
+        <NetworkMap
+          visible={visible}
+          overlays={overlays}
+          onClick={onClick}
+          onReady={ready}
+          style={{ height: mapHeight }}
+          zoom={6}
+        />
         <NetworkImportDialog
           open={importing}
           onClose={() => setImporting(false)}

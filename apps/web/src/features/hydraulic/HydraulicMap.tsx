@@ -11,7 +11,7 @@ import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef } from 'react';
 import type { Geometry, Snapshot } from '../../api/hydraulic';
-import { NetworkMap } from '../../components/map';
+import { SwpMap } from '../../components/map';
 import { colourOf, FLOW_STOPS, PRESSURE_STOPS, VELOCITY_STOPS } from './colours';
 
 export type LinkMeasure = 'flow' | 'velocity';
@@ -84,7 +84,7 @@ export function HydraulicMap({
   }, [snapshot, measure]);
 
   return (
-    <NetworkMap
+    <SwpMap
       visible={[]}
       testId={testId}
       style={{ height: 520 }}

@@ -1,0 +1,1 @@
+ALTER TABLE "swp_device_base" ADD COLUMN "video_url" varchar(500);

@@ -1,0 +1,140 @@
+/** The shared map's data: the offline basemap (tenant-aware) and the business layers (issue 24). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { toEpsg4548 } from '../monitor/index.ts';
+
+let t: TestApp;
+let otherToken: string;
+let otherTenant: string;
+
+beforeAll(async () => {
+  t = await bootTestApp();
+  await t.signIn();
+  const name = '底图测试水司';
+  const res = await t.post('/api/blade-system/tenant/submit', { tenantName: name });
+  expect(res.statusCode, res.body).toBe(200);
+  const list = await t.get('/api/blade-system/tenant/list', { tenantName: name });
+  otherTenant = list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
+  const tok = await t.call({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: basic(), 'tenant-id': otherTenant },
+    query: {
+      tenantId: otherTenant,
+      username: 'admin',
+      password: await md5('123456'),
+      grant_type: 'password',
+      scope: 'all',
+    },
+  });
+  expect(tok.statusCode, tok.body).toBe(200);
+  otherToken = tok.json().access_token;
+});
+afterAll(() => t?.close());
+
+const c = toEpsg4548(117.24, 31.835);
+const box = (r: number) => [c.x - r, c.y - r, c.x + r, c.y + r].join(',');
+const data = (res: { statusCode: number; body: string; json(): any }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const asOther = (url: string, query: Record<string, string>) =>
+  t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${otherToken}` } });
+
+describe('basemap', () => {
+  it('draws the demo city around the network: named streets, blocks, water and districts', async () => {
+    const fc = data(await t.get('/api/swp-gis/basemap', { bbox: box(3000), resolution: 4 }));
+    expect(fc.type).toBe('FeatureCollection');
+    expect(fc.source).toBe('demo');
+    const kinds = new Set(fc.features.map((f: any) => f.properties.kind));
+    for (const k of ['street', 'block', 'district']) expect(kinds).toContain(k);
+    const streets = fc.features.filter((f: any) => f.properties.kind === 'street');
+    expect(streets.every((s: any) => typeof s.properties.name === 'string' && s.properties.name.length > 1)).toBe(true);
+    // the same streets reverse geocoding names
+    const addr = data(await t.get('/api/swp-pipeops-location/map/getAddress', { lon: 117.24, lat: 31.835 }));
+    expect(streets.map((s: any) => s.properties.name)).toContain(addr.addressComponent.street);
+    const whole = data(await t.get('/api/swp-gis/basemap', { bbox: box(30000), resolution: 4 }));
+    expect(whole.features.some((f: any) => f.properties.kind === 'water' || f.properties.kind === 'river')).toBe(true);
+  });
+
+  it('draws less at city scale and nothing outside the city', async () => {
+    const coarse = data(await t.get('/api/swp-gis/basemap', { bbox: box(20000), resolution: 60 }));
+    expect(coarse.features.some((f: any) => f.properties.kind === 'block')).toBe(false);
+    expect(coarse.features.some((f: any) => f.properties.kind === 'street')).toBe(true);
+    const far = data(await t.get('/api/swp-gis/basemap', { bbox: '400000,3000000,401000,3001000', resolution: 2 }));
+    expect(far.features).toEqual([]);
+  });
+
+  it('refuses a missing or malformed box with a 400', async () => {
+    for (const q of [{}, { bbox: '1,2,3' }, { bbox: '5,5,1,1' }, { bbox: '0,0,900000,900000' }]) {
+      const res = await t.get('/api/swp-gis/basemap', q as Record<string, string>);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+    const res = await t.get('/api/swp-gis/basemap', { bbox: box(100), resolution: 'x' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('shows a tenant without the demo network nothing rather than the wrong city', async () => {
+    const fc = data(await asOther('/api/swp-gis/basemap', { bbox: box(3000), resolution: '4' }));
+    expect(fc.source).toBe('none');
+    expect(fc.features).toEqual([]);
+  });
+});
+
+describe('business layers', () => {
+  it('places every demo device on the map, linked to its network feature, with a live state', async () => {
+    const devices = data(await t.get('/api/swp-gis/overlay/devices'));
+    expect(devices.length).toBeGreaterThanOrEqual(15);
+    for (const d of devices) {
+      expect(d.props.featureId, d.props.code).toBeTruthy();
+      expect(['online', 'offline', 'alarm', 'unlinked']).toContain(d.state);
+    }
+    // the linked feature exists in the network layer it names
+    const valve = devices.find((d: any) => d.props.type === 'valve');
+    const q = await t.post(`/api/lc-gis/proxyHopeServer/rest/services/gis/${valve.props.featureLayer}/query`, {
+      where: `dno = '${valve.props.featureId}'`,
+      returnCountOnly: 'true',
+      f: 'json',
+    });
+    expect(q.json().count).toBe(1);
+    // a camera carries its picture, not the readings of the station it watches
+    const cam = devices.find((d: any) => d.props.type === 'video');
+    expect(cam.props.videoUrl).toMatch(/^\/cctv\//);
+    const page = data(await t.get('/api/swp-admin/device-base/page', { deviceType: 'video', current: 1, size: 20 }));
+    for (const r of page.records) expect(r.latest).toEqual([]);
+  });
+
+  it('filters by the view box', async () => {
+    const all = data(await t.get('/api/swp-gis/overlay/devices'));
+    const some = data(await t.get('/api/swp-gis/overlay/devices', { bbox: box(3000) }));
+    expect(some.length).toBeLessThan(all.length);
+    for (const d of some) expect(Math.abs(d.x - c.x)).toBeLessThanOrEqual(3000);
+  });
+
+  it('answers alarms, burst events, DMAs and staff as points', async () => {
+    const alarms = data(await t.get('/api/swp-gis/overlay/alarms'));
+    for (const a of alarms) expect(['1', '2', '3']).toContain(a.state);
+    const dmas = data(await t.get('/api/swp-gis/overlay/dmas'));
+    expect(dmas.length).toBeGreaterThanOrEqual(3);
+    expect(dmas[0].ring.length).toBeGreaterThanOrEqual(4);
+    const ev = await t.post('/api/swp-dispatch/wsnc-squibbing-event/analyse', { x: c.x, y: c.y, title: '底图测试' });
+    const made = data(ev);
+    const bursts = data(await t.get('/api/swp-gis/overlay/bursts'));
+    expect(bursts.map((b: any) => b.id)).toContain(String(made.id));
+    const staff = data(await t.get('/api/swp-gis/overlay/staff'));
+    for (const s of staff) expect(['online', 'offline']).toContain(s.state);
+  });
+
+  it('keeps each tenant to its own layers', async () => {
+    for (const k of ['devices', 'alarms', 'bursts', 'dmas', 'staff']) {
+      const res = await asOther(`/api/swp-gis/overlay/${k}`, {});
+      expect(data(res), k).toEqual([]);
+    }
+  });
+
+  it('refuses a malformed box', async () => {
+    const res = await t.get('/api/swp-gis/overlay/alarms', { bbox: 'a,b,c,d' });
+    expect(res.statusCode).toBe(400);
+  });
+});

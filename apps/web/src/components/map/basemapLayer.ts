@@ -1,0 +1,154 @@
+/**
+ * The offline basemap layer: the demo city's districts, water, parks, blocks and named streets read by view box
+ * from the server (`/api/swp-gis/basemap`), styled for the light or the dark theme, street names along the streets.
+ * Reloads when the level of detail changes (blocks below 20 m/px, every street below 40 m/px, as the server draws).
+ */
+import type { FeatureLike } from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import VectorLayer from 'ol/layer/Vector';
+import { bbox } from 'ol/loadingstrategy';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style, Text } from 'ol/style';
+import { mapApi } from './mapApi';
+import { EPSG_4548 } from './proj';
+
+export interface BasemapPalette {
+  background: string;
+  block: string;
+  park: string;
+  water: string;
+  district: string;
+  street: string;
+  casing: string;
+  label: string;
+  halo: string;
+}
+
+export const PALETTE: Record<'light' | 'dark', BasemapPalette> = {
+  light: {
+    background: '#f2efe9',
+    block: '#e4dfd6',
+    park: '#cfe6bd',
+    water: '#a9d3e4',
+    district: '#9a8fb8',
+    street: '#ffffff',
+    casing: '#cfc6b6',
+    label: '#4a4a4a',
+    halo: '#ffffff',
+  },
+  dark: {
+    background: '#151a22',
+    block: '#222833',
+    park: '#1d3328',
+    water: '#183452',
+    district: '#6d6490',
+    street: '#3a4150',
+    casing: '#10141a',
+    label: '#c9d1dc',
+    halo: '#0b0e13',
+  },
+};
+
+/** the level of detail the server applies, as a key: the layer reloads when it changes */
+const lodKey = (resolution: number) => (resolution <= 20 ? 0 : resolution <= 40 ? 1 : 2);
+/** a street is about 30 m wide */
+const streetPx = (resolution: number, main: boolean) =>
+  Math.min(main ? 16 : 11, Math.max(main ? 2 : 1, ((main ? 34 : 24) / resolution) * 0.9));
+
+export function basemapLayer(dark: () => boolean) {
+  const format = new GeoJSON();
+  let lastLod: number | undefined;
+  const source: VectorSource = new VectorSource({
+    strategy: bbox,
+    loader: (extent, resolution, _proj, success, failure) => {
+      lastLod = lodKey(resolution);
+      mapApi
+        .basemap(extent, resolution)
+        .then((fc) => {
+          const features = format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
+          source.addFeatures(features);
+          success?.(features);
+        })
+        .catch(() => {
+          source.removeLoadedExtent(extent);
+          failure?.();
+        });
+    },
+  });
+  const styleOf = (f: FeatureLike, resolution: number): Style | Style[] | undefined => {
+    const p = PALETTE[dark() ? 'dark' : 'light'];
+    const kind = f.get('kind') as string;
+    const name = f.get('name') as string | null;
+    switch (kind) {
+      case 'district':
+        return new Style({
+          stroke: new Stroke({ color: p.district, width: 1.5, lineDash: [10, 6] }),
+          text:
+            resolution >= 6 && name
+              ? new Text({
+                  text: name,
+                  font: 'bold 15px sans-serif',
+                  fill: new Fill({ color: p.district }),
+                  stroke: new Stroke({ color: p.halo, width: 3 }),
+                  overflow: true,
+                })
+              : undefined,
+        });
+      case 'water':
+      case 'river':
+        return new Style({
+          fill: new Fill({ color: p.water }),
+          text:
+            name && resolution <= 30
+              ? new Text({
+                  text: name,
+                  font: 'italic 12px sans-serif',
+                  fill: new Fill({ color: dark() ? '#7fb2e5' : '#2f6f9f' }),
+                  stroke: new Stroke({ color: p.halo, width: 2 }),
+                  placement: kind === 'river' ? 'line' : 'point',
+                })
+              : undefined,
+        });
+      case 'park':
+        return new Style({ fill: new Fill({ color: p.park }) });
+      case 'block':
+        return new Style({ fill: new Fill({ color: p.block }) });
+      case 'street': {
+        const main = f.get('rank') === 1;
+        const w = streetPx(resolution, main);
+        const styles = [
+          new Style({ stroke: new Stroke({ color: p.casing, width: w + 1.5 }), zIndex: 0 }),
+          new Style({ stroke: new Stroke({ color: p.street, width: w }), zIndex: 1 }),
+        ];
+        if (name && (resolution <= 12 || (main && resolution <= 30)))
+          styles.push(
+            new Style({
+              text: new Text({
+                text: name,
+                font: `${main ? 'bold ' : ''}12px sans-serif`,
+                placement: 'line',
+                fill: new Fill({ color: p.label }),
+                stroke: new Stroke({ color: p.halo, width: 3 }),
+              }),
+              zIndex: 2,
+            }),
+          );
+        return styles;
+      }
+      default:
+        return undefined;
+    }
+  };
+  const layer = new VectorLayer({
+    source,
+    style: styleOf,
+    zIndex: -10,
+    declutter: true,
+    properties: { key: 'basemap' },
+    updateWhileInteracting: false,
+  });
+  const onResolution = (resolution: number) => {
+    if (lastLod !== undefined && lodKey(resolution) !== lastLod) source.refresh();
+  };
+  return { layer, source, onResolution };
+}
