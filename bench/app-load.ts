@@ -314,7 +314,6 @@ export async function benchAppLoad(): Promise<{ name: string; lines: string[] }>
     checkMs.sort((a, b) => a - b);
     const p99 = pctOf(d, 99);
     lines.push(
-      '',
       `| ${USERS} field users, a position every 10 s and a check-in, ${Math.round(wallMs / 1000)} s | Result | Goal |`,
       '|---|---|---|',
       `| position-to-map delay (report sent → \`position/stream\` carries it), p50 / p99 | ${pctOf(d, 50)} / ${p99} ms (${d.length} of ${sent.size} seen${missing ? `, ${missing} never seen!` : ''}) | p99 ≤ 2,000 ms: ${p99 <= 2000 && !missing ? 'met' : 'MISSED'} |`,
