@@ -13,7 +13,8 @@ import { chromium } from '@playwright/test';
 import { stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+// the build the server serves (SWP_WEB_DIST, as the server reads it)
+const dist = process.env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 
 export async function benchApp(): Promise<{ name: string; lines: string[] }> {

@@ -25,6 +25,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './import.ts', fn: 'benchImport' },
   { file: './hydraulics.ts', fn: 'benchHydraulics' },
   { file: './app.ts', fn: 'benchApp' },
+  { file: './app-load.ts', fn: 'benchAppLoad' },
 ];
 const only = process.argv.slice(2);
 
@@ -53,7 +54,25 @@ const md = [
   '',
   ...results.flatMap((r) => [`## ${r.name}`, '', ...r.lines, '']),
 ].join('\n');
-if (!only.length) fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), md);
-else fs.writeFileSync(path.join(root, '.tmp/BENCHMARKS.partial.md'), md);
-console.log(`\nwrote ${only.length ? '.tmp/BENCHMARKS.partial.md' : 'BENCHMARKS.md'}`);
+const file = path.join(root, 'BENCHMARKS.md');
+if (!only.length) fs.writeFileSync(file, md);
+else {
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.tmp/BENCHMARKS.partial.md'), md);
+  // a partial run (`npm run bench -- app`) also refreshes its own sections of BENCHMARKS.md, keeping the others
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  for (const r of results) {
+    const section = [`## ${r.name}`, '', ...r.lines, ''].join('\n');
+    const at = doc.indexOf(`\n## ${r.name}\n`);
+    if (at < 0) doc = `${doc.trimEnd()}\n\n${section}`;
+    else {
+      const next = doc.indexOf('\n## ', at + 1);
+      doc = `${doc.slice(0, at + 1)}${section}${next < 0 ? '' : doc.slice(next)}`;
+    }
+  }
+  fs.writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`);
+}
+console.log(
+  `\nwrote ${only.length ? '.tmp/BENCHMARKS.partial.md and its sections of BENCHMARKS.md' : 'BENCHMARKS.md'}`,
+);
 process.exit(0);

@@ -174,6 +174,8 @@ test('offline: three check-ins and a hazard wait in the outbox and reach the ser
   await openTask(page, task.planName);
   await page.getByTestId('app-start').click();
   await expect(page.getByTestId('app-check')).toHaveCount(5);
+  // the start goes through the outbox too: wait until the server has it, so only the check-ins wait below
+  await expect(page.getByTestId('app-task-view').locator('.bar .tag')).toHaveText('执行中');
 
   await context.setOffline(true);
   await expect(page.getByTestId('app-online')).toHaveText('离线');
@@ -194,7 +196,10 @@ test('offline: three check-ins and a hazard wait in the outbox and reach the ser
   });
 
   await context.setOffline(false);
-  await expect(page.locator('[data-testid="app-queue-item"][data-state="sent"]')).toHaveCount(4, { timeout: 30_000 });
+  // the four check-ins (the task's start, sent before going offline, is in the list too)
+  await expect(page.locator('[data-testid="app-queue-item"][data-kind="check"][data-state="sent"]')).toHaveCount(4, {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('app-queue-count')).toHaveCount(0);
   const after = await api(request, admin, '/api/swp-pipeops-patrol/patrol-task/detail', { id: task.id });
   expect(after).toMatchObject({ checkedCount: 4, hazardCount: 1 });

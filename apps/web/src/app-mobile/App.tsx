@@ -6,12 +6,15 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { APP_VERSION, call, deviceId, getSession, onSession, signOut } from './api';
 import { getLang, setLang, t, useLang } from './i18n';
 import { Login } from './Login';
+import { useLive } from './live';
 import { allItems, flush, type OutboxItem, onOutbox } from './outbox';
 import { type Fix, latestFix, onFix, setDuty, startWatching } from './position';
 import { Queue } from './Queue';
+import { Repair } from './Repair';
+import { Sampling } from './Sampling';
 import { TaskView } from './TaskView';
 import { Today } from './Today';
-import type { Network, Settings, TaskDetail, TaskRow } from './types';
+import type { Network, Settings, TaskDetail, Work } from './types';
 
 const DEFAULTS: Settings = {
   positionInterval: 30,
@@ -44,10 +47,17 @@ export function App() {
 
 function SignedIn() {
   const online = useOnline();
-  const [view, setView] = useState<{ kind: 'today' } | { kind: 'task'; id: string } | { kind: 'queue' }>({
+  const [view, setView] = useState<
+    | { kind: 'today' }
+    | { kind: 'task'; id: string }
+    | { kind: 'queue' }
+    | { kind: 'sample'; id: string }
+    | { kind: 'repair'; id: string }
+  >({
     kind: 'today',
   });
-  const [tasks, setTasks] = useState<TaskRow[] | null>(null);
+  const [work, setWork] = useState<Work | null>(null);
+  const tasks = work?.patrol ?? null;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [detail, setDetail] = useState<TaskDetail | null>(null);
@@ -61,7 +71,7 @@ function SignedIn() {
     setLoading(true);
     setError('');
     try {
-      setTasks(await call<TaskRow[]>('GET', '/api/swp-app/task/mine'));
+      setWork(await call<Work>('GET', '/api/swp-app/work/today'));
     } catch (e) {
       setError(
         (e as Error).message === 'offline' || (e as Error).message === 'network' ? t('offline') : (e as Error).message,
@@ -121,6 +131,9 @@ function SignedIn() {
     void loadTasks();
   }, [sentCount, view, loadTask, loadTasks]);
 
+  // new work pushed on the live channel reloads Today (polling while the socket is down)
+  useLive(loadTasks);
+
   // on duty while any task of mine is in progress: report positions at the tenant's interval
   const onDuty = !!tasks?.some((x) => x.taskStatus === 1 || (x.taskStatus === 3 && x.startTime));
   useEffect(() => {
@@ -149,7 +162,8 @@ function SignedIn() {
       <main>
         {view.kind === 'today' && (
           <Today
-            tasks={tasks}
+            work={work}
+            items={items}
             loading={loading}
             error={error}
             onRefresh={() => void loadTasks()}
@@ -158,6 +172,21 @@ function SignedIn() {
               setNetwork(null);
               setView({ kind: 'task', id });
               void loadTask(id);
+            }}
+            onSample={(id) => setView({ kind: 'sample', id })}
+            onRepair={(id) => setView({ kind: 'repair', id })}
+          />
+        )}
+        {view.kind === 'sample' && work?.sampling.find((s) => s.id === view.id) && (
+          <Sampling task={work.sampling.find((s) => s.id === view.id)!} onBack={() => setView({ kind: 'today' })} />
+        )}
+        {view.kind === 'repair' && (
+          <Repair
+            taskId={view.id}
+            photoMaxKb={settings.photoMaxKb}
+            onBack={() => {
+              setView({ kind: 'today' });
+              void loadTasks();
             }}
           />
         )}

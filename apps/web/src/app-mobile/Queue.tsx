@@ -1,6 +1,24 @@
-/** The outbox as the person sees it: every check-in and hazard with its state; refusals stay until dismissed. */
+/**
+ * The outbox as the person sees it: every check-in, hazard, start, finish, sampling and repair step with its state;
+ * refusals (conflicts) stay with the server's message until dismissed.
+ */
 import { t } from './i18n';
 import { clearSent, dismiss, flush, type OutboxItem } from './outbox';
+
+const label = (it: OutboxItem) => {
+  switch (it.kind ?? 'check') {
+    case 'start':
+      return t('taskStarted');
+    case 'finish':
+      return t('taskFinished');
+    case 'sample':
+      return t('sampleDone');
+    case 'repair':
+      return t('repairDone');
+    default:
+      return it.body.result === 2 ? `${t('hazard')} · ${String(it.body.description ?? '')}` : t('checkIn');
+  }
+};
 
 export function Queue({ items }: { items: OutboxItem[] }) {
   const ordered = [...items].reverse();
@@ -18,14 +36,13 @@ export function Queue({ items }: { items: OutboxItem[] }) {
       {!items.length && <p className="empty">{t('queueEmpty')}</p>}
       <ul className="queue">
         {ordered.map((it) => (
-          <li key={it.seq} data-testid="app-queue-item" data-state={it.state}>
+          <li key={it.seq} data-testid="app-queue-item" data-state={it.state} data-kind={it.kind ?? 'check'}>
             <div className="row">
               <b>{it.objectName}</b>
               <span className={`tag ${it.state}`}>{t(it.state)}</span>
             </div>
             <div className="meta">
-              {it.body.result === 2 ? `${t('hazard')} · ${it.body.description ?? ''}` : t('checkIn')} ·{' '}
-              {new Date(it.createdAt).toLocaleTimeString()}
+              {label(it)} · {new Date(it.createdAt).toLocaleTimeString()}
               {it.far && <span className="tag far">{t('far')}</span>}
             </div>
             {it.state === 'conflict' && (

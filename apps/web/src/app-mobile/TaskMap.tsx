@@ -1,7 +1,8 @@
 /**
  * The task's map: an SVG drawn in the network's plane coordinates (EPSG:4548 metres) from the stored pipes and
  * valves around the task and its objects, with my position placed by a local fit from an object's lon/lat and x/y
- * (over a few kilometres the error is well under a metre-scale map's needs). No map library: a few KB, and it works
+ * (over a few kilometres the error is well under a metre-scale map's needs). Only the layers chosen in the app
+ * settings are drawn (the server sends only those too). No map library: a few KB, and it works
  * offline from the cached network reply.
  */
 import type { Fix } from './position';
@@ -15,6 +16,17 @@ interface Props {
   stateOf: (o: TaskObject) => string;
   onPick: (id: string) => void;
   label: string;
+  /** the GIS layers chosen in the app settings (`pipe,valve,…` or layer ids; empty = all) */
+  layers: string;
+}
+
+/** Whether a layer is drawn: by key or by its id in the GIS service (pipe 0, valve 2). */
+export function showsLayer(layers: string, key: 'pipe' | 'valve'): boolean {
+  const refs = layers
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return !refs.length || refs.includes(key) || refs.includes(key === 'pipe' ? '0' : '2');
 }
 
 export function planeOf(objects: TaskObject[], lon: number, lat: number): [number, number] | null {
@@ -32,7 +44,7 @@ const COLOR: Record<string, string> = {
   conflict: '#a8071a',
 };
 
-export function TaskMap({ objects, network, me, selected, stateOf, onPick, label }: Props) {
+export function TaskMap({ objects, network, me, selected, stateOf, onPick, label, layers }: Props) {
   const pts = objects.filter((o) => o.x != null && o.y != null);
   if (!pts.length) return null;
   const mine = me ? planeOf(objects, me.lon, me.lat) : null;
@@ -56,27 +68,31 @@ export function TaskMap({ objects, network, me, selected, stateOf, onPick, label
   return (
     <svg className="map" viewBox={`${x0} ${y0} ${w} ${h}`} role="img" aria-label={label} data-testid="task-map">
       <rect x={x0} y={y0} width={w} height={h} fill="#f5f7fa" />
-      {network?.pipes.map((p) => (
-        <polyline
-          key={p.gid}
-          points={p.coords.map(([x, y]) => `${x},${Y(y)}`).join(' ')}
-          fill="none"
-          stroke="#7aa7d6"
-          strokeWidth={Math.max(0.4, Math.min(2.5, p.diameter / 300)) * unit * 0.5}
-        />
-      ))}
-      {network?.valves.map((v) => (
-        <rect
-          key={v.gid}
-          x={v.x - unit * 0.6}
-          y={Y(v.y) - unit * 0.6}
-          width={unit * 1.2}
-          height={unit * 1.2}
-          fill={v.closed ? '#595959' : '#fff'}
-          stroke="#595959"
-          strokeWidth={unit * 0.2}
-        />
-      ))}
+      {showsLayer(layers, 'pipe') &&
+        network?.pipes.map((p) => (
+          <polyline
+            data-testid="map-pipe"
+            key={p.gid}
+            points={p.coords.map(([x, y]) => `${x},${Y(y)}`).join(' ')}
+            fill="none"
+            stroke="#7aa7d6"
+            strokeWidth={Math.max(0.4, Math.min(2.5, p.diameter / 300)) * unit * 0.5}
+          />
+        ))}
+      {showsLayer(layers, 'valve') &&
+        network?.valves.map((v) => (
+          <rect
+            data-testid="map-valve"
+            key={v.gid}
+            x={v.x - unit * 0.6}
+            y={Y(v.y) - unit * 0.6}
+            width={unit * 1.2}
+            height={unit * 1.2}
+            fill={v.closed ? '#595959' : '#fff'}
+            stroke="#595959"
+            strokeWidth={unit * 0.2}
+          />
+        ))}
       {pts.map((o, i) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: a map marker; the object list below is the keyboard path
         <g key={o.id} onClick={() => onPick(o.id)} data-testid={`map-object-${i}`}>

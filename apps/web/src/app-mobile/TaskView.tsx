@@ -4,7 +4,7 @@
  * a connection; the list shows each object's queued, sent or refused state until the server's copy catches up.
  */
 import { useState } from 'react';
-import { type ApiError, call, newClientId } from './api';
+import { newClientId } from './api';
 import { EVENT_TYPES, eventName, t } from './i18n';
 import { enqueue, type OutboxItem } from './outbox';
 import { currentFix, type Fix } from './position';
@@ -26,7 +26,7 @@ type Sheet = { kind: 'check' | 'hazard'; object: TaskObject; fix: Fix | null; di
 export function objectState(o: TaskObject, items: OutboxItem[]): string {
   if (o.result === 2) return 'hazard';
   if (o.result === 1) return 'checked';
-  const mine = items.filter((i) => i.body.id === o.id);
+  const mine = items.filter((i) => (i.kind ?? 'check') === 'check' && i.body.id === o.id);
   const last = mine[mine.length - 1];
   if (!last) return 'todo';
   if (last.state === 'conflict') return 'conflict';
@@ -34,7 +34,7 @@ export function objectState(o: TaskObject, items: OutboxItem[]): string {
   return 'queued';
 }
 
-const readPhoto = (f: File) =>
+export const readPhoto = (f: File) =>
   new Promise<string>((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(String(r.result));
@@ -47,8 +47,11 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
   const [selected, setSelected] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState('');
-  const started = !!detail.startTime;
-  const done = detail.taskStatus === 2;
+  // a start or finish waiting in the outbox counts: the person goes on working offline
+  const pending = (kind: 'start' | 'finish') =>
+    items.some((i) => i.kind === kind && i.taskId === detail.id && i.state !== 'conflict');
+  const started = !!detail.startTime || pending('start');
+  const done = detail.taskStatus === 2 || pending('finish');
 
   // a message belongs to the task it was about
   const [msgTask, setMsgTask] = useState(detail.id);
@@ -60,15 +63,22 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
   const distanceTo = (o: TaskObject, f: Fix | null) =>
     f && o.lon != null && o.lat != null ? Math.round(metres(f.lon, f.lat, o.lon, o.lat)) : null;
 
-  async function command(path: 'start' | 'finish') {
+  // start and finish go through the outbox like check-ins, so they work offline and are sent in order, once
+  async function command(kind: 'start' | 'finish') {
     setBusy(true);
     setMsg('');
     try {
-      await call('POST', `/api/swp-pipeops-patrol/patrol-task/${path}`, { id: detail.id });
-      if (path === 'finish') setMsg(t('finished'));
+      const clientId = newClientId(kind === 'start' ? 'st' : 'fin');
+      await enqueue({
+        kind,
+        clientId,
+        taskId: detail.id,
+        objectName: detail.planName,
+        body: { id: detail.id, clientId },
+        photos: [],
+      });
+      if (kind === 'finish') setMsg(t('finished'));
       onChanged();
-    } catch (e) {
-      setMsg((e as ApiError).network ? t('offline') : (e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -109,6 +119,7 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
         stateOf={(o) => objectState(o, items)}
         onPick={setSelected}
         label={t('myPosition')}
+        layers={settings.gisLayers}
       />
       <p className="meta">{me ? `${t('myPosition')} ±${Math.round(me.accuracy)} ${t('metres')}` : t('locating')}</p>
       {!started && !done && (
@@ -126,7 +137,7 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
         {detail.objects.map((o) => {
           const state = objectState(o, items);
           const d = distanceTo(o, me);
-          const item = [...items].reverse().find((i) => i.body.id === o.id);
+          const item = [...items].reverse().find((i) => (i.kind ?? 'check') === 'check' && i.body.id === o.id);
           return (
             <li key={o.id} className={o.id === selected ? 'sel' : ''} data-testid="app-object">
               <div className="row">

@@ -1,6 +1,7 @@
 /**
- * The offline outbox: every check-in (with or without a hazard and photos) goes through it, online or not, so one
- * path sends everything. Items live in IndexedDB with the client ids they were made with, and are sent strictly in
+ * The offline outbox: every check-in (with or without a hazard and photos), a patrol task's start and finish, a
+ * sampling task done and a repair step completed (with its photos before and after) go through it, online or not,
+ * so one path sends everything. Items live in IndexedDB with the client ids they were made with, and are sent strictly in
  * the order they were made. A resend after a lost reply is harmless: the server returns the first outcome for a
  * known client id. A refusal by the server (the task was reassigned, the object already checked…) becomes a
  * conflict shown in the queue, never dropped; the items after it still go. A network failure stops the pass until
@@ -23,15 +24,32 @@ export interface CheckBody {
   remark?: string;
 }
 
+/** What an item does; an item without a kind (made by an older version) is a check-in. */
+export type ItemKind = 'check' | 'start' | 'finish' | 'sample' | 'repair';
+
+const PATHS: Record<ItemKind, string> = {
+  check: '/api/swp-app/check-in',
+  start: '/api/swp-app/task/start',
+  finish: '/api/swp-app/task/finish',
+  sample: '/api/swp-app/sampling/done',
+  repair: '/api/swp-app/repair/complete',
+};
+
 export interface OutboxItem {
   seq?: number;
+  kind?: ItemKind;
   clientId: string;
   taskId: string;
   objectName: string;
-  body: CheckBody;
-  /** photos still to upload: data URLs with their own client ids; `urls` are the uploaded ones */
-  photos: { clientId: string; data: string }[];
+  /** a check-in's fields, or the other kinds' request body (their own `id` / `taskId` and `clientId`) */
+  body: CheckBody | (Record<string, unknown> & { clientId: string; id?: string; result?: undefined });
+  /**
+   * photos still to upload: data URLs with their own client ids (a repair's are grouped `before` / `after`);
+   * `urls` are the uploaded ones, in the same order, `groups` their groups
+   */
+  photos: { clientId: string; data: string; group?: 'before' | 'after' }[];
   urls: string[];
+  groups?: ('before' | 'after' | undefined)[];
   state: ItemState;
   error?: string;
   /** what the server said: distance and the far flag */
@@ -96,10 +114,23 @@ export async function dismiss(seq: number) {
 }
 
 let running: Promise<void> | undefined;
+let again = false;
 
-/** Sends what is queued, in order; one pass at a time. Resolves when the pass ends. */
+/**
+ * Sends what is queued, in order; one pass at a time. An item made while a pass runs (a check-in right after the
+ * start was queued) gets another pass when this one ends, not the next timer. Resolves when the passes end.
+ */
 export function flush(): Promise<void> {
-  running ??= pass().finally(() => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await pass();
+    } while (again);
+  })().finally(() => {
     running = undefined;
   });
   return running;
@@ -117,16 +148,22 @@ async function pass() {
         const p = it.photos[0];
         const up = await call<{ url: string }>('POST', '/api/swp-app/photo', { clientId: p.clientId, data: p.data });
         it.urls.push(up.url);
+        it.groups = [...(it.groups ?? []), p.group];
         it.photos.shift();
         await put(it);
       }
-      const r = await call<{ distance: number | null; far: boolean }>('POST', '/api/swp-app/check-in', {
-        ...it.body,
-        photos: it.urls,
-      });
+      const kind = it.kind ?? 'check';
+      const inGroup = (g: 'before' | 'after') => it.urls.filter((_, i) => it.groups?.[i] === g);
+      const body =
+        kind === 'check'
+          ? { ...it.body, photos: it.urls }
+          : kind === 'repair'
+            ? { ...it.body, photosBefore: inGroup('before'), photosAfter: inGroup('after') }
+            : it.body;
+      const r = await call<{ distance?: number | null; far?: boolean }>('POST', PATHS[kind], body);
       it.state = 'sent';
-      it.distance = r.distance;
-      it.far = r.far;
+      it.distance = r?.distance ?? null;
+      it.far = !!r?.far;
       it.sentAt = Date.now();
       await put(it);
       changed();

@@ -52,3 +52,55 @@ export function metres(lon1: number, lat1: number, lon2: number, lat2: number): 
     Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
   return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+export interface SamplingRow {
+  id: string;
+  planName: string | null;
+  pointCode: string;
+  pointName: string | null;
+  indicatorCodes: string[];
+  dueDate: string;
+  state: 'pending' | 'done';
+  sampleCode: string | null;
+  doneTime: string | null;
+}
+
+export interface RepairRow {
+  taskId: string;
+  instanceId: string;
+  processKey: string;
+  processName: string;
+  title: string | null;
+  taskDefKey: string;
+  taskName: string;
+  createTime: string;
+  dueDate: string | null;
+  claimed: boolean;
+  vars: Record<string, unknown>;
+  steps: { key: string; name: string }[];
+  stepNo: number;
+}
+
+export interface Work {
+  patrol: TaskRow[];
+  sampling: SamplingRow[];
+  repairs: RepairRow[];
+}
+
+export interface Valve {
+  valveGid: number;
+  valveDno: string | null;
+  seq: number;
+  role: 'close' | 'backup';
+  forValveGid: number | null;
+  diameter: number | null;
+  distance: number | null;
+  closed: number;
+}
+
+export interface RepairDetail {
+  task: RepairRow;
+  onSite: boolean;
+  event: { id: string; code: string; title: string; address: string | null; eventStatus: number } | null;
+  valves: Valve[];
+}

@@ -11,6 +11,7 @@ import type { AppContext } from '../../core/module.ts';
 import { networkNear } from '../gis/index.ts';
 import { CHECK_BODY, checkIn, myTaskDetail, myTasks, taskDetail } from '../patrol/index.ts';
 import { B, parse, tenantOf } from './common.ts';
+import { chosenLayers } from './layers.ts';
 import { settingsOf } from './settings.ts';
 
 const idQuery = z.object({
@@ -25,7 +26,7 @@ export function fieldRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await myTaskDetail(ctx, tenantOf(req), userOf(req).userId, id));
   });
 
-  // the pipes and valves within 150 m of the task's objects, for the task's map (kept by the app for offline use)
+  // the pipes and valves (those of the chosen layers) within 150 m of the task's objects, for the task's map (kept by the app for offline use)
   app.get(`${B}/task/network`, signedIn, async (req) => {
     const { id } = parse(idQuery, req.query);
     const tenantId = tenantOf(req);
@@ -34,14 +35,15 @@ export function fieldRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!pts.length) return ok({ pipes: [], valves: [] });
     const xs = pts.map((o: any) => Number(o.x));
     const ys = pts.map((o: any) => Number(o.y));
-    return ok(
-      await networkNear(ctx, tenantId, {
-        xmin: Math.min(...xs),
-        ymin: Math.min(...ys),
-        xmax: Math.max(...xs),
-        ymax: Math.max(...ys),
-      }),
-    );
+    const net = await networkNear(ctx, tenantId, {
+      xmin: Math.min(...xs),
+      ymin: Math.min(...ys),
+      xmax: Math.max(...xs),
+      ymax: Math.max(...ys),
+    });
+    // only the layers the administrator chose for the app (layers.ts)
+    const keys = chosenLayers((await settingsOf(ctx, tenantId)).gisLayers);
+    return ok({ pipes: keys.has('pipe') ? net.pipes : [], valves: keys.has('valve') ? net.valves : [] });
   });
 
   // a check-in from the app: the same rules as the console's, plus the client id (a resend returns the first

@@ -7,10 +7,13 @@
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { deviceRoutes } from './device.ts';
 import { fieldRoutes } from './field.ts';
+import { layerRoutes } from './layers.ts';
 import { photoRoutes } from './photo.ts';
 import { releaseRoutes } from './release.ts';
+import { repairRoutes } from './repair.ts';
 import { seedApp } from './seed.ts';
 import { settingsRoutes } from './settings.ts';
+import { workRoutes } from './work.ts';
 
 export { type AppSettings, settingsOf } from './settings.ts';
 
@@ -22,6 +25,9 @@ export const appModule: ServerModule = {
     photoRoutes(app, ctx);
     deviceRoutes(app, ctx);
     releaseRoutes(app, ctx);
+    workRoutes(app, ctx);
+    repairRoutes(app, ctx);
+    layerRoutes(app, ctx);
   },
   seed: (ctx: AppContext) => seedApp(ctx),
 };

@@ -10,7 +10,14 @@ import { gisRoutes } from './routes.ts';
 import { seedGis } from './seed.ts';
 
 export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
-export { createBurstEvent, eventDetail as burstEventDetail, type NewBurst, shareToken } from './dispatch.ts';
+export {
+  createBurstEvent,
+  eventDetail as burstEventDetail,
+  markValve,
+  type NewBurst,
+  shareToken,
+  valveList,
+} from './dispatch.ts';
 export { exportInp, networkSummary } from './import/export.ts';
 export { customersAt, modelNodeOf } from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';
@@ -20,12 +27,14 @@ export { MONITOR_TIES } from './network.ts';
 export { GIS_PROXY } from './routes.ts';
 export {
   analysePipe,
+  DEFAULT_TOLERANCE as GIS_TOLERANCE,
   type DmaInfo,
   dmaAt,
   dmaOfFeature,
   listDmas,
   nearestPipe,
   type PipeAnalysis,
+  WKID as GIS_WKID,
 } from './service.ts';
 export { networkVersion } from './store.ts';
 

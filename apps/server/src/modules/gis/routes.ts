@@ -8,7 +8,7 @@
  * - GET|POST {GIS_PROXY}/{layer}/query        where, objectIds, outFields, returnGeometry, geometry(+Type, inSR),
  *                                             distance, orderByFields, resultOffset, resultRecordCount,
  *                                             returnCountOnly, maxAllowableOffset, f=json
- * - GET /blade-system/mobile-config/getGisLayerId
+ * - GET /blade-system/mobile-config/getGisLayerId (registered by modules/app, filtered by the app settings)
  * Coordinates and address (x = easting / longitude, y = northing / latitude):
  * - GET  /swp-pipeops-location/coordinate/transReverse?x=lon&y=lat&h=   → plane x, y
  * - POST /swp-pipeops-location/coordinate/transBatch  [{x,y,h}] or { points, reverse }  → lon/lat (or plane)
@@ -230,15 +230,8 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.get('/blade-system/mobile-config/getGisLayerId', READ_GIS, async () =>
-    ok({
-      proxyPath: `/api${GIS_PROXY}`,
-      wkid: WKID,
-      tolerance: DEFAULT_TOLERANCE,
-      layers: LAYERS.map((l) => ({ layerId: l.id, layerKey: l.key, layerName: l.name, geometryType: l.geometryType })),
-      ...Object.fromEntries(LAYERS.map((l) => [`${l.key}LayerId`, l.id])),
-    }),
-  );
+  // `/blade-system/mobile-config/getGisLayerId` is served by the field app's module: it filters the layers by the
+  // tenant's app settings (modules/app/layers.ts)
 
   // ------------------------------------------------------------ coordinates and address
   app.get('/swp-pipeops-location/coordinate/transReverse', signedIn, async (req) => {

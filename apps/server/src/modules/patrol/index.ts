@@ -25,9 +25,11 @@ export {
   type CheckOutcome,
   checkIn,
   fieldOnly,
+  finishTask,
   metresBetween,
   myTaskDetail,
   myTasks,
+  startTask,
   TASK_MSG,
   taskDetail,
 } from './task.ts';

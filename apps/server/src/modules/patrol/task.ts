@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, ok } from '../../core/envelope.ts';
+import { ApiError, badRequest, ok } from '../../core/envelope.ts';
 import { type AuthUser, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -55,7 +55,15 @@ export const TASK_MSG = {
   sameUser: '不能转派给当前执行人',
   unknownUser: '转派人员不存在或不属于本单位',
   notReassignable: '已完成的任务不能转派',
+  clientIdReused: '客户端编号已用于另一次签到，请重新生成后再提交',
 } as const;
+
+/** A client id already saved for another object: a 409 the phone shows as a conflict (never a 500). */
+const clientIdReused = () => new ApiError(409, 409, TASK_MSG.clientIdReused);
+const isUniqueViolation = (e: unknown): boolean => {
+  const x = e as { code?: string; cause?: { code?: string } };
+  return x?.code === '23505' || x?.cause?.code === '23505';
+};
 
 const TASK_SELECT = `
   select t.id::text, t.plan_id::text as "planId", p.plan_name as "planName", p.plan_code as "planCode", t.task_name as "taskName",
@@ -229,14 +237,33 @@ export async function checkIn(
   if (c.clientId) {
     const [seen] = await ctx.db
       .select({
+        id: patrolTaskObject.id,
         taskId: patrolTaskObject.taskId,
         distance: patrolTaskObject.checkDistance,
         far: patrolTaskObject.checkFar,
       })
       .from(patrolTaskObject)
       .where(and(eq(patrolTaskObject.tenantId, tenantId), eq(patrolTaskObject.clientId, c.clientId)));
+    if (seen && seen.id !== c.id) throw clientIdReused();
     if (seen) return { taskId: seen.taskId, duplicate: true, distance: seen.distance, far: seen.far === 1 };
   }
+  try {
+    return await checkInOnce(ctx, u, tenantId, c, log, radius);
+  } catch (e) {
+    // two check-ins racing with one client id on different objects: the unique index refuses the second
+    if (c.clientId && isUniqueViolation(e)) throw clientIdReused();
+    throw e;
+  }
+}
+
+async function checkInOnce(
+  ctx: AppContext,
+  u: AuthUser,
+  tenantId: string,
+  c: CheckInput,
+  log: FastifyBaseLogger,
+  radius: number,
+): Promise<CheckOutcome> {
   let distance: number | null = null;
   let far = false;
   let hazard: ReportedHazard | undefined;
@@ -358,6 +385,66 @@ export async function checkIn(
   return { ...done, distance, far };
 }
 
+/** Starts a task of the caller's (a second start is a no-op: the first start time stays). */
+export async function startTask(ctx: AppContext, u: AuthUser, tenantId: string, id: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [t] = await tx
+      .select()
+      .from(patrolTask)
+      .where(and(eq(patrolTask.id, id), eq(patrolTask.tenantId, tenantId), eq(patrolTask.isDeleted, 0)))
+      .for('update');
+    if (!t) throw badRequest(TASK_MSG.notFound);
+    await assertAssignee(tx, id, u.userId, u.isAdmin);
+    if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
+    if (t.periodStart.getTime() > Date.now()) throw badRequest(TASK_MSG.notDue);
+    if (t.startTime) return;
+    const now = new Date();
+    await tx
+      .update(patrolTask)
+      .set({
+        startTime: now,
+        taskStatus: t.taskStatus === TASK_STATUS.overdue ? TASK_STATUS.overdue : TASK_STATUS.running,
+        updateTime: now,
+        updateUser: u.userId,
+      })
+      .where(eq(patrolTask.id, id));
+  });
+}
+
+/**
+ * Finishes a task of the caller's once every object is checked. With `resend` (the field app's queued finish), a
+ * task the caller already finished answers `duplicate: true` instead of 任务已完成.
+ */
+export async function finishTask(
+  ctx: AppContext,
+  u: AuthUser,
+  tenantId: string,
+  id: string,
+  resend = false,
+): Promise<{ duplicate: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const [t] = await tx
+      .select()
+      .from(patrolTask)
+      .where(and(eq(patrolTask.id, id), eq(patrolTask.tenantId, tenantId), eq(patrolTask.isDeleted, 0)))
+      .for('update');
+    if (!t) throw badRequest(TASK_MSG.notFound);
+    await assertAssignee(tx, id, u.userId, u.isAdmin);
+    if (t.taskStatus === TASK_STATUS.finished) {
+      if (resend && t.updateUser === u.userId) return { duplicate: true };
+      throw badRequest(TASK_MSG.finished);
+    }
+    if (!t.startTime) throw badRequest(TASK_MSG.notStarted);
+    if (t.checkedCount < t.objectCount) throw badRequest(TASK_MSG.unchecked);
+    const now = new Date();
+    await tx
+      .update(patrolTask)
+      .set({ finishTime: now, taskStatus: TASK_STATUS.finished, updateTime: now, updateUser: u.userId })
+      .where(eq(patrolTask.id, id));
+    return { duplicate: false };
+  });
+}
+
 export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
   const pool = ctx.database.pool;
@@ -401,55 +488,14 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(`${B}/patrol-task/start`, byMenu('patrol_task_check'), async (req) => {
     const { id } = parse(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
-    const u = userOf(req);
-    const tenantId = tenantOf(req);
-    await ctx.db.transaction(async (tx) => {
-      const [t] = await tx
-        .select()
-        .from(patrolTask)
-        .where(and(eq(patrolTask.id, id), eq(patrolTask.tenantId, tenantId), eq(patrolTask.isDeleted, 0)))
-        .for('update');
-      if (!t) throw badRequest(TASK_MSG.notFound);
-      await assertAssignee(tx, id, u.userId, u.isAdmin);
-      if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
-      if (t.periodStart.getTime() > Date.now()) throw badRequest(TASK_MSG.notDue);
-      if (t.startTime) return;
-      const now = new Date();
-      await tx
-        .update(patrolTask)
-        .set({
-          startTime: now,
-          taskStatus: t.taskStatus === TASK_STATUS.overdue ? TASK_STATUS.overdue : TASK_STATUS.running,
-          updateTime: now,
-          updateUser: u.userId,
-        })
-        .where(eq(patrolTask.id, id));
-    });
-    return ok(await taskDetail(ctx, tenantId, id));
+    await startTask(ctx, userOf(req), tenantOf(req), id);
+    return ok(await taskDetail(ctx, tenantOf(req), id));
   });
 
   app.post(`${B}/patrol-task/finish`, byMenu('patrol_task_check'), async (req) => {
     const { id } = parse(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
-    const u = userOf(req);
-    const tenantId = tenantOf(req);
-    await ctx.db.transaction(async (tx) => {
-      const [t] = await tx
-        .select()
-        .from(patrolTask)
-        .where(and(eq(patrolTask.id, id), eq(patrolTask.tenantId, tenantId), eq(patrolTask.isDeleted, 0)))
-        .for('update');
-      if (!t) throw badRequest(TASK_MSG.notFound);
-      await assertAssignee(tx, id, u.userId, u.isAdmin);
-      if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
-      if (!t.startTime) throw badRequest(TASK_MSG.notStarted);
-      if (t.checkedCount < t.objectCount) throw badRequest(TASK_MSG.unchecked);
-      const now = new Date();
-      await tx
-        .update(patrolTask)
-        .set({ finishTime: now, taskStatus: TASK_STATUS.finished, updateTime: now, updateUser: u.userId })
-        .where(eq(patrolTask.id, id));
-    });
-    return ok(await taskDetail(ctx, tenantId, id));
+    await finishTask(ctx, userOf(req), tenantOf(req), id);
+    return ok(await taskDetail(ctx, tenantOf(req), id));
   });
 
   app.get(`${B}/patrol-task-object/page`, byMenu('patrol_task', 'patrol_plan'), async (req) => {

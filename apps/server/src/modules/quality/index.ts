@@ -13,6 +13,7 @@ import { qualityRoutes } from './routes.ts';
 import { seedQuality } from './seed.ts';
 import { generateToday } from './tasks.ts';
 
+export { markSampled, mySamplingTasks, SAMPLING_MSG, type SampledInput } from './field.ts';
 export { compliance, convertUnit, exceedanceRuns, limitFor, meets } from './limits.ts';
 
 const loops = new Set<{ stop(): Promise<void> }>();

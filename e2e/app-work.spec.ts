@@ -1,0 +1,213 @@
+/**
+ * The field app's work besides patrol check-ins, on a phone (390×844, touch, emulated GPS):
+ * - Today lists a sampling task and a repair order; the sampling task is done on the phone (results reach the
+ *   laboratory list);
+ * - a repair order: the burst's valves in closing order checked off, the step completed with photos before and
+ *   after (the process moves on, the photos stored);
+ * - a patrol task started and finished offline, then sent once when the network returns;
+ * - the task map draws only the GIS layers chosen in the app settings.
+ */
+import crypto from 'node:crypto';
+import { type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
+import { expect } from './fixtures';
+
+test.describe.configure({ timeout: 180_000 });
+
+const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signInApi(request: APIRequestContext, account: string, password: string) {
+  const res = await request.post('/api/blade-auth/oauth/token', {
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+    form: {
+      tenantId: '000000',
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+      username: account,
+      password: crypto.createHash('md5').update(password).digest('hex'),
+    },
+  });
+  const body = await res.json();
+  expect(body.access_token, JSON.stringify(body)).toBeTruthy();
+  return { token: body.access_token as string, userId: String(body.user_id) };
+}
+
+async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: object) {
+  const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${token}` };
+  const res =
+    method === 'GET'
+      ? await request.get(path, { headers, params: data as Record<string, string> })
+      : await request.post(path, { headers, data });
+  const body = await res.json();
+  expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.data;
+}
+
+async function phone(browser: Browser, at = { lon: 117.25, lat: 31.85 }) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    geolocation: { longitude: at.lon, latitude: at.lat, accuracy: 8 },
+    permissions: ['geolocation'],
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function signInApp(page: Page, account: string) {
+  await page.goto('/app/');
+  await page.getByTestId('app-account').fill(account);
+  await page.getByTestId('app-password').fill('123456');
+  await page.getByTestId('app-sign-in').click();
+  await expect(page.getByTestId('app-refresh')).toBeVisible();
+}
+
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+test('Today: a sampling task done on the phone, and a repair order with valves checked off and photos before and after', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInApi(request, 'admin', 'admin');
+  const me = await signInApi(request, 'xj105', '123456');
+  // a sampling plan of mine, due today
+  await call(request, admin.token, 'POST', '/api/swp-quality/plan/submit', {
+    code: 'E2E-APP',
+    name: '手机采样E2E',
+    pointCodes: ['WQ-N01'],
+    indicatorCodes: ['turbidity', 'ph'],
+    frequency: 'DAILY',
+    assignee: me.userId,
+    startDate: '2025-01-01',
+  });
+  await call(request, admin.token, 'POST', '/api/swp-quality/plan/generate', { date: today() });
+  // a burst on a long distribution pipe, dispatched: its 现场抢修 step waits for the patrol crews
+  const pipeRes = await request.post('/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query', {
+    headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${admin.token}` },
+    data: { f: 'json', where: "pipeClass = 'distribution' AND length > 400", resultRecordCount: 1, outFields: 'gid' },
+  });
+  const pipeGid = (await pipeRes.json()).features[0].attributes.gid;
+  const ev = await call(request, admin.token, 'POST', '/api/swp-dispatch/wsnc-squibbing-event/analyse', { pipeGid });
+  const operator = await signInApi(request, 'operator', 'operator');
+  const started = await call(request, operator.token, 'POST', '/api/blade-workflow/process/startProcess', {
+    processDefKey: 'burst_repair',
+    title: 'E2E 手机抢修',
+    variables: { eventId: ev.id, address: '测试路 1 号', level: '一般', description: '路面冒水', pipeDiameter: 300 },
+  });
+  const dispatchTask = started.tasks?.[0]?.id ?? started.tasks?.[0]?.taskId;
+  expect(dispatchTask, JSON.stringify(started)).toBeTruthy();
+  await call(request, operator.token, 'POST', '/api/blade-workflow/process/completeTask', {
+    taskId: dispatchTask,
+    comment: '派抢修班',
+  });
+
+  const { context, page } = await phone(browser);
+  await signInApp(page, 'xj105');
+  // the sampling task, done with results
+  const sampling = page.getByTestId('app-sampling').filter({ hasText: '手机采样E2E' });
+  await expect(sampling).toContainText('待执行');
+  await expect(sampling).toContainText(today());
+  await sampling.click();
+  await expect(page.getByTestId('app-sampling-view')).toBeVisible();
+  const code = `E2E${Date.now() % 1_000_000}`;
+  await page.getByTestId('app-sample-code').fill(code);
+  await page.getByTestId('app-result-turbidity').fill('0.4');
+  await page.getByTestId('app-result-ph').fill('7.1');
+  await page.getByTestId('app-sample-results').click();
+  await expect(page.getByTestId('app-sampling').filter({ hasText: '手机采样E2E' })).toContainText('已采样');
+  await expect
+    .poll(async () => {
+      const r = await call(request, admin.token, 'GET', '/api/swp-quality/result/list', { sampleCode: code });
+      return (r.records ?? r).length;
+    })
+    .toBe(2);
+
+  // the repair order: step 2 of 4, valves in closing order
+  const repair = page.getByTestId('app-repair').filter({ hasText: 'E2E 手机抢修' });
+  await expect(repair).toContainText('现场抢修');
+  await expect(repair).toContainText('2/4');
+  await repair.click();
+  await expect(page.getByTestId('app-repair-view')).toBeVisible();
+  await expect(page.getByTestId('app-steps').locator('[aria-current="step"]')).toHaveText('现场抢修');
+  const valves = page.locator('.valves').first().getByTestId('app-valve');
+  const n = await valves.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) {
+    // the box follows the server's answer (the control room sees the closure), so click and wait for it
+    await valves.nth(i).getByRole('checkbox').click();
+    await expect(valves.nth(i)).toHaveAttribute('data-closed', 'true');
+  }
+  await expect(page.getByTestId('app-event-status')).toContainText('已关闭');
+  // without photos the step is not sent
+  await page.getByTestId('app-repair-note').fill('更换 2 米管段，已恢复');
+  await page.getByTestId('app-repair-submit').click();
+  await expect(page.locator('.error')).toContainText('抢修前和抢修后');
+  await page.getByTestId('app-photo-before').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('app-photo-after').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('.thumbs img')).toHaveCount(2);
+  await page.getByTestId('app-repair-submit').click();
+  await page.getByTestId('app-queue-tab').click();
+  await expect(page.locator('[data-testid="app-queue-item"][data-kind="repair"][data-state="sent"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  // the step is done: the order leaves my Today (the process moved on to 恢复供水)
+  const after = await call(request, me.token, 'GET', '/api/swp-app/work/today');
+  expect(after.repairs.some((r: any) => r.instanceId === started.processInstanceId)).toBe(false);
+  const ops = await call(request, operator.token, 'GET', '/api/swp-app/work/today');
+  expect(ops.repairs.find((r: any) => r.instanceId === started.processInstanceId)).toMatchObject({
+    taskDefKey: 'restore',
+  });
+  await context.close();
+});
+
+test('a patrol task started and finished offline is sent once when the network returns; the map draws only the chosen layers', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInApi(request, 'admin', 'admin');
+  const base = await call(request, admin.token, 'GET', '/api/swp-app/setting/detail');
+  await call(request, admin.token, 'POST', '/api/swp-app/setting/submit', { ...base, gisLayers: 'pipe' });
+  const me = await signInApi(request, 'xj106', '123456');
+  const mine = await call(request, me.token, 'GET', '/api/swp-app/task/mine');
+  const task = mine.find((t: any) => t.taskStatus === 0 && t.checkedCount === 0 && t.objectCount === 5);
+  expect(task).toBeTruthy();
+  const detail = await call(request, me.token, 'GET', '/api/swp-app/task/detail', { id: task.id });
+  const objects = detail.objects as { objectName: string; lon: number; lat: number }[];
+
+  const { context, page } = await phone(browser, objects[0]);
+  await signInApp(page, 'xj106');
+  await page.getByTestId('app-task').filter({ hasText: task.planName }).first().click();
+  await expect(page.getByTestId('task-map')).toBeVisible();
+  // only the pipes layer is chosen: pipes drawn, no valves
+  await expect(page.getByTestId('map-pipe').first()).toBeAttached();
+  await expect(page.getByTestId('map-valve')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('app-online')).toHaveText('离线');
+  await page.getByTestId('app-start').click();
+  for (const o of objects) {
+    await context.setGeolocation({ longitude: o.lon, latitude: o.lat, accuracy: 8 });
+    await page.getByTestId('app-object').filter({ hasText: o.objectName }).getByTestId('app-check').click();
+    await expect(page.getByTestId('app-sheet-distance')).toContainText('米');
+    await page.getByTestId('app-submit').click();
+  }
+  await page.getByTestId('app-finish').click();
+  await expect(page.getByTestId('app-queue-count')).toHaveText('7');
+  expect((await call(request, me.token, 'GET', '/api/swp-app/task/detail', { id: task.id })).startTime).toBeNull();
+
+  await context.setOffline(false);
+  await page.getByTestId('app-queue-tab').click();
+  await expect(page.locator('[data-testid="app-queue-item"][data-state="sent"]')).toHaveCount(7, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="app-queue-item"][data-state="conflict"]')).toHaveCount(0);
+  const after = await call(request, admin.token, 'GET', '/api/swp-pipeops-patrol/patrol-task/detail', { id: task.id });
+  expect(after).toMatchObject({ taskStatus: 2, checkedCount: 5 });
+  await call(request, admin.token, 'POST', '/api/swp-app/setting/submit', base);
+  await context.close();
+});
