@@ -25,6 +25,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './import.ts', fn: 'benchImport' },
   { file: './hydraulics.ts', fn: 'benchHydraulics' },
   { file: './app.ts', fn: 'benchApp' },
+  { file: './control-room.ts', fn: 'benchControlRoom' },
 ];
 const only = process.argv.slice(2);
 

@@ -178,4 +178,42 @@ describe('share links', () => {
       '已过期',
     );
   });
+
+  it("the link's live stream: a reading's event for its tenant, closed at once when the link is revoked", async () => {
+    const link = data(await as('admin').post(`${B}/token/submit`, { screenCode: 'overview', name: '大厅', hours: 2 }));
+    // other screens' links and bad tokens open no stream
+    expect((await anon(`${B}/live/dispatch`, { token: link.token })).statusCode).toBe(403);
+    expect((await anon(`${B}/live/overview`, { token: 'y'.repeat(43) })).statusCode).toBe(403);
+
+    const address = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}${B}/live/overview?token=${encodeURIComponent(link.token)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const dec = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        text += dec.decode(value, { stream: true });
+      }
+      return true;
+    };
+    expect(await until(': connected')).toBe(true);
+    // another tenant's readings are not announced; this tenant's are
+    await t.app.ctx.live.publish({ topic: 'monitor.points', tenantId: '999999', data: { points: 1 } });
+    await t.app.ctx.live.publish({ topic: 'monitor.points', tenantId: '000000', data: { points: 1 } });
+    expect(await until('event: points')).toBe(true);
+    expect(text.match(/event: points/g)).toHaveLength(1);
+
+    data(await as('admin').post(`${B}/token/revoke`, { id: link.id }));
+    expect(await until('event: closed')).toBe(true);
+    expect(text).toContain('revoked');
+    // the server ended the stream
+    for (;;) if ((await reader.read()).done) break;
+    const again = await fetch(`${address}${B}/live/overview?token=${encodeURIComponent(link.token)}`);
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { msg: string }).msg).toContain('已撤销');
+  });
 });
