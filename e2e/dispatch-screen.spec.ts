@@ -117,25 +117,39 @@ test('the overview screen by its share link, signed out at 1920×1080, refused a
   const other = await screen.request.get(`/api/swp-screen/view/dispatch?token=${encodeURIComponent(link.token)}`);
   expect(other.status()).toBe(403);
 
-  // live by the link's own event stream: the stream is open, and a new reading is announced on it
-  const events = await screen.evaluate(
+  // live by the link's own event stream: open it as the page does, and a new reading is announced on it
+  await screen.evaluate(
     (path) =>
-      new Promise<string[]>((resolve) => {
-        const got: string[] = [];
+      new Promise<void>((resolve) => {
+        const w = window as unknown as { __events: string[] };
+        w.__events = [];
         const es = new EventSource(path);
-        es.addEventListener('points', () => {
-          got.push('points');
-          es.close();
-          resolve(got);
-        });
-        setTimeout(() => {
-          es.close();
-          resolve(got);
-        }, 30_000);
+        es.addEventListener('open', () => resolve());
+        es.addEventListener('points', () => w.__events.push('points'));
       }),
     `/api/swp-screen/live/overview?token=${encodeURIComponent(link.token)}`,
   );
-  expect(events).toContain('points');
+  // 政务区压力点 (YL003) fed by its device, not the simulator
+  const st = await page.request.get('/api/swp-computing/monitor/station/page', { headers, params: { stcd: 'YL003' } });
+  const station = (await st.json()).data.records[0];
+  const sim = await page.request.post('/api/swp-computing/monitor/station/simulation', {
+    headers,
+    data: { id: station.id, simulated: false },
+  });
+  expect(sim.status()).toBe(200);
+  const cred = await page.request.post('/api/swp-iot/device/credential', { headers, data: { deviceCode: 'FM-YL003' } });
+  const secret = (await cred.json()).data.secret as string;
+  const sent = await page.request.post('/api/swp-iot/telemetry', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`FM-YL003@000000:${secret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    data: { ts: Date.now(), values: { pressure: 0.41 } },
+  });
+  expect(sent.status()).toBe(200);
+  await expect
+    .poll(() => screen.evaluate(() => (window as unknown as { __events: string[] }).__events), { timeout: 20_000 })
+    .toContain('points');
 
   // revoking closes the open stream: the screen turns to the refusal without a reload
   const revoked = await page.request.post('/api/swp-screen/token/revoke', { headers, data: { id: link.id } });
@@ -160,7 +174,10 @@ test('an administrator arranges the dispatch screen from widgets and the screen 
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '调度大屏' }).click();
   await expect(pane.getByTestId('canvas-2')).toContainText('进行中的调度指令');
   // take the orders away, put the patrol progress in their place, and the quality compliance beside the supply
-  await pane.locator('tr.ant-table-row', { hasText: '进行中的调度指令' }).getByRole('button', { name: '移除' }).click();
+  await pane
+    .locator('tr.ant-table-row', { hasText: '进行中的调度指令' })
+    .getByRole('button', { name: /移\s*除/ })
+    .click();
   await pane.getByTestId('add-widget').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '巡检进度' }).click();
   await expect(pane.getByTestId('canvas-2')).toContainText('巡检进度');
