@@ -26,6 +26,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './hydraulics.ts', fn: 'benchHydraulics' },
   { file: './app.ts', fn: 'benchApp' },
   { file: './app-load.ts', fn: 'benchAppLoad' },
+  { file: './control-room.ts', fn: 'benchControlRoom' },
 ];
 const only = process.argv.slice(2);
 

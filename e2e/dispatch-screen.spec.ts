@@ -117,10 +117,89 @@ test('the overview screen by its share link, signed out at 1920×1080, refused a
   const other = await screen.request.get(`/api/swp-screen/view/dispatch?token=${encodeURIComponent(link.token)}`);
   expect(other.status()).toBe(403);
 
+  // live by the link's own event stream: open it as the page does, and a new reading is announced on it
+  await screen.evaluate(
+    (path) =>
+      new Promise<void>((resolve) => {
+        const w = window as unknown as { __events: string[] };
+        w.__events = [];
+        const es = new EventSource(path);
+        es.addEventListener('open', () => resolve());
+        es.addEventListener('points', () => w.__events.push('points'));
+      }),
+    `/api/swp-screen/live/overview?token=${encodeURIComponent(link.token)}`,
+  );
+  // 政务区压力点 (YL003) fed by its device, not the simulator
+  const st = await page.request.get('/api/swp-computing/monitor/station/page', { headers, params: { stcd: 'YL003' } });
+  const station = (await st.json()).data.records[0];
+  const sim = await page.request.post('/api/swp-computing/monitor/station/simulation', {
+    headers,
+    data: { id: station.id, simulated: false },
+  });
+  expect(sim.status()).toBe(200);
+  const cred = await page.request.post('/api/swp-iot/device/credential', { headers, data: { deviceCode: 'FM-YL003' } });
+  const secret = (await cred.json()).data.secret as string;
+  const sent = await page.request.post('/api/swp-iot/telemetry', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`FM-YL003@000000:${secret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    data: { ts: Date.now(), values: { pressure: 0.41 } },
+  });
+  expect(sent.status()).toBe(200);
+  await expect
+    .poll(() => screen.evaluate(() => (window as unknown as { __events: string[] }).__events), { timeout: 20_000 })
+    .toContain('points');
+
+  // revoking closes the open stream: the screen turns to the refusal without a reload
   const revoked = await page.request.post('/api/swp-screen/token/revoke', { headers, data: { id: link.id } });
   expect(revoked.status()).toBe(200);
+  await expect(screen.getByTestId('screen-error')).toContainText('链接已撤销', { timeout: 30_000 });
+  // and the link stays refused: a reload, the stream itself
   await screen.reload();
   await expect(screen.getByTestId('screen-error')).toContainText('链接已撤销', { timeout: 30_000 });
+  const stream = await screen.request.get(`/api/swp-screen/live/overview?token=${encodeURIComponent(link.token)}`);
+  expect(stream.status()).toBe(403);
   await expect(screen.getByTestId('kpi-supply')).toHaveCount(0);
   await wall.close();
+});
+
+test('an administrator arranges the dispatch screen from widgets and the screen shows the arrangement', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 'admin');
+  await page.goto('/screen-layout');
+  const pane = activePane(page);
+  await pane.getByTestId('layout-screen').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '调度大屏' }).click();
+  await expect(pane.getByTestId('canvas-2')).toContainText('进行中的调度指令');
+  // take the orders away, put the patrol progress in their place, and the quality compliance beside the supply
+  await pane
+    .locator('tr.ant-table-row', { hasText: '进行中的调度指令' })
+    .getByRole('button', { name: /移\s*除/ })
+    .click();
+  await pane.getByTestId('add-widget').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '巡检进度' }).click();
+  await expect(pane.getByTestId('canvas-2')).toContainText('巡检进度');
+  await expect(pane.getByTestId('w2-x')).toHaveValue('14');
+  await expect(pane.getByTestId('w2-y')).toHaveValue('7');
+  // an overlap cannot be saved
+  await pane.getByTestId('w2-x').fill('10');
+  await pane.getByTestId('w2-x').blur();
+  await expect(pane.getByTestId('save-layout')).toBeDisabled();
+  await pane.getByTestId('w2-x').fill('14');
+  await pane.getByTestId('w2-x').blur();
+  await pane.getByTestId('save-layout').click();
+  await expect(page.locator('.ant-message')).toContainText('布局已保存');
+  await expect(pane.getByTestId('layout-state')).toHaveText('已保存布局');
+
+  await page.goto('/screen/dispatch');
+  await expect(page.getByTestId('widget-patrol')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('patrol-rate')).toBeVisible();
+  await expect(page.getByTestId('widget-orders')).toHaveCount(0);
+  await expect(page.getByTestId('widget-diagram')).toBeVisible();
+
+  const headers = await apiHeaders(page);
+  const reset = await page.request.post('/api/swp-screen/layout/dispatch/reset', { headers, data: {} });
+  expect(reset.status()).toBe(200);
 });

@@ -99,9 +99,29 @@ export interface Accuracy {
 
 const B = '/api/swp-dispatch';
 
+/** Per-station dispatch settings: its operators (orders' acknowledge task) and, for pressure points, the band. */
+export interface StationSetting {
+  stationId: string;
+  stcd: string;
+  stnm: string;
+  sttp: string;
+  operatorIds: string[];
+  operatorNames: string[];
+  pressureMin: number | null;
+  pressureMax: number | null;
+  band: { min: number; max: number };
+}
+
 export const dispatchApi = {
   diagram: () => http.get<Diagram>(`${B}/diagram`),
   saveLayout: (positions: Record<string, { x: number; y: number }>) => http.post(`${B}/layout`, { positions }),
+  stations: () => http.get<StationSetting[]>(`${B}/station/list`),
+  saveStation: (b: {
+    stationId: string;
+    operatorIds: string[];
+    pressureMin: number | null;
+    pressureMax: number | null;
+  }) => http.post<StationSetting>(`${B}/station/submit`, b),
   actions: () => http.get<{ code: string; name: string; nameEn: string; unit: string | null }[]>(`${B}/order/actions`),
   orders: (params: Record<string, unknown>) => http.get<Page<Order>>(`${B}/order/list`, params),
   order: (id: string) => http.get<Order & { log: OrderLog[] }>(`${B}/order/detail`, { id }),

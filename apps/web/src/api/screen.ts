@@ -1,53 +1,110 @@
 /** Typed calls of `/api/swp-screen` (大屏展示): screen data (signed in or by share link) and the share links. */
-import type { Diagram, Order, SupplyPlan } from './dispatch';
+import type { Diagram, Order } from './dispatch';
 import { http } from './http';
 
 export type ScreenCode = 'overview' | 'dispatch';
 export const SCREEN_CODES: ScreenCode[] = ['overview', 'dispatch'];
 
-export interface SupplySummary extends SupplyPlan {
+export const GRID = { cols: 24, rows: 12 } as const;
+export const WIDGET_CODES = [
+  'kpis',
+  'supply',
+  'map',
+  'nrw',
+  'pressure',
+  'quality',
+  'alarms',
+  'patrol',
+  'diagram',
+  'orders',
+] as const;
+export type WidgetCode = (typeof WIDGET_CODES)[number];
+export const KPI_CODES = [
+  'supplyToday',
+  'vsPlan',
+  'pressureRate',
+  'qualityRate',
+  'openAlarms',
+  'openRepairs',
+  'patrolRate',
+] as const;
+
+/** A widget of a screen's arrangement: where on the 24 × 12 grid and what data (options). */
+export interface Widget {
+  widget: WidgetCode;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  options: Record<string, unknown>;
+}
+
+export interface ScreenLayout {
+  screenCode: ScreenCode;
+  saved: boolean;
+  updateTime: string | null;
+  widgets: Widget[];
+}
+
+export interface AlarmPin {
+  id: string;
+  title: string;
+  alarmType: string;
+  alarmLevel: number;
+  alarmTime: string;
+  lgtd: number | null;
+  lttd: number | null;
+}
+export interface MapStation {
+  stcd: string;
+  stnm: string;
+  sttp: string;
+  lgtd: number | null;
+  lttd: number | null;
+}
+export interface SupplyWidgetData {
+  date: string;
+  hours: string[];
+  name: string;
+  plan: (number | null)[];
+  actual: (number | null)[];
   actualSoFar: number;
   planSoFar: number;
   planDay: number;
 }
-
-export interface OverviewData {
-  code: 'overview';
-  time: string;
-  supply: SupplySummary;
-  nrw: { dmaCode: string; dmaName: string; nrwRate: number; siv: number; nrw: number }[];
-  pressure: {
-    band: { min: number; max: number };
-    readings: number;
-    rate: number | null;
-    points: { stcd: string; stnm: string; readings: number; rate: number | null }[];
-  };
-  alarms: {
-    open: number;
-    latest: {
-      id: string;
-      title: string;
-      alarmType: string;
-      alarmLevel: number;
-      alarmTime: string;
-      lgtd: number | null;
-      lttd: number | null;
-    }[];
-  };
-  repairs: number;
-  patrol: { tasks: number; finished: number; objects: number; checked: number; rate: number | null };
-  stations: { stcd: string; stnm: string; sttp: string; lgtd: number | null; lttd: number | null }[];
+export interface PressureData {
+  band: { min: number; max: number };
+  readings: number;
+  rate: number | null;
+  points: { stcd: string; stnm: string; band: { min: number; max: number }; readings: number; rate: number | null }[];
+}
+export interface QualityData {
+  rate: number | null;
+  readings: number;
+  indicators: { indicatorCode: string; indicatorName: string; total: number; compliant: number; rate: number | null }[];
 }
 
-export interface DispatchScreenData {
-  code: 'dispatch';
-  time: string;
+/** The data each widget carries (data.ts on the server). */
+export interface WidgetDataMap {
+  kpis: Partial<Record<(typeof KPI_CODES)[number], number | null>>;
+  supply: SupplyWidgetData;
+  map: { stations: MapStation[]; alarms: AlarmPin[] };
+  nrw: { dmaCode: string; dmaName: string; nrwRate: number; siv: number; nrw: number }[];
+  pressure: PressureData;
+  quality: QualityData;
+  alarms: { open: number; repairs: number; latest: AlarmPin[] };
+  patrol: { tasks: number; finished: number; objects: number; checked: number; rate: number | null };
   diagram: Diagram;
-  supply: SupplySummary;
   orders: Order[];
 }
 
-export type ScreenData = OverviewData | DispatchScreenData;
+export type PlacedWidget = { [K in WidgetCode]: Widget & { widget: K; data: WidgetDataMap[K] } }[WidgetCode];
+
+export interface ScreenData {
+  code: ScreenCode;
+  time: string;
+  widgets: PlacedWidget[];
+}
 
 export interface ShareLink {
   id: string;
@@ -69,6 +126,11 @@ export const screenApi = {
     token
       ? http.get<ScreenData>(`${B}/view/${code}`, { token }, { silent: true })
       : http.get<ScreenData>(`${B}/data/${code}`),
+  layout: (code: ScreenCode) => http.get<ScreenLayout>(`${B}/layout/${code}`),
+  saveLayout: (code: ScreenCode, widgets: Widget[]) => http.post<ScreenLayout>(`${B}/layout/${code}`, { widgets }),
+  resetLayout: (code: ScreenCode) => http.post<ScreenLayout>(`${B}/layout/${code}/reset`, {}),
+  /** the share link's live stream (server-sent events; the token is its only credential) */
+  liveUrl: (code: ScreenCode, token: string) => `${B}/live/${code}?token=${encodeURIComponent(token)}`,
   links: () => http.get<ShareLink[]>(`${B}/token/list`),
   createLink: (b: { screenCode: ScreenCode; name: string; hours: number }) =>
     http.post<ShareLink & { token: string; path: string }>(`${B}/token/submit`, b),

@@ -1,17 +1,19 @@
 /**
  * Pressure compliance (压力合格率): the share of raw readings of each network pressure point (`YL`) within the
- * service band. The stations carry no per-point band yet, so one band applies to all (docs/dispatch.md).
+ * point's service band: its own (set per point in the station settings, stations.ts) or PRESSURE_BAND.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { monitorStation } from '../../db/schema.ts';
 import { readRaw, seriesOf } from '../monitor/index.ts';
+import { bandsOf } from './stations.ts';
 
 /** Service pressure band of the network points, MPa (CJJ 207: at least 0.28 at the tap; above 0.6 is excess). */
 export const PRESSURE_BAND = { min: 0.28, max: 0.6 };
 
-/** Share of the pressure readings in [from, to) of each network point within the service band. */
+/** Share of the pressure readings in [from, to) of each network point within its service band. */
 export async function pressureCompliance(ctx: AppContext, tenantId: string, from: number, to: number) {
+  const bandOf = await bandsOf(ctx, tenantId);
   const points = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
     .from(monitorStation)
@@ -30,13 +32,15 @@ export async function pressureCompliance(ctx: AppContext, tenantId: string, from
     const s = series.find((x) => x.stationId === p.id);
     if (!s) continue;
     const raw = await readRaw(ctx.database.pool, s.id, from, to);
+    const band = bandOf(p.id);
     let ok = 0;
-    for (const v of raw.values) if (v >= PRESSURE_BAND.min && v <= PRESSURE_BAND.max) ok++;
+    for (const v of raw.values) if (v >= band.min && v <= band.max) ok++;
     inBand += ok;
     total += raw.values.length;
     perPoint.push({
       stcd: p.stcd,
       stnm: p.stnm,
+      band,
       readings: raw.values.length,
       rate: raw.values.length ? Number(((ok / raw.values.length) * 100).toFixed(1)) : null,
     });

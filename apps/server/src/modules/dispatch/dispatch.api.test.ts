@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
-import { escalateOverdue } from './index.ts';
+import { escalateOverdue, PRESSURE_BAND, pressureCompliance } from './index.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -132,9 +132,11 @@ describe('dispatch orders', () => {
         ackMinutes: 5,
       }),
     );
-    expect(await escalateOverdue(t.app.ctx, new Date(NOW + 4 * 60_000))).toBe(0);
-    expect(await escalateOverdue(t.app.ctx, new Date(NOW + 6 * 60_000))).toBe(1);
-    expect(await escalateOverdue(t.app.ctx, new Date(NOW + 7 * 60_000))).toBe(0);
+    // the clock of the issue (a slow run may be minutes past the file's NOW)
+    const at = Date.now();
+    expect(await escalateOverdue(t.app.ctx, new Date(at + 4 * 60_000))).toBe(0);
+    expect(await escalateOverdue(t.app.ctx, new Date(at + 6 * 60_000))).toBe(1);
+    expect(await escalateOverdue(t.app.ctx, new Date(at + 7 * 60_000))).toBe(0);
     const d = data(await as('admin').get(`${B}/order/detail`, { id: o.id }));
     expect(d.log.map((l: any) => l.step)).toEqual(['issue', 'escalate']);
     expect(d.escalatedAt).toBeTruthy();
@@ -148,6 +150,75 @@ describe('dispatch orders', () => {
     expect(msgs.rows[0].n).toBeGreaterThan(0);
     // it can still be acknowledged late
     expect(data(await as('operator').post(`${B}/order/acknowledge`, { id: o.id })).state).toBe('acknowledged');
+  });
+});
+
+describe('station settings', () => {
+  const userId = async (account: string) =>
+    String(
+      (
+        await t.app.ctx.db.execute<{ id: string }>(
+          sql`select id::text as id from blade_user where account = ${account} and tenant_id = '000000'`,
+        )
+      ).rows[0].id,
+    );
+  const candidatesOf = async (instanceId: string) =>
+    (
+      await t.app.ctx.db.execute<{ user_id: string }>(
+        sql`select c.user_id::text as user_id from wf_task_candidate c join wf_task k on k.id = c.task_id
+             where k.instance_id = ${instanceId} and k.end_time is null order by 1`,
+      )
+    ).rows.map((r) => String(r.user_id));
+
+  it("sends an order's acknowledge task to the station's operators only; unset, to every operator", async () => {
+    const bz = await station('BZ002');
+    const [operator, patrol] = [await userId('operator'), await userId('patrol')];
+    refused(await as('operator').post(`${B}/station/submit`, { stationId: bz.id, operatorIds: [patrol] }), 403);
+    refused(await as('admin').post(`${B}/station/submit`, { stationId: bz.id, operatorIds: ['123'] }), 400, '不存在');
+    const saved = data(await as('admin').post(`${B}/station/submit`, { stationId: bz.id, operatorIds: [patrol] }));
+    expect(saved.operatorIds).toEqual([patrol]);
+    const listed = data(await as('operator').get(`${B}/station/list`)).find((s: any) => s.stcd === 'BZ002');
+    expect(listed.operatorNames).toHaveLength(1);
+
+    const o = data(await as('admin').post(`${B}/order/issue`, { stationId: bz.id, action: 'pump_stop', pumpNo: 1 }));
+    expect(await candidatesOf(o.processInstanceId)).toEqual([patrol]);
+    // the operator is not this station's: not a candidate of its task
+    expect((await as('operator').post(`${B}/order/acknowledge`, { id: o.id })).statusCode).not.toBe(200);
+
+    data(await as('admin').post(`${B}/station/submit`, { stationId: bz.id, operatorIds: [operator] }));
+    const o2 = data(await as('admin').post(`${B}/order/issue`, { stationId: bz.id, action: 'pump_start', pumpNo: 2 }));
+    expect(await candidatesOf(o2.processInstanceId)).toEqual([operator]);
+    expect(data(await as('operator').post(`${B}/order/acknowledge`, { id: o2.id })).state).toBe('acknowledged');
+
+    // no one set: every user with the operator role
+    data(await as('admin').post(`${B}/station/submit`, { stationId: bz.id, operatorIds: [] }));
+    const o3 = data(await as('admin').post(`${B}/order/issue`, { stationId: bz.id, action: 'pump_start', pumpNo: 3 }));
+    expect(await candidatesOf(o3.processInstanceId)).toContain(operator);
+    expect(await candidatesOf(o3.processInstanceId)).not.toContain(patrol);
+  });
+
+  it("judges each pressure point's readings by its own band", async () => {
+    const yl = await station('YL001');
+    refused(
+      await as('admin').post(`${B}/station/submit`, { stationId: yl.id, pressureMin: 0.5, pressureMax: 0.3 }),
+      400,
+      '下限应小于上限',
+    );
+    refused(await as('admin').post(`${B}/station/submit`, { stationId: yl.id, pressureMin: 0.2 }), 400, '同时填写');
+    const from = NOW - 6 * 3_600_000;
+    const before = await pressureCompliance(t.app.ctx, '000000', from, NOW);
+    const p0 = before.points.find((p: any) => p.stcd === 'YL001')!;
+    expect(p0.band).toEqual(PRESSURE_BAND);
+    expect(p0.readings).toBeGreaterThan(0);
+    // a band no reading reaches: 0 %; a band every reading is in: 100 %; other points keep the default band
+    data(await as('admin').post(`${B}/station/submit`, { stationId: yl.id, pressureMin: 1.5, pressureMax: 1.6 }));
+    const none = await pressureCompliance(t.app.ctx, '000000', from, NOW);
+    expect(none.points.find((p: any) => p.stcd === 'YL001')).toMatchObject({ band: { min: 1.5, max: 1.6 }, rate: 0 });
+    expect(none.points.find((p: any) => p.stcd !== 'YL001')!.band).toEqual(PRESSURE_BAND);
+    data(await as('admin').post(`${B}/station/submit`, { stationId: yl.id, pressureMin: 0, pressureMax: 1.6 }));
+    const all = await pressureCompliance(t.app.ctx, '000000', from, NOW);
+    expect(all.points.find((p: any) => p.stcd === 'YL001')!.rate).toBe(100);
+    data(await as('admin').post(`${B}/station/submit`, { stationId: yl.id, pressureMin: null, pressureMax: null }));
   });
 });
 
@@ -194,8 +265,10 @@ describe('supply forecast', () => {
     const pr = wb.getWorksheet('压力合格率')!;
     const total = pr.getRow(pr.rowCount);
     expect(total.getCell(2).value).toBe('合计');
-    expect(Number(total.getCell(3).value)).toBeGreaterThan(100);
-    const rate = Number(total.getCell(4).value);
+    expect(Number(total.getCell(4).value)).toBeGreaterThan(100);
+    // each point with the band it is judged by
+    expect(pr.getRow(2).getCell(3).value).toBe('0.28–0.6');
+    const rate = Number(total.getCell(5).value);
     expect(rate).toBeGreaterThanOrEqual(0);
     expect(rate).toBeLessThanOrEqual(100);
   });

@@ -13,6 +13,7 @@ import type { Tx } from '../../core/resource.ts';
 import { resolveStation } from '../monitor/index.ts';
 import { completeNodeTask, type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { dispatchOrder, dispatchOrderLog } from './schema.ts';
+import { operatorsOf } from './stations.ts';
 
 export const ORDER_PROCESS = 'dispatch_order';
 export const DEFAULT_ACK_MINUTES = 10;
@@ -109,7 +110,14 @@ export async function issueOrder(ctx: AppContext, who: AuthUser, input: IssueInp
     processKey: ORDER_PROCESS,
     starterUserId: who.userId,
     title: `调度指令 ${station.stnm} ${text}`.slice(0, 255),
-    variables: { stnm: station.stnm, actionName: text, target: input.target ?? null, content: input.content ?? '' },
+    variables: {
+      stnm: station.stnm,
+      actionName: text,
+      target: input.target ?? null,
+      content: input.content ?? '',
+      // the 接收确认 task's candidates: the station's operators (stations.ts), or every operator
+      stationOperators: await operatorsOf(ctx, who.tenantId, station.id),
+    },
     within: async (tx, processInstanceId) => {
       const code = await nextCode(tx, who.tenantId, now);
       [order] = await tx

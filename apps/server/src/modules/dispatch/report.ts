@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
 import { monitorStation } from '../../db/schema.ts';
 import { readRollups, seriesOf } from '../monitor/index.ts';
-import { PRESSURE_BAND, pressureCompliance } from './compliance.ts';
+import { pressureCompliance } from './compliance.ts';
 import { offsetOf, supplyPlan } from './forecast.ts';
 
 const D = 86_400_000;
@@ -101,10 +101,11 @@ export async function dayReport(ctx: AppContext, tenantId: string, date: string,
   s3.columns = [
     { header: '监测点编码', key: 'stcd', width: 12 },
     { header: '监测点', key: 'stnm', width: 20 },
+    { header: '合格范围(MPa)', key: 'band', width: 14 },
     { header: '读数', key: 'readings', width: 10 },
-    { header: `合格率(%) ${PRESSURE_BAND.min}–${PRESSURE_BAND.max} MPa`, key: 'rate', width: 24 },
+    { header: '合格率(%)', key: 'rate', width: 12 },
   ];
-  for (const p of pressure.points) s3.addRow(p);
+  for (const p of pressure.points) s3.addRow({ ...p, band: `${p.band.min}–${p.band.max}` });
   s3.addRow({ stnm: '合计', readings: pressure.readings, rate: pressure.rate });
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), energy, pressure, plan };
 }

@@ -2,6 +2,7 @@
  * `/swp-dispatch/*` routes of 供水调度 (the `/swp-dispatch/wsnc-squibbing-event` and `shut-value` calls belong to gis):
  * - GET diagram: the process diagram with latest values (stale values without a number)
  * - GET layout, POST layout (administrators): saved node positions
+ * - GET station/list, POST station/submit (administrators): per-station operators and pressure band
  * - GET order/list, GET order/detail?id= (with the log); POST order/issue, order/acknowledge, order/complete
  * - GET report/day?date=YYYY-MM-DD: the day's report (supply, energy per m³, plan/actual, pressure compliance), xlsx
  * - GET forecast/plan?day=0|1: the plan against the actual; GET forecast/accuracy?days=30: MAPE of past forecasts
@@ -15,6 +16,7 @@ import { diagramOf, layoutOf, saveLayout } from './diagram.ts';
 import { forecastAccuracy, supplyPlan } from './forecast.ts';
 import { ACTIONS, acknowledgeOrder, completeOrder, issueInput, issueOrder, listOrders, orderDetail } from './orders.ts';
 import { dayReport } from './report.ts';
+import { saveStationSetting, settingInput, stationSettings } from './stations.ts';
 
 const B = '/swp-dispatch';
 export const DIAGRAM_READ = ['dispatch_diagram', 'dispatch_order'];
@@ -35,6 +37,13 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/layout`, byMenu('dispatch_diagram'), async (req) => ok(await layoutOf(ctx, req.tenantId)));
   app.post(`${B}/layout`, adminOnly, async (req) =>
     ok(await saveLayout(ctx, req.tenantId, userOf(req).userId, req.body)),
+  );
+
+  app.get(`${B}/station/list`, byMenu('dispatch_order', 'dispatch_plan'), async (req) =>
+    ok(await stationSettings(ctx, req.tenantId)),
+  );
+  app.post(`${B}/station/submit`, adminOnly, async (req) =>
+    ok(await saveStationSetting(ctx, userOf(req), parse(settingInput, req.body))),
   );
 
   app.get(`${B}/order/actions`, byMenu('dispatch_order'), async () =>

@@ -67,3 +67,22 @@ export const dispatchLayout = pgTable('swp_dispatch_layout', {
   updateUser: idType('update_user'),
   updateTime: timestamp('update_time', { withTimezone: true }).defaultNow(),
 });
+
+/**
+ * Per-station dispatch settings: who operates the station (a dispatch order's acknowledge task goes to them; no one
+ * set = every operator) and, for a network pressure point, its own service band (pressure compliance uses it; unset =
+ * PRESSURE_BAND).
+ */
+export const dispatchStation = pgTable(
+  'swp_dispatch_station',
+  {
+    id: pk(),
+    ...tenantCol(),
+    stationId: idType('station_id').notNull(),
+    operatorIds: jsonb('operator_ids').$type<string[]>().notNull().default([]),
+    pressureMin: doublePrecision('pressure_min'),
+    pressureMax: doublePrecision('pressure_max'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('uk_dispatch_station').on(t.tenantId, t.stationId)],
+);

@@ -8,18 +8,26 @@
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { formatDate } from '../../core/time.ts';
+import { onTenantProvisioned } from '../system/index.ts';
 import { QualityWatch } from './online.ts';
 import { qualityRoutes } from './routes.ts';
-import { seedQuality } from './seed.ts';
+import { seedIndicators, seedQuality } from './seed.ts';
 import { generateToday } from './tasks.ts';
 
 export { markSampled, mySamplingTasks, SAMPLING_MSG, type SampledInput } from './field.ts';
 export { compliance, convertUnit, exceedanceRuns, limitFor, meets } from './limits.ts';
+export { onlineCompliance } from './online.ts';
+
+/** A utility created after start-up gets the routine indicators with its other defaults, in the same transaction. */
+const provisionIndicators = (tx: unknown, tenantId: string) => seedIndicators({ db: tx as AppContext['db'] }, tenantId);
 
 const loops = new Set<{ stop(): Promise<void> }>();
 
 export const qualityModule: ServerModule = {
   name: 'quality',
+  init() {
+    onTenantProvisioned(provisionIndicators);
+  },
   routes: qualityRoutes,
   seed: (ctx: AppContext) => seedQuality(ctx),
   lead(ctx: AppContext) {

@@ -76,6 +76,20 @@ describe('indicators and limits', () => {
     expect((await find()).maxValue).toBe(5);
     expect((await t.post(`${B}/indicator/remove`, undefined, { ids: id })).statusCode).toBe(200);
   });
+
+  it('gives a utility created after start-up its routine indicators, with the tenant', async () => {
+    const made = await t.post('/api/blade-system/tenant/submit', { tenantName: '长丰县供水公司' });
+    expect(made.statusCode, made.body).toBe(200);
+    const { rows } = await t.app.ctx.db.execute<{ tenant_id: string }>(
+      `select tenant_id from blade_tenant where tenant_name = '长丰县供水公司' and is_deleted = 0`,
+    );
+    const tenantId = rows[0].tenant_id;
+    const indicators = await t.app.ctx.db.execute<{ code: string; kind: string; max_value: number | null }>(
+      `select code, kind, max_value from swp_quality_indicator where tenant_id = '${tenantId}' and is_deleted = 0`,
+    );
+    expect(indicators.rows.length).toBeGreaterThanOrEqual(43);
+    expect(indicators.rows.find((r) => r.code === 'turbidity')).toMatchObject({ kind: 'max', max_value: 1 });
+  });
 });
 
 describe('lab results', () => {

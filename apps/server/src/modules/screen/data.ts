@@ -1,15 +1,17 @@
 /**
- * What the screens show, computed for a tenant (the same for a signed-in viewer and a share link):
- * - overview: today's supply against plan, NRW by DMA (this month), pressure compliance today, open alarms (with
- *   position for the map), open repairs (running 爆管抢修 instances), patrol progress of the current periods
- * - dispatch: the process diagram, today's plan, open dispatch orders
+ * What a screen shows, computed for a tenant from its arrangement (layout.ts; the same for a signed-in viewer and a
+ * share link): each widget of the layout with its data. Sources are loaded once per request whatever the number of
+ * widgets reading them (the KPI strip and the supply chart share today's plan, for instance).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { formatDate } from '../../core/time.ts';
 import { alarmInfo, dispatchOrder, monitorStation } from '../../db/schema.ts';
 import { diagramOf, pressureCompliance, supplyPlan } from '../dispatch/index.ts';
 import { ranking } from '../dma/index.ts';
+import { onlineCompliance } from '../quality/index.ts';
 import type { ScreenCode } from './catalog.ts';
+import { layoutOf, type Widget } from './layout.ts';
 
 const D = 86_400_000;
 
@@ -73,48 +75,134 @@ async function stationsForMap(ctx: AppContext, tenantId: string) {
     );
 }
 
+async function openOrders(ctx: AppContext, tenantId: string) {
+  return ctx.db
+    .select()
+    .from(dispatchOrder)
+    .where(
+      and(
+        eq(dispatchOrder.tenantId, tenantId),
+        eq(dispatchOrder.isDeleted, 0),
+        inArray(dispatchOrder.state, ['issued', 'acknowledged']),
+      ),
+    )
+    .orderBy(desc(dispatchOrder.issuedAt))
+    .limit(20);
+}
+
 const sumOf = (xs: (number | null)[]) => xs.reduce<number>((s, v) => s + (v ?? 0), 0);
 
-function supplySummary(plan: Awaited<ReturnType<typeof supplyPlan>>) {
-  const actualHours = plan.utility.actual.filter((v) => v !== null).length;
+/** m³ so far today (hourly means × 1 h) against the plan of the same hours, and the plan of the whole day. */
+function supplySummary(s: { plan: (number | null)[]; actual: (number | null)[] }) {
+  const actualHours = s.actual.filter((v) => v !== null).length;
   return {
-    ...plan,
-    // m³ so far today (hourly means × 1 h) against the plan of the same hours, and the plan of the whole day
-    actualSoFar: sumOf(plan.utility.actual),
-    planSoFar: sumOf(plan.utility.plan.slice(0, actualHours)),
-    planDay: sumOf(plan.utility.plan),
+    actualSoFar: sumOf(s.actual),
+    planSoFar: sumOf(s.plan.slice(0, actualHours)),
+    planDay: sumOf(s.plan),
   };
 }
 
-export async function screenData(ctx: AppContext, tenantId: string, code: ScreenCode, nowMs = Date.now()) {
-  const now = new Date(nowMs);
-  const plan = supplySummary(await supplyPlan(ctx, tenantId, nowMs));
-  if (code === 'dispatch') {
-    const orders = await ctx.db
-      .select()
-      .from(dispatchOrder)
-      .where(
-        and(
-          eq(dispatchOrder.tenantId, tenantId),
-          eq(dispatchOrder.isDeleted, 0),
-          inArray(dispatchOrder.state, ['issued', 'acknowledged']),
-        ),
-      )
-      .orderBy(desc(dispatchOrder.issuedAt))
-      .limit(20);
-    return { code, time: now.toISOString(), diagram: await diagramOf(ctx, tenantId, nowMs), supply: plan, orders };
-  }
-  const dayStart = new Date(plan.hours[0]).getTime();
-  const month = plan.date.slice(0, 7);
-  return {
-    code,
-    time: now.toISOString(),
-    supply: plan,
-    nrw: await ranking(ctx, tenantId, 'MONTH', month),
-    pressure: await pressureCompliance(ctx, tenantId, dayStart, Math.min(nowMs, dayStart + D)),
-    alarms: await openAlarms(ctx, tenantId),
-    repairs: await openRepairs(ctx, tenantId),
-    patrol: await patrolProgress(ctx, tenantId, now),
-    stations: await stationsForMap(ctx, tenantId),
+/** Lazily loaded sources of one request. */
+function sources(ctx: AppContext, tenantId: string, nowMs: number) {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, f: () => Promise<T>) => {
+    if (!memo.has(key)) memo.set(key, f());
+    return memo.get(key) as Promise<T>;
   };
+  const now = new Date(nowMs);
+  const plan = () => once('plan', () => supplyPlan(ctx, tenantId, nowMs));
+  const dayStart = async () => new Date((await plan()).hours[0]).getTime();
+  return {
+    plan,
+    pressure: () =>
+      once('pressure', async () => {
+        const from = await dayStart();
+        return pressureCompliance(ctx, tenantId, from, Math.min(nowMs, from + D));
+      }),
+    quality: () =>
+      once('quality', async () => {
+        const c = await onlineCompliance(ctx, tenantId, { period: 'DAY', date: formatDate(now) });
+        const total = c.stations.reduce((s, r) => s + r.total, 0);
+        const good = c.stations.reduce((s, r) => s + r.compliant, 0);
+        return {
+          rate: total ? Math.round((good / total) * 10_000) / 100 : null,
+          readings: total,
+          indicators: c.indicators,
+          stations: c.stations.map(({ buckets: _b, ...r }) => r),
+        };
+      }),
+    alarms: () => once('alarms', () => openAlarms(ctx, tenantId)),
+    repairs: () => once('repairs', () => openRepairs(ctx, tenantId)),
+    patrol: () => once('patrol', () => patrolProgress(ctx, tenantId, now)),
+    stations: () => once('stations', () => stationsForMap(ctx, tenantId)),
+    diagram: () => once('diagram', () => diagramOf(ctx, tenantId, nowMs)),
+    orders: () => once('orders', () => openOrders(ctx, tenantId)),
+    nrw: (period: 'DAY' | 'MONTH') =>
+      once(`nrw:${period}`, async () => {
+        const d = (await plan()).date;
+        return ranking(ctx, tenantId, period, period === 'MONTH' ? d.slice(0, 7) : d);
+      }),
+  };
+}
+type Sources = ReturnType<typeof sources>;
+
+async function widgetData(s: Sources, w: Widget): Promise<unknown> {
+  const o = w.options as Record<string, never>;
+  switch (w.widget) {
+    case 'kpis': {
+      const items = o.items as unknown as string[];
+      const out: Record<string, number | null> = {};
+      for (const k of items) {
+        if (k === 'supplyToday' || k === 'vsPlan') {
+          const p = supplySummary((await s.plan()).utility);
+          out[k] = k === 'supplyToday' ? p.actualSoFar : p.planSoFar ? (p.actualSoFar / p.planSoFar) * 100 : null;
+        } else if (k === 'pressureRate') out[k] = (await s.pressure()).rate;
+        else if (k === 'qualityRate') out[k] = (await s.quality()).rate;
+        else if (k === 'openAlarms') out[k] = (await s.alarms()).open;
+        else if (k === 'openRepairs') out[k] = await s.repairs();
+        else if (k === 'patrolRate') out[k] = (await s.patrol()).rate;
+      }
+      return out;
+    }
+    case 'supply': {
+      const p = await s.plan();
+      const plant = o.plant as unknown as string | undefined;
+      const series = plant ? p.plants.find((x) => x.stcd === plant) : undefined;
+      const line = series ?? { stcd: '', stnm: '', ...p.utility };
+      return {
+        date: p.date,
+        hours: p.hours,
+        name: line.stnm,
+        plan: line.plan,
+        actual: line.actual,
+        ...supplySummary(line),
+      };
+    }
+    case 'map':
+      return { stations: await s.stations(), alarms: o.alarms ? (await s.alarms()).latest : [] };
+    case 'nrw':
+      return (await s.nrw(o.period as unknown as 'DAY' | 'MONTH')).slice(0, o.top as unknown as number);
+    case 'pressure':
+      return s.pressure();
+    case 'quality':
+      return s.quality();
+    case 'alarms': {
+      const a = await s.alarms();
+      return { open: a.open, repairs: await s.repairs(), latest: a.latest.slice(0, o.limit as unknown as number) };
+    }
+    case 'patrol':
+      return s.patrol();
+    case 'diagram':
+      return s.diagram();
+    case 'orders':
+      return (await s.orders()).slice(0, o.limit as unknown as number);
+  }
+}
+
+export async function screenData(ctx: AppContext, tenantId: string, code: ScreenCode, nowMs = Date.now()) {
+  const layout = await layoutOf(ctx, tenantId, code);
+  const s = sources(ctx, tenantId, nowMs);
+  const widgets = [];
+  for (const w of layout.widgets) widgets.push({ ...w, data: await widgetData(s, w) });
+  return { code, time: new Date(nowMs).toISOString(), widgets };
 }

@@ -2,6 +2,9 @@
  * `/swp-screen/*` routes of 大屏展示:
  * - GET data/overview, data/dispatch: a screen's data for a signed-in viewer (its menu)
  * - GET view/overview?token=, view/dispatch?token= (public): the same data through a share link of that screen only
+ * - GET live/{code}?token= (public): server-sent events for that link (new readings; closed on revocation/expiry)
+ * - GET layout/{code}: the arrangement (widgets on the grid); POST layout/{code} { widgets } saves it,
+ *   POST layout/{code}/reset goes back to the default (administrators)
  * - GET token/list; POST token/submit { screenCode, name, hours } → the token once; token/revoke { id };
  *   token/remove { id } (administrators)
  */
@@ -12,6 +15,8 @@ import { adminOnly, byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { SCREENS, type ScreenCode } from './catalog.ts';
 import { screenData } from './data.ts';
+import { layoutInput, layoutOf, resetLayout, saveLayout } from './layout.ts';
+import { openShareStream } from './live.ts';
 import { createInput, createToken, listTokens, removeToken, revokeToken, verifyToken } from './tokens.ts';
 
 const B = '/swp-screen';
@@ -38,6 +43,15 @@ export function screenRoutes(app: FastifyInstance, ctx: AppContext) {
       const tenantId = await verifyToken(ctx, q.token, code);
       return ok(await screenData(ctx, tenantId, code));
     });
+    app.get(`${B}/live/${code}`, shareLink, async (req, reply) => {
+      const q = parse(z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(100) }), req.query);
+      await openShareStream(ctx, req, reply, code, q.token);
+    });
+    app.get(`${B}/layout/${code}`, byMenu(s.menu), async (req) => ok(await layoutOf(ctx, req.tenantId, code)));
+    app.post(`${B}/layout/${code}`, adminOnly, async (req) =>
+      ok(await saveLayout(ctx, userOf(req), code, parse(layoutInput, req.body))),
+    );
+    app.post(`${B}/layout/${code}/reset`, adminOnly, async (req) => ok(await resetLayout(ctx, req.tenantId, code)));
   }
   app.get(`${B}/token/list`, adminOnly, async (req) => ok(await listTokens(ctx, req.tenantId)));
   app.post(`${B}/token/submit`, adminOnly, async (req) =>

@@ -1,5 +1,5 @@
 /** 大屏展示 (docs/screen.md): read-only share links of one screen, limited in time and revocable. */
-import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, pk, tenantCol } from '../../core/columns.ts';
 
 export const screenToken = pgTable(
@@ -20,4 +20,19 @@ export const screenToken = pgTable(
     ...audit(),
   },
   (t) => [uniqueIndex('uk_screen_token_hash').on(t.tokenHash), index('idx_screen_token_tenant').on(t.tenantId)],
+);
+
+/** A screen's arrangement an administrator saved: widgets on the 24 × 12 grid of the 1920×1080 stage (layout.ts). */
+export const screenLayout = pgTable(
+  'swp_screen_layout',
+  {
+    id: pk(),
+    ...tenantCol(),
+    screenCode: varchar('screen_code', { length: 32 }).notNull(),
+    widgets: jsonb('widgets')
+      .$type<{ widget: string; x: number; y: number; w: number; h: number; options?: Record<string, unknown> }[]>()
+      .notNull(),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('uk_screen_layout').on(t.tenantId, t.screenCode)],
 );

@@ -41,6 +41,16 @@ export const SCREEN_MENUS: MenuItem[] = [
     topMenuCodes: ['big-screen'],
     roles: [],
   },
+  {
+    code: 'screen_layout',
+    name: '大屏编排',
+    i18n: 'menu.screen.layout',
+    path: '/screen-layout',
+    source: 'AppstoreOutlined',
+    sort: 3,
+    topMenuCodes: ['big-screen'],
+    roles: [],
+  },
 ];
 
 export async function seedScreen(ctx: AppContext) {

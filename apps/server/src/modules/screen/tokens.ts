@@ -71,6 +71,7 @@ export async function revokeToken(ctx: AppContext, who: AuthUser, id: string) {
     .where(and(eq(screenToken.id, id), eq(screenToken.tenantId, who.tenantId), eq(screenToken.isDeleted, 0)))
     .returning();
   if (!rows.length) throw badRequest('分享链接不存在');
+  await ctx.live.publish({ topic: TOKEN_REVOKED_TOPIC, tenantId: who.tenantId, data: { id } });
   return view(rows[0], now);
 }
 
@@ -82,10 +83,19 @@ export async function removeToken(ctx: AppContext, who: AuthUser, id: string) {
     .where(and(eq(screenToken.id, id), eq(screenToken.tenantId, who.tenantId)))
     .returning({ id: screenToken.id });
   if (!rows.length) throw badRequest('分享链接不存在');
+  await ctx.live.publish({ topic: TOKEN_REVOKED_TOPIC, tenantId: who.tenantId, data: { id } });
 }
+
+/** Published when a link is revoked or removed: its open live streams close (live.ts), on every instance. */
+export const TOKEN_REVOKED_TOPIC = 'screen.token.revoked';
 
 /** The tenant a token opens `screen` for; 403 with a clear message otherwise. */
 export async function verifyToken(ctx: AppContext, token: string, screen: string, now = new Date()) {
+  return (await checkToken(ctx, token, screen, now)).tenantId;
+}
+
+/** The link row a token opens `screen` with (id, tenant, expiry); 403 with a clear message otherwise. */
+export async function checkToken(ctx: AppContext, token: string, screen: string, now = new Date()) {
   if (!token || token.length > 100) throw forbidden('链接无效');
   const [r] = await ctx.db
     .select()
@@ -98,5 +108,5 @@ export async function verifyToken(ctx: AppContext, token: string, screen: string
   // a coarse "last used" for the list (at most once a minute)
   if (!r.lastUsedAt || now.getTime() - r.lastUsedAt.getTime() > 60_000)
     await ctx.db.update(screenToken).set({ lastUsedAt: now }).where(eq(screenToken.id, r.id));
-  return r.tenantId;
+  return { id: r.id, tenantId: r.tenantId, expiresAt: r.expiresAt };
 }

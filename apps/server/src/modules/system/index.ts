@@ -23,7 +23,7 @@ export {
   onLocalMenuInvalidation,
 } from './menus.ts';
 export { CLIENT_CHANGED_TOPIC, revokeSessionsOf, setSessionRevoker } from './sessions-port.ts';
-export { assertAccountQuota, ensureTenant, MSG_QUOTA } from './tenant.ts';
+export { assertAccountQuota, ensureTenant, MSG_QUOTA, onTenantProvisioned } from './tenant.ts';
 
 export const systemModule: ServerModule = {
   name: 'system',

@@ -196,6 +196,13 @@ function withoutPlatformScreens(menus: { id: string; parentId: string; code: str
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 
+/** What other modules give a new tenant, in the transaction that creates it (quality: the GB 5749 indicators). */
+type Provisioner = (tx: Tx, tenantId: string) => Promise<void>;
+const provisioners = new Set<Provisioner>();
+export function onTenantProvisioned(fn: Provisioner) {
+  provisioners.add(fn);
+}
+
 /** The new tenant's administrator role, department, post, admin user, top menus and business dictionaries. */
 async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
   const tenantId = t.tenantId as string;
@@ -305,6 +312,7 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
     postId,
     ...audit,
   });
+  for (const p of provisioners) await p(tx, tenantId);
 }
 
 /**

@@ -310,7 +310,8 @@ export function demoProcesses(): (SimpleProcess & { category: string; formKey: s
       formKey: 'dispatch_order_form',
       nodes: [
         { id: 'start', type: 'start', name: '下达指令', initiator: 'dispatcher', formKey: 'dispatch_order_form' },
-        { id: 'ack', type: 'task', name: '接收确认', candidateGroups: 'role:operator' },
+        // the station's operators (dispatch stations.ts sets stationOperators: user:…, or role:operator)
+        { id: 'ack', type: 'task', name: '接收确认', candidateGroups: '${stationOperators}' },
         { id: 'feedback', type: 'task', name: '执行反馈', assignee: '${acknowledger}' },
         { id: 'end', type: 'end', name: '结束' },
       ],

@@ -23,7 +23,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi, type Order, type OrderState } from '../../api/dispatch';
-import { usePermission } from '../../stores/session';
+import { usePermission, useSession } from '../../stores/session';
+import { StationSettings } from './StationSettings';
 
 const STATE_COLOR: Record<OrderState, string> = {
   issued: 'orange',
@@ -39,6 +40,8 @@ export default function OrderPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const canIssue = usePermission('dispatch_order_issue');
+  const isAdmin = useSession((s) => s.roles.includes('administrator'));
+  const [settings, setSettings] = useState(false);
   const canAck = usePermission('dispatch_order_ack');
   const [state, setState] = useState<OrderState>();
   const [page, setPage] = useState({ current: 1, size: 20 });
@@ -108,6 +111,11 @@ export default function OrderPage() {
               label: t(`dispatch.states.${s}`),
             }))}
           />
+          {isAdmin && (
+            <Button onClick={() => setSettings(true)} data-testid="station-settings">
+              {t('dispatch.stationSettings')}
+            </Button>
+          )}
           {canIssue && (
             <Button type="primary" onClick={() => setIssuing(true)} data-testid="issue-order">
               {t('dispatch.issue')}
@@ -116,6 +124,7 @@ export default function OrderPage() {
         </Space>
       }
     >
+      <StationSettings open={settings} onClose={() => setSettings(false)} />
       <Table<Order>
         rowKey="id"
         size="small"

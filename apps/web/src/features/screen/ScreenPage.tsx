@@ -1,12 +1,15 @@
 /**
- * `/screen/:code` (outside the shell): a big screen for a wall display. With `?token=` it reads through the share
- * link (no sign-in); without, as the signed-in user. Data refresh: on the live channel's new-points event when the
- * channel is up (signed in), and every 10 s in any case (a share link has no channel session).
+ * `/screen/:code` (outside the shell): a big screen for a wall display, drawn from the screen's saved arrangement
+ * (Widgets.tsx). With `?token=` it reads through the share link (no sign-in); without, as the signed-in user.
+ * Live: signed in, the live channel's new-points event; by a share link, the link's own event stream
+ * (`/swp-screen/live/{code}?token=`, server-sent events) — each event re-reads the screen, and when the stream is
+ * closed (link revoked or expired) the re-read shows why. A slow re-read every minute catches what no reading
+ * announces (an alarm closed, an order acknowledged).
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { HttpError } from '../../api/http';
@@ -14,11 +17,38 @@ import { LIVE_POINTS } from '../../api/monitor';
 import { SCREEN_CODES, type ScreenCode, screenApi } from '../../api/screen';
 import { queryClient } from '../../app/queryClient';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
-import { DispatchScreen } from './DispatchScreen';
-import { OverviewScreen } from './OverviewScreen';
 import { ScaledStage } from './ScaledStage';
+import { LayoutScreen } from './Widgets';
 
-export const REFRESH_MS = 10_000;
+/** Follows a share link's event stream; `onChange` on new readings and once more when the stream closes. */
+function useShareStream(code: string, token: string | null, onChange: () => void) {
+  useEffect(() => {
+    if (!token || !(SCREEN_CODES as string[]).includes(code)) return;
+    const es = new EventSource(screenApi.liveUrl(code as ScreenCode, token));
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // at most one re-read per 500 ms, the last event always followed
+    const changed = () => {
+      const wait = last + 500 - Date.now();
+      clearTimeout(timer);
+      if (wait <= 0) {
+        last = Date.now();
+        onChange();
+      } else timer = setTimeout(changed, wait);
+    };
+    es.addEventListener('points', changed);
+    es.addEventListener('closed', () => {
+      es.close();
+      onChange();
+    });
+    return () => {
+      clearTimeout(timer);
+      es.close();
+    };
+  }, [code, token, onChange]);
+}
+
+export const REFRESH_MS = 60_000;
 
 function Clock() {
   const [now, setNow] = useState(() => dayjs());
@@ -42,7 +72,10 @@ function Screen() {
     refetchInterval: (query) => (query.state.error ? false : REFRESH_MS),
     retry: false,
   });
-  useLiveEvent(LIVE_POINTS, () => void q.refetch(), 2000);
+  const { refetch } = q;
+  const reread = useCallback(() => void refetch(), [refetch]);
+  useLiveEvent(LIVE_POINTS, reread, 500);
+  useShareStream(code, token, reread);
   const error = !known ? t('screen.unknown') : q.error ? (q.error as HttpError).message || t('screen.failed') : null;
 
   return (
@@ -78,10 +111,8 @@ function Screen() {
         <div style={{ position: 'absolute', top: 500, width: '100%', textAlign: 'center' }}>
           <Spin size="large" />
         </div>
-      ) : q.data.code === 'overview' ? (
-        <OverviewScreen data={q.data} />
       ) : (
-        <DispatchScreen data={q.data} />
+        <LayoutScreen widgets={q.data.widgets} />
       )}
     </ScaledStage>
   );

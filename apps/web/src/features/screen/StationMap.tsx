@@ -2,7 +2,7 @@
  * The utility at a glance: plants, pump stations and network points placed by their coordinates, open alarms as
  * red rings where they are. (The GIS network map's tiles need a signed-in session, which a share link has not.)
  */
-import type { OverviewData } from '../../api/screen';
+import type { AlarmPin, MapStation } from '../../api/screen';
 
 const COLOR: Record<string, string> = {
   SC: '#13c2c2',
@@ -13,10 +13,20 @@ const COLOR: Record<string, string> = {
   RR: '#1677ff',
 };
 
-export function StationMap({ data, width, height }: { data: OverviewData; width: number; height: number }) {
+export function StationMap({
+  stations,
+  alarms,
+  width,
+  height,
+}: {
+  stations: MapStation[];
+  alarms: AlarmPin[];
+  width: number;
+  height: number;
+}) {
   const pts = [
-    ...data.stations.filter((s) => s.lgtd != null && s.lttd != null),
-    ...data.alarms.latest.filter((a) => a.lgtd != null && a.lttd != null),
+    ...stations.filter((s) => s.lgtd != null && s.lttd != null),
+    ...alarms.filter((a) => a.lgtd != null && a.lttd != null),
   ] as { lgtd: number; lttd: number }[];
   if (!pts.length) return null;
   const minX = Math.min(...pts.map((p) => p.lgtd));
@@ -30,7 +40,7 @@ export function StationMap({ data, width, height }: { data: OverviewData; width:
   return (
     <svg width={width} height={height} data-testid="screen-map">
       <title>map</title>
-      {data.stations
+      {stations
         .filter((s) => s.lgtd != null && s.lttd != null)
         .map((s) => (
           <g key={s.stcd} transform={`translate(${x(s.lgtd as number)},${y(s.lttd as number)})`}>
@@ -42,7 +52,7 @@ export function StationMap({ data, width, height }: { data: OverviewData; width:
             )}
           </g>
         ))}
-      {data.alarms.latest
+      {alarms
         .filter((a) => a.lgtd != null && a.lttd != null)
         .map((a) => (
           <circle

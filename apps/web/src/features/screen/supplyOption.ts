@@ -1,8 +1,10 @@
 /** The ECharts option of today's supply: plan as a line, the actual as bars, styled for the dark screens. */
 import dayjs from 'dayjs';
-import type { SupplyPlan } from '../../api/dispatch';
 
-export function supplyOption(plan: SupplyPlan, labels: { plan: string; actual: string }) {
+export function supplyOption(
+  plan: { hours: string[]; plan: (number | null)[]; actual: (number | null)[] },
+  labels: { plan: string; actual: string },
+) {
   const axis = { axisLine: { lineStyle: { color: '#3a5f8f' } }, axisLabel: { color: '#8fa8cc', fontSize: 14 } };
   return {
     animation: false,
@@ -11,8 +13,8 @@ export function supplyOption(plan: SupplyPlan, labels: { plan: string; actual: s
     xAxis: { type: 'category', data: plan.hours.map((h) => dayjs(h).format('HH')), ...axis },
     yAxis: { type: 'value', name: 'm³/h', splitLine: { lineStyle: { color: '#133766' } }, ...axis },
     series: [
-      { name: labels.plan, type: 'line', data: plan.utility.plan, lineStyle: { type: 'dashed', color: '#ffd666' } },
-      { name: labels.actual, type: 'bar', data: plan.utility.actual, itemStyle: { color: '#36cfc9' } },
+      { name: labels.plan, type: 'line', data: plan.plan, lineStyle: { type: 'dashed', color: '#ffd666' } },
+      { name: labels.actual, type: 'bar', data: plan.actual, itemStyle: { color: '#36cfc9' } },
     ],
   };
 }
