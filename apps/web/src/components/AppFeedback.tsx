@@ -4,7 +4,7 @@
  */
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
-import { setFeedback } from './feedback';
+import { setFeedback } from '../lib/feedback';
 
 function Binder() {
   const { message, modal, notification } = AntApp.useApp();
