@@ -78,6 +78,11 @@ const vitest = (project, cwd, file, env) => [
   { env },
 ];
 
+// The walls between modules and between web layers (issue 23): the rules' own tests, then the tree against the
+// baseline of crossings, which may only shrink.
+run('unit:walls', 'node', ['--test', 'scripts/walls.test.mjs']);
+run('unit:walls-check', 'node', ['scripts/walls.mjs']);
+
 const webUnit = path.join(out, 'web-unit.json');
 run('unit:web', ...vitest(undefined, 'apps/web', webUnit));
 vitestCounts(webUnit);

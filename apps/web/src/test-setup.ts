@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { website } from './app/website';
 import { loadFeatureStrings } from './i18n';
+import { website } from './lib/website';
 
 // Screens' unit tests render without a signed-in permission map: button judging (on in the app) is off here and
 // tested on its own (CrudPage.test) and across every screen in the browser (e2e/role-buttons.spec.ts).

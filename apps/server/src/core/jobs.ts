@@ -134,7 +134,7 @@ export class JobLeadership implements Leadership {
   }
 }
 
-interface LeaderCtx {
+export interface LeaderCtx {
   isLeader(): boolean;
   leadership?: Pick<Leadership, 'term' | 'confirm'>;
 }
@@ -199,4 +199,31 @@ export class LeaderLoop {
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
+}
+
+/**
+ * A module's background job as `lead` and `stop` for its ServerModule: each gain of leadership starts one
+ * LeaderLoop running `run(ctx)` every `everyMs` (the first after `firstMs`), and `stop` ends every loop it started.
+ * Loops of past terms have ended themselves and are forgotten at the next `lead`.
+ */
+export function leaderJob<C extends LeaderCtx>(
+  name: string,
+  run: (ctx: C) => Promise<unknown>,
+  everyMs: number,
+  firstMs = 0,
+): { lead(ctx: C): void; stop(): Promise<void> } {
+  const loops = new Set<LeaderLoop>();
+  return {
+    lead(ctx) {
+      for (const l of loops) if (!l.active) loops.delete(l);
+      const loop = new LeaderLoop(ctx, name, () => run(ctx), everyMs);
+      loops.add(loop);
+      loop.start(firstMs);
+    },
+    async stop() {
+      const all = [...loops];
+      loops.clear();
+      await Promise.all(all.map((l) => l.stop()));
+    },
+  };
 }

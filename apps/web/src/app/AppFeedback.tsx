@@ -1,22 +1,2 @@
-/**
- * antd's <App> (message, modal, notification bound to the theme and locale) for the pages behind sign-in. Kept
- * out of the login route's bundle: the sign-in page uses a message holder only.
- */
-import { App as AntApp } from 'antd';
-import type { ReactNode } from 'react';
-import { setFeedback } from './feedback';
-
-function Binder() {
-  const { message, modal, notification } = AntApp.useApp();
-  setFeedback({ message, modal, notification });
-  return null;
-}
-
-export function AppFeedback({ children, bind = true }: { children: ReactNode; bind?: boolean }) {
-  return (
-    <AntApp component={false}>
-      {bind && <Binder />}
-      {children}
-    </AntApp>
-  );
-}
+/** Moved to `components/AppFeedback.tsx` (issue 23: shell and features may not import app/); kept so older imports still compile. */
+export * from '../components/AppFeedback';

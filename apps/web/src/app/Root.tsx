@@ -2,21 +2,15 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpin } from '../components/PageSpin';
+import { decide } from '../lib/guard';
 import { setNavigator } from '../lib/nav';
+import { fixedRoute, isPublicPage, isScreenLink } from '../lib/routes';
+import { website } from '../lib/website';
 import { getToken, useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
-import { decide } from './guard';
-import { fixedRoute, isPublicPage, isScreenLink } from './routes';
-import { website } from './website';
 
-/** A light loading indicator for lazy routes and pages (no antd Spin in the login route's bundle). */
-export function PageSpin() {
-  return (
-    <div className="swp-page-spin" role="status" aria-busy="true">
-      <span className="swp-spinner" />
-    </div>
-  );
-}
+export { PageSpin };
 
 function ForcedLogout() {
   const navigate = useNavigate();

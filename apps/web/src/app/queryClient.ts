@@ -1,6 +1,2 @@
-/** The TanStack Query cache shared by every screen; the tab bar's "clear cache" empties it. */
-import { QueryClient } from '@tanstack/react-query';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+/** Moved to `lib/queryClient.ts` (issue 23: shell and features may not import app/); kept so older imports still compile. */
+export * from '../lib/queryClient';

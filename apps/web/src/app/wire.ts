@@ -5,10 +5,10 @@
 import { DEFAULT_TENANT } from '../api/client-config';
 import { setHttpHooks } from '../api/hooks';
 import { HttpError } from '../api/http';
+import { toastError } from '../lib/feedback';
 import { navigateTo } from '../lib/nav';
 import { useErrorLog } from '../stores/errorLog';
 import { getToken, useSession } from '../stores/session';
-import { toastError } from './feedback';
 
 let wired = false;
 

@@ -1,7 +1,7 @@
 /** Colour picker (spec 1 §2.5): the primary colour of every component; default #409EFF, kept in local storage. */
 import { ColorPicker as AntColorPicker } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { website } from '../app/website';
+import { website } from '../lib/website';
 import { useUi } from '../stores/ui';
 
 export const PRESET_COLORS = [

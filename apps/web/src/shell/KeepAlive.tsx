@@ -21,7 +21,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
-import { PageSpin } from '../app/Root';
+import { PageSpin } from '../components/PageSpin';
 import { screenLoaders } from '../features/registry';
 import { useErrorLog } from '../stores/errorLog';
 

@@ -7,7 +7,7 @@ import { App, Button, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptOptions, fetchRoleOptions, type Option } from '../api/auth';
-import { AppFeedback } from '../app/AppFeedback';
+import { AppFeedback } from '../components/AppFeedback';
 import { useSession } from '../stores/session';
 
 interface Props {

@@ -9,7 +9,7 @@ import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearCacheCall } from '../api/auth';
-import { queryClient } from '../app/queryClient';
+import { queryClient } from '../lib/queryClient';
 import { isClosable } from '../lib/tabs';
 import { useTabs } from '../stores/tabs';
 import { useUi } from '../stores/ui';

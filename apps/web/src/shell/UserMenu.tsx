@@ -7,7 +7,7 @@ import { App, Avatar, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { website } from '../app/website';
+import { website } from '../lib/website';
 import { useSession } from '../stores/session';
 
 const SwitchDialog = lazy(() => import('./SwitchDialog'));

@@ -20,9 +20,9 @@ import {
   type UserInfo,
 } from '../api/auth';
 import { DEFAULT_TENANT } from '../api/client-config';
-import { website } from '../app/website';
 import type { MenuItem } from '../lib/menu';
 import { clearStore, getStore, removeStore, setStore } from '../lib/storage';
+import { website } from '../lib/website';
 import { useTabs } from './tabs';
 import { useUi } from './ui';
 

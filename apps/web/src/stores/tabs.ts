@@ -3,10 +3,10 @@
  * pure functions in lib/tabs.ts. `versions` lets the shell remount a tab's page (clear cache).
  */
 import { create } from 'zustand';
-import { website } from '../app/website';
 import { getStore, setStore } from '../lib/storage';
 import type { TabEntry, TabsState } from '../lib/tabs';
 import * as rules from '../lib/tabs';
+import { website } from '../lib/website';
 
 export type { TabEntry } from '../lib/tabs';
 

@@ -3,9 +3,9 @@
  * (session storage), colour and theme (local storage), screen size class, menu-visible flag, search overlay.
  */
 import { create } from 'zustand';
-import { website } from '../app/website';
 import { type SizeClass, sizeClass } from '../lib/size';
 import { getStore, removeStore, setStore } from '../lib/storage';
+import { website } from '../lib/website';
 
 export type Language = 'zh' | 'en';
 

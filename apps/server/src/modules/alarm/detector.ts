@@ -4,7 +4,6 @@
  * time, so a restart, a second pass over the same hours or a leader handover never raises twice.
  * `replayBursts` runs the same judgement over the whole stored history (first start: the demo's alarm history).
  */
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { readRollups } from '../monitor/index.ts';
@@ -139,22 +138,4 @@ export async function detectBursts(ctx: AppContext, now = Date.now()): Promise<n
     for (const f of found) if (await raiseAlarm(ctx, f)) n++;
   }
   return n;
-}
-
-export class BurstDetector {
-  private loop?: LeaderLoop;
-
-  constructor(
-    private ctx: AppContext,
-    private tickMs = BURST_TICK_MS,
-  ) {}
-
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'alarm burst detection', () => detectBursts(this.ctx), this.tickMs);
-    this.loop.start(30_000);
-  }
-
-  async stop() {
-    await this.loop?.stop();
-  }
 }

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { monitorSeries, monitorStation } from '../../db/schema.ts';
+import { monitorSeries, monitorStation } from '../monitor/index.ts';
 
 export interface Dma {
   tenantId: string;

@@ -3,8 +3,10 @@
  * and by burst detection per DMA in the jobs leader; the list, closing one or many, export, burst evidence; the
  * bell of the people on duty (holders of the alarm list screen) through modules/message.
  */
+
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
-import { BurstDetector } from './detector.ts';
+import { BURST_TICK_MS, detectBursts } from './detector.ts';
 import { alarmRoutes } from './routes.ts';
 import { seedAlarm } from './seed.ts';
 
@@ -24,20 +26,13 @@ export {
   raiseAlarm,
 } from './service.ts';
 
-const detectors = new Set<BurstDetector>();
+/** Burst detection, in the jobs leader only. */
+const bursts = leaderJob('alarm burst detection', detectBursts, BURST_TICK_MS, 30_000);
 
 export const alarmModule: ServerModule = {
   name: 'alarm',
   routes: alarmRoutes,
   seed: (ctx: AppContext) => seedAlarm(ctx),
-  lead(ctx: AppContext) {
-    const d = new BurstDetector(ctx);
-    detectors.add(d);
-    d.start();
-  },
-  async stop() {
-    const all = [...detectors];
-    detectors.clear();
-    await Promise.all(all.map((d) => d.stop()));
-  },
+  lead: bursts.lead,
+  stop: bursts.stop,
 };

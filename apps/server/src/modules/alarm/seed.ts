@@ -6,8 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { user as userTable } from '../../db/schema.ts';
-import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { ensureMenus, type MenuItem, user as userTable } from '../system/index.ts';
 import { burstFindings } from './detector.ts';
 import { listDmas } from './dmas.ts';
 import { alarmInfo } from './schema.ts';

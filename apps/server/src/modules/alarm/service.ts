@@ -9,8 +9,8 @@ import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { menu, roleMenu, user as userTable } from '../../db/schema.ts';
 import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
+import { menu, roleMenu, user as userTable } from '../system/index.ts';
 import { alarmHistory, alarmInfo } from './schema.ts';
 
 export const ALARM_TYPES = {

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { setGateProviders } from '../../core/gate.ts';
-import { LeaderLoop } from '../../core/jobs.ts';
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { setSessionRevoker } from '../system/index.ts';
 import { MenuService } from './menus.ts';
@@ -21,7 +21,8 @@ interface State {
 }
 const states = new WeakMap<AppContext, State>();
 let latest: State | undefined;
-const loops = new Set<LeaderLoop>();
+/** Expired sessions, captchas and sign-in failures are cleared hourly by the jobs leader. */
+const cleanUp = leaderJob('auth clean-up', (ctx: AppContext) => stateOf(ctx).auth.cleanUp(), 3600_000, 60_000);
 
 function stateOf(ctx: AppContext): State {
   const s = states.get(ctx);
@@ -82,17 +83,9 @@ export const authModule: ServerModule = {
     authRoutes(app, ctx, { auth: (req) => stateOfReq(req).auth, menus: (req) => stateOfReq(req).menus });
     springBladeRoutes(app, ctx, (req) => stateOfReq(req).auth);
   },
-  lead(ctx) {
-    const auth = stateOf(ctx).auth;
-    for (const l of loops) if (!l.active) loops.delete(l);
-    const loop = new LeaderLoop(ctx, 'auth clean-up', () => auth.cleanUp(), 3600_000);
-    loops.add(loop);
-    loop.start(60_000);
-  },
+  lead: (ctx) => cleanUp.lead(ctx),
   async stop() {
-    const all = [...loops];
-    loops.clear();
-    await Promise.all(all.map((l) => l.stop()));
+    await cleanUp.stop();
     if (latest) {
       latest.auth.stop();
       latest.menus.stop();

@@ -13,7 +13,12 @@ import type { AuthUser } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
 import {
+  authorize,
+  MENU_CHANGED_TOPIC,
   menu,
+  menuDialectOf,
+  onLocalMenuInvalidation,
+  projectMenus,
   roleMenu,
   roleScope,
   scopeApi,
@@ -21,9 +26,7 @@ import {
   tenantPackage,
   topMenu,
   topMenuSetting,
-} from '../../db/schema.ts';
-import { authorize } from '../permission/schema.ts';
-import { MENU_CHANGED_TOPIC, menuDialectOf, onLocalMenuInvalidation, projectMenus } from '../system/index.ts';
+} from '../system/index.ts';
 
 type MenuRow = typeof menu.$inferSelect;
 type TopMenuRow = typeof topMenu.$inferSelect;

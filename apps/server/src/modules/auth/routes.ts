@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { ApiError, done, ok } from '../../core/envelope.ts';
 import { adminOnly, bearerOf, parseBasic, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { dept, post, role, tenant, user } from '../../db/schema.ts';
-import { invalidateMenuCache } from '../system/index.ts';
+import { dept, invalidateMenuCache, post, role, tenant, user } from '../system/index.ts';
 import type { MenuService } from './menus.ts';
 import { authSession } from './schema.ts';
 import {

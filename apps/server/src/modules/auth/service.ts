@@ -10,7 +10,7 @@ import smCrypto from 'sm-crypto';
 import svgCaptcha from 'svg-captcha';
 import type { AuthUser, ClientInfo } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { client, role, tenant, user, userOauth } from '../../db/schema.ts';
+import { client, role, tenant, user, userOauth } from '../system/index.ts';
 import { loadKeys, type ServerKeys } from './keys.ts';
 import { authCaptcha, authLoginFailure, authSession } from './schema.ts';
 

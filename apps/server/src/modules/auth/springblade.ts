@@ -11,9 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
 import { bearerOf, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { menu, role, roleMenu } from '../../db/schema.ts';
-import { authorize } from '../permission/schema.ts';
-import { menuDialectOf } from '../system/index.ts';
+import { authorize, menu, menuDialectOf, role, roleMenu } from '../system/index.ts';
 import { postsOf } from './menus.ts';
 import type { AuthService } from './service.ts';
 

@@ -9,7 +9,7 @@ import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
-import { dict } from '../../db/schema.ts';
+import { dict } from '../system/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { notice } from './schema.ts';
 

@@ -12,9 +12,9 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { topMenu } from '../../db/schema.ts';
 import { columnsOf } from '../datasource/index.ts';
 import { findModule, parseForm, searchFields } from '../lowcode/index.ts';
+import { topMenu } from '../system/index.ts';
 import { type GenFile, type GenModel, generate, modelFromForm, modelFromTable, moduleName } from './generator.ts';
 import { devCode } from './schema.ts';
 

@@ -5,7 +5,6 @@
  * leader handover never judges a reading twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { type RaiseInput, raiseAlarm } from '../alarm/index.ts';
@@ -139,22 +138,4 @@ export async function evaluateRunningRules(ctx: AppContext, now = Date.now()): P
     }
   }
   return n;
-}
-
-export class RuleEngine {
-  private loop?: LeaderLoop;
-
-  constructor(
-    private ctx: AppContext,
-    private tickMs = RULE_TICK_MS,
-  ) {}
-
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'device rules', () => evaluateRunningRules(this.ctx), this.tickMs);
-    this.loop.start(15_000);
-  }
-
-  async stop() {
-    await this.loop?.stop();
-  }
 }

@@ -3,8 +3,10 @@
  * cameras linked to network features and monitoring stations; rules saved, run and stopped; running rules judged
  * by the jobs leader (engine.ts), their findings raised as alarms through modules/alarm.
  */
+
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
-import { RuleEngine } from './engine.ts';
+import { evaluateRunningRules, RULE_TICK_MS } from './engine.ts';
 import { deviceRoutes } from './routes.ts';
 import { seedDevice } from './seed.ts';
 
@@ -12,20 +14,13 @@ export { evaluateRunningRules } from './engine.ts';
 export { evaluateField, evaluateOffline, evaluateRule, type Finding, type Reading } from './rules.ts';
 export { DEVICE_TYPES, type DeviceType } from './service.ts';
 
-const engines = new Set<RuleEngine>();
+/** The rule engine, in the jobs leader only. */
+const rules = leaderJob('device rules', evaluateRunningRules, RULE_TICK_MS, 15_000);
 
 export const deviceModule: ServerModule = {
   name: 'device',
   routes: deviceRoutes,
   seed: (ctx: AppContext) => seedDevice(ctx),
-  lead(ctx: AppContext) {
-    const e = new RuleEngine(ctx);
-    engines.add(e);
-    e.start();
-  },
-  async stop() {
-    const all = [...engines];
-    engines.clear();
-    await Promise.all(all.map((e) => e.stop()));
-  },
+  lead: rules.lead,
+  stop: rules.stop,
 };

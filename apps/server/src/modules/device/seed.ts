@@ -7,10 +7,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { user as userTable } from '../../db/schema.ts';
 import { closeSeeded, openRuleAlarmsBefore } from '../alarm/index.ts';
 import { resolveStation, toEpsg4548 } from '../monitor/index.ts';
-import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { ensureMenus, type MenuItem, user as userTable } from '../system/index.ts';
 import { judgeRule } from './engine.ts';
 import { deviceBase, deviceRule, type RuleItem } from './schema.ts';
 

@@ -10,8 +10,15 @@ import { type AuthUser, gateProviders } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { monitorStation } from '../../db/schema.ts';
-import { FIELDS, fromEpsg4548, resolveStation, seriesOf, stationView, toEpsg4548 } from '../monitor/index.ts';
+import {
+  FIELDS,
+  fromEpsg4548,
+  monitorStation,
+  resolveStation,
+  seriesOf,
+  stationView,
+  toEpsg4548,
+} from '../monitor/index.ts';
 import { deviceBase, deviceRule, type RuleItem } from './schema.ts';
 
 export const DEVICE_TYPES = {

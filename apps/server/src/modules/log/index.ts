@@ -33,6 +33,8 @@ export const logModule: ServerModule = {
   },
 };
 
+/** The log tables other modules read (never through db/schema.ts). */
+export { logApi, logError } from './schema.ts';
 export {
   clientErrorBatch,
   clientErrorEntry,

@@ -23,6 +23,8 @@ export const messageModule: ServerModule = {
   seed: seedMessage,
 };
 
+/** The message tables other modules read (never through db/schema.ts). */
+export { messageLog, messageRecord, messageTemplate } from './schema.ts';
 export {
   MESSAGE_TOPIC,
   MESSAGE_TYPES,

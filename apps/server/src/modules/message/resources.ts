@@ -11,7 +11,7 @@ import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { user as userTable } from '../../db/schema.ts';
+import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageLog, messageTemplate } from './schema.ts';
 import { sendMessage } from './service.ts';
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { user as userTable } from '../../db/schema.ts';
+import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageRecord, messageTemplate } from './schema.ts';
 import { MESSAGE_TYPES, renderTemplate, sendMessage } from './service.ts';
 

@@ -11,6 +11,7 @@ export { FIELDS, MONITOR_TYPE_DEFS, STATION_TYPES } from './fields.ts';
 export { fromEpsg4548, toEpsg4548 } from './geo.ts';
 export { importSeries, type SeriesImportOptions, type SeriesReport, seriesImportOptions } from './import-series.ts';
 export { ingestReadings, LIVE_TOPIC } from './ingest.ts';
+export { monitorSeries, monitorStation } from './schema.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
 export { demand } from './simulator.ts';
 export { type NewStation, upsertStations } from './stations-import.ts';

@@ -12,7 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { user } from '../../db/schema.ts';
+import { user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
 import { blank, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';

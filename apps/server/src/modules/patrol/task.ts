@@ -11,7 +11,7 @@ import { ApiError, badRequest, ok } from '../../core/envelope.ts';
 import { type AuthUser, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { user } from '../../db/schema.ts';
+import { user } from '../system/index.ts';
 import {
   EVENT_NAME,
   EVENT_TYPES,

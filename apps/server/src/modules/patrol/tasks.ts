@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { Tx } from '../../core/resource.ts';
 import type { Db } from '../../db/connection.ts';
-import { user } from '../../db/schema.ts';
+import { user } from '../system/index.ts';
 import { dayString, expandPeriods, localDay, type PeriodKind, TASK_STATUS } from './periods.ts';
 import { patrolJobObject, patrolPlan, patrolTask, type patrolTaskObject, type patrolTaskUser } from './schema.ts';
 

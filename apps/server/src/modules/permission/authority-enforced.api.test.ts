@@ -10,7 +10,7 @@ import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../auth/index.ts';
 import { invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
 import { dept, menu, post, role, roleScope, scopeData, topMenu, topMenuSetting, user } from '../system/schema.ts';
-import { authorize } from './schema.ts';
+import { authorize } from '../system/schema.ts';
 
 const P = '/api/permission';
 const B = '/api/blade-system';

@@ -29,11 +29,22 @@ import type { AuthUser } from '../../core/gate.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { menu, post, role, roleMenu, roleScope, scopeData, tenant, tenantPackage, user } from '../../db/schema.ts';
-import { invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
+import {
+  authorize,
+  invalidateDataScopes,
+  invalidateMenuCache,
+  menu,
+  post,
+  role,
+  roleMenu,
+  roleScope,
+  scopeData,
+  tenant,
+  tenantPackage,
+  user,
+} from '../system/index.ts';
 import { userResource } from '../user/index.ts';
 import { bodyOf, buildTree, idArray, jnpf, jnpfDone, pathId, type TreeNode } from './jnpf.ts';
-import { authorize } from './schema.ts';
 
 export const ITEM_TYPES = ['module', 'button', 'column', 'form', 'resource'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -11,7 +11,7 @@ import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Resource, Row } from '../../core/resource.ts';
-import { dept, post, role } from '../../db/schema.ts';
+import { dept, post, role } from '../system/index.ts';
 import {
   bladeQuery,
   bodyOf,

@@ -7,9 +7,19 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
-import { dept, dict, post, role, roleMenu, roleScope, user } from '../../db/schema.ts';
-import { ADMIN_ROLE_ALIAS, invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
-import { dropGrantsOfHolders } from './grant-cleanup.ts';
+import {
+  ADMIN_ROLE_ALIAS,
+  dept,
+  dict,
+  dropGrantsOfHolders,
+  invalidateDataScopes,
+  invalidateMenuCache,
+  post,
+  role,
+  roleMenu,
+  roleScope,
+  user,
+} from '../system/index.ts';
 
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,8 +10,9 @@ import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
 import { type AuthUser, byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { HookContext, Row } from '../../core/resource.ts';
-import { dept, logApi, logError, post, role, user } from '../../db/schema.ts';
 import { listSessions } from '../auth/index.ts';
+import { logApi, logError } from '../log/index.ts';
+import { dept, post, role, user } from '../system/index.ts';
 import {
   changeOwnPassword,
   clientDigest,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import type { Resource, Row } from '../../core/resource.ts';
 import type { Db } from '../../db/connection.ts';
-import { dict } from '../../db/schema.ts';
+import { dict } from '../system/index.ts';
 
 /** The items of a system dictionary: dictKey → dictValue. */
 export async function dictionaryItems(db: Pick<Db, 'select'>, code: string): Promise<Map<string, string>> {

@@ -12,8 +12,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { messageTemplate } from '../../db/schema.ts';
-import { renderTemplate, writeMessageLog } from '../message/index.ts';
+import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
 import { dictionaryItems, enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
 import { sms } from './schema.ts';
 

@@ -11,8 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
-import { authorize } from '../permission/schema.ts';
-import { dept, roleScope, scopeData } from './schema.ts';
+import { authorize, dept, roleScope, scopeData } from './schema.ts';
 
 /** Live topic: role grants, data scopes or departments changed. */
 export const SCOPE_CHANGED_TOPIC = 'system.scope.changed';

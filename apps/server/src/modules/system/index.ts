@@ -13,6 +13,7 @@ import { seedSystem } from './seed.ts';
 export { type ApiScopeSeed, type DataScopeSeed, ensureScopes, seedSpringBladeToolButtons } from './admin-seed.ts';
 export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
 export { dictionaryOf } from './dict.ts';
+export { dropGrantsOfHolders, dropGrantsOfItems, type GrantHolder } from './grant-cleanup.ts';
 export { dialectView, type MenuDialect, menuDialectOf, projectMenus } from './menu-dialect.ts';
 export {
   ADMIN_ROLE_ALIAS,
@@ -22,6 +23,29 @@ export {
   type MenuItem,
   onLocalMenuInvalidation,
 } from './menus.ts';
+/** The organisation tables other modules join with or read (never through db/schema.ts). */
+export {
+  authorize,
+  client,
+  dept,
+  dict,
+  menu,
+  param,
+  post,
+  region,
+  role,
+  roleMenu,
+  roleScope,
+  scopeApi,
+  scopeData,
+  tenant,
+  tenantPackage,
+  topMenu,
+  topMenuSetting,
+  user,
+  userOauth,
+  userPlatform,
+} from './schema.ts';
 export { CLIENT_CHANGED_TOPIC, revokeSessionsOf, setSessionRevoker } from './sessions-port.ts';
 export { assertAccountQuota, ensureTenant, MSG_QUOTA, onTenantProvisioned } from './tenant.ts';
 

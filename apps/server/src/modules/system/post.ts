@@ -5,8 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
-import { dropGrantsOfHolders } from '../permission/grant-cleanup.ts';
 import { int, oneOf, optText, text } from './fields.ts';
+import { dropGrantsOfHolders } from './grant-cleanup.ts';
 import { post, user } from './schema.ts';
 
 export const POST_CATEGORY: Record<number, string> = { 1: '高层', 2: '中层', 3: '基层', 4: '其他' };

@@ -302,3 +302,28 @@ export const region = pgTable(
   },
   (t) => [index('idx_region_parent').on(t.parentCode)],
 );
+
+/**
+ * The JNPF per-object grants (Authority/Data, Authority/Model), one row per granted item: an object (Role, Position or User) may use an item — a module (menu), a button, a
+ * column, a form or a resource (data scope). Module, button and resource ids are menu and data-scope ids; column
+ * and form ids are the keys of low-code columns and forms.
+ */
+export const authorize = pgTable(
+  'base_authorize',
+  {
+    id: pk(),
+    ...tenantCol(),
+    /** module, button, column, form, resource */
+    itemType: varchar('item_type', { length: 16 }).notNull(),
+    itemId: varchar('item_id', { length: 64 }).notNull(),
+    /** Role, Position, User */
+    objectType: varchar('object_type', { length: 16 }).notNull(),
+    objectId: idType('object_id').notNull(),
+    createUser: idType('create_user'),
+    createTime: timestamp('create_time', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('uk_authorize').on(t.tenantId, t.objectType, t.objectId, t.itemType, t.itemId),
+    index('idx_authorize_item').on(t.tenantId, t.itemType, t.itemId),
+  ],
+);

@@ -14,9 +14,9 @@ import { columnsOf } from '../../core/query.ts';
 import { defineResource, type HookContext, type Row, resourceDef } from '../../core/resource.ts';
 import { validateScopeExpression } from '../../core/scope-expr.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
-import { dropGrantsOfItems } from '../permission/grant-cleanup.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA, SCOPE_TYPES } from './data-scope.ts';
 import { oneOf, optText, text } from './fields.ts';
+import { dropGrantsOfItems } from './grant-cleanup.ts';
 import { invalidateMenuCache } from './menus.ts';
 import { menu, roleScope, scopeApi, scopeData } from './schema.ts';
 

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../core/resource.ts';
 import type { Db } from '../../db/connection.ts';
-import { param } from '../../db/schema.ts';
 import { hashPassword as argonHash, verifyPassword as argonVerify } from '../auth/index.ts';
+import { param } from '../system/index.ts';
 
 /** Parameter holding the initial password of new, imported and reset accounts (BladeX `account.initPassword`). */
 export const INIT_PASSWORD_PARAM = 'account.initPassword';

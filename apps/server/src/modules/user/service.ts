@@ -14,10 +14,18 @@ import { parseIds } from '../../core/query.ts';
 import { defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import type { Db } from '../../db/connection.ts';
-import { dept, dict, post, role, tenant, user, userPlatform } from '../../db/schema.ts';
 import { revokeUserSessions } from '../auth/index.ts';
-import { dropGrantsOfHolders } from '../permission/grant-cleanup.ts';
-import { assertAccountQuota } from '../system/index.ts';
+import {
+  assertAccountQuota,
+  dept,
+  dict,
+  dropGrantsOfHolders,
+  post,
+  role,
+  tenant,
+  user,
+  userPlatform,
+} from '../system/index.ts';
 import { clientDigest, hashPassword, initialPasswordHash, verifyPassword } from './password.ts';
 import {
   idList,

@@ -173,7 +173,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
 
 describe('CrudPage permissions', { timeout: 30_000 }, () => {
   it('shows only the granted buttons when judging is on', async () => {
-    const { website } = await import('../../app/website');
+    const { website } = await import('../../lib/website');
     const { useSession } = await import('../../stores/session');
     const { buttonCode } = await import('./CrudPage');
     expect(buttonCode('param', 'remove')).toBe('param_delete');

@@ -10,8 +10,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AlarmDetail, alarmApi, type BurstEvidence } from '../../api/alarm';
+import { HistoryChart } from '../../components/charts/HistoryChart';
 import type { HistoryData } from '../../lib/monitorHistory';
-import { HistoryChart } from '../monitor/HistoryChart';
 
 export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 const FMT = 'YYYY-MM-DD HH:mm:ss';

@@ -12,7 +12,7 @@ const store = vi.hoisted(() => ({
 }));
 
 // ECharts needs a canvas jsdom lacks: the chart shows its option's series names instead
-vi.mock('../monitor/HistoryChart', () => ({
+vi.mock('../../components/charts/HistoryChart', () => ({
   HistoryChart: ({ option }: { option: { series: { name: string }[] } }) => (
     <div data-testid="chart">{option.series.map((s) => s.name).join(',')}</div>
   ),

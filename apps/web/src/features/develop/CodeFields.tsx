@@ -5,7 +5,7 @@
 import { Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import { useLoad } from '../lowcode/data/useLoad';
+import { useLoad } from '../../lib/useLoad';
 import { codeNameOf } from './codes';
 
 interface ControlProps {

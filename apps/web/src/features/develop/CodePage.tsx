@@ -10,9 +10,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeCodeApi } from '../../api/lowcode';
+import { CodePreviewDialog, type CodeSource } from '../../components/CodePreviewDialog';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
 import { usePermission } from '../../stores/session';
-import { CodePreviewDialog, type CodeSource } from '../lowcode/codegen/CodePreviewDialog';
 import { SourceSelect, sourceOptions, TableSelect } from './CodeFields';
 import { CODE_NAME, CODE_NAME_MAX, codeBody, previewFiles, settingsName } from './codes';
 

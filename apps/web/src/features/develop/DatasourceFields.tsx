@@ -7,7 +7,7 @@ import { Form, type FormInstance, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import { useLoad } from '../lowcode/data/useLoad';
+import { useLoad } from '../../lib/useLoad';
 import { driverOptions, urlExample } from './datasources';
 
 interface ControlProps {

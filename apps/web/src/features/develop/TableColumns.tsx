@@ -4,7 +4,7 @@ import { Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import { useLoad } from '../lowcode/data/useLoad';
+import { useLoad } from '../../lib/useLoad';
 
 export function TableColumns({ id, table }: { id: string; table: string }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import { useLoad } from '../lowcode/data/useLoad';
+import { useLoad } from '../../lib/useLoad';
 import { TableColumns } from './TableColumns';
 
 function SourceTables({ id }: { id: string }) {

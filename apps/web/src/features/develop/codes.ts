@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../api/crud';
 import { bladeCodeApi } from '../../api/lowcode';
-import { filesOf, type GeneratedFile } from '../lowcode/codegen/CodePreviewDialog';
+import { filesOf, type GeneratedFile } from '../../components/CodePreviewDialog';
 
 /** The server's rule for a code name (模块名). */
 export const CODE_NAME = /^[a-z][a-z0-9_]*$/;

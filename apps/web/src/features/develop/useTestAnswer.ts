@@ -5,7 +5,7 @@
 import type { Envelope } from '@swp/contract';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http';
-import { testAnswerOf } from '../lowcode/data/sources';
+import { testAnswerOf } from '../../lib/dataSources';
 
 export function useTestAnswer() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { LIVE_POINTS } from '../../api/monitor';
 import { type CrudColumn, type CrudHandle, CrudPage, type FieldContext } from '../../components/crud';
 import { EquipmentInput, type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
 import { AddressPointInput, parseAddressValue } from '../../components/map/MapCoordinateDialog';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { useLiveEvent } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
 import { RuleDrawer, RuleState } from './RuleDrawer';
 import { OnlineTag, TelemetryDrawer } from './TelemetryDrawer';

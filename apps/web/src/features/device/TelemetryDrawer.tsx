@@ -12,7 +12,7 @@ import type { Device } from '../../api/device';
 import { deviceApi } from '../../api/device';
 import { type DeviceTelemetry, type IssuedCredential, iotApi } from '../../api/iot';
 import { LIVE_POINTS } from '../../api/monitor';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { useLiveEvent } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
 
 export function OnlineTag({ status }: { status?: DeviceTelemetry | null }) {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Captcha, fetchCaptcha, tenantOfHost } from '../../api/auth';
 import { DEFAULT_TENANT } from '../../api/client-config';
-import { setFeedback } from '../../app/feedback';
+import { setFeedback } from '../../lib/feedback';
 import { useSession } from '../../stores/session';
 import { type Language, useUi } from '../../stores/ui';
 import './login.css';

@@ -25,7 +25,7 @@ vi.mock('../../api/monitor', () => ({
   },
 }));
 // ECharts needs a canvas; the chart's own rules are tested in lib/monitorHistory.test.ts
-vi.mock('./HistoryChart', () => ({
+vi.mock('../../components/charts/HistoryChart', () => ({
   HistoryChart: ({ option }: { option: any }) =>
     option ? (
       <div data-testid="chart">{option.series.map((s: any) => `${s.type}:${s.name}`).join('|')}</div>

@@ -10,6 +10,7 @@ import { Alert, App, Button, Radio, Space, Spin, Table, Typography } from 'antd'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitorApi, type Station } from '../../api/monitor';
+import { HistoryChart } from '../../components/charts/HistoryChart';
 import { initialTimeRange, TimeRangeSelector } from '../../components/widgets';
 import { type CurveSettings, curveSettingsForDimension, DEFAULT_CURVE_SETTINGS } from '../../lib/curveSettings';
 import { saveBlob } from '../../lib/download';
@@ -26,7 +27,6 @@ import {
 import type { TimeRangeValue } from '../../lib/timeRange';
 import { usePermission } from '../../stores/session';
 import { CurveSettingsPanel } from './CurveSettingsPanel';
-import { HistoryChart } from './HistoryChart';
 
 /** Time field of each data type (spec 1 §3: RAIN → hour, WATER_REGIMEN → mot; SL 323 tm for the network). */
 export const TIME_FIELDS: Record<string, string> = { RAIN: 'hour', WATER_REGIMEN: 'mot' };

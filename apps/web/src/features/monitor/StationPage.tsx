@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_POINTS, monitorApi, type Station, type StationState } from '../../api/monitor';
 import { CrudPagination, DEFAULT_PAGE_SIZE } from '../../components/crud';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { useLiveEvent } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
 import { SeriesImportDialog } from './import/SeriesImportDialog';
 import { StationImportDialog } from './import/StationImportDialog';

@@ -7,7 +7,7 @@ import { App, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType, JnpfNode } from '../../api/permission';
-import { CheckTree, type GrantNode } from '../system/common/CheckTree';
+import { CheckTree, type GrantNode } from '../../components/CheckTree';
 import { flattenTree, GRANT_KEY, TREE_TYPES, toGrantNodes } from './logic';
 
 export interface GrantEditorProps {

@@ -23,7 +23,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HttpError } from '../../api/http';
-import { AppFeedback } from '../../app/AppFeedback';
+import { AppFeedback } from '../../components/AppFeedback';
 import { type BurstEvent, dispatchApi, type EventValve } from '../../components/map/gisApi';
 import { ValveMap } from './ValveMap';
 import { type CrewValve, crewOrder, progressOf } from './valveOrder';

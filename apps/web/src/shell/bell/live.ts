@@ -5,12 +5,10 @@
  */
 export const RECONNECT_MS = 4000;
 export const HEARTBEAT_MS = 15000;
-export const LIVE_EVENT = 'swp-live';
 
-export interface LiveMessage {
-  type: string;
-  data?: unknown;
-}
+import { LIVE_EVENT, type LiveMessage } from '../../lib/useLiveEvent';
+
+export { LIVE_EVENT, type LiveMessage };
 
 export interface LiveOptions {
   /** current access token, or undefined when signed out (then nothing connects) */

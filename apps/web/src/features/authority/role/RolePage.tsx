@@ -7,11 +7,11 @@ import { App, Button, Modal, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuApi, type Role, roleApi } from '../../../api/system';
+import { CheckTree, type GrantNode } from '../../../components/CheckTree';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { usePermission } from '../../../stores/session';
-import { CheckTree, type GrantNode } from '../../system/common/CheckTree';
 
 const roleTree = async () => [{ value: '0', title: '顶级', children: toTreeOptions(await roleApi.tree()) }];
 

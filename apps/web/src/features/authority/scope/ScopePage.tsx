@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { lazyTreePage } from '../../system/common/lazyTree';
-import { ScopeDrawer } from '../ScopeDrawer';
+import { ScopeDrawer } from '../../../components/ScopeDrawer';
+import { lazyTreePage } from '../../../lib/lazyTree';
 
 const columns: CrudColumn<Menu>[] = [
   { prop: 'name', label: 'menuMgr.name', search: true },

@@ -12,8 +12,8 @@ import type { Row } from '../../../api/crud';
 import { HttpError } from '../../../api/http';
 import { dataSourceApi } from '../../../api/lowcode';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { DB_TYPES, DEFAULT_DB_TYPE, defaultPort, sourceBody, testAnswerOf } from '../../../lib/dataSources';
 import { ClearPasswordBox, DbTypeSelect, PasswordField, StatusTag } from './SourceFields';
-import { DB_TYPES, DEFAULT_DB_TYPE, defaultPort, sourceBody, testAnswerOf } from './sources';
 import { TablesDrawer } from './TablesDrawer';
 import { TestConnection } from './TestConnection';
 

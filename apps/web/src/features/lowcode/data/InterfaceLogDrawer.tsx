@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi } from '../../../api/lowcode';
 import { CrudPagination } from '../../../components/crud';
+import { useLoad } from '../../../lib/useLoad';
 import { pageIn } from './rows';
-import { useLoad } from './useLoad';
 
 export function InterfaceLogDrawer({ row, onClose }: { row: Row | null; onClose(): void }) {
   const { t } = useTranslation();

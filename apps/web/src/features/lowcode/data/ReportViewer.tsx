@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { HttpError } from '../../../api/http';
 import { dataInterfaceApi, reportApi } from '../../../api/lowcode';
+import { useLoad } from '../../../lib/useLoad';
 import { cellText, columnsOf, tableRows } from './cells';
 import { callParams, paramsOf } from './interfaces';
 import { ParamInputs } from './ParamInputs';
 import { definitionOf, reportColumns } from './reports';
 import { rowsIn } from './rows';
-import { useLoad } from './useLoad';
 
 export function ReportViewer({ report, onClose }: { report: Row | null; onClose(): void }) {
   return (

@@ -6,7 +6,7 @@
 import { Checkbox, Form, type FormInstance, Input, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
-import { DB_TYPES, portAfterTypeChange } from './sources';
+import { DB_TYPES, portAfterTypeChange } from '../../../lib/dataSources';
 
 interface ControlProps<V> {
   id?: string;

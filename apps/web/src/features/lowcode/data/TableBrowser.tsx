@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { useLoad } from '../../../lib/useLoad';
 import { rowsIn } from './rows';
 import { TableFields } from './TableFields';
 import { TablePreview } from './TablePreview';
-import { useLoad } from './useLoad';
 
 export interface TableBrowserProps {
   dbLinkId: string;

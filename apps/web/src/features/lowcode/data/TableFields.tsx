@@ -4,8 +4,8 @@ import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { useLoad } from '../../../lib/useLoad';
 import { rowsIn } from './rows';
-import { useLoad } from './useLoad';
 
 export function TableFields({ dbLinkId, table }: { dbLinkId: string; table: string }) {
   const { t } = useTranslation();

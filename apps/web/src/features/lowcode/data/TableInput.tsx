@@ -2,8 +2,8 @@
 import { AutoComplete } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dataModelApi } from '../../../api/lowcode';
+import { useLoad } from '../../../lib/useLoad';
 import { rowsIn } from './rows';
-import { useLoad } from './useLoad';
 
 interface Props {
   id?: string;

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { useLoad } from '../../../lib/useLoad';
 import { cellText, columnsOf } from './cells';
 import { pageIn } from './rows';
-import { useLoad } from './useLoad';
 
 export function TablePreview({ dbLinkId, table }: { dbLinkId: string; table: string }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { HttpError } from '../../../api/http';
 import { dataSourceApi } from '../../../api/lowcode';
-import { connectionBody, testAnswerOf } from './sources';
+import { connectionBody, testAnswerOf } from '../../../lib/dataSources';
 
 const FIELDS = ['dbType', 'host', 'port', 'dbName', 'userName'];
 

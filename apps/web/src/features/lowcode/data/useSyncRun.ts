@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Row } from '../../../api/crud';
 import { HttpError } from '../../../api/http';
 import { dataSyncApi } from '../../../api/lowcode';
-import { LIVE_EVENT } from '../../../shell/bell/live';
+import { LIVE_EVENT } from '../../../lib/useLiveEvent';
 import { progressOf, type SyncProgress } from './syncs';
 
 export type SyncState =

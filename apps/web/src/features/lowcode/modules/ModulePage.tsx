@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../../api/http';
 import { visualDevApi } from '../../../api/lowcode';
+import { CodePreviewDialog } from '../../../components/CodePreviewDialog';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { usePermission, useSession } from '../../../stores/session';
-import { CodePreviewDialog } from '../codegen/CodePreviewDialog';
 import { ModuleEditor } from './ModuleEditor';
 
 const PERMISSION = 'lowcode_design';

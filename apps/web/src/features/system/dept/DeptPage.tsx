@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { type Dept, deptApi } from '../../../api/system';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
+import { lazyTreePage } from '../../../lib/lazyTree';
 import { usePermission } from '../../../stores/session';
-import { lazyTreePage } from '../common/lazyTree';
 
 const columns: CrudColumn<Dept>[] = [
   { prop: 'deptName', label: 'dept.deptName', search: true, required: 'dept.nameRequired' },

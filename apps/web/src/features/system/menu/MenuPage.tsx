@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
 import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
+import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { formScriptOf, withFormScript, withoutFormScript } from '../../../lib/formScript';
+import { lazyTreePage } from '../../../lib/lazyTree';
 import { usePermission } from '../../../stores/session';
-import { ScopeDrawer } from '../../authority/ScopeDrawer';
-import { lazyTreePage } from '../common/lazyTree';
 import { FormScriptField } from './FormScriptField';
 
 const menuTree = async () => [

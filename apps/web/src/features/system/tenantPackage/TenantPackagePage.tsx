@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { menuApi, tenantPackageApi } from '../../../api/system';
+import { CheckTree, type GrantNode } from '../../../components/CheckTree';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { CheckTree, type GrantNode } from '../common/CheckTree';
 
 function MenuTreeField(p: { value?: string; onChange?: (v: string) => void; disabled?: boolean; id?: string }) {
   const [tree, setTree] = useState<GrantNode[]>([]);

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { menuApi, topMenuApi } from '../../../api/system';
+import { CheckTree, type GrantNode } from '../../../components/CheckTree';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
-import { CheckTree, type GrantNode } from '../common/CheckTree';
 
 const columns: CrudColumn[] = [
   { prop: 'code', label: 'topmenu.code', search: true, required: 'topmenu.codeRequired' },

@@ -2,7 +2,7 @@
  * Lazy tree tables (departments, menus): without filters the table starts from the top level and loads children
  * on expand (`lazy-list?parentId=`); with filters the whole filtered tree comes from `list`.
  */
-import type { Query, Row } from '../../../api/crud';
+import type { Query, Row } from '../api/crud';
 
 export function lazyTreePage<T extends Row>(
   lazyList: (q: Query) => Promise<T[]>,

@@ -3,7 +3,7 @@
  * that follows a type change, and the body a save or a connection test sends (the password travels only when
  * typed; `clearPassword: true` drops the stored one).
  */
-import type { Row } from '../../../api/crud';
+import type { Row } from '../api/crud';
 
 export const DB_TYPES = [
   { value: 'PostgreSQL', label: 'PostgreSQL', port: 5432 },

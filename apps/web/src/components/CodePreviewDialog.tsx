@@ -7,8 +7,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Layout, Menu, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generaterApi } from '../../../api/lowcode';
-import { saveBlob } from '../../../lib/download';
+import { generaterApi } from '../api/lowcode';
+import { saveBlob } from '../lib/download';
 
 export interface GeneratedFile {
   path: string;

@@ -4,8 +4,8 @@
  */
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiScopeApi, dataScopeApi, type Menu } from '../../api/system';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { apiScopeApi, dataScopeApi, type Menu } from '../api/system';
+import { type CrudColumn, CrudPage } from './crud';
 
 const dataColumns: CrudColumn[] = [
   { prop: 'scopeName', label: 'scope.scopeName', search: true, required: 'scope.dataNameRequired' },

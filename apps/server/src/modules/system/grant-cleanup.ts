@@ -1,7 +1,7 @@
 /**
  * Keeps base_authorize free of grants that can no longer mean anything: the administration families call these
  * inside their remove transactions (roles, posts and users as holders; menus, buttons and data scopes as items).
- * Only this file and schema.ts may be imported from outside the permission module without an import cycle.
+ * Other modules reach it through system/index.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/resource.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { connectionBody, defaultPort, portAfterTypeChange, shortVersion, sourceBody, testAnswerOf } from './sources';
+import {
+  connectionBody,
+  defaultPort,
+  portAfterTypeChange,
+  shortVersion,
+  sourceBody,
+  testAnswerOf,
+} from './dataSources';
 
 describe('ports', () => {
   it('knows the default port of each type', () => {
