@@ -46,6 +46,8 @@ export async function prepareDatabase(config: Config, database: Database, module
   await runMigrations(database.pool);
   const live = new LiveBus(database.pool, false);
   const ctx: AppContext = { config, database, db: database.db, live, isLeader: () => false };
+  // the modules' hooks (tenant provisioning, L-Town steps, process ends) hold in command-line runs too
+  for (const m of modules) await m.init?.(ctx);
   await seedAll(ctx, modules);
 }
 

@@ -7,7 +7,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import i18n from '../i18n';
-import { antdThemeOf, shellCssVars, shellTheme } from '../shell/theme/themes';
+import { antdThemeOf, shellCssVars, shellTheme } from '../lib/themes';
 import { THEME_NAMES, useUi } from '../stores/ui';
 
 function ThemeVars({ name }: { name: string }) {

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { filterByRoles, findMenuForRoute, flattenMenu, type MenuItem, menuName, menuTarget } from '../lib/menu';
 import { collapseAfterClick } from '../lib/size';
+import { shellTheme } from '../lib/themes';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { MenuIcon } from './icons';
-import { shellTheme } from './theme/themes';
 import { useTranslateKey } from './translate';
 
 type Items = NonNullable<MenuProps['items']>;

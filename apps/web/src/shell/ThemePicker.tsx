@@ -3,8 +3,8 @@ import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { Button, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { THEMES } from '../lib/themes';
 import { THEME_NAMES, useUi } from '../stores/ui';
-import { THEMES } from './theme/themes';
 
 export function ThemePicker() {
   const { t } = useTranslation();

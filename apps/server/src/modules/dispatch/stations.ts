@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { monitorStation, user } from '../../db/schema.ts';
-import { resolveStation } from '../monitor/index.ts';
+import { monitorStation, resolveStation } from '../monitor/index.ts';
+import { user } from '../system/index.ts';
 import { PRESSURE_BAND } from './compliance.ts';
 import { dispatchStation } from './schema.ts';
 

@@ -6,9 +6,11 @@
  * workflow (startProcess, onInstanceEnded).
  */
 import type { AppContext, ServerModule } from '../../core/module.ts';
+import { onLTownImported } from '../gis/index.ts';
 import { onInstanceEnded } from '../workflow/index.ts';
 import { REPAIR_PROCESS, repairEnded } from './dispatch.ts';
 import { LeakWatch } from './leak.ts';
+import { detectLTownHistory, ensureLTownZones } from './ltown.ts';
 import { dmaRoutes } from './routes.ts';
 import { seedDma } from './seed.ts';
 
@@ -23,6 +25,11 @@ export const dmaModule: ServerModule = {
   name: 'dma',
   init() {
     onInstanceEnded(REPAIR_PROCESS, repairEnded);
+    // the L-Town tenant (gis's one-step import) gets its zones and a detection run over its year
+    onLTownImported(async (ctx, tenantId, userId) => ({
+      zones: await ensureLTownZones(ctx, tenantId, userId),
+      leakEvents: await detectLTownHistory(ctx, tenantId),
+    }));
   },
   routes: dmaRoutes,
   seed: (ctx: AppContext) => seedDma(ctx),

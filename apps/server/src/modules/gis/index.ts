@@ -19,6 +19,7 @@ export {
   valveList,
 } from './dispatch.ts';
 export { exportInp, networkSummary } from './import/export.ts';
+export { type LTownHook, onLTownImported } from './import/ltown.ts';
 export { customersAt, modelNodeOf } from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';
 export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';

@@ -9,8 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../auth/index.ts';
 import { invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
-import { dept, menu, post, role, roleScope, scopeData, topMenu, topMenuSetting, user } from '../system/schema.ts';
-import { authorize } from '../system/schema.ts';
+import {
+  authorize,
+  dept,
+  menu,
+  post,
+  role,
+  roleScope,
+  scopeData,
+  topMenu,
+  topMenuSetting,
+  user,
+} from '../system/schema.ts';
 
 const P = '/api/permission';
 const B = '/api/blade-system';

@@ -29,8 +29,8 @@ export function EChart({
   option: echarts.EChartsCoreOption | null;
   height?: number;
   testId?: string;
-  /** shown while there is no option */
-  emptyText: string;
+  /** shown while there is no option (antd's own 暂无数据 / No data by default) */
+  emptyText?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);

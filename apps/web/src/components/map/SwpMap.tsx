@@ -15,7 +15,7 @@ import type BaseLayer from 'ol/layer/Base';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { shellTheme } from '../../shell/theme/themes';
+import { shellTheme } from '../../lib/themes';
 import { useUi } from '../../stores/ui';
 import { basemapLayer, PALETTE } from './basemapLayer';
 import { MapLegend } from './MapLegend';

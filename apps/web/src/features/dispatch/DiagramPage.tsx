@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi } from '../../api/dispatch';
 import { LIVE_POINTS } from '../../api/monitor';
+import { ProcessDiagram } from '../../components/charts/ProcessDiagram';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
 import { usePermission } from '../../stores/session';
-import { ProcessDiagram } from './ProcessDiagram';
 
 export default function DiagramPage() {
   const { t } = useTranslation();

@@ -9,9 +9,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi } from '../../api/dispatch';
 import { LIVE_POINTS } from '../../api/monitor';
+import { EChart } from '../../components/charts/EChart';
 import { saveBlob } from '../../lib/download';
 import { useLiveEvent } from '../../shell/bell/useLiveEvent';
-import { Chart } from '../dma/Chart';
 
 export default function PlanPage() {
   const { t } = useTranslation();
@@ -85,7 +85,7 @@ export default function PlanPage() {
               ...(plan.data?.plants ?? []).map((p) => ({ value: p.stationId, label: p.stnm })),
             ]}
           />
-          <Chart option={option} height={360} testId="plan-chart" />
+          <EChart option={option} height={360} testId="plan-chart" />
         </Card>
       </Col>
       <Col span={6}>

@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlacedWidget, WidgetDataMap } from '../../api/screen';
-import { ProcessDiagram } from '../dispatch/ProcessDiagram';
-import { Chart } from '../dma/Chart';
+import { EChart } from '../../components/charts/EChart';
+import { ProcessDiagram } from '../../components/charts/ProcessDiagram';
 import { boxOf } from './grid';
 import { Kpi, Panel } from './Panel';
 import { StationMap } from './StationMap';
@@ -49,7 +49,7 @@ function Kpis({ data }: { data: WidgetDataMap['kpis'] }) {
 function Supply({ data, height }: { data: WidgetDataMap['supply']; height: number }) {
   const { t } = useTranslation();
   const option = useMemo(() => supplyOption(data, { plan: t('screen.plan'), actual: t('screen.actual') }), [data, t]);
-  return <Chart option={option} height={height} testId="screen-supply" />;
+  return <EChart option={option} height={height} testId="screen-supply" />;
 }
 
 function Nrw({ data, height }: { data: WidgetDataMap['nrw']; height: number }) {
@@ -68,7 +68,7 @@ function Nrw({ data, height }: { data: WidgetDataMap['nrw']; height: number }) {
     }),
     [data],
   );
-  return <Chart option={option} height={height} testId="screen-nrw" />;
+  return <EChart option={option} height={height} testId="screen-nrw" />;
 }
 
 const rateColor = (r: number | null) => ((r ?? 0) >= 95 ? '#73d13d' : '#ffa940');

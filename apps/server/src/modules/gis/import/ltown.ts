@@ -13,10 +13,20 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/envelope.ts';
 import type { AppContext } from '../../../core/module.ts';
-import { detectLTownHistory, ensureLTownZones } from '../../dma/index.ts';
 import { importSeries, type SeriesReport, seriesImportOptions, upsertStations } from '../../monitor/index.ts';
 import { ensureTenant, invalidateMenuCache } from '../../system/index.ts';
 import { type ImportReport, importNetwork } from './service.ts';
+
+/** What another module adds to the L-Town tenant after its network and series are in (dma: zones, detection). */
+export type LTownHook = (
+  ctx: AppContext,
+  tenantId: string,
+  userId: string | null,
+) => Promise<{ zones: number; leakEvents: number }>;
+const lTownHooks: LTownHook[] = [];
+export function onLTownImported(hook: LTownHook): void {
+  if (!lTownHooks.includes(hook)) lTownHooks.push(hook);
+}
 
 export const L_TOWN = {
   tenantId: '200001',
@@ -156,10 +166,15 @@ export async function createLTownTenant(
     log(`${FILES[file]}: ${r.rows} rows, ${r.inserted} new points in ${(r.tookMs / 1000).toFixed(1)} s`);
     series.push(r);
   }
-  // its DMAs: the whole town on its two reservoir outlets, area C behind the pump (dma module)
-  const zones = await ensureLTownZones(ctx, tenantId, userId);
-  log(`DMA zones: ${zones} created`);
-  const leakEvents = await detectLTownHistory(ctx, tenantId);
-  log(`leak detection over the imported data: ${leakEvents} new events`);
+  // its DMAs: the whole town on its two reservoir outlets, area C behind the pump. The dma module registers
+  // this step (gis must not import dma: dma → alarm → gis would close a loop).
+  let zones = 0;
+  let leakEvents = 0;
+  for (const hook of lTownHooks) {
+    const r = await hook(ctx, tenantId, userId);
+    zones += r.zones;
+    leakEvents += r.leakEvents;
+  }
+  log(`DMA zones: ${zones} created; leak detection over the imported data: ${leakEvents} new events`);
   return { tenantId, created, network, stations, series, zones, leakEvents, dataDir: dir, tookMs: Date.now() - t0 };
 }

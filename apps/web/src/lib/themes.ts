@@ -4,7 +4,7 @@
  * from the colour picker and applies on top of any theme.
  */
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import type { ThemeName } from '../../stores/ui';
+import type { ThemeName } from '../stores/ui';
 
 export interface ShellTheme {
   name: ThemeName;
