@@ -304,7 +304,9 @@ describe('BurstEventPage', { timeout: 60_000 }, () => {
     fireEvent.click(within(page).getByTestId('share-BG202601010001'));
     expect(await screen.findByTestId('share-url')).toHaveTextContent('/list-operate/shutValue?token=1.tok1');
     // the QR code carries the same link
-    expect(screen.getByTestId('share-qr').getAttribute('data-value')).toMatch(/\/list-operate\/shutValue\?token=1\.tok1$/);
+    expect(screen.getByTestId('share-qr').getAttribute('data-value')).toMatch(
+      /\/list-operate\/shutValue\?token=1\.tok1$/,
+    );
     expect(screen.getByTestId('share-qr').querySelector('canvas, svg')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /重新生成/ }));
     await waitFor(() => expect(screen.getByTestId('share-url')).toHaveTextContent('token=1.tok2'));
