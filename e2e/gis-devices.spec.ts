@@ -92,13 +92,65 @@ test('network map: search a pipe, identify it with a click, run the burst analys
     `${reply.results[0].layerName} ${reply.results[0].attributes.dno}`,
   );
 
-  // burst analysis at the same place: a new event with its valves (the popup gives way)
+  // burst analysis at the same place: a preview with its valves, nothing stored (the popup gives way)
+  const total = async () => (await apiGet(page, '/api/swp-dispatch/wsnc-squibbing-event/page?size=1')).data.total;
+  const before = await total();
   await pane.getByTestId('gis-analyse').click();
   await expect(popup.locator('.ant-card')).toHaveCount(0);
+  const previewed = page.waitForResponse((r) => r.url().includes('/wsnc-squibbing-event/preview'));
   await clickMapCentre(page, 'network-map');
+  const pv = (await (await previewed).json()).data;
   const result = pane.getByTestId('gis-analysis');
-  await expect(result).toContainText(/BG\d{12}/, { timeout: 20_000 });
+  await expect(result.getByTestId('burst-preview-tag')).toHaveText('预览', { timeout: 20_000 });
+  await expect(result.getByTestId('burst-valve-count')).toHaveText(String(pv.analysis.valves.length));
+  await expect(result.getByTestId('burst-customers')).toHaveText(String(pv.affectedCustomers));
   await expect(result.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(result).not.toContainText(/BG\d{12}/);
+  expect(await total()).toBe(before);
+  // 确认 stores it: the event code appears and the list has one more
+  const title = `地图确认爆管${Date.now().toString(36).slice(-4)}`;
+  await result.getByTestId('burst-title').fill(title);
+  await result.getByTestId('burst-confirm').click();
+  await expect(result).toContainText(/BG\d{12}/, { timeout: 20_000 });
+  await expect(result).toContainText(title);
+  await expect(result.getByTestId('burst-stored')).toBeVisible();
+  expect(await total()).toBeGreaterThan(before);
+});
+
+test('burst events: a mistaken event is voided with a reason and stays listed as voided', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  const TITLE = `误报爆管${Date.now().toString(36).slice(-4)}`;
+  const pipe = (
+    await apiGet(
+      page,
+      '/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query?f=json&where=length%20%3E%20300&outFields=gid&returnGeometry=false&resultRecordCount=1',
+    )
+  ).features[0].attributes.gid;
+  const made = await page.request.post('/api/swp-dispatch/wsnc-squibbing-event/analyse', {
+    headers: await apiHeaders(page),
+    data: { pipeGid: pipe, title: TITLE },
+  });
+  const ev = (await made.json()).data;
+  await openMenu(page, '/gis/burst-event', ['管网GIS']);
+  const pane = activePane(page);
+  const row = pane.locator('tr.ant-table-row', { hasText: TITLE });
+  await row.getByTestId(`void-${ev.code}`).click();
+  const d = dialog(page);
+  await d.getByTestId('void-ok').click();
+  await expect(d).toContainText('请输入作废原因');
+  await d.getByTestId('void-reason').fill('浏览器测试：重复登记');
+  await d.getByTestId('void-ok').click();
+  await expectMessage(page, `已作废爆管事件 ${ev.code}`);
+  await expect(row.getByTestId('event-row-status')).toHaveText('已作废');
+  // no more void, share or valve records for it
+  await expect(row.getByTestId(`void-${ev.code}`)).toHaveCount(0);
+  await expect(row.getByTestId(`share-${ev.code}`)).toHaveCount(0);
+  await row.getByRole('button', { name: '查看' }).click();
+  const drawer = page.getByTestId('event-drawer');
+  await expect(drawer.getByTestId('event-status')).toHaveText('已作废');
+  await expect(drawer.getByTestId('event-void-reason')).toHaveText('浏览器测试：重复登记');
+  await drawer.getByRole('tab', { name: /关阀清单/ }).click();
+  await expect(drawer.locator('[data-testid^="mark-"]')).toHaveCount(0);
 });
 
 test('burst events: add one from the map, record a valve closed, share the link, the crew works it', async ({
@@ -150,6 +202,10 @@ test('burst events: add one from the map, record a valve closed, share the link,
   await row.getByRole('button', { name: '分享链接' }).click();
   const url = (await page.getByTestId('share-url').textContent())!;
   expect(url).toContain('/list-operate/shutValue?token=');
+  // the same link as a QR code a phone can scan
+  const qr = page.getByTestId('share-qr');
+  await expect(qr).toHaveAttribute('data-value', url);
+  await expect(qr.locator('canvas')).toBeVisible();
 
   // the crew opens it in a browser that never signed in and works down the list
   const crew = await browser.newContext({ locale: 'zh-CN', viewport: { width: 414, height: 860 } });
@@ -160,6 +216,10 @@ test('burst events: add one from the map, record a valve closed, share the link,
   await expect(phone.getByTestId('shut-value-map')).toBeVisible();
   // a valve may stand in for two others: the first row of it is enough
   await expect(list.getByTestId(`valve-${dno}`).first()).toContainText('已关闭');
+  // each valve says its road and nearest address and links to the phone's navigation
+  await expect(list.getByTestId(`road-${dno}`).first()).toContainText(/[一-龥]{2,}/);
+  await expect(list.getByTestId(`nav-${dno}`).first()).toHaveAttribute('href', /^geo:3\d\.\d{6},11\d\.\d{6}/);
+  await expect(list.getByTestId(`nav-${dno}`).first()).toContainText(/°N, 11\d\.\d{6}°E/);
   const open = list.locator('[data-testid^="valve-"]', { hasText: '未关闭' }).first();
   const next = (await open.getAttribute('data-testid'))!;
   await open.getByRole('button', { name: '标记已关闭' }).click();
