@@ -24,6 +24,7 @@ import {
 import { saveBlob } from '../../lib/download';
 import { useSession } from '../../stores/session';
 import { analysisLayer } from './analysisLayer';
+import { attributeText } from './attributeText';
 import { BurstPreview, type BurstResult } from './BurstPreview';
 import { burstApi } from './burstApi';
 import { networkImportApi } from './import/api';
@@ -306,7 +307,7 @@ export default function MapPage() {
               <Descriptions size="small" column={1} bordered>
                 {Object.entries(popup.r.attributes).map(([k, v]) => (
                   <Descriptions.Item key={k} label={aliasOf(popup.r.layerKey, k)}>
-                    {v === null ? '' : String(v)}
+                    {attributeText(t, popup.r.layerKey, k, v)}
                   </Descriptions.Item>
                 ))}
               </Descriptions>

@@ -99,7 +99,12 @@ vi.mock('../../components/map/gisApi', async (orig) => {
     ...real,
     gisApi: {
       metas: async () => [
-        { id: 0, key: 'pipe', name: '给水管线', fieldAliases: { dno: '管线编号', diameter: '管径' } },
+        {
+          id: 0,
+          key: 'pipe',
+          name: '给水管线',
+          fieldAliases: { dno: '管线编号', diameter: '管径', pipeClass: '管线类别' },
+        },
         { id: 2, key: 'valve', name: '阀门', fieldAliases: { dno: '阀门编号' } },
       ],
       identify: async (p: unknown) => {
@@ -123,7 +128,7 @@ vi.mock('../../components/map/gisApi', async (orig) => {
           return {
             features: [
               {
-                attributes: { gid: 5, dno: 'GX-0005', diameter: 400 },
+                attributes: { gid: 5, dno: 'GX-0005', diameter: 400, pipeClass: 'distribution' },
                 geometry: {
                   paths: [
                     [
@@ -346,6 +351,9 @@ describe('MapPage', { timeout: 60_000 }, () => {
     fireEvent.click(within(search.closest('.ant-input-search') as HTMLElement).getByRole('button'));
     expect(await within(popup).findByText('给水管线 GX-0005')).toBeInTheDocument();
     expect(within(popup).getByText('管径')).toBeInTheDocument();
+    // 管线类别 through the dictionary, not the code
+    expect(within(popup).getByText('管线类别').closest('tr')).toHaveTextContent('配水管');
+    expect(popup).not.toHaveTextContent('distribution');
 
     // burst analysis: the click previews (nothing stored) with its valves and customers
     fireEvent.click(screen.getByTestId('gis-analyse'));
