@@ -80,6 +80,9 @@ test('network map: search a pipe, identify it with a click, run the burst analys
   const popup = pane.getByTestId('gis-popup');
   await expect(popup).toContainText('给水管线 GX-000010');
   await expect(popup).toContainText('管径');
+  // 管线类别 through the dictionary, not its code
+  await expect(popup).toContainText(/管线类别(输水干管|配水管|连接管)/);
+  await expect(popup).not.toContainText(/distribution|main\b/);
   await popup.getByRole('button', { name: '×' }).click();
   await expect(popup).not.toContainText('GX-000010');
 
@@ -329,6 +332,13 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const rows = pane.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
+  // each limit says which way it works
+  await expect(
+    pane
+      .getByTestId('alarm-value')
+      .filter({ hasText: /上限 ≥|下限 ≤|基准|超时|变化率上限/ })
+      .first(),
+  ).toBeVisible();
   await expect(rows.getByTestId('alarm-status').filter({ hasText: '已关闭' })).toHaveCount(0);
 
   // view the first one, close it from the detail with a reason
