@@ -167,7 +167,7 @@ test('burst events: add one from the map, record a valve closed, share the link,
   const pipe = await pipeNearCentre(page, 1);
   await openMenu(page, '/gis/burst-event', ['管网GIS']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('burst-event-page')).toBeVisible();
+  await expect(pane.getByTestId('burst-event-page')).toBeVisible({ timeout: 30_000 });
 
   // 新增: the burst pipe is picked on the map
   await pane.getByRole('button', { name: /新\s*增/ }).click();
@@ -243,7 +243,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/device/base', ['设备中心']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('device-page')).toBeVisible();
+  await expect(pane.getByTestId('device-page')).toBeVisible({ timeout: 30_000 });
   await expect(pane.locator('tr.ant-table-row', { hasText: 'FM-YL001' })).toBeVisible();
 
   // add a valve linked to a monitoring point
@@ -323,7 +323,7 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/alarm/info', ['报警中心']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('alarm-page')).toBeVisible();
+  await expect(pane.getByTestId('alarm-page')).toBeVisible({ timeout: 30_000 });
 
   // only the open alarms
   const search = pane.getByTestId('crud-search');
