@@ -80,6 +80,9 @@ test('network map: search a pipe, identify it with a click, run the burst analys
   const popup = pane.getByTestId('gis-popup');
   await expect(popup).toContainText('给水管线 GX-000010');
   await expect(popup).toContainText('管径');
+  // 管线类别 through the dictionary, not its code
+  await expect(popup).toContainText(/管线类别(输水干管|配水管|连接管)/);
+  await expect(popup).not.toContainText(/distribution|main\b/);
   await popup.getByRole('button', { name: '×' }).click();
   await expect(popup).not.toContainText('GX-000010');
 
@@ -92,13 +95,65 @@ test('network map: search a pipe, identify it with a click, run the burst analys
     `${reply.results[0].layerName} ${reply.results[0].attributes.dno}`,
   );
 
-  // burst analysis at the same place: a new event with its valves (the popup gives way)
+  // burst analysis at the same place: a preview with its valves, nothing stored (the popup gives way)
+  const total = async () => (await apiGet(page, '/api/swp-dispatch/wsnc-squibbing-event/page?size=1')).data.total;
+  const before = await total();
   await pane.getByTestId('gis-analyse').click();
   await expect(popup.locator('.ant-card')).toHaveCount(0);
+  const previewed = page.waitForResponse((r) => r.url().includes('/wsnc-squibbing-event/preview'));
   await clickMapCentre(page, 'network-map');
+  const pv = (await (await previewed).json()).data;
   const result = pane.getByTestId('gis-analysis');
-  await expect(result).toContainText(/BG\d{12}/, { timeout: 20_000 });
+  await expect(result.getByTestId('burst-preview-tag')).toHaveText('预览', { timeout: 20_000 });
+  await expect(result.getByTestId('burst-valve-count')).toHaveText(String(pv.analysis.valves.length));
+  await expect(result.getByTestId('burst-customers')).toHaveText(String(pv.affectedCustomers));
   await expect(result.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(result).not.toContainText(/BG\d{12}/);
+  expect(await total()).toBe(before);
+  // 确认 stores it: the event code appears and the list has one more
+  const title = `地图确认爆管${Date.now().toString(36).slice(-4)}`;
+  await result.getByTestId('burst-title').fill(title);
+  await result.getByTestId('burst-confirm').click();
+  await expect(result).toContainText(/BG\d{12}/, { timeout: 20_000 });
+  await expect(result).toContainText(title);
+  await expect(result.getByTestId('burst-stored')).toBeVisible();
+  expect(await total()).toBeGreaterThan(before);
+});
+
+test('burst events: a mistaken event is voided with a reason and stays listed as voided', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  const TITLE = `误报爆管${Date.now().toString(36).slice(-4)}`;
+  const pipe = (
+    await apiGet(
+      page,
+      '/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query?f=json&where=length%20%3E%20300&outFields=gid&returnGeometry=false&resultRecordCount=1',
+    )
+  ).features[0].attributes.gid;
+  const made = await page.request.post('/api/swp-dispatch/wsnc-squibbing-event/analyse', {
+    headers: await apiHeaders(page),
+    data: { pipeGid: pipe, title: TITLE },
+  });
+  const ev = (await made.json()).data;
+  await openMenu(page, '/gis/burst-event', ['管网GIS']);
+  const pane = activePane(page);
+  const row = pane.locator('tr.ant-table-row', { hasText: TITLE });
+  await row.getByTestId(`void-${ev.code}`).click();
+  const d = dialog(page);
+  await d.getByTestId('void-ok').click();
+  await expect(d).toContainText('请输入作废原因');
+  await d.getByTestId('void-reason').fill('浏览器测试：重复登记');
+  await d.getByTestId('void-ok').click();
+  await expectMessage(page, `已作废爆管事件 ${ev.code}`);
+  await expect(row.getByTestId('event-row-status')).toHaveText('已作废');
+  // no more void, share or valve records for it
+  await expect(row.getByTestId(`void-${ev.code}`)).toHaveCount(0);
+  await expect(row.getByTestId(`share-${ev.code}`)).toHaveCount(0);
+  await row.getByRole('button', { name: '查看' }).click();
+  const drawer = page.getByTestId('event-drawer');
+  await expect(drawer.getByTestId('event-status')).toHaveText('已作废');
+  await expect(drawer.getByTestId('event-void-reason')).toHaveText('浏览器测试：重复登记');
+  await drawer.getByRole('tab', { name: /关阀清单/ }).click();
+  await expect(drawer.locator('[data-testid^="mark-"]')).toHaveCount(0);
 });
 
 test('burst events: add one from the map, record a valve closed, share the link, the crew works it', async ({
@@ -112,7 +167,7 @@ test('burst events: add one from the map, record a valve closed, share the link,
   const pipe = await pipeNearCentre(page, 1);
   await openMenu(page, '/gis/burst-event', ['管网GIS']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('burst-event-page')).toBeVisible();
+  await expect(pane.getByTestId('burst-event-page')).toBeVisible({ timeout: 30_000 });
 
   // 新增: the burst pipe is picked on the map
   await pane.getByRole('button', { name: /新\s*增/ }).click();
@@ -150,6 +205,10 @@ test('burst events: add one from the map, record a valve closed, share the link,
   await row.getByRole('button', { name: '分享链接' }).click();
   const url = (await page.getByTestId('share-url').textContent())!;
   expect(url).toContain('/list-operate/shutValue?token=');
+  // the same link as a QR code a phone can scan
+  const qr = page.getByTestId('share-qr');
+  await expect(qr).toHaveAttribute('data-value', url);
+  await expect(qr.locator('canvas')).toBeVisible();
 
   // the crew opens it in a browser that never signed in and works down the list
   const crew = await browser.newContext({ locale: 'zh-CN', viewport: { width: 414, height: 860 } });
@@ -160,6 +219,10 @@ test('burst events: add one from the map, record a valve closed, share the link,
   await expect(phone.getByTestId('shut-value-map')).toBeVisible();
   // a valve may stand in for two others: the first row of it is enough
   await expect(list.getByTestId(`valve-${dno}`).first()).toContainText('已关闭');
+  // each valve says its road and nearest address and links to the phone's navigation
+  await expect(list.getByTestId(`road-${dno}`).first()).toContainText(/[一-龥]{2,}/);
+  await expect(list.getByTestId(`nav-${dno}`).first()).toHaveAttribute('href', /^geo:3\d\.\d{6},11\d\.\d{6}/);
+  await expect(list.getByTestId(`nav-${dno}`).first()).toContainText(/°N, 11\d\.\d{6}°E/);
   const open = list.locator('[data-testid^="valve-"]', { hasText: '未关闭' }).first();
   const next = (await open.getAttribute('data-testid'))!;
   await open.getByRole('button', { name: '标记已关闭' }).click();
@@ -180,7 +243,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/device/base', ['设备中心']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('device-page')).toBeVisible();
+  await expect(pane.getByTestId('device-page')).toBeVisible({ timeout: 30_000 });
   await expect(pane.locator('tr.ant-table-row', { hasText: 'FM-YL001' })).toBeVisible();
 
   // add a valve linked to a monitoring point
@@ -260,7 +323,7 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/alarm/info', ['报警中心']);
   const pane = activePane(page);
-  await expect(pane.getByTestId('alarm-page')).toBeVisible();
+  await expect(pane.getByTestId('alarm-page')).toBeVisible({ timeout: 30_000 });
 
   // only the open alarms
   const search = pane.getByTestId('crud-search');
@@ -269,6 +332,13 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const rows = pane.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
+  // each limit says which way it works
+  await expect(
+    pane
+      .getByTestId('alarm-value')
+      .filter({ hasText: /上限 ≥|下限 ≤|基准|超时|变化率上限/ })
+      .first(),
+  ).toBeVisible();
   await expect(rows.getByTestId('alarm-status').filter({ hasText: '已关闭' })).toHaveCount(0);
 
   // view the first one, close it from the detail with a reason

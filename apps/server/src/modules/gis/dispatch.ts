@@ -17,7 +17,7 @@ import type { Db } from '../../db/connection.ts';
 import { burstEvent, eventValve } from './schema.ts';
 import { analysePipe, nearestPipe, type PipeAnalysis } from './service.ts';
 
-export const EVENT_STATUS = { open: 0, closing: 1, closed: 2 } as const;
+export const EVENT_STATUS = { open: 0, closing: 1, closed: 2, voided: 3 } as const;
 /** default lifetime of a share link: 24 hours */
 export const SHARE_TTL_SECONDS = 24 * 3600;
 
@@ -29,19 +29,49 @@ export interface NewBurst {
   source?: 'manual' | 'alarm';
   alarmId?: string;
   userId?: string;
+  /** the network version the dispatcher's preview ran on: a confirmation on a changed network is refused */
+  networkVersion?: number;
+}
+
+/** The pipe of a burst: the one named, or the nearest to the point (within 200 m). */
+async function burstPipe(db: Db, tenantId: string, inp: { pipeGid?: number; x?: number; y?: number }) {
+  const at = inp.x !== undefined && inp.y !== undefined ? { x: inp.x, y: inp.y } : undefined;
+  if (inp.pipeGid !== undefined) return { pipeGid: inp.pipeGid, at };
+  if (!at) throw badRequest('缺少必要的请求参数: pipeGid 或 x, y');
+  const p = await nearestPipe(db, tenantId, at.x, at.y);
+  if (!p) throw badRequest('爆管点 200 米内没有管线');
+  return { pipeGid: p.gid, at };
+}
+
+/**
+ * 预览: the valve-shutdown analysis of a burst, stored nowhere. The dispatcher checks the valves, the pipes cut off
+ * and the customers, then confirms (createBurstEvent with the same pipe, point and network version) or drops it.
+ */
+export async function previewBurst(db: Db, tenantId: string, inp: { pipeGid?: number; x?: number; y?: number }) {
+  const { pipeGid, at } = await burstPipe(db, tenantId, inp);
+  const a = await analysePipe(db, tenantId, pipeGid, at);
+  return {
+    pipeGid,
+    x: a.burst.x,
+    y: a.burst.y,
+    networkVersion: a.networkVersion,
+    title: `${a.burst.roadName ?? ''}${a.burst.pipeDno} 爆管`,
+    address: a.burst.roadName,
+    dmaCode: a.burst.dmaCode,
+    valveCount: a.valves.length,
+    affectedCustomers: a.affectedCustomers,
+    criticalCount: a.criticalUsers.length,
+    analysis: a,
+  };
 }
 
 /** Creates a burst event with its analysis (one statement); `pipeGid` or a point near a pipe is required. */
 export async function createBurstEvent(db: Db, tenantId: string, inp: NewBurst) {
-  let pipeGid = inp.pipeGid;
-  const at = inp.x !== undefined && inp.y !== undefined ? { x: inp.x, y: inp.y } : undefined;
-  if (pipeGid === undefined) {
-    if (!at) throw badRequest('缺少必要的请求参数: pipeGid 或 x, y');
-    const p = await nearestPipe(db, tenantId, at.x, at.y);
-    if (!p) throw badRequest('爆管点 200 米内没有管线');
-    pipeGid = p.gid;
-  }
+  const { pipeGid, at } = await burstPipe(db, tenantId, inp);
   const a = await analysePipe(db, tenantId, pipeGid, at);
+  // what was previewed is what is stored: a network changed meanwhile means another analysis
+  if (inp.networkVersion !== undefined && inp.networkVersion !== a.networkVersion)
+    throw badRequest('管网已更新, 分析结果已变化, 请重新分析后再确认');
   const id = newId();
   // the day in the utility's time zone (the server's TZ): a burst at 07:00 Beijing time is that day's event
   const day = formatDate(new Date()).replaceAll('-', '');
@@ -97,6 +127,8 @@ const SUMMARY = {
   valveCount: burstEvent.valveCount,
   affectedCustomers: burstEvent.affectedCustomers,
   criticalCount: burstEvent.criticalCount,
+  voidReason: burstEvent.voidReason,
+  voidTime: burstEvent.voidTime,
   createTime: burstEvent.createTime,
 };
 
@@ -150,6 +182,35 @@ export async function valveList(db: Db, tenantId: string, eventId: string) {
     );
 }
 
+/**
+ * 作废: a mistaken event is voided with a reason, never deleted; it stays in the list (status 3) with who, when and
+ * why. Its valves can no longer be marked and its share links stop admitting the crew's marks.
+ */
+export async function voidEvent(db: Db, tenantId: string, id: string, reason: string, userId: string) {
+  const hit = await db
+    .update(burstEvent)
+    .set({
+      eventStatus: EVENT_STATUS.voided,
+      voidReason: reason,
+      voidTime: new Date(),
+      voidUser: userId,
+      updateUser: userId,
+      updateTime: new Date(),
+    })
+    .where(
+      and(
+        eq(burstEvent.id, id),
+        eq(burstEvent.tenantId, tenantId),
+        eq(burstEvent.isDeleted, 0),
+        sql`${burstEvent.eventStatus} <> ${EVENT_STATUS.voided}`,
+      ),
+    )
+    .returning({ code: burstEvent.code });
+  if (hit.length) return { id, code: hit[0].code, eventStatus: EVENT_STATUS.voided };
+  const ev = await eventDetail(db, tenantId, id);
+  throw badRequest(ev ? `爆管事件 ${ev.code} 已作废` : `爆管事件不存在: ${id}`);
+}
+
 /** Marks a valve of an event closed (or open again) and moves the event's status on. */
 export async function markValve(
   db: Db,
@@ -160,6 +221,11 @@ export async function markValve(
   by: string,
 ) {
   return db.transaction(async (tx) => {
+    // a voided event is over: no more marks (checked under a row lock, so a void and a mark never cross)
+    const st = await tx.execute<{ s: number }>(sql`
+      select event_status as s from swp_dispatch_burst_event
+      where id = ${eventId} and tenant_id = ${tenantId} and is_deleted = 0 for update`);
+    if (st.rows[0] && Number(st.rows[0].s) === EVENT_STATUS.voided) throw badRequest('该爆管事件已作废, 不能登记关阀');
     const hit = await tx
       .update(eventValve)
       .set({
@@ -202,10 +268,11 @@ function sign(key: string, payload: string) {
 /** A signed link token for the event, valid `ttl` seconds; `renew` first replaces the key (revokes old links). */
 export async function shareToken(db: Db, tenantId: string, eventId: string, ttl = SHARE_TTL_SECONDS, renew = false) {
   const [row] = await db
-    .select({ key: burstEvent.shareKey })
+    .select({ key: burstEvent.shareKey, status: burstEvent.eventStatus })
     .from(burstEvent)
     .where(and(eq(burstEvent.id, eventId), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
   if (!row) throw badRequest(`爆管事件不存在: ${eventId}`);
+  if (row.status === EVENT_STATUS.voided) throw badRequest('该爆管事件已作废, 不能分享');
   let key = row.key;
   if (!key || renew) {
     key = b64(randomBytes(32));

@@ -262,6 +262,112 @@ describe('burst events and the valve-shutdown analysis', () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('previews a burst without storing it, then stores it on confirmation', async () => {
+    const p = await longPipe();
+    const total = async () => (await t.get(`${E}/page`, { size: 1 })).json().data.total as number;
+    const before = await total();
+    const res = await t.post(`${E}/preview`, { x: p.x + 1, y: p.y + 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const pv = res.json().data;
+    expect(pv).toMatchObject({ pipeGid: p.gid, valveCount: pv.analysis.valves.length });
+    expect(pv.id).toBeUndefined();
+    expect(pv.code).toBeUndefined();
+    expect(pv.analysis.valves.length).toBeGreaterThan(0);
+    expect(pv.affectedCustomers).toBe(pv.analysis.affectedCustomers);
+    expect(typeof pv.networkVersion).toBe('number');
+    // a second preview of the same place: still nothing stored
+    await t.post(`${E}/preview`, { pipeGid: p.gid });
+    expect(await total()).toBe(before);
+    refused(await t.post(`${E}/preview`, {}), 'pipeGid');
+    refused(await t.post(`${E}/preview`, { x: 1, y: 1 }), '200 米内没有管线');
+
+    // 确认: what was previewed is stored, the same valves
+    refused(await t.post(`${E}/confirm`, { pipeGid: pv.pipeGid, x: pv.x, y: pv.y }), 'networkVersion');
+    refused(
+      await t.post(`${E}/confirm`, { pipeGid: pv.pipeGid, x: pv.x, y: pv.y, networkVersion: pv.networkVersion + 1 }),
+      '请重新分析',
+    );
+    expect(await total()).toBe(before);
+    const c = await t.post(`${E}/confirm`, {
+      pipeGid: pv.pipeGid,
+      x: pv.x,
+      y: pv.y,
+      title: '预览后确认',
+      networkVersion: pv.networkVersion,
+    });
+    expect(c.statusCode, c.body).toBe(200);
+    const ev = c.json().data;
+    expect(ev).toMatchObject({ title: '预览后确认', pipeGid: p.gid, eventStatus: 0, valveCount: pv.valveCount });
+    expect(ev.analysis.valves.map((v: any) => v.gid)).toEqual(pv.analysis.valves.map((v: any) => v.gid));
+    expect(await total()).toBe(before + 1);
+  });
+
+  it('voids a mistaken event with a reason: kept, shown as voided, no more marks or links', async () => {
+    const p = await longPipe();
+    const ev = (await t.post(`${E}/analyse`, { pipeGid: p.gid, title: '误报爆管' })).json().data;
+    refused(await t.post(`${E}/void`, { id: ev.id }), '请输入作废原因');
+    refused(await t.post(`${E}/void`, { id: ev.id, reason: '   ' }), '请输入作废原因');
+    refused(await t.post(`${E}/void`, { id: '123', reason: '误报' }), '爆管事件不存在');
+    const share = (await t.post(`${E}/share`, { eventId: ev.id })).json().data;
+    const r = await t.post(`${E}/void`, { id: ev.id, reason: '现场核实为误报' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ code: ev.code, eventStatus: 3 });
+    const d = (await t.get(`${E}/detail`, { id: ev.id })).json().data;
+    expect(d).toMatchObject({ eventStatus: 3, voidReason: '现场核实为误报' });
+    expect(d.voidTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // still listed, as voided, and found by that state
+    const list = (await t.get(`${E}/page`, { code: ev.code })).json().data;
+    expect(list.records[0]).toMatchObject({ eventStatus: 3, voidReason: '现场核实为误报' });
+    const voided = (await t.get(`${E}/page`, { eventStatus: 3, size: 100 })).json().data;
+    expect(voided.records.map((x: any) => x.code)).toContain(ev.code);
+    refused(await t.post(`${E}/void`, { id: ev.id, reason: '再次' }), '已作废');
+    const v0 = (await t.get(`${E}/valve-list`, { eventId: ev.id })).json().data[0];
+    refused(await t.post(`${E}/close-valve`, { eventId: ev.id, valveGid: v0.valveGid }), '已作废');
+    refused(await t.post(`${E}/share`, { eventId: ev.id }), '已作废');
+    // the crew's old link shows the event as voided and takes no marks
+    const view = await t.call({
+      method: 'GET',
+      url: '/api/swp-dispatch/shut-value/view',
+      query: { token: share.token },
+    });
+    expect(view.json().data.event.eventStatus).toBe(3);
+    const mark = await t.call({
+      method: 'POST',
+      url: '/api/swp-dispatch/shut-value/close',
+      payload: { token: share.token, valveGid: v0.valveGid },
+    });
+    expect(mark.statusCode).toBe(400);
+    // the usual log keeps the void and its reason
+    const { flushLogs } = await import('../log/index.ts');
+    await flushLogs(t.app.ctx);
+    const logs = (await t.get('/api/blade-log/usual/list', { size: 50 })).json().data.records;
+    expect(logs.some((l: any) => String(l.title).includes(`作废爆管事件 ${ev.code}`))).toBe(true);
+  });
+
+  it("gives the crew each valve's road, nearest address and coordinates", async () => {
+    const share = (await t.post(`${E}/share`, { eventId })).json().data;
+    const v = (
+      await t.call({ method: 'GET', url: '/api/swp-dispatch/shut-value/view', query: { token: share.token } })
+    ).json().data;
+    expect(v.event.lon).toBeGreaterThan(117);
+    expect(v.event.lat).toBeGreaterThan(31);
+    for (const x of v.valves) {
+      // the demo's valves sit a few metres from street crossings: every one has its road
+      expect(x.road.length, JSON.stringify(x)).toBeGreaterThan(1);
+      expect(x.roadDistance).toBeLessThan(100);
+      expect(x.address).toContain(x.road);
+      expect(x.address).toMatch(/[区县]/);
+      expect(x.lon).toBeGreaterThan(117);
+      expect(x.lon).toBeLessThan(118);
+      expect(x.lat).toBeGreaterThan(31.5);
+      expect(x.lat).toBeLessThan(32.2);
+    }
+    // the address agrees with the map's own reverse geocoding of that point
+    const first = v.valves[0];
+    const a = (await t.get('/api/swp-pipeops-location/map/getAddress', { lon: first.lon, lat: first.lat })).json().data;
+    expect(a.addressComponent.street).toBe(first.road);
+  });
+
   it('pages the meters of the network', async () => {
     const r = (await t.get('/api/swp-integration/smcs/endpoint/meter-page', { current: 2, size: 5 })).json().data;
     expect(r.records).toHaveLength(5);
@@ -283,7 +389,11 @@ describe('burst events and the valve-shutdown analysis', () => {
     expect((await t.get(`${E}/detail`, { id: eventId })).json().data).toBeNull();
     refused(await t.post(`${E}/close-valve`, { eventId, valveGid: firstValve }), '没有阀门');
     refused(await t.post(`${E}/analyse`, { pipeGid: 1 }), '管线不存在');
+    refused(await t.post(`${E}/preview`, { pipeGid: 1 }), '管线不存在');
+    refused(await t.post(`${E}/void`, { id: eventId, reason: '跨租户' }), '爆管事件不存在');
     t.token = admin;
+    // the other tenant's attempt changed nothing
+    expect((await t.get(`${E}/detail`, { id: eventId })).json().data.eventStatus).not.toBe(3);
   });
 
   // route grants are enforced once the gate's deny-by-default lands (core/gate.ts byMenu, issue 8)
@@ -292,8 +402,11 @@ describe('burst events and the valve-shutdown analysis', () => {
     await t.signIn('auditor', 'auditor');
     expect((await t.get(`${E}/page`)).statusCode).toBe(200);
     expect((await t.post(`${E}/analyse`, { pipeGid: 1 })).statusCode).toBe(403);
+    expect((await t.post(`${E}/preview`, { pipeGid: 1 })).statusCode).toBe(403);
+    expect((await t.post(`${E}/void`, { id: eventId, reason: 'x' })).statusCode).toBe(403);
     await t.signIn('operator', 'operator');
     expect((await t.post(`${E}/analyse`, { pipeGid: 1 })).statusCode).toBe(200);
+    expect((await t.post(`${E}/preview`, { pipeGid: 1 })).statusCode).toBe(200);
     t.token = admin;
   });
 });

@@ -132,3 +132,45 @@ export async function reverseGeocode(db: Db, tenantId: string, lon: number, lat:
     location: { lon, lat, x: p.x, y: p.y },
   };
 }
+
+export interface PlaceOfPoint {
+  /** the nearest seeded road within 2 km, or '' */
+  road: string;
+  roadDistance: number | null;
+  /** district, road and the nearest place within 1 km: 蜀山区黄山路翡翠花园附近 */
+  address: string;
+  lon: number;
+  lat: number;
+}
+
+/**
+ * Road, nearest address and longitude/latitude of many plane points in one statement (the crew's valve list): the
+ * same offline lookup as `reverseGeocode`, nearest road within 2 km and place within 1 km, per point.
+ */
+export async function placesOf(db: Db, tenantId: string, points: { x: number; y: number }[]): Promise<PlaceOfPoint[]> {
+  if (!points.length) return [];
+  const rows = await db.execute<{ i: number; road: string | null; rd: number | null; place: string | null }>(sql`
+    select p.i, r.name as road, r.d as rd, pl.name as place
+    from unnest(${sql.param(points.map((q) => q.x))}::float8[], ${sql.param(points.map((q) => q.y))}::float8[])
+      with ordinality as p(x, y, i)
+    cross join lateral (select ST_SetSRID(ST_MakePoint(p.x, p.y), 4548) as g) pt
+    left join lateral (
+      select name, ST_Distance(geom, pt.g) as d from swp_gis_road
+      where tenant_id = ${tenantId} and ST_DWithin(geom, pt.g, 2000) order by geom <-> pt.g limit 1) r on true
+    left join lateral (
+      select name from swp_gis_place
+      where tenant_id = ${tenantId} and ST_DWithin(geom, pt.g, 1000) order by geom <-> pt.g limit 1) pl on true
+    order by p.i`);
+  return rows.rows.map((r, k) => {
+    const g = toGeo(points[k].x, points[k].y);
+    const d = districtOf(g.x, g.y);
+    const road = r.road ?? '';
+    return {
+      road,
+      roadDistance: r.rd === null ? null : Math.round(Number(r.rd)),
+      address: `${d.district}${road}${r.place ? `${r.place}附近` : ''}`,
+      lon: g.x,
+      lat: g.y,
+    };
+  });
+}

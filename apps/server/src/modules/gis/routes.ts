@@ -16,9 +16,14 @@
  * Dispatch:
  * - GET  /swp-dispatch/wsnc-squibbing-event/page, /detail?id=, /valve-list?eventId=
  * - POST /swp-dispatch/wsnc-squibbing-event/analyse { pipeGid | x,y, title }  → a new event with its analysis
+ * - POST /swp-dispatch/wsnc-squibbing-event/preview { pipeGid | x,y }  → the analysis only, nothing stored
+ * - POST /swp-dispatch/wsnc-squibbing-event/confirm { pipeGid, x,y, title, networkVersion } → the previewed event,
+ *                                             stored (refused when the network changed since the preview)
+ * - POST /swp-dispatch/wsnc-squibbing-event/void { id, reason }  → 作废 (kept, status 3, reason in the row and log)
  * - POST /swp-dispatch/wsnc-squibbing-event/close-valve { eventId, valveGid, closed }
  * - POST /swp-dispatch/wsnc-squibbing-event/share { eventId, ttl, renew } → link token for /list-operate/shutValue
- * - GET  /swp-dispatch/shut-value/view?token=            (public) the event's valves, in order
+ * - GET  /swp-dispatch/shut-value/view?token=            (public) the event's valves, in order, each with its
+ *                                             road, nearest address and longitude/latitude
  * - POST /swp-dispatch/shut-value/close { token, valveGid, closed }  (public) mark a valve of that event
  * - GET  /swp-integration/smcs/endpoint/meter-page?current&size   meters of the network
  */
@@ -29,19 +34,22 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
+import { writeUsualLog } from '../log/index.ts';
 import {
   createBurstEvent,
   eventDetail,
   eventPage,
   markValve,
+  previewBurst,
   SHARE_TTL_SECONDS,
   shareToken,
   valveList,
   verifyShareToken,
+  voidEvent,
 } from './dispatch.ts';
 import { networkImportRoutes } from './import/routes.ts';
 import { LAYERS } from './layers.ts';
-import { reverseGeocode, toGeo, toPlane } from './location.ts';
+import { placesOf, reverseGeocode, toGeo, toPlane } from './location.ts';
 import { mapRoutes } from './map-routes.ts';
 import { DEFAULT_TOLERANCE, identify, MAX_RECORDS, metas, queryLayer, WKID } from './service.ts';
 
@@ -141,6 +149,12 @@ const querySchema = z.object({
   maxAllowableOffset: num('maxAllowableOffset').pipe(z.number().min(0)).optional(),
   f: z.string().optional(),
 });
+
+/** plane → `{lon, lat}` */
+function toGeoNamed(x: number, y: number) {
+  const g = toGeo(x, y);
+  return { lon: g.x, lat: g.y };
+}
 
 const point3 = z.object({ x: num('x'), y: num('y'), h: num('h').optional() });
 
@@ -273,18 +287,54 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const eventId = idParam('eventId').parse(q.eventId ?? q.id);
     return ok(await valveList(ctx.db, req.tenantId, eventId));
   });
-  app.post(`${E}/analyse`, byMenu('burst_event_add', 'gis_map_analyse'), async (req) => {
-    const p = z
-      .object({
-        pipeGid: num('pipeGid').pipe(z.number().int().positive()).optional(),
-        x: num('x').optional(),
-        y: num('y').optional(),
-        title: z.string().max(200, 'title 最多 200 个字符').optional(),
-      })
-      .parse(params(req));
+  const burstAt = z.object({
+    pipeGid: num('pipeGid').pipe(z.number().int().positive()).optional(),
+    x: num('x').optional(),
+    y: num('y').optional(),
+    title: z.string().max(200, 'title 最多 200 个字符').optional(),
+  });
+  const ANALYSE = byMenu('burst_event_add', 'gis_map_analyse');
+  const pointOrPipe = (p: { pipeGid?: number; x?: number; y?: number }) => {
     if (p.pipeGid === undefined && (p.x === undefined || p.y === undefined))
       throw badRequest('缺少必要的请求参数: pipeGid 或 x, y');
+  };
+  app.post(`${E}/analyse`, ANALYSE, async (req) => {
+    const p = burstAt.parse(params(req));
+    pointOrPipe(p);
     return ok(await createBurstEvent(ctx.db, req.tenantId, { ...p, source: 'manual', userId: userOf(req).userId }));
+  });
+  // analyse first, store on confirmation: the map's 爆管分析 previews, and 确认 stores what was shown
+  app.post(`${E}/preview`, ANALYSE, async (req) => {
+    const p = burstAt.omit({ title: true }).parse(params(req));
+    pointOrPipe(p);
+    return ok(await previewBurst(ctx.db, req.tenantId, p));
+  });
+  app.post(`${E}/confirm`, ANALYSE, async (req) => {
+    const p = burstAt
+      .extend({
+        pipeGid: num('pipeGid').pipe(z.number().int().positive()),
+        networkVersion: num('networkVersion').pipe(z.number().int()),
+      })
+      .parse(params(req));
+    const ev = await createBurstEvent(ctx.db, req.tenantId, { ...p, source: 'manual', userId: userOf(req).userId });
+    writeUsualLog(ctx, req, `确认爆管事件 ${ev?.code ?? ''}`, { id: ev?.id, code: ev?.code, pipeGid: p.pipeGid });
+    return ok(ev);
+  });
+  app.post(`${E}/void`, byMenu('burst_event_void'), async (req) => {
+    const p = z
+      .object({
+        id: idParam('id'),
+        reason: z
+          .string({ error: '请输入作废原因' })
+          .trim()
+          .min(1, '请输入作废原因')
+          .max(500, '作废原因最多 500 个字符'),
+      })
+      .parse(params(req));
+    const r = await voidEvent(ctx.db, req.tenantId, p.id, p.reason, userOf(req).userId);
+    // the void and its reason go to the usual log too, beside the row's own record
+    writeUsualLog(ctx, req, `作废爆管事件 ${r.code}`, { id: p.id, code: r.code, reason: p.reason });
+    return ok(r);
   });
   app.post(`${E}/close-valve`, byMenu('burst_event_edit'), async (req) => {
     const p = z
@@ -330,6 +380,8 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const ev = await eventDetail(ctx.db, tenantId, eventId);
     if (!ev) throw badRequest('链接无效');
     const valves = await valveList(ctx.db, tenantId, eventId);
+    // the crew finds each valve by its road and nearest address, and navigates to its coordinates
+    const places = await placesOf(ctx.db, tenantId, valves);
     return ok({
       event: {
         code: ev.code,
@@ -342,8 +394,9 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
         eventStatus: ev.eventStatus,
         affectedCustomers: ev.affectedCustomers,
         criticalCount: ev.criticalCount,
+        ...toGeoNamed(ev.x, ev.y),
       },
-      valves: valves.map(({ eventId: _e, id: _i, ...v }) => v),
+      valves: valves.map(({ eventId: _e, id: _i, ...v }, k) => ({ ...v, ...places[k] })),
     });
   });
   app.post('/swp-dispatch/shut-value/close', shareLink, async (req) => {

@@ -188,8 +188,12 @@ export const burstEvent = pgTable(
     source: varchar('source', { length: 16 }).default('manual').notNull(),
     alarmId: idType('alarm_id'),
     occurTime: timestamp('occur_time', { withTimezone: true }).defaultNow().notNull(),
-    /** 0 待处置, 1 关阀中, 2 已关阀 */
+    /** 0 待处置, 1 关阀中, 2 已关阀, 3 已作废 (a mistaken event, kept with its reason) */
     eventStatus: integer('event_status').default(0).notNull(),
+    /** 作废: why, when and by whom (the event stays in the list and the log) */
+    voidReason: varchar('void_reason', { length: 500 }),
+    voidTime: timestamp('void_time', { withTimezone: true }),
+    voidUser: idType('void_user'),
     valveCount: integer('valve_count').default(0).notNull(),
     affectedCustomers: integer('affected_customers').default(0).notNull(),
     criticalCount: integer('critical_count').default(0).notNull(),

@@ -76,6 +76,8 @@ export const GIS_MENUS: MenuItem[] = [
           button('burst_event_edit', '关阀登记', 'button.gisCloseValve', 'CheckOutlined', 2, 1, ['operator', 'patrol']),
           button('burst_event_share', '分享链接', 'button.gisShare', 'ShareAltOutlined', 3, 1, ['operator']),
           button('burst_event_view', '查看', 'button.view', 'EyeOutlined', 4, 1),
+          // a mistaken event is voided with a reason (kept in the list and the log), never deleted
+          button('burst_event_void', '作废', 'button.gisVoid', 'StopOutlined', 5, 1, ['operator']),
         ],
       },
     ],

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { type AlarmDetail, alarmApi, type BurstEvidence } from '../../api/alarm';
 import { HistoryChart } from '../../components/charts/HistoryChart';
 import type { HistoryData } from '../../lib/monitorHistory';
+import { limitText } from './limitRule';
 
 export const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 const FMT = 'YYYY-MM-DD HH:mm:ss';
@@ -188,9 +189,9 @@ export function AlarmDrawer({ alarmId, canClose, onClose, onCloseAlarm, version 
                 <Descriptions.Item label={t('alarm.value')}>
                   {a.alarmValue} {a.unit}
                   {a.limitValue !== null && (
-                    <Typography.Text type="secondary">
+                    <Typography.Text type="secondary" data-testid="alarm-limit">
                       {' '}
-                      · {t('alarm.limit')} {a.limitValue} {a.unit}
+                      · {limitText(t, a)}
                     </Typography.Text>
                   )}
                 </Descriptions.Item>

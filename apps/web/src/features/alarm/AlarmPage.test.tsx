@@ -191,7 +191,8 @@ describe('AlarmPage', { timeout: 60_000 }, () => {
     renderApp(<AlarmPage />);
     const page = await screen.findByTestId('alarm-page');
     expect(await within(page).findByText('长江西路DN400电动闸阀压力超下限')).toBeInTheDocument();
-    expect(within(page).getAllByText('0.25 MPa / 0.28').length).toBeGreaterThan(0);
+    // the value with its limit's direction: 0.25 under a lower limit of 0.28
+    expect(within(page).getAllByTestId('alarm-value')[0]).toHaveTextContent('0.25 MPa下限 ≤ 0.28 MPa');
 
     // close one: the reason is required
     fireEvent.click(within(page).getByTestId('alarm-close-1'));

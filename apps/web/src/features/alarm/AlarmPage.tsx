@@ -3,7 +3,7 @@
  * level, state, device type, device code and time range; open ones first. 关闭 one or 批量关闭 with a reason;
  * 查看 the detail with its evidence; 导出 the filtered list as xlsx; 派单抢修 a burst alarm (DispatchDialog).
  */
-import { App, Badge, Button, Form, Input, Modal, Tabs, Tag } from 'antd';
+import { App, Badge, Button, Form, Input, Modal, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type Alarm, type AlarmCounts, type AlarmType, alarmApi } from '../../api/alarm';
@@ -14,6 +14,7 @@ import { saveBlob } from '../../lib/download';
 import { usePermission } from '../../stores/session';
 import { AlarmDrawer, LEVEL_COLOR } from './AlarmDrawer';
 import { DispatchDialog } from './DispatchDialog';
+import { limitText } from './limitRule';
 
 type Tab = 'all' | AlarmType;
 const PAGING = new Set(['current', 'size']);
@@ -117,11 +118,21 @@ export default function AlarmPage() {
       {
         prop: 'alarmValue',
         label: 'alarm.value',
-        width: 120,
+        width: 200,
+        // the limit says which way it works (上限 ≥, 下限 ≤, a baseline)
         render: (_v, r) =>
-          r.alarmValue === null
-            ? '—'
-            : `${r.alarmValue}${r.unit ? ` ${r.unit}` : ''}${r.limitValue !== null ? ` / ${r.limitValue}` : ''}`,
+          r.alarmValue === null ? (
+            '—'
+          ) : (
+            <span data-testid="alarm-value">
+              {`${r.alarmValue}${r.unit ? ` ${r.unit}` : ''}`}
+              {r.limitValue !== null && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {limitText(t, r)}
+                </Typography.Text>
+              )}
+            </span>
+          ),
       },
       {
         prop: 'alarmTime',

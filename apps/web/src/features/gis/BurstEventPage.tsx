@@ -1,11 +1,14 @@
 /**
  * 爆管事件: the burst events with filters (code, name, DMA, state, time); 新增 picks the burst pipe on the map and
  * runs the valve-shutdown analysis; 查看 shows the event with its analysis, valves and affected users; 关阀登记
- * records valves closed; 分享链接 gives the crew a signed link to the valve list (no sign-in).
+ * records valves closed; 分享链接 gives the crew a signed link to the valve list (no sign-in), as text and as a QR
+ * code (antd's QRCode, drawn in the browser) for a phone to scan; 作废 voids a mistaken event with a reason (it stays
+ * listed as 已作废).
  */
-import { App, Button, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, QRCode, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { burstApi } from '../../api/burst';
 import type { CrudApi, Query } from '../../api/crud';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
 import { EquipmentInput, parseEquipment } from '../../components/map/EquipmentPicker';
@@ -33,6 +36,9 @@ export default function BurstEventPage() {
   const canView = useButton('burst_event_view');
   const canClose = useButton('burst_event_edit');
   const canShare = useButton('burst_event_share');
+  const canVoid = useButton('burst_event_void');
+  const [voiding, setVoiding] = useState<BurstEvent | null>(null);
+  const [voidForm] = Form.useForm<{ reason: string }>();
   const handle = useRef<CrudHandle<BurstEvent> | null>(null);
   const [open, setOpen] = useState<{ id: string; tab: 'valves' | 'users' } | null>(null);
   const [share, setShare] = useState<{ event: BurstEvent; url: string; expires: number } | null>(null);
@@ -62,7 +68,7 @@ export default function BurstEventPage() {
         search: true,
         addDisplay: false,
         width: 100,
-        options: [0, 1, 2].map((v) => ({ value: v, label: `burstEvent.status.${v}` })),
+        options: [0, 1, 2, 3].map((v) => ({ value: v, label: `burstEvent.status.${v}` })),
         render: (v: number) => (
           <Tag color={STATUS_COLOR[v]} data-testid="event-row-status">
             {t(`burstEvent.status.${v}`)}
@@ -128,7 +134,7 @@ export default function BurstEventPage() {
         afterSave={() => {
           if (created.current) setOpen({ id: created.current.id, tab: 'valves' });
         }}
-        actionWidth={230}
+        actionWidth={280}
         rowActions={(r) => (
           <Space size={0}>
             {canView && (
@@ -146,9 +152,23 @@ export default function BurstEventPage() {
                 {t('burstEvent.closeValve')}
               </Button>
             )}
-            {canShare && (
+            {canShare && Number(r.eventStatus) !== 3 && (
               <Button type="link" size="small" onClick={() => void doShare(r)} data-testid={`share-${r.code}`}>
                 {t('burstEvent.share')}
+              </Button>
+            )}
+            {canVoid && Number(r.eventStatus) !== 3 && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => {
+                  voidForm.resetFields();
+                  setVoiding(r);
+                }}
+                data-testid={`void-${r.code}`}
+              >
+                {t('burstEvent.void')}
               </Button>
             )}
           </Space>
@@ -195,8 +215,50 @@ export default function BurstEventPage() {
             <Typography.Text>
               {t('burstEvent.shareExpires', { time: new Date(share.expires * 1000).toLocaleString() })}
             </Typography.Text>
+            <div style={{ display: 'flex', justifyContent: 'center' }} data-testid="share-qr" data-value={share.url}>
+              <QRCode value={share.url} size={200} errorLevel="M" bordered={false} />
+            </div>
+            <Typography.Text type="secondary" style={{ textAlign: 'center', display: 'block' }}>
+              {t('burstEvent.shareQrHint')}
+            </Typography.Text>
           </Space>
         )}
+      </Modal>
+      <Modal
+        open={!!voiding}
+        title={t('burstEvent.voidTitle', { code: voiding?.code ?? '' })}
+        okText={t('burstEvent.void')}
+        okButtonProps={{ danger: true, ...{ 'data-testid': 'void-ok' } }}
+        onCancel={() => setVoiding(null)}
+        onOk={async () => {
+          if (!voiding) return;
+          // the form shows a missing reason itself; the client toasts a refusal
+          const reason = await voidForm
+            .validateFields()
+            .then((v) => v.reason)
+            .catch(() => null);
+          if (!reason) return;
+          try {
+            await burstApi.void(voiding.id, reason);
+          } catch {
+            return;
+          }
+          message.success(t('burstEvent.voided', { code: voiding.code }));
+          setVoiding(null);
+          handle.current?.reload();
+        }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('burstEvent.voidHint')}</Typography.Paragraph>
+        <Form form={voidForm} layout="vertical">
+          <Form.Item
+            name="reason"
+            label={t('burstEvent.voidReason')}
+            rules={[{ required: true, whitespace: true, message: t('burstEvent.voidReasonRequired') }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} showCount data-testid="void-reason" />
+          </Form.Item>
+        </Form>
       </Modal>
     </div>
   );

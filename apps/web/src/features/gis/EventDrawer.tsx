@@ -7,11 +7,12 @@ import { App, Button, Descriptions, Drawer, Progress, Space, Table, Tabs, Tag, T
 import type OlMap from 'ol/Map';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListedEvent } from '../../api/burst';
 import { type BurstEvent, dispatchApi, type EventValve, type UserOut } from '../../components/map/gisApi';
 import { NetworkMap } from '../../components/map/NetworkMap';
 import { analysisLayer } from './analysisLayer';
 
-export const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'green' };
+export const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'green', 3: 'default' };
 
 export interface EventDrawerProps {
   eventId: string | null;
@@ -27,7 +28,7 @@ export interface EventDrawerProps {
 export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChanged }: EventDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [event, setEvent] = useState<BurstEvent | null>(null);
+  const [event, setEvent] = useState<ListedEvent | null>(null);
   const [valves, setValves] = useState<EventValve[]>([]);
   const [active, setActive] = useState<string>(tab);
   const [busyGid, setBusyGid] = useState<number | null>(null);
@@ -36,12 +37,12 @@ export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChan
 
   const load = useCallback(async (id: string) => {
     const [ev, vs] = await Promise.all([dispatchApi.detail(id), dispatchApi.valves(id)]);
-    setEvent(ev);
+    setEvent(ev as ListedEvent | null);
     setValves(vs);
     return { ev, vs };
   }, []);
 
-  const redraw = useCallback((ev: BurstEvent | null, vs: EventValve[]) => {
+  const redraw = useCallback((ev: BurstEvent | ListedEvent | null, vs: EventValve[]) => {
     if (!ev?.analysis || !mapRef.current) return;
     const closed = new Set(vs.filter((v) => v.role === 'close' && v.closed === 1).map((v) => v.valveGid));
     void drawn.current.draw(ev.analysis, mapRef.current, closed);
@@ -80,6 +81,8 @@ export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChan
   };
 
   const a = event?.analysis;
+  // a voided event takes no more valve records
+  const voided = Number(event?.eventStatus) === 3;
   const toClose = valves.filter((v) => v.role === 'close');
   const done = toClose.filter((v) => v.closed === 1).length;
   const dnoOf = (gid: number | null) => valves.find((v) => v.valveGid === gid && v.role === 'close')?.valveDno ?? gid;
@@ -121,6 +124,14 @@ export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChan
             <Descriptions.Item label={t('burstEvent.valveCount')}>{event.valveCount}</Descriptions.Item>
             <Descriptions.Item label={t('burstEvent.affectedCustomers')}>{event.affectedCustomers}</Descriptions.Item>
             <Descriptions.Item label={t('burstEvent.criticalCount')}>{event.criticalCount}</Descriptions.Item>
+            {voided && (
+              <>
+                <Descriptions.Item label={t('burstEvent.voidReason')} span={2}>
+                  <span data-testid="event-void-reason">{event.voidReason}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('burstEvent.voidTime')}>{event.voidTime}</Descriptions.Item>
+              </>
+            )}
             {a && (
               <Descriptions.Item label={t('gis.segmentPipes')} span={3}>
                 {a.segmentPipes.length} · {t('burstEvent.segmentLength', { m: a.segmentLength })} ·{' '}
@@ -200,7 +211,7 @@ export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChan
                           render: (time: string | null, v: EventValve) =>
                             time ? `${time}${v.closedBy === 'link' ? ` ${t('burstEvent.closedByLink')}` : ''}` : '',
                         },
-                        ...(canClose
+                        ...(canClose && !voided
                           ? [
                               {
                                 title: t('burstEvent.closeValve'),

@@ -2,7 +2,7 @@
  * 管网地图: the network on OpenLayers in EPSG:4548 with a layer switcher and legend, click to identify (a popup of
  * the feature's attributes), measure, search by code, and the burst analysis drawn on the map with its tables.
  */
-import { Alert, App, Button, Card, Checkbox, Descriptions, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import type { Coordinate } from 'ol/coordinate';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
@@ -13,15 +13,8 @@ import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type BurstEvent,
-  dispatchApi,
-  gisApi,
-  type IdentifyResult,
-  type LayerMeta,
-  type UserOut,
-  type ValveOut,
-} from '../../components/map/gisApi';
+import { burstApi } from '../../api/burst';
+import { gisApi, type IdentifyResult, type LayerMeta } from '../../components/map/gisApi';
 import { OVERLAYS, type OverlayKey } from '../../components/map/mapApi';
 // NetworkMap is the shared map (SwpMap) under the name the screen's tests mock
 import {
@@ -35,6 +28,8 @@ import { useFillHeight } from '../../components/map/useFillHeight';
 import { saveBlob } from '../../lib/download';
 import { useSession } from '../../stores/session';
 import { analysisLayer } from './analysisLayer';
+import { attributeText } from './attributeText';
+import { BurstPreview, type BurstResult } from './BurstPreview';
 import { networkImportApi } from './import/api';
 import { NetworkImportDialog } from './import/NetworkImportDialog';
 import { useButton } from './perm';
@@ -55,7 +50,8 @@ export default function MapPage() {
   const [popup, setPopup] = useState<{ r: IdentifyResult; at: Coordinate } | null>(null);
   const [measure, setMeasure] = useState<number | null>(null);
   const [code, setCode] = useState('');
-  const [event, setEvent] = useState<BurstEvent | null>(null);
+  /** 爆管分析: a preview until 确认 stores it */
+  const [burst, setBurst] = useState<BurstResult | null>(null);
   const [busy, setBusy] = useState(false);
   const canAnalyse = useButton('gis_map_analyse');
   const canImport = useButton('gis_network_import');
@@ -159,10 +155,10 @@ export default function MapPage() {
     if (mode === 'analyse') {
       setBusy(true);
       try {
-        const ev = await dispatchApi.analyse({ x, y });
-        setEvent(ev);
-        if (ev.analysis) await analysis.current.draw(ev.analysis, map);
-        message.success(t('gis.analysed', { code: ev.code }));
+        // a click previews (nothing stored); the card's 确认 stores the event
+        const preview = await burstApi.preview({ x, y });
+        setBurst({ preview });
+        await analysis.current.draw(preview.analysis, map);
       } finally {
         setBusy(false);
       }
@@ -211,13 +207,6 @@ export default function MapPage() {
   const aliasOf = (layerKey: string, field: string) =>
     metas.find((m) => m.key === layerKey)?.fieldAliases[field] ?? field;
 
-  const a = event?.analysis;
-  const valveCols = [
-    { title: t('gis.seq'), width: 60, render: (_: unknown, __: ValveOut, i: number) => i + 1 },
-    { title: t('gis.valveCode'), dataIndex: 'dno' },
-    { title: t('gis.diameter'), dataIndex: 'diameter' },
-    { title: t('gis.distance'), dataIndex: 'distance', render: (d: number) => `${d} m` },
-  ];
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Card size="small">
@@ -338,7 +327,7 @@ export default function MapPage() {
               <Descriptions size="small" column={1} bordered>
                 {Object.entries(popup.r.attributes).map(([k, v]) => (
                   <Descriptions.Item key={k} label={aliasOf(popup.r.layerKey, k)}>
-                    {v === null ? '' : String(v)}
+                    {attributeText(t, popup.r.layerKey, k, v)}
                   </Descriptions.Item>
                 ))}
               </Descriptions>
@@ -347,71 +336,19 @@ export default function MapPage() {
         </div>
       </div>
       {busy && <Alert type="info" message={t('gis.analysing')} />}
-      {event && a && (
-        <Card size="small" title={`${t('gis.result')} ${event.code} · ${event.title}`} data-testid="gis-analysis">
-          <Descriptions size="small" column={4}>
-            <Descriptions.Item label={t('gis.valveCount')}>{a.valves.length}</Descriptions.Item>
-            <Descriptions.Item label={t('gis.segmentPipes')}>
-              {a.segmentPipes.length} ({a.segmentLength} m)
-            </Descriptions.Item>
-            <Descriptions.Item label={t('gis.isolatedPipes')}>{a.isolatedPipes.length}</Descriptions.Item>
-            <Descriptions.Item label={t('gis.customers')}>{a.affectedCustomers}</Descriptions.Item>
-          </Descriptions>
-          {a.sourceInSegment && <Alert type="warning" message={t('gis.sourceCut')} />}
-          <Tabs
-            items={[
-              {
-                key: 'valves',
-                label: t('gis.valvesToClose'),
-                children: (
-                  <Table size="small" rowKey="gid" dataSource={a.valves} columns={valveCols} pagination={false} />
-                ),
-              },
-              {
-                key: 'backups',
-                label: t('gis.backups'),
-                children: (
-                  <Table
-                    size="small"
-                    rowKey="forValve"
-                    pagination={false}
-                    dataSource={a.backups}
-                    columns={[
-                      {
-                        title: t('gis.forValve'),
-                        render: (_, b) => a.valves.find((v) => v.gid === b.forValve)?.dno ?? b.forValve,
-                      },
-                      { title: t('gis.backupValves'), render: (_, b) => b.valves.map((v) => v.dno).join('、') || '—' },
-                    ]}
-                  />
-                ),
-              },
-              {
-                key: 'users',
-                label: `${t('gis.users')} (${a.affectedUsers.length})`,
-                children: (
-                  <Table<UserOut>
-                    size="small"
-                    rowKey="gid"
-                    dataSource={a.affectedUsers}
-                    pagination={{ pageSize: 10 }}
-                    columns={[
-                      { title: t('gis.meterCode'), dataIndex: 'dno' },
-                      { title: t('gis.userName'), dataIndex: 'name' },
-                      { title: t('gis.customerCount'), dataIndex: 'customerCount' },
-                      {
-                        title: t('gis.critical'),
-                        dataIndex: 'criticalType',
-                        render: (c: string | null) => (c ? <Tag color="red">{t(`gis.criticalType.${c}`)}</Tag> : ''),
-                      },
-                      { title: t('gis.cause'), dataIndex: 'cause', render: (c: string) => t(`gis.causes.${c}`) },
-                    ]}
-                  />
-                ),
-              },
-            ]}
-          />
-        </Card>
+      {burst && (
+        <BurstPreview
+          key={`${burst.preview.pipeGid}.${burst.preview.x}.${burst.preview.y}`}
+          result={burst}
+          onConfirmed={(event) => {
+            setBurst({ ...burst, event });
+            message.success(t('gis.analysed', { code: event.code }));
+          }}
+          onCancel={() => {
+            setBurst(null);
+            analysis.current.clear();
+          }}
+        />
       )}
     </div>
   );

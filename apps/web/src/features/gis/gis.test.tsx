@@ -99,7 +99,12 @@ vi.mock('../../components/map/gisApi', async (orig) => {
     ...real,
     gisApi: {
       metas: async () => [
-        { id: 0, key: 'pipe', name: '给水管线', fieldAliases: { dno: '管线编号', diameter: '管径' } },
+        {
+          id: 0,
+          key: 'pipe',
+          name: '给水管线',
+          fieldAliases: { dno: '管线编号', diameter: '管径', pipeClass: '管线类别' },
+        },
         { id: 2, key: 'valve', name: '阀门', fieldAliases: { dno: '阀门编号' } },
       ],
       identify: async (p: unknown) => {
@@ -123,7 +128,7 @@ vi.mock('../../components/map/gisApi', async (orig) => {
           return {
             features: [
               {
-                attributes: { gid: 5, dno: 'GX-0005', diameter: 400 },
+                attributes: { gid: 5, dno: 'GX-0005', diameter: 400, pipeClass: 'distribution' },
                 geometry: {
                   paths: [
                     [
@@ -169,6 +174,35 @@ vi.mock('../../components/map/gisApi', async (orig) => {
     },
   };
 });
+
+vi.mock('../../api/burst', () => ({
+  burstApi: {
+    preview: async (p: Record<string, unknown>) => {
+      store.calls.push({ op: 'preview', args: [p] });
+      return {
+        pipeGid: 5,
+        x: 500000,
+        y: 3519675,
+        networkVersion: 4,
+        title: '长江西路GX-0005 爆管',
+        address: '长江西路',
+        dmaCode: 'DMA01',
+        valveCount: 2,
+        affectedCustomers: 121,
+        criticalCount: 1,
+        analysis,
+      };
+    },
+    confirm: async (p: Record<string, unknown>) => {
+      store.calls.push({ op: 'confirm', args: [p] });
+      return { ...store.events[0], id: '99', code: 'BG202601010002', title: p.title, analysis };
+    },
+    void: async (id: string, reason: string) => {
+      store.calls.push({ op: 'void', args: [id, reason] });
+      return { id, code: 'BG202601010001', eventStatus: 3 };
+    },
+  },
+}));
 
 const { default: BurstEventPage } = await import('./BurstEventPage');
 const { default: MapPage } = await import('./MapPage');
@@ -274,8 +308,27 @@ describe('BurstEventPage', { timeout: 60_000 }, () => {
     // share
     fireEvent.click(within(page).getByTestId('share-BG202601010001'));
     expect(await screen.findByTestId('share-url')).toHaveTextContent('/list-operate/shutValue?token=1.tok1');
+    // the QR code carries the same link
+    expect(screen.getByTestId('share-qr').getAttribute('data-value')).toMatch(
+      /\/list-operate\/shutValue\?token=1\.tok1$/,
+    );
+    expect(screen.getByTestId('share-qr').querySelector('canvas, svg')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /重新生成/ }));
     await waitFor(() => expect(screen.getByTestId('share-url')).toHaveTextContent('token=1.tok2'));
+    expect(screen.getByTestId('share-qr').getAttribute('data-value')).toMatch(/token=1\.tok2$/);
+  });
+
+  it('voids an event only with a reason', async () => {
+    renderApp(<BurstEventPage />);
+    const page = await screen.findByTestId('burst-event-page');
+    fireEvent.click(await within(page).findByTestId('void-BG202601010001'));
+    fireEvent.click(await screen.findByTestId('void-ok'));
+    expect(await screen.findByText('请输入作废原因')).toBeInTheDocument();
+    expect(store.calls.some((c) => c.op === 'void')).toBe(false);
+    fireEvent.change(screen.getByTestId('void-reason'), { target: { value: '重复登记' } });
+    fireEvent.click(screen.getByTestId('void-ok'));
+    expect(await screen.findByText('已作废爆管事件 BG202601010001')).toBeInTheDocument();
+    expect(store.calls.find((c) => c.op === 'void')!.args).toEqual(['1', '重复登记']);
   });
 });
 
@@ -298,13 +351,39 @@ describe('MapPage', { timeout: 60_000 }, () => {
     fireEvent.click(within(search.closest('.ant-input-search') as HTMLElement).getByRole('button'));
     expect(await within(popup).findByText('给水管线 GX-0005')).toBeInTheDocument();
     expect(within(popup).getByText('管径')).toBeInTheDocument();
+    // 管线类别 through the dictionary, not the code
+    expect(within(popup).getByText('管线类别').closest('tr')).toHaveTextContent('配水管');
+    expect(popup).not.toHaveTextContent('distribution');
 
-    // burst analysis: the click becomes an event with its valves
+    // burst analysis: the click previews (nothing stored) with its valves and customers
     fireEvent.click(screen.getByTestId('gis-analyse'));
     fireEvent.click(screen.getByTestId('network-map-click'));
-    const result = await screen.findByTestId('gis-analysis');
-    expect(result).toHaveTextContent('BG202601010002');
+    let result = await screen.findByTestId('gis-analysis');
+    expect(within(result).getByTestId('burst-preview-tag')).toHaveTextContent('预览');
     expect(within(result).getByText('FM-0011')).toBeInTheDocument();
-    expect(store.calls.find((c) => c.op === 'analyse')!.args[0]).toEqual({ x: 500000, y: 3519675 });
+    expect(within(result).getByTestId('burst-customers')).toHaveTextContent('121');
+    expect(result).not.toHaveTextContent('BG202601010002');
+    expect(store.calls.find((c) => c.op === 'preview')!.args[0]).toEqual({ x: 500000, y: 3519675 });
+    expect(store.calls.some((c) => c.op === 'confirm' || c.op === 'analyse')).toBe(false);
+    // 取消 drops it
+    fireEvent.click(within(result).getByTestId('burst-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('gis-analysis')).toBeNull());
+    expect(store.calls.some((c) => c.op === 'confirm')).toBe(false);
+
+    // preview again, rename it, 确认 stores it with the previewed network version
+    fireEvent.click(screen.getByTestId('network-map-click'));
+    result = await screen.findByTestId('gis-analysis');
+    const title = within(result).getByTestId('burst-title');
+    fireEvent.change(title, { target: { value: '长江西路爆管（确认）' } });
+    fireEvent.click(within(result).getByTestId('burst-confirm'));
+    await waitFor(() => expect(screen.getByTestId('gis-analysis')).toHaveTextContent('BG202601010002'));
+    expect(screen.getByTestId('burst-stored')).toBeInTheDocument();
+    expect(store.calls.find((c) => c.op === 'confirm')!.args[0]).toEqual({
+      pipeGid: 5,
+      x: 500000,
+      y: 3519675,
+      title: '长江西路爆管（确认）',
+      networkVersion: 4,
+    });
   });
 });

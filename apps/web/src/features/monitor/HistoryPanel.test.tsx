@@ -36,7 +36,7 @@ vi.mock('../../components/charts/HistoryChart', () => ({
 const saved: string[] = [];
 vi.mock('../../lib/download', () => ({ saveBlob: (_b: Blob, name: string) => saved.push(name) }));
 
-const { HistoryPanel } = await import('./HistoryPanel');
+const { HistoryPanel, defaultTypeOf } = await import('./HistoryPanel');
 
 const station: Station = {
   id: '7',
@@ -120,11 +120,11 @@ function answer(q: HistoryQuery, points = 30): HistoryData {
   };
 }
 
-function mount() {
+function mount(st: Station = station) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderApp(
     <QueryClientProvider client={client}>
-      <HistoryPanel station={station} />
+      <HistoryPanel station={st} />
     </QueryClientProvider>,
   );
 }
@@ -137,7 +137,25 @@ beforeEach(() => {
 });
 afterEach(() => vi.clearAllMocks());
 
+describe('the type a chart opens on', () => {
+  it('is 水位 for a water-level station, else RAIN when it has rain, else its first type', () => {
+    expect(defaultTypeOf({ sttp: 'ZZ', monitorTypes: ['RAIN', 'WATER_REGIMEN'] })).toBe('WATER_REGIMEN');
+    expect(defaultTypeOf({ sttp: 'TT', monitorTypes: ['WATER_REGIMEN', 'RAIN'] })).toBe('WATER_REGIMEN');
+    // a reservoir station gauges rain too: the spec's default
+    expect(defaultTypeOf({ sttp: 'RR', monitorTypes: ['WATER_REGIMEN', 'RAIN'] })).toBe('RAIN');
+    expect(defaultTypeOf({ sttp: 'PP', monitorTypes: ['WATER_REGIMEN', 'RAIN'] })).toBe('RAIN');
+    expect(defaultTypeOf({ sttp: 'ZZ', monitorTypes: ['RAIN'] })).toBe('RAIN');
+    expect(defaultTypeOf({ sttp: 'YL', monitorTypes: ['PRESSURE'] })).toBe('PRESSURE');
+  });
+});
+
 describe('history panel', () => {
+  it('opens a river level station (ZZ) on 水位, not 雨量', async () => {
+    mount({ ...station, sttp: 'ZZ', sttpName: '河道水位站' });
+    await screen.findByTestId('chart');
+    expect(calls[0]).toMatchObject({ sttp: 'ZZ', monitorType: 'WATER_REGIMEN', dataFields: ['z'], timeField: 'mot' });
+  });
+
   it('opens on RAIN with the default range (start of month to end of today), filter on, thinning off', async () => {
     mount();
     await screen.findByTestId('chart');

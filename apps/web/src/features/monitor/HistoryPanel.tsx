@@ -38,6 +38,23 @@ export function typesOf(station: Pick<Station, 'monitorTypes'>): string[] {
   return [...station.monitorTypes].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
+/**
+ * Water-level stations (SL 323 ZZ river level, TT tide level): level is what they are for. The hydrological
+ * stations (ZQ, RR, DD) also gauge rain and keep the spec's default RAIN.
+ */
+const LEVEL_STATIONS = new Set(['ZZ', 'TT']);
+
+/**
+ * The data type a station's chart opens on: the spec's default RAIN, but 水位 for a water-level station
+ * (issue 24: a river level station opened on its rain), else the first type it has.
+ */
+export function defaultTypeOf(station: Pick<Station, 'monitorTypes' | 'sttp'>): string {
+  const types = typesOf(station);
+  if (LEVEL_STATIONS.has(station.sttp) && types.includes('WATER_REGIMEN')) return 'WATER_REGIMEN';
+  if (types.includes('RAIN')) return 'RAIN';
+  return types[0] ?? 'RAIN';
+}
+
 export interface HistoryPanelProps {
   station: Station;
   /** warn 数据为空！ when a reply has no points (spec 1 §8: when messages are enabled) */
@@ -49,7 +66,7 @@ export function HistoryPanel({ station, showMessage = true }: HistoryPanelProps)
   const { message } = App.useApp();
   const canExport = usePermission('monitor_station_export');
   const types = typesOf(station);
-  const [type, setType] = useState<string>(types.includes('RAIN') ? 'RAIN' : (types[0] ?? 'RAIN'));
+  const [type, setType] = useState<string>(() => defaultTypeOf(station));
   const [range, setRange] = useState<TimeRangeValue>(initialTimeRange);
   const [settings, setSettings] = useState<CurveSettings>(DEFAULT_CURVE_SETTINGS);
   const [view, setView] = useState<ChartView>('curve');

@@ -6,6 +6,7 @@ import { Descriptions, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Station } from '../../api/monitor';
 import { HistoryPanel } from './HistoryPanel';
+import { StationTypeLabel } from './stationType';
 
 export const DIALOG_WIDTH = 1200;
 
@@ -39,9 +40,9 @@ export function StationDialog({ station, onClose }: StationDialogProps) {
                 <Descriptions bordered size="small" column={2}>
                   <Descriptions.Item label={t('monitor.stcd')}>{station.stcd}</Descriptions.Item>
                   <Descriptions.Item label={t('monitor.stnm')}>{station.stnm}</Descriptions.Item>
-                  <Descriptions.Item
-                    label={t('monitor.sttp')}
-                  >{`${station.sttp} ${station.sttpName}`}</Descriptions.Item>
+                  <Descriptions.Item label={t('monitor.sttp')}>
+                    <StationTypeLabel t={t} code={station.sttp} name={station.sttpName} />
+                  </Descriptions.Item>
                   <Descriptions.Item label={t('monitor.location')}>{station.location}</Descriptions.Item>
                   <Descriptions.Item label={t('monitor.deviceCode')}>{station.deviceCode}</Descriptions.Item>
                   <Descriptions.Item label={t('monitor.deviceType')}>{station.deviceType}</Descriptions.Item>

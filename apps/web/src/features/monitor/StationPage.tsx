@@ -16,6 +16,7 @@ import { usePermission } from '../../stores/session';
 import { SeriesImportDialog } from './import/SeriesImportDialog';
 import { StationImportDialog } from './import/StationImportDialog';
 import { StationDialog } from './StationDialog';
+import { codeLabel, StationTypeLabel, supplyLabel } from './stationType';
 
 const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
   NORMAL: 'success',
@@ -119,7 +120,7 @@ export default function StationPage() {
               style={{ width: 160 }}
               options={stationTypes.map((s) => ({
                 value: s.code,
-                label: `${s.code} ${t(`monitor.sttpName.${s.code}`, { defaultValue: s.name })}`,
+                label: `${supplyLabel(t, s.code, s.name)}（${codeLabel(t, s.code, s.name)}）`,
               }))}
             />
           </Form.Item>
@@ -219,8 +220,8 @@ export default function StationPage() {
             {
               title: t('monitor.sttp'),
               dataIndex: 'sttp',
-              width: 150,
-              render: (v: string, r) => `${v} ${t(`monitor.sttpName.${v}`, { defaultValue: r.sttpName })}`,
+              width: 210,
+              render: (v: string, r) => <StationTypeLabel t={t} code={v} name={r.sttpName} />,
             },
             { title: t('monitor.location'), dataIndex: 'location', width: 110 },
             {

@@ -82,6 +82,8 @@ export interface StaffOption {
   value: string;
   label: string;
   deptName?: string;
+  /** the person's departments (teams), ids */
+  deptIds?: string[];
 }
 
 let staffCache: Promise<StaffOption[]> | undefined;
@@ -95,6 +97,9 @@ export function loadStaff(fresh = false): Promise<StaffOption[]> {
           value: String(u.id),
           label: u.deptName ? `${u.realName}（${u.deptName}）` : String(u.realName),
           deptName: u.deptName,
+          deptIds: String(u.deptId ?? '')
+            .split(',')
+            .filter(Boolean),
         })),
       )
       .catch((e) => {
@@ -102,6 +107,12 @@ export function loadStaff(fresh = false): Promise<StaffOption[]> {
         throw e;
       });
   return staffCache;
+}
+
+/** The people of a team (all when no team is chosen), plus those already chosen so that a choice never shows as an id. */
+export function staffOf(options: StaffOption[], deptId: string | undefined, chosen: string[]) {
+  if (!deptId) return options;
+  return options.filter((o) => o.deptIds?.includes(String(deptId)) || chosen.includes(o.value));
 }
 
 /** A searchable select of people; single or multiple (`joined`: a comma-joined string on the wire). */
@@ -114,6 +125,8 @@ export function StaffSelect(p: {
   id?: string;
   placeholder?: string;
   disabled?: boolean;
+  /** only the people of this team (department); the ones already chosen stay listed */
+  deptId?: string;
 }) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<StaffOption[]>([]);
@@ -146,7 +159,9 @@ export function StaffSelect(p: {
       optionFilterProp="label"
       placeholder={p.placeholder ?? t('patrol.common.choosePerson')}
       value={value as any}
-      options={options.filter((o) => !p.exclude?.includes(o.value))}
+      options={staffOf(options, p.deptId, Array.isArray(value) ? value : value ? [value] : []).filter(
+        (o) => !p.exclude?.includes(o.value),
+      )}
       onChange={(v: any) => p.onChange?.(p.multiple && p.joined ? (v ?? []).join(',') : v)}
       style={{ width: '100%' }}
       data-testid="staff-select"

@@ -1,9 +1,11 @@
 /**
  * `/list-operate/shutValue?token=` (spec 2 §2, public): what a repair crew opens from the dispatcher's link without
  * signing in. One burst event: where it is, the valves to close in order on a small map and as a list, each marked
- * closed as the crew works. Progress from other crew members shows on refresh and every 30 seconds.
+ * closed as the crew works. Progress from other crew members shows on refresh and every 30 seconds. Each valve
+ * says its road and nearest address, its coordinates and a `geo:` link that opens the phone's navigation. A voided
+ * event says so and takes no marks.
  */
-import { ReloadOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -22,14 +24,16 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { CrewValveRow } from '../../api/burst';
 import { HttpError } from '../../api/http';
 import { AppFeedback } from '../../components/AppFeedback';
-import { type BurstEvent, dispatchApi, type EventValve } from '../../components/map/gisApi';
+import { type BurstEvent, dispatchApi } from '../../components/map/gisApi';
+import { geoUri, latLonText } from './geo';
 import { ValveMap } from './ValveMap';
 import { type CrewValve, crewOrder, progressOf } from './valveOrder';
 
 const REFRESH_MS = 30_000;
-type View = { event: BurstEvent; valves: EventValve[] };
+type View = { event: BurstEvent & { lon?: number; lat?: number }; valves: CrewValveRow[] };
 
 function ShutValuePage() {
   const { t } = useTranslation();
@@ -44,7 +48,7 @@ function ShutValuePage() {
   const load = useCallback(async () => {
     if (!token) return;
     try {
-      setView(await dispatchApi.publicView(token));
+      setView((await dispatchApi.publicView(token)) as View);
       setError(null);
     } catch (e) {
       setError(e instanceof HttpError ? e.message : String(e));
@@ -101,7 +105,8 @@ function ShutValuePage() {
   }
 
   const ev = view.event;
-  const status = Number(ev.eventStatus) as 0 | 1 | 2;
+  const status = Number(ev.eventStatus) as 0 | 1 | 2 | 3;
+  const voided = status === 3;
   return (
     <main style={page} data-testid="shut-value-page">
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
@@ -127,9 +132,19 @@ function ShutValuePage() {
             <Descriptions.Item label={t('shutValue.occurTime')}>{ev.occurTime}</Descriptions.Item>
             <Descriptions.Item label={t('shutValue.affected')}>{ev.affectedCustomers}</Descriptions.Item>
             <Descriptions.Item label={t('shutValue.critical')}>{ev.criticalCount}</Descriptions.Item>
+            {ev.lat !== undefined && ev.lon !== undefined && (
+              <Descriptions.Item label={t('shutValue.burstPoint')}>
+                <a href={geoUri(ev.lat, ev.lon, ev.code)} data-testid="burst-nav">
+                  {latLonText(ev.lat, ev.lon)}
+                </a>
+              </Descriptions.Item>
+            )}
           </Descriptions>
           <Space style={{ marginTop: 8 }} wrap>
-            <Tag color={status === 2 ? 'green' : status === 1 ? 'orange' : 'red'} data-testid="shut-value-status">
+            <Tag
+              color={voided ? 'default' : status === 2 ? 'green' : status === 1 ? 'orange' : 'red'}
+              data-testid="shut-value-status"
+            >
               {t(`shutValue.status.${status}`)}
             </Tag>
             <span data-testid="shut-value-progress">
@@ -142,6 +157,11 @@ function ShutValuePage() {
             showInfo={false}
           />
           {status === 2 && <Typography.Text type="success">{t('shutValue.allClosed')}</Typography.Text>}
+          {voided && (
+            <Typography.Text type="danger" data-testid="shut-value-voided">
+              {t('shutValue.voided')}
+            </Typography.Text>
+          )}
         </Card>
         <ValveMap
           burst={{ x: ev.x, y: ev.y }}
@@ -167,7 +187,7 @@ function ShutValuePage() {
                   paddingLeft: v.role === 'backup' ? 40 : undefined,
                 }}
                 actions={[
-                  v.closed ? (
+                  voided ? null : v.closed ? (
                     <Popconfirm key="reopen" title={t('shutValue.reopenConfirm')} onConfirm={() => mark(v, false)}>
                       <Button size="small" loading={busy === v.valveGid}>
                         {t('shutValue.reopen')}
@@ -207,14 +227,31 @@ function ShutValuePage() {
                     </Space>
                   }
                   description={
-                    <Space wrap size={12}>
-                      {v.diameter ? <span>{t('shutValue.diameter', { d: v.diameter })}</span> : null}
-                      <span>{t('shutValue.distance', { m: Math.round(v.distance) })}</span>
-                      {v.closed && v.closedTime ? (
-                        <span>
-                          {t('shutValue.closedAt', { time: String(v.closedTime).replace('T', ' ').slice(0, 16) })}
+                    <Space direction="vertical" size={2}>
+                      {v.road ? (
+                        <span data-testid={`road-${v.valveDno}`}>
+                          <Typography.Text strong>{v.road}</Typography.Text>
+                          {v.address ? ` · ${v.address}` : null}
                         </span>
                       ) : null}
+                      {v.lat !== undefined && v.lon !== undefined ? (
+                        <a
+                          href={geoUri(v.lat, v.lon, v.valveDno)}
+                          data-testid={`nav-${v.valveDno}`}
+                          aria-label={`${t('shutValue.navigate')} ${v.valveDno}`}
+                        >
+                          <EnvironmentOutlined /> {t('shutValue.navigate')} · {latLonText(v.lat, v.lon)}
+                        </a>
+                      ) : null}
+                      <Space wrap size={12}>
+                        {v.diameter ? <span>{t('shutValue.diameter', { d: v.diameter })}</span> : null}
+                        <span>{t('shutValue.distance', { m: Math.round(v.distance) })}</span>
+                        {v.closed && v.closedTime ? (
+                          <span>
+                            {t('shutValue.closedAt', { time: String(v.closedTime).replace('T', ' ').slice(0, 16) })}
+                          </span>
+                        ) : null}
+                      </Space>
                     </Space>
                   }
                 />

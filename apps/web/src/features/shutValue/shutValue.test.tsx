@@ -49,7 +49,7 @@ describe('crew order', () => {
   });
 });
 
-const store = { valves: [] as EventValve[], refuse: '' };
+const store = { valves: [] as EventValve[], refuse: '', voided: false };
 vi.mock('./ValveMap', () => ({ ValveMap: () => <div data-testid="shut-value-map" /> }));
 vi.mock('../../components/map/gisApi', async (orig) => {
   const real = await orig<typeof import('../../components/map/gisApi')>();
@@ -70,11 +70,19 @@ vi.mock('../../components/map/gisApi', async (orig) => {
             x: 500_000,
             y: 3_500_000,
             occurTime: '2026-11-24 08:00:00',
-            eventStatus: done === total ? 2 : done ? 1 : 0,
+            eventStatus: store.voided ? 3 : done === total ? 2 : done ? 1 : 0,
+            lon: 117.2,
+            lat: 31.8,
             affectedCustomers: 120,
             criticalCount: 1,
           },
-          valves: store.valves.map((v) => ({ ...v })),
+          valves: store.valves.map((v) => ({
+            ...v,
+            road: `路${v.valveGid}`,
+            address: `蜀山区路${v.valveGid}翡翠花园附近`,
+            lon: 117.2 + v.valveGid / 1000,
+            lat: 31.8,
+          })),
         };
       },
       publicClose: async (_token: string, gid: number, closed: boolean) => {
@@ -95,6 +103,7 @@ const open = (token?: string) =>
 describe('the crew page', () => {
   beforeEach(() => {
     store.refuse = '';
+    store.voided = false;
     store.valves = [valve(1, 'close'), valve(2, 'close'), valve(9, 'backup', { forValveGid: 2 })];
   });
 
@@ -115,6 +124,23 @@ describe('the crew page', () => {
     fireEvent.click(within(screen.getByTestId('valve-FM-9')).getByRole('button', { name: /标记已关闭/ }));
     await waitFor(() => expect(screen.getByTestId('shut-value-progress')).toHaveTextContent('已关闭 2 / 2'));
     expect(screen.getByText('全部阀门已关闭，管段已隔离。')).toBeInTheDocument();
+  }, 30_000);
+
+  it('gives each valve its road, nearest address, coordinates and a geo: navigation link', async () => {
+    open('good');
+    expect(await screen.findByTestId('road-FM-2')).toHaveTextContent('路2 · 蜀山区路2翡翠花园附近');
+    const nav = screen.getByTestId('nav-FM-2');
+    expect(nav).toHaveAttribute('href', 'geo:31.800000,117.202000?q=31.800000,117.202000(FM-2)');
+    expect(nav).toHaveTextContent('31.800000°N, 117.202000°E');
+    expect(screen.getByTestId('burst-nav').getAttribute('href')).toMatch(/^geo:31\.800000,117\.200000/);
+  }, 30_000);
+
+  it('says a voided event needs no valves closed and offers no marks', async () => {
+    store.voided = true;
+    open('good');
+    expect(await screen.findByTestId('shut-value-voided')).toHaveTextContent('此事件已作废');
+    expect(screen.getByTestId('shut-value-status')).toHaveTextContent('已作废');
+    expect(within(screen.getByTestId('valve-FM-1')).queryByRole('button', { name: /标记已关闭/ })).toBeNull();
   }, 30_000);
 
   it('asks before undoing a closed valve', async () => {

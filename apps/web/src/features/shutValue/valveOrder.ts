@@ -11,10 +11,10 @@ export interface CrewValve extends EventValve {
  * The crew's list: the valves to close numbered in the server's order (nearest first within the analysis), then
  * each backup valve placed right after the valve it stands in for, so the crew reads one list top to bottom.
  */
-export function crewOrder(valves: EventValve[]): CrewValve[] {
+export function crewOrder<V extends EventValve>(valves: V[]): (V & CrewValve)[] {
   const main = valves.filter((v) => v.role === 'close');
   const numberOf = new Map(main.map((v, i) => [v.valveGid, i + 1]));
-  const out: CrewValve[] = [];
+  const out: (V & CrewValve)[] = [];
   for (const v of main) {
     const n = numberOf.get(v.valveGid) ?? 0;
     out.push({ ...v, n });

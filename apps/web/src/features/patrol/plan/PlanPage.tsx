@@ -6,7 +6,7 @@
  * an approved plan that is edited goes back to draft. The view dialog lists the objects and the audit history.
  */
 import { AuditOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Select, Table, Timeline, Typography } from 'antd';
+import { App, Button, Form, type FormInstance, Input, Modal, Select, Table, Timeline, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type JobObject, jobObjectApi, type Plan, type PlanDetail, patrolTypeApi, planApi } from '../../../api/patrol';
@@ -272,7 +272,8 @@ export default function PlanPage() {
         label: 'patrol.plan.users',
         multiple: true,
         joined: true,
-        component: (ctx) => <StaffSelect multiple disabled={ctx.disabled} />,
+        // the people of the chosen team (巡检班组)
+        component: (ctx) => <TeamStaffSelect form={ctx.form} disabled={ctx.disabled} />,
         render: (_v, r) => r.userNames,
         span: 12,
       },
@@ -405,4 +406,19 @@ export default function PlanPage() {
       />
     </div>
   );
+}
+
+/** 巡检人员 follows 巡检班组: the staff picker lists the chosen team's people. */
+function TeamStaffSelect({
+  form,
+  ...p
+}: {
+  form: FormInstance;
+  disabled?: boolean;
+  value?: string | string[];
+  onChange?: (v: unknown) => void;
+  id?: string;
+}) {
+  const deptId = Form.useWatch('deptId', form) as string | undefined;
+  return <StaffSelect {...p} multiple deptId={deptId ? String(deptId) : undefined} />;
 }
