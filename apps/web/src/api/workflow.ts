@@ -76,6 +76,8 @@ export interface WfDetail {
     isOwner?: boolean;
     isReturnable?: boolean;
     isMultiInstance?: boolean;
+    /** the holder may correct the form (the node's flowable:formEditable); values go as `variables` with 同意 */
+    formEditable?: boolean;
     processIsFinished?: string | boolean;
     variables?: Record<string, unknown>;
     [k: string]: unknown;
@@ -133,6 +135,8 @@ export const processApi = {
   terminateProcess: (body: TaskOp) => http.post<null>(`${P}/terminateProcess`, body),
   withdrawTask: (body: TaskOp & { withdrawType?: 'start' | 'end' }) => http.post<null>(`${P}/withdrawTask`, body),
   addMultiInstance: (body: TaskOp) => http.post<null>(`${P}/addMultiInstance`, body),
+  /** the starter's 催办 (rate-limited by the server) */
+  urgeTask: (body: TaskOp) => http.post<null>(`${P}/urgeTask`, body),
 };
 
 const O = `${W}/ops`;

@@ -13,6 +13,7 @@ export interface SimpleNode {
   buttons?: string;
   rollbackNode?: string;
   initiator?: string;
+  formEditable?: boolean;
   mi?: {
     sequential?: boolean;
     collection?: string;
@@ -36,6 +37,7 @@ export interface SimpleFlow {
 export interface SimpleProcess {
   key: string;
   titleTemplate?: string;
+  skipFirstNode?: boolean;
   name: string;
   rollbackNode?: string;
   nodes: SimpleNode[];
@@ -63,7 +65,9 @@ export function buildBpmn(p: SimpleProcess): string {
     a += attr('flowable:initiator', n.initiator) + attr('flowable:formKey', n.formKey);
     a += attr('flowable:assignee', n.assignee) + attr('flowable:candidateUsers', n.candidateUsers);
     a += attr('flowable:candidateGroups', n.candidateGroups) + attr('flowable:buttons', n.buttons);
-    a += attr('flowable:rollbackNode', n.rollbackNode);
+    a +=
+      attr('flowable:rollbackNode', n.rollbackNode) +
+      attr('flowable:formEditable', n.formEditable ? 'true' : undefined);
     const inner: string[] = [];
     for (const f of flows) if (f.to === n.id) inner.push(`<bpmn:incoming>${f.id}</bpmn:incoming>`);
     for (const f of flows) if (f.from === n.id) inner.push(`<bpmn:outgoing>${f.id}</bpmn:outgoing>`);
@@ -95,7 +99,7 @@ export function buildBpmn(p: SimpleProcess): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<bpmn:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn">',
-    `<bpmn:process id="${esc(p.key)}" name="${esc(p.name)}" isExecutable="true"${attr('flowable:rollbackNode', p.rollbackNode)}${attr('flowable:titleTemplate', p.titleTemplate)}>`,
+    `<bpmn:process id="${esc(p.key)}" name="${esc(p.name)}" isExecutable="true"${attr('flowable:rollbackNode', p.rollbackNode)}${attr('flowable:titleTemplate', p.titleTemplate)}${attr('flowable:skipFirstNode', p.skipFirstNode ? 'true' : undefined)}>`,
     ...body,
     '</bpmn:process>',
     diagram(p, flows),
@@ -149,6 +153,20 @@ function diagram(p: SimpleProcess, flows: (SimpleFlow & { id: string })[]): stri
     const ay = a.y + a.h / 2;
     const bx = b.x;
     const by = b.y + b.h / 2;
+    // a forward flow that skips columns would cross the boxes between them: it leaves from the bottom, runs
+    // below every shape it passes and enters the target from below (the seeded 请假's 3天以内 flow skipped 总经理审批)
+    const between = [...pos.values()].filter((o) => o !== a && o !== b && o.x > ax && o.x + o.w < bx);
+    const blocked = between.filter((o) => o.y < Math.max(ay, by) && o.y + o.h > Math.min(ay, by));
+    if (bx > ax && blocked.length) {
+      const below = Math.max(a.y + a.h, b.y + b.h, ...between.map((o) => o.y + o.h)) + 25;
+      const pts = [
+        [a.x + a.w / 2, a.y + a.h],
+        [a.x + a.w / 2, below],
+        [b.x + b.w / 2, below],
+        [b.x + b.w / 2, b.y + b.h],
+      ];
+      return `<bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}">${pts.map(([x, y]) => `<di:waypoint x="${x}" y="${y}" />`).join('')}</bpmndi:BPMNEdge>`;
+    }
     const pts =
       bx > ax
         ? [

@@ -242,6 +242,11 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
       isReturnable,
       isCopied: copied.length > 0,
       isMultiInstance: Boolean(node?.mi),
+      // the holder may correct the form here (flowable:formEditable, e.g. the starter's node after a rejection);
+      // the values go as `variables` with the completion
+      formEditable: Boolean(
+        isOwner && node?.formEditable && task?.delegation !== 'PENDING' && inst.state === 'running',
+      ),
       formKey,
       xml: d.def.xml,
       variables: inst.vars,

@@ -31,6 +31,7 @@ import {
   wfTaskCandidate,
   wfTimer,
 } from './schema.ts';
+import { runServiceTask } from './service-task.ts';
 import { needsStarter, renderTitle } from './title.ts';
 
 export type Ctx = Pick<AppContext, 'db' | 'live'>;
@@ -170,6 +171,27 @@ export class Command {
     const vars = { ...(this.inst.vars as Record<string, unknown>), ...patch };
     await this.tx.update(wfInstance).set({ vars }).where(eq(wfInstance.id, this.id));
     this.inst = { ...this.inst, vars };
+  }
+
+  /**
+   * The title again from the process's title template over the current variables (after a corrected form), when
+   * the title was the template's (a title given at start is kept). `before`: the variables it was made from.
+   */
+  async retitle(before: Record<string, unknown>) {
+    const tpl = this.graph.titleTemplate;
+    if (!tpl) return;
+    const [who] = needsStarter(tpl)
+      ? await this.tx.select({ n: userTable.realName }).from(userTable).where(eq(userTable.id, this.inst.starterId))
+      : [];
+    const starter = who?.n ?? '';
+    if (renderTitle(tpl, { ...before, starter }).slice(0, 255) !== this.inst.title) return;
+    const title = renderTitle(tpl, { ...(this.inst.vars as Record<string, unknown>), starter });
+    if (!title || title === this.inst.title) return;
+    await this.tx
+      .update(wfInstance)
+      .set({ title: title.slice(0, 255) })
+      .where(eq(wfInstance.id, this.id));
+    this.inst = { ...this.inst, title: title.slice(0, 255) };
   }
 
   async executions(): Promise<ExecRow[]> {
@@ -456,6 +478,23 @@ export class Command {
           queue.push(...(await this.leave(exec, n)));
           break;
         case 'endEvent':
+          if (n.parent) {
+            // the end of an embedded sub-process: the last token inside leaves the sub-process by its flows
+            await this.log(exec, n, true);
+            const sub = this.node(n.parent);
+            const others = (await this.executions()).filter(
+              (e) => e.id !== exec.id && this.within(e.activityId, sub.id),
+            );
+            if (others.length) {
+              await this.tx.delete(wfExecution).where(eq(wfExecution.id, exec.id));
+              break;
+            }
+            await this.tx.update(wfExecution).set({ activityId: sub.id }).where(eq(wfExecution.id, exec.id));
+            exec.activityId = sub.id;
+            await this.closeActivity(exec, sub);
+            queue.push(...(await this.leave(exec, sub)));
+            break;
+          }
           // the end event's history and the token's removal in one round trip
           await runText(
             this.tx,
@@ -514,6 +553,36 @@ export class Command {
           if (n.mi) await this.startMi(exec, n, queue);
           else await this.createTask(exec, n, undefined, move);
           break;
+        case 'serviceTask':
+          // runs now, inside this command: a failure is a 400 and nothing of the step is written (service-task.ts)
+          await runServiceTask(this, exec, n);
+          await this.log(exec, n, true);
+          queue.push(...(await this.leave(exec, n)));
+          break;
+        case 'subProcess':
+          // the token enters the embedded sub-process through its start event; its history row stays open
+          await this.log(exec, n, false);
+          queue.push({ exec, nodeId: n.innerStart! });
+          break;
+        case 'timerCatch': {
+          // the token waits; the jobs leader's timer poll moves it on when due (timers.ts)
+          await this.log(exec, n, false);
+          const due = n.wait?.at ? new Date(n.wait.at) : new Date(this.now.getTime() + (n.wait?.ms ?? 0));
+          await this.tx.insert(wfTimer).values({
+            instanceId: this.id,
+            executionId: exec.id,
+            taskId: null,
+            activityId: n.id,
+            dueAt: due,
+            repeatLeft: 0,
+            intervalMs: 0,
+          });
+          break;
+        }
+        case 'messageCatch':
+          // the token waits for its message (correlateMessage in service-task.ts)
+          await this.log(exec, n, false);
+          break;
       }
     }
     // every token still waits somewhere unless one was removed: the instance cannot have ended
@@ -560,6 +629,37 @@ export class Command {
   }
 
   // ---- tasks ----
+
+  /** Whether node `id` lies inside the embedded sub-process `sub` (at any depth). */
+  within(id: string, sub: string): boolean {
+    let n = this.graph.nodes[id];
+    while (n?.parent) {
+      if (n.parent === sub) return true;
+      n = this.graph.nodes[n.parent];
+    }
+    return false;
+  }
+
+  /** Ends the open history row of a waiting token's node (a timer or message catch, a sub-process). */
+  async closeActivity(exec: ExecRow, n: GNode) {
+    await this.tx
+      .update(wfActivity)
+      .set({ endTime: this.now })
+      .where(
+        and(
+          eq(wfActivity.instanceId, this.id),
+          eq(wfActivity.executionId, exec.id),
+          eq(wfActivity.activityId, n.id),
+          isNull(wfActivity.endTime),
+        ),
+      );
+  }
+
+  /** A waiting catch event (timer or message) lets its token go on. */
+  async resume(exec: ExecRow, n: GNode) {
+    await this.closeActivity(exec, n);
+    await this.run(await this.leave(exec, n));
+  }
 
   /** Makes the task of a token at a user task: assignee (or the completer's choice), candidates, timers, notice. */
   async createTask(exec: ExecRow, n: GNode, forced?: string, alongside?: Statement) {
@@ -636,7 +736,7 @@ export class Command {
         executionId: exec.id,
         taskId,
         activityId: t.id,
-        dueAt: new Date(this.now.getTime() + t.intervalMs),
+        dueAt: t.at ? new Date(t.at) : new Date(this.now.getTime() + t.intervalMs),
         repeatLeft: t.repeat - 1,
         intervalMs: t.intervalMs,
       });
@@ -874,6 +974,24 @@ export class Command {
     });
   }
 
+  /**
+   * Flowable's initiator skip: each open task the start has just made at a node straight after the start event,
+   * held by the starter (not multi-instance), is completed as the starter's submit (comment 提交). A task sent back
+   * to that node later is not skipped: the starter corrects the form there and submits again.
+   */
+  async skipFirstNode(nextAssignees?: string[]) {
+    const first = new Set(this.node(this.graph.startId).outgoing.map((f) => this.graph.flows[f].target));
+    for (const t of await this.openTasks()) {
+      const n = this.graph.nodes[t.taskDefKey];
+      if (!first.has(t.taskDefKey) || n?.mi || t.assignee !== this.inst.starterId) continue;
+      if (nextAssignees?.length) this.nextAssignees = nextAssignees;
+      const exec = await this.endTaskReadingToken(t, 'completed', this.inst.starterId, [
+        this.commentSql('pass', '提交', t.id),
+      ]);
+      if (exec) await this.run(await this.leave(exec, n));
+    }
+  }
+
   async finishAs(state: 'terminated' | 'withdrawn' | 'deleted', reason: string) {
     const roots = (await this.executions()).filter((e) => !e.parentId);
     for (const e of roots) await this.kill(e, reason);
@@ -1090,7 +1208,12 @@ export async function startInstance(ctx: Ctx, input: StartInput): Promise<{ id: 
       // no such starter: the transaction rolls the token, comment and history back
       if (!made) throw badRequest('发起人不存在');
       c.inst = { ...c.inst, title: made.title };
+      // one submit (flowable:skipFirstNode): the first tasks go to their own assignees, the completer's choice of
+      // assignees (BX `assignee`) applies to the tasks after the starter's auto-completed one
+      const skip = graph.skipFirstNode === true;
+      if (skip) c.nextAssignees = undefined;
       await c.run(await c.leave(exec, start));
+      if (skip) await c.skipFirstNode(input.assignee);
       if (input.copyUser?.length) await copyTo(c, input.copyUser, null);
       if (input.within) await input.within(tx, id);
       await instanceEnded(tx, 'running', c.inst, input.starterUserId);

@@ -104,4 +104,5 @@ export async function completeNodeTask(
 export { buildBpmn, type SimpleProcess } from './build.ts';
 export { type EndState, type InstanceEnded, type InstanceEndedListener, onInstanceEnded } from './ended.ts';
 export { type MyProcessTask, myProcessTask, myProcessTasks, taskOutcome } from './mine.ts';
+export { correlateMessage } from './service-task.ts';
 export { fireDueTimers } from './timers.ts';

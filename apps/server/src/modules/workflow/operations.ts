@@ -2,7 +2,7 @@
  * The task operations of spec 2 §4 with the rules of workflow.md §1, each one command (one locked instance, one
  * transaction). `asAdmin` is the ops family (administrators act on any task of their tenant).
  */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { user as userTable } from '../../db/schema.ts';
 import { run, type Statement, stmt } from '../../db/statement.ts';
@@ -18,7 +18,7 @@ import {
   type TaskRow,
 } from './engine.ts';
 import { reachable } from './parse.ts';
-import { wfActivity, wfExecution, wfInstance, wfTask, wfTaskCandidate } from './schema.ts';
+import { wfActivity, wfComment, wfExecution, wfInstance, wfTask, wfTaskCandidate } from './schema.ts';
 
 export interface OpInput {
   taskId?: string;
@@ -104,7 +104,12 @@ export async function completeTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
       if (input.copyUser?.length) await copyTo(c, input.copyUser, t.id);
       return { result: 'resolved', instanceId: c.id };
     }
-    if (input.variables) await c.setVars(input.variables);
+    if (input.variables) {
+      const before = c.inst.vars as Record<string, unknown>;
+      await c.setVars(input.variables);
+      // a corrected form (flowable:formEditable) renames the instance by its title template again
+      if (c.graph.nodes[t.taskDefKey]?.formEditable) await c.retitle(before);
+    }
     if (input.copyUser?.length) await copyTo(c, input.copyUser, t.id);
     if (input.pass === false) {
       await c.comment('reject', input.comment ?? '', t.id);
@@ -400,10 +405,35 @@ export async function withdrawTask(ctx: Ctx, actor: Actor, input: OpInput) {
   });
 }
 
-/** urge: a notice to each open task's assignee (unassigned tasks skipped); no state change. */
-export async function urgeTask(ctx: Ctx, actor: Actor, input: OpInput) {
+/** How often the starter may urge one instance (ops urge is not limited). */
+export const URGE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * urge: a notice to each open task's assignee (unassigned tasks skipped); no state change. `asStarter` is the
+ * starter's urge from 已发事务: only the starter, only while running, once per URGE_INTERVAL_MS per instance
+ * (counted from the caller's last urge comment, read under the instance lock).
+ */
+export async function urgeTask(ctx: Ctx, actor: Actor, input: OpInput, asStarter = false) {
   const id = await instanceOf(ctx, actor, input);
   return command(ctx, id, actor, async (c) => {
+    if (asStarter) {
+      if (c.inst.starterId !== actor.userId) throw badRequest('只有发起人可以催办');
+      if (c.inst.state !== 'running') throw badRequest(c.inst.state === 'suspended' ? MSG.suspended : MSG.notRunning);
+      const since = new Date(c.now.getTime() - URGE_INTERVAL_MS);
+      const [recent] = await c.tx
+        .select({ time: wfComment.time })
+        .from(wfComment)
+        .where(
+          and(
+            eq(wfComment.instanceId, c.id),
+            eq(wfComment.type, 'urge'),
+            eq(wfComment.userId, actor.userId),
+            gt(wfComment.time, since),
+          ),
+        )
+        .limit(1);
+      if (recent) throw badRequest('催办过于频繁，每个流程 10 分钟内只能催办一次');
+    }
     requireRunning(c, false);
     const tasks = (await c.openTasks()).filter((t) => (input.taskId ? t.id === input.taskId : true));
     let n = 0;

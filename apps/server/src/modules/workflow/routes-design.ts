@@ -94,6 +94,17 @@ export const modelResource = defineResource({
   routes: ['list', 'detail', 'submit', 'remove'],
   unique: [{ fields: ['modelKey'], message: '模型标识已存在' }],
   hooks: {
+    // the list shows the category by name (issue 24), looked up within the reader's tenant
+    async decorate(rows, req, ctx) {
+      const ids = [...new Set(rows.map((r) => r.categoryId).filter((x): x is string => !!x))];
+      if (!ids.length) return rows;
+      const cats = await ctx.db
+        .select({ id: wfCategory.id, name: wfCategory.name })
+        .from(wfCategory)
+        .where(and(inArray(wfCategory.id, ids), eq(wfCategory.tenantId, userOf(req).tenantId)));
+      const names = new Map(cats.map((c) => [String(c.id), c.name]));
+      return rows.map((r) => ({ ...r, categoryName: r.categoryId ? (names.get(String(r.categoryId)) ?? null) : null }));
+    },
     async beforeSave(data, h) {
       if (data.xml) {
         const g = await compileOrRefuse(data.xml);

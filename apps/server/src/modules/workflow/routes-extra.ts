@@ -4,7 +4,7 @@
  * `/workflow/Engine/FlowEngine` family, all over the same tables and engine.
  */
 import multipart from '@fastify/multipart';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
@@ -67,7 +67,7 @@ const leaveSchema = z.object({
   ),
 });
 
-/** Starts a leave: the 请假 process with the form's values; the starter's 提交请假 step is done by submitting. */
+/** Starts a leave: the 请假 process with the form's values; its start submits the starter's 提交请假 step. */
 export async function startLeave(ctx: AppContext, req: FastifyRequest) {
   const user = userOf(req);
   const r = leaveSchema.safeParse(bodyOf(req));
@@ -89,6 +89,8 @@ export async function startLeave(ctx: AppContext, req: FastifyRequest) {
     },
     title: `${user.realName || user.userName}的请假（${days}天）`,
     copyUser: b.copyUser,
+    // the process submits 提交请假 on start (flowable:skipFirstNode); the chosen approver takes the next task
+    assignee: b.taskUser ? [b.taskUser] : undefined,
     within: async (tx, instanceId) => {
       const [row] = await tx
         .insert(wfLeave)
@@ -109,16 +111,6 @@ export async function startLeave(ctx: AppContext, req: FastifyRequest) {
       leaveId = row.id;
     },
   });
-  const [first] = await ctx.db
-    .select()
-    .from(wfTask)
-    .where(and(eq(wfTask.instanceId, started.id), isNull(wfTask.endTime)));
-  if (first && first.assignee === user.userId && first.taskDefKey === 'apply')
-    await completeTask(ctx, actorOf(user), {
-      taskId: first.id,
-      comment: '提交请假',
-      assignee: b.taskUser ? [b.taskUser] : undefined,
-    });
   return { id: leaveId, processInstanceId: started.id };
 }
 

@@ -4,7 +4,8 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { done, ok } from '../../core/envelope.ts';
+import { z } from 'zod';
+import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { PROCESS_MENUS } from './codes.ts';
@@ -22,11 +23,26 @@ import {
   rollbackTask,
   terminateProcess,
   transferTask,
+  urgeTask,
   withdrawTask,
 } from './operations.ts';
+import { correlateMessage } from './service-task.ts';
 import { startFromRequest } from './start.ts';
 
 const P = '/blade-workflow/process';
+const correlateSchema = z.object({
+  messageName: z
+    .string({ error: '缺少必要的请求参数: messageName' })
+    .trim()
+    .min(1, '缺少必要的请求参数: messageName')
+    .max(128),
+  processInstanceId: z
+    .string()
+    .regex(/^\d{1,19}$/, '参数校验失败: processInstanceId 应为编号')
+    .optional(),
+  businessKey: z.string().max(128).optional(),
+  variables: z.record(z.string(), z.unknown()).optional(),
+});
 const anyProcess = byMenu(...PROCESS_MENUS);
 
 export const actorOf = (u: { userId: string; tenantId: string; isAdmin: boolean }): Actor => ({
@@ -114,6 +130,24 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!b.taskId) need(b.processInstanceId, 'processInstanceId');
     const r = await withdrawTask(ctx, actorOf(userOf(req)), b);
     return done(r === 'recall' ? '已撤回到发起节点' : '流程已撤销');
+  });
+  // the starter's urge from 已发事务 (ops urge is /blade-workflow/ops/urgeTask): rate-limited per instance
+  app.post(`${P}/urgeTask`, byMenu('wf_send'), async (req) => {
+    const b = opBody(req);
+    const n = await urgeTask(
+      ctx,
+      actorOf(userOf(req)),
+      { processInstanceId: need(b.processInstanceId, 'processInstanceId'), comment: b.comment },
+      true,
+    );
+    return done(n ? `已催办 ${n} 人` : '当前节点尚无办理人，已记录催办');
+  });
+  // a message for the tokens waiting at intermediate message catch events (integrations; the ops screens' people)
+  app.post('/blade-flow/message/correlate', byMenu('wf_ops_process', 'wf_ops_list'), async (req) => {
+    const r = correlateSchema.safeParse(req.body ?? {});
+    if (!r.success) throw badRequest(r.error.issues[0].message);
+    const n = await correlateMessage(ctx, actorOf(userOf(req)), r.data);
+    return ok({ correlated: n }, `消息已送达 ${n} 个等待节点`);
   });
   app.post(`${P}/addMultiInstance`, anyProcess, async (req) => {
     const b = opBody(req);

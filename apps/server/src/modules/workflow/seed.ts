@@ -277,9 +277,11 @@ export function demoProcesses(): (SimpleProcess & { category: string; formKey: s
       category: '行政办公',
       formKey: 'leave_form',
       rollbackNode: 'apply',
+      // one submit: the start form's 提交 completes 提交请假; sent back there, the starter corrects the form
+      skipFirstNode: true,
       nodes: [
         { id: 'start', type: 'start', name: '开始', initiator: 'applyUser', formKey: 'leave_form' },
-        { id: 'apply', type: 'task', name: '提交请假', assignee: '${applyUser}' },
+        { id: 'apply', type: 'task', name: '提交请假', assignee: '${applyUser}', formEditable: true },
         {
           id: 'leader',
           type: 'task',
@@ -553,15 +555,13 @@ async function seedInstances(ctx: AppContext, tenantId: string) {
     });
     return r.id;
   };
+  // (the start submits 提交请假 itself: flowable:skipFirstNode)
   const l1 = await leave('operator', 5, '年休假，回老家探亲');
-  await step(l1, 'operator', { comment: '请领导审批' });
   await step(l1, 'admin', { comment: '同意' });
   const l2 = await leave('patrol', 2, '孩子生病需要陪护');
-  await step(l2, 'patrol');
   await step(l2, 'admin', { comment: '注意保持电话畅通' });
   await step(l2, 'auditor', { comment: '已备案' });
   const l3 = await leave('auditor', 1, '办理个人事务');
-  await step(l3, 'auditor');
   await withdrawTask(ctx, as('auditor'), { processInstanceId: l3, withdrawType: 'start' });
   await withdrawTask(ctx, as('auditor'), { processInstanceId: l3 });
 

@@ -116,12 +116,12 @@ describe('a leave request through the API', () => {
     const sent = await as('patrol', () => t.get(`${P}/sendList`, { processDefinitionKey: 'leave', size: 100 }));
     const row = sent.body.data.records.find((x: any) => x.processInstanceId === started.body.data.processInstanceId);
     expect(row.title).toBe('请假 3 天 · 张伟 · 11-28 至 11-30');
-    // the title is searchable in the to-do list
-    const todo = await as('patrol', () => t.get(`${P}/todoList`, { title: '请假 3 天 · 张伟' }));
+    // the title is searchable in the to-do list (the approver's: the start submitted the starter's step)
+    const todo = await as('admin', () => t.get(`${P}/todoList`, { title: '请假 3 天 · 张伟', size: 100 }));
     expect(todo.body.data.records.map((x: any) => x.processInstanceId)).toContain(started.body.data.processInstanceId);
   });
 
-  it('starts, lists, completes, refuses strangers and a second completion, and rolls back', async () => {
+  it('starts with one submit, lists, refuses strangers and a second completion, rolls back and takes a corrected form', async () => {
     const started = await as('patrol', () =>
       t.post(`${P}/startProcess`, {
         processDefKey: 'leave',
@@ -134,35 +134,47 @@ describe('a leave request through the API', () => {
     expect(started.status).toBe(200);
     const pid = started.body.data.processInstanceId;
     expect(pid).toMatch(/^\d+$/);
+    // one submit (flowable:skipFirstNode): 提交请假 is done by the start, the starter has no task of their own
+    const todo = await as('patrol', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave', size: 100 }));
+    expect(todo.body.data.records.some((x: any) => x.processInstanceId === pid)).toBe(false);
+    // 部门负责人审批: the administrator (no manager in the starter's departments: senior management)
+    const adminTodo = await as('admin', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave', size: 100 }));
+    const leaderTask = adminTodo.body.data.records.find((x: any) => x.processInstanceId === pid);
+    expect(leaderTask.taskName).toBe('部门负责人审批');
+    expect(leaderTask.startUsername).toBe('张伟');
     // the new task and the copy reach the people's bells (message records of type 4)
-    const bell = await as('patrol', () => t.get('/api/blade-message/record/page', { size: 50 }));
+    const bell = await as('admin', () => t.get('/api/blade-message/record/page', { size: 50 }));
     expect(
-      bell.body.data.records.some((m: any) => m.title === '您有新的待办任务：请假-提交请假' && m.messageType === 4),
+      bell.body.data.records.some(
+        (m: any) => m.title === '您有新的待办任务：请假-部门负责人审批' && m.bizId === leaderTask.taskId,
+      ),
     ).toBe(true);
     const auditorBell = await as('auditor', () => t.get('/api/blade-message/record/page', { size: 50 }));
     expect(auditorBell.body.data.records.some((m: any) => m.bizId === pid && String(m.title).startsWith('抄送'))).toBe(
       true,
     );
-    const todo = await as('patrol', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave' }));
-    const mine = todo.body.data.records.find((x: any) => x.processInstanceId === pid);
-    expect(mine.taskName).toBe('提交请假');
-    expect(mine.startUsername).toBe('张伟');
+    const first = (await as('patrol', () => t.get(`${P}/detail`, { processInsId: pid }))).body.data;
+    expect(
+      first.flow.some((f: any) => f.historyActivityName === '提交请假' && f.endTime && f.assigneeName === '张伟'),
+    ).toBe(true);
+    // the starter may still withdraw (their own submit is the only finished task)
+    expect(first.process.isReturnable).toBe(true);
 
-    // a stranger sees nothing; the copied auditor and the administrator do
+    // a stranger sees nothing; the copied auditor sees the instance's open node
     const stranger = await as('operator', () => t.get(`${P}/detail`, { processInsId: pid }));
     expect(stranger.body.data).toBeNull();
     expect(stranger.body.msg).toBe('暂无承载数据');
     const copied = await as('auditor', () => t.get(`${P}/detail`, { processInsId: pid }));
     expect(copied.body.data.process.processDefinitionName).toBe('请假');
     expect(copied.body.data.process.isCopied).toBe(true);
-    // without a task of the reader's, the current node is the instance's open one
     expect(copied.body.data.process.taskId).toBeNull();
-    expect(copied.body.data.process.taskName).toBe('提交请假');
+    expect(copied.body.data.process.taskName).toBe('部门负责人审批');
 
-    const detail = await as('patrol', () => t.get(`${P}/detail`, { taskId: mine.taskId }));
+    const detail = await as('admin', () => t.get(`${P}/detail`, { taskId: leaderTask.taskId }));
     expect(detail.body.data.process.isOwner).toBe(true);
+    expect(detail.body.data.process.formEditable).toBe(false);
     expect(detail.body.data.form.formKey).toBe('leave_form');
-    expect(detail.body.data.currentNodes).toEqual(['apply']);
+    expect(detail.body.data.currentNodes).toEqual(['leader']);
     expect(detail.body.data.button.map((b: any) => b.buttonKey)).toContain('wf_pass');
 
     const bad = await as('patrol', () => t.post(`${P}/completeTask`, { pass: 'maybe' }));
@@ -170,19 +182,7 @@ describe('a leave request through the API', () => {
     const noTask = await as('patrol', () => t.post(`${P}/completeTask`, { comment: 'x' }));
     expect(noTask.body.msg).toBe('缺少必要的请求参数: taskId');
 
-    expect(
-      (await as('patrol', () => t.post(`${P}/completeTask`, { taskId: mine.taskId, pass: true, comment: '请审批' })))
-        .status,
-    ).toBe(200);
-    // 部门负责人审批: the administrator (no manager in the starter's departments: senior management)
-    const adminTodo = await as('admin', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave', size: 100 }));
-    const leaderTask = adminTodo.body.data.records.find((x: any) => x.processInstanceId === pid);
-    expect(leaderTask.taskName).toBe('部门负责人审批');
-    const again = await as('patrol', () => t.post(`${P}/completeTask`, { taskId: mine.taskId }));
-    expect(again.status).toBe(400);
-    expect(again.body.msg).toBe('任务不存在或已被处理');
-
-    // reject without a target: back to 提交请假 (the process rollbackNode)
+    // reject without a target: back to 提交请假 (the process rollbackNode), the starter's again
     const back = await as('admin', () => t.get(`${P}/getBackNodes`, { taskId: leaderTask.taskId }));
     expect(back.body.data.map((b: any) => b.nodeId)).toContain('apply');
     expect(
@@ -192,12 +192,58 @@ describe('a leave request through the API', () => {
         )
       ).status,
     ).toBe(200);
-    const patrolTodo = await as('patrol', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave' }));
-    expect(patrolTodo.body.data.records.find((x: any) => x.processInstanceId === pid).taskName).toBe('提交请假');
+    const again = await as('admin', () => t.post(`${P}/completeTask`, { taskId: leaderTask.taskId }));
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('任务不存在或已被处理');
+    const patrolTodo = await as('patrol', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave', size: 100 }));
+    const mine = patrolTodo.body.data.records.find((x: any) => x.processInstanceId === pid);
+    expect(mine.taskName).toBe('提交请假');
     const flow = (await as('patrol', () => t.get(`${P}/detail`, { processInsId: pid }))).body.data.flow;
     expect(flow.some((f: any) => f.type === 'reject' && f.comment === '天数有误')).toBe(true);
     const myDone = await as('admin', () => t.get(`${P}/myDoneList`, { processDefinitionKey: 'leave' }));
     expect(myDone.body.data.records.some((x: any) => x.processInstanceId === pid)).toBe(true);
+
+    // sent back, the starter's form is editable; the corrected values reach the process and the next approver
+    const resubmit = await as('patrol', () => t.get(`${P}/detail`, { taskId: mine.taskId }));
+    expect(resubmit.body.data.process.formEditable).toBe(true);
+    expect(
+      (
+        await as('patrol', () =>
+          t.post(`${P}/completeTask`, { taskId: mine.taskId, comment: '已改为 2 天', variables: { days: 2 } }),
+        )
+      ).status,
+    ).toBe(200);
+    const adminAgain = await as('admin', () => t.get(`${P}/todoList`, { processDefinitionKey: 'leave', size: 100 }));
+    const leader2 = adminAgain.body.data.records.find((x: any) => x.processInstanceId === pid);
+    expect(leader2.taskName).toBe('部门负责人审批');
+    const seen = await as('admin', () => t.get(`${P}/detail`, { taskId: leader2.taskId }));
+    expect(seen.body.data.process.variables.days).toBe(2);
+    expect(seen.body.data.process.variables.reason).toBe('探亲');
+  });
+
+  it('the starter urges from 已发事务: a notice to the holder, once per 10 minutes, starters only', async () => {
+    const started = await as('operator', () =>
+      t.post(`${P}/startProcess`, { processDefKey: 'leave', days: 1, reason: '催办测试', leaveType: '1' }),
+    );
+    const pid = started.body.data.processInstanceId;
+    const stranger = await as('patrol', () => t.post(`${P}/urgeTask`, { processInstanceId: pid }));
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.msg).toBe('只有发起人可以催办');
+    const urged = await as('operator', () => t.post(`${P}/urgeTask`, { processInstanceId: pid, comment: '请尽快' }));
+    expect(urged.status).toBe(200);
+    expect(urged.body.msg).toBe('已催办 1 人');
+    const bell = await as('admin', () => t.get('/api/blade-message/record/page', { size: 50 }));
+    const note = bell.body.data.records.find(
+      (m: any) => String(m.title).startsWith('催办：') && String(m.content).includes('请尽快'),
+    );
+    expect(note).toBeTruthy();
+    const twice = await as('operator', () => t.post(`${P}/urgeTask`, { processInstanceId: pid }));
+    expect(twice.status).toBe(400);
+    expect(twice.body.msg).toBe('催办过于频繁，每个流程 10 分钟内只能催办一次');
+    const flow = (await as('operator', () => t.get(`${P}/detail`, { processInsId: pid }))).body.data.flow;
+    expect(flow.some((f: any) => f.type === 'urge')).toBe(true);
+    const none = await as('operator', () => t.post(`${P}/urgeTask`, {}));
+    expect(none.body.msg).toBe('缺少必要的请求参数: processInstanceId');
   });
 
   it('claim: candidates only, one holder; two completions at once: one wins', async () => {

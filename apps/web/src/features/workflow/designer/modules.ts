@@ -1,7 +1,8 @@
 /**
  * bpmn-js additions of the designer: a translate module (palette, context pad and replace menu in zh or en, the
- * language of the session) and a palette trimmed to the BPMN subset the engine runs (start, end, user task,
- * exclusive and parallel gateways) with a user task in the palette and the context pad.
+ * language of the session) and a palette trimmed to the BPMN subset the engine runs (start, end, user task, service
+ * task, exclusive and parallel gateways, timer and message catch events, embedded sub-process) with a user task in
+ * the palette and the context pad.
  */
 
 /** zh texts of the bpmn-js strings the designer shows; en keeps bpmn-js's own. */
@@ -14,6 +15,16 @@ export const BPMN_ZH: Record<string, string> = {
   'Create end event': '创建结束事件',
   'Create task': '创建任务',
   'Create user task': '创建用户任务',
+  'Create service task': '创建服务任务',
+  'Create timer event': '创建定时事件（拖到用户任务边上即为边界定时器）',
+  'Create message event': '创建消息事件',
+  'Create expanded sub-process': '创建子流程',
+  'Service task': '服务任务',
+  'Sub-process (expanded)': '子流程（展开）',
+  'Sub-process (collapsed)': '子流程（折叠）',
+  'Timer intermediate catch event': '定时中间捕获事件',
+  'Message intermediate catch event': '消息中间捕获事件',
+  'Timer boundary event (interrupting)': '定时边界事件（中断）',
   'Create gateway': '创建网关',
   'Create exclusive gateway': '创建排他网关',
   'Create parallel gateway': '创建并行网关',
@@ -65,7 +76,6 @@ const REMOVED_PALETTE = [
   'create.data-store',
   'create.participant-expanded',
   'create.group',
-  'create.subprocess-expanded',
   'create.intermediate-event',
 ];
 
@@ -86,6 +96,31 @@ function SubsetPalette(this: any, palette: any, create: any, elementFactory: any
       className: 'bpmn-icon-gateway-parallel',
       title: translate('Create parallel gateway'),
       action: { dragstart: make('bpmn:ParallelGateway'), click: make('bpmn:ParallelGateway') },
+    };
+    // what the engine runs besides people's tasks: service tasks, timer and message catch events (a timer dropped
+    // on a user task's border becomes its boundary timer), and the embedded sub-process (bpmn-js's own entry)
+    entries['create.service-task'] = {
+      group: 'activity',
+      className: 'bpmn-icon-service-task',
+      title: translate('Create service task'),
+      action: { dragstart: make('bpmn:ServiceTask'), click: make('bpmn:ServiceTask') },
+    };
+    const event = (definition: string) => (e: Event) =>
+      create.start(
+        e,
+        elementFactory.createShape({ type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: definition }),
+      );
+    entries['create.timer-event'] = {
+      group: 'event',
+      className: 'bpmn-icon-intermediate-event-catch-timer',
+      title: translate('Create timer event'),
+      action: { dragstart: event('bpmn:TimerEventDefinition'), click: event('bpmn:TimerEventDefinition') },
+    };
+    entries['create.message-event'] = {
+      group: 'event',
+      className: 'bpmn-icon-intermediate-event-catch-message',
+      title: translate('Create message event'),
+      action: { dragstart: event('bpmn:MessageEventDefinition'), click: event('bpmn:MessageEventDefinition') },
     };
     if (entries['create.exclusive-gateway'])
       entries['create.exclusive-gateway'].title = translate('Create exclusive gateway');

@@ -22,7 +22,11 @@ const SUPPORTED = new Set([
   'bpmn:ParallelGateway',
   'bpmn:SequenceFlow',
   'bpmn:BoundaryEvent',
+  'bpmn:ServiceTask',
+  'bpmn:SubProcess',
+  'bpmn:IntermediateCatchEvent',
 ]);
+const SERVICE_TYPES = ['http', 'message', 'setVariable'];
 /** Elements that carry no behaviour and are ignored by the engine. */
 const IGNORED = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group']);
 const NCNAME = /^[A-Za-z_][\w.-]*$/;
@@ -70,12 +74,21 @@ export function validateDefinitions(definitions: ModdleElement): Issue[] {
     }
     if (e.$type === 'bpmn:BoundaryEvent') {
       const defs = arr<ModdleElement>(e.eventDefinitions);
-      if (defs.length !== 1 || defs[0].$type !== 'bpmn:TimerEventDefinition' || e.cancelActivity !== false) {
+      if (defs.length !== 1 || defs[0].$type !== 'bpmn:TimerEventDefinition') {
         err('boundary', e);
       } else if (!defs[0].timeDuration && !defs[0].timeDate && !defs[0].timeCycle) err('timerEmpty', e);
       if (!arr(e.outgoing).length) err('noOutgoing', e);
       continue;
     }
+    if (e.$type === 'bpmn:IntermediateCatchEvent') {
+      const defs = arr<ModdleElement>(e.eventDefinitions);
+      const d = defs[0];
+      if (defs.length !== 1 || !['bpmn:TimerEventDefinition', 'bpmn:MessageEventDefinition'].includes(d.$type))
+        err('catchEvent', e);
+      else if (d.$type === 'bpmn:TimerEventDefinition' && !d.timeDuration && !d.timeDate) err('timerEmpty', e);
+      else if (d.$type === 'bpmn:MessageEventDefinition' && !d.messageRef) err('messageEmpty', e);
+    }
+    if (e.$type === 'bpmn:ServiceTask' && !SERVICE_TYPES.includes(e.get('flowable:type'))) err('serviceType', e);
     const incoming = arr(e.incoming);
     const outgoing = arr<ModdleElement>(e.outgoing);
     if (e.$type !== 'bpmn:StartEvent' && !incoming.length) err('noIncoming', e);

@@ -20,10 +20,11 @@ import {
   Tag,
   Timeline,
 } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { decodeParams, processApi, type TaskOp, type WfDetail } from '../../../api/workflow';
+import type { FormRenderHandle } from '../../../components/form-render';
 import { UserPicker } from '../../../components/widgets';
 import { useSession } from '../../../stores/session';
 import { UserField } from '../designer/UserField';
@@ -53,6 +54,7 @@ export default function DetailPage() {
   const [picker, setPicker] = useState<PickerFor>(null);
   const [rollbackOpen, setRollbackOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formHandle = useRef<FormRenderHandle | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -80,6 +82,7 @@ export default function DetailPage() {
 
   const p = detail.process;
   const actions = allowedActions(detail, me);
+  const editable = Boolean(p.formEditable) && actions.includes('pass');
   const marks = diagramMarks(detail);
   const base: TaskOp = { taskId: p.taskId, processInstanceId: p.processInstanceId };
 
@@ -114,16 +117,18 @@ export default function DetailPage() {
       case 'claim':
         return run(() => processApi.claimTask(String(p.taskId)));
       case 'pass':
-        return run(() =>
-          processApi.completeTask({
+        return run(async () => {
+          // an editable form (a task sent back to the starter): its checked values go with the approval
+          const variables = editable && formHandle.current ? await formHandle.current.validate() : {};
+          return processApi.completeTask({
             ...base,
             pass: true,
             comment,
             copyUser,
             assignee: nextAssignee.join(',') || undefined,
-            variables: {},
-          }),
-        );
+            variables,
+          });
+        });
       case 'reject':
         return confirm(t('workflow.detail.confirmReject'), () =>
           processApi.completeTask({ ...base, pass: false, comment, copyUser, variables: {} }),
@@ -194,7 +199,13 @@ export default function DetailPage() {
             label: t('workflow.detail.form'),
             children: (
               <>
-                <ProcessForm form={detail.form} values={p.variables ?? {}} disabled />
+                <ProcessForm
+                  key={`${p.taskId ?? p.processInstanceId}-${editable}`}
+                  form={detail.form}
+                  values={p.variables ?? {}}
+                  disabled={!editable}
+                  handleRef={formHandle}
+                />
                 {actions.length > 0 && (
                   <Card size="small" style={{ marginTop: 12 }} data-testid="wf-approval">
                     {handling && (

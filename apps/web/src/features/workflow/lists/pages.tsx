@@ -109,6 +109,20 @@ function WfList({ kind }: { kind: ListKind }) {
                 {t('workflow.detail.withdraw')}
               </Button>
             )}
+            {!isFinished(row) && (
+              // the starter's 催办: a notice to the current holders (the server allows one per 10 minutes)
+              <Button
+                type="link"
+                size="small"
+                data-testid="wf-urge"
+                onClick={async () => {
+                  await processApi.urgeTask({ processInstanceId: String(row.processInstanceId) });
+                  done(h, 'workflow.list.urged');
+                }}
+              >
+                {t('workflow.list.urge')}
+              </Button>
+            )}
           </Space>
         );
       case 'ops':
