@@ -8,12 +8,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AppFeedback } from '../../app/AppFeedback';
-import { website } from '../../app/website';
 import { useSession } from '../../stores/session';
-import { useTabs } from '../../stores/tabs';
 import { useUi } from '../../stores/ui';
 import { displayName } from '../UserMenu';
 import './lock.css';
+import { unlockSession } from './sessionLock';
 
 function useClock() {
   const [now, setNow] = useState(() => new Date());
@@ -40,12 +39,9 @@ function LockScreen() {
 
   if (!isLock) return <Navigate to="/" replace />;
 
-  function unlock() {
-    if (useUi.getState().unlock(passwd)) {
-      const tabs = useTabs.getState();
-      navigate(tabs.active || website.firstPage.value, { replace: true });
-      return;
-    }
+  async function unlock() {
+    // checked by the server (the password may have been set in another tab); back to the page that was open
+    if (await unlockSession(passwd)) return;
     setShake(true);
     setTimeout(() => setShake(false), 500);
     void message.error(t('lock.wrong'));
@@ -79,13 +75,13 @@ function LockScreen() {
             value={passwd}
             autoFocus
             onChange={(e) => setPasswd(e.target.value)}
-            onPressEnter={unlock}
+            onPressEnter={() => void unlock()}
           />
           <Tooltip title={t('lock.unlock')}>
             <Button
               type="primary"
               icon={<ArrowRightOutlined />}
-              onClick={unlock}
+              onClick={() => void unlock()}
               aria-label={t('lock.unlock')}
               data-testid="unlock"
             />
