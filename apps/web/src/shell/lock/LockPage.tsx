@@ -12,7 +12,7 @@ import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { displayName } from '../UserMenu';
 import './lock.css';
-import { unlockSession } from './sessionLock';
+import { lockReturnPath, unlockSession } from './sessionLock';
 
 function useClock() {
   const [now, setNow] = useState(() => new Date());
@@ -37,7 +37,8 @@ function LockScreen() {
     document.title = t('lock.pageTitle');
   }, [t]);
 
-  if (!isLock) return <Navigate to="/" replace />;
+  // unlocked (here or in another tab): back to the page that was open
+  if (!isLock) return <Navigate to={lockReturnPath()} replace />;
 
   async function unlock() {
     // checked by the server (the password may have been set in another tab); back to the page that was open

@@ -8,7 +8,7 @@ import { lockSessionCall, unlockSessionCall } from '../../api/auth';
 import { HttpError } from '../../api/http';
 import { website } from '../../app/website';
 import { navigateTo } from '../../lib/nav';
-import { getStore, removeStore, setStore } from '../../lib/storage';
+import { getStore, setStore } from '../../lib/storage';
 import { useUi } from '../../stores/ui';
 
 type LockMessage = { type: 'lock' } | { type: 'unlock' };
@@ -49,8 +49,9 @@ export function lockSession(password: string) {
 
 function unlockHere() {
   const back = lockReturnPath();
+  // the lock page also leaves for lockReturnPath() once the lock is cleared, so the entry stays (the next lock
+  // overwrites it)
   useUi.getState().clearLock();
-  removeStore('lockReturn', 'session');
   navigateTo(back, { replace: true });
 }
 
