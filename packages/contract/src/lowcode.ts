@@ -211,6 +211,8 @@ export interface LcColumnData {
 export interface LcModule {
   id: string;
   fullName: string;
+  /** English name: the published menu entry's name in English (empty = the Chinese name) */
+  enName?: string | null;
   enCode: string;
   category?: string;
   /** 1 online form and list */

@@ -22,6 +22,8 @@ export interface AuthUser {
   sessionId: string;
   /** administrator role or the platform's own admin: bypasses API and data scopes (not tenant isolation) */
   isAdmin: boolean;
+  /** the session's screen is locked: only routes marked `whileLocked` answer */
+  locked?: boolean;
 }
 
 export interface ClientInfo {
@@ -78,6 +80,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** who may call a route with access 'user' (see Grant); absent = administrators only */
     grant?: Grant;
+    /** the route answers a session whose screen is locked (unlock, the lock state); others answer 423 */
+    whileLocked?: boolean;
   }
   interface FastifyRequest {
     user?: AuthUser;
@@ -129,6 +133,8 @@ export function installGate(app: FastifyInstance) {
     if (!user) throw unauthorized();
     req.user = user;
     req.tenantId = user.tenantId;
+    // a locked screen holds in every tab of the session: no data until it is unlocked with the lock password
+    if (user.locked && !req.routeOptions.config?.whileLocked) throw new ApiError(423, 423, '屏幕已锁定，请先解锁');
     const routePath = req.routeOptions.url ?? req.url.split('?')[0];
     // a route's grant, or an API scope granted to one of the user's roles, admits the call; scopes that cover the
     // path and that none of the user's roles holds still refuse it

@@ -166,3 +166,9 @@ export async function tenantOfHost(domain: string): Promise<string | undefined> 
     return undefined;
   }
 }
+
+/** The session's screen lock (every tab of the session; the server refuses its calls with 423 while locked). */
+export const lockSessionCall = (password: string) =>
+  http.post<unknown>('/api/blade-auth/session/lock', { password }, { silent: true });
+export const unlockSessionCall = (password: string) =>
+  http.post<unknown>('/api/blade-auth/session/unlock', { password }, { silent: true });

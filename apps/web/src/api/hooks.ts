@@ -5,6 +5,8 @@
 export interface HttpHooks {
   authHeaders(): Record<string, string>;
   onUnauthorized(): void;
+  /** 423: the session's screen is locked (another tab locked it) */
+  onLocked(): void;
   toastError(message: string): void;
   logError(entry: { url: string; message: string; code: number }): void;
 }
@@ -12,6 +14,7 @@ export interface HttpHooks {
 export const httpHooks: HttpHooks = {
   authHeaders: () => ({}),
   onUnauthorized: () => {},
+  onLocked: () => {},
   toastError: () => {},
   logError: () => {},
 };

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client (spec 1 §7 conventions, §8 error catalogue). Every call carries the Basic client header,
  * the Blade-Auth bearer token and the tenant; statuses 200–500 all reach the body check:
- * - code 200: resolve; codes in the white list: reject silently; 401: sign out and go to /login;
+ * - code 200: resolve; codes in the white list: reject silently; 401: sign out and go to /login; 423: the
+ *   session's screen is locked (in another tab): lock this one too;
  * - any other code: toast the server message (or error_description, or "unknown error") and reject.
  */
 import type { Envelope } from '@swp/contract';
@@ -65,8 +66,9 @@ async function send(method: string, url: string, opts: RequestOptions = {}): Pro
 
 function fail(code: number, message: string, body: unknown, opts: RequestOptions, url = ''): never {
   if (code === 401) httpHooks.onUnauthorized();
+  else if (code === 423) httpHooks.onLocked();
   else if (!CODE_WHITELIST.has(code) && !opts.silent) httpHooks.toastError(message);
-  if (code !== 401 && !CODE_WHITELIST.has(code)) httpHooks.logError({ url, message, code });
+  if (code !== 401 && code !== 423 && !CODE_WHITELIST.has(code)) httpHooks.logError({ url, message, code });
   throw new HttpError(code, message, body);
 }
 

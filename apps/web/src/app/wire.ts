@@ -7,6 +7,7 @@ import { setHttpHooks } from '../api/hooks';
 import { HttpError } from '../api/http';
 import { toastError } from '../lib/feedback';
 import { navigateTo } from '../lib/nav';
+import { listenToOtherTabs, lockedByServer } from '../shell/lock/sessionLock';
 import { useErrorLog } from '../stores/errorLog';
 import { getToken, useSession } from '../stores/session';
 
@@ -33,12 +34,14 @@ export function wireApp() {
       s.fedLogout();
       navigateTo('/login', { replace: true });
     },
+    onLocked: lockedByServer,
     toastError,
     logError({ url, message, code }) {
       useErrorLog.getState().add({ type: 'error', url, message: code ? `[${code}] ${message}` : message });
     },
   });
 
+  listenToOtherTabs();
   window.addEventListener('error', (e) => {
     if (!e.error && !e.message) return;
     useErrorLog.getState().add({

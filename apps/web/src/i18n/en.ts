@@ -46,6 +46,25 @@ const en = {
     wel: { index: 'Home', dashboard: 'Dashboard' },
     message: 'Message centre',
     info: 'Personal info',
+    // entries whose screens keep no strings of their own (groups of published low-code modules, shared areas)
+    lowcode: { index: 'Online development', design: 'Function design', apps: 'Online apps' },
+    hotline: { repair: 'Repair intake' },
+    basicData: { archive: 'Archives' },
+    dataservice: {
+      dataModel: 'Data modelling',
+      dataSource: 'Data connections',
+      dataInterface: 'Data interfaces',
+      dataSync: 'Data sync',
+      dataBackup: 'Data backup',
+      report: 'Reports',
+    },
+    business: {
+      category: 'Business categories',
+      dataModel: 'Business models',
+      form: 'Business forms',
+      design: 'Business design',
+      handle: 'Business handling',
+    },
   },
   navbar: {
     logOut: 'Log out',

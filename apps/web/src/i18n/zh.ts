@@ -46,6 +46,19 @@ const zh = {
     wel: { index: '首页', dashboard: '控制台' },
     message: '消息中心',
     info: '个人信息',
+    // entries whose screens keep no strings of their own (groups of published low-code modules, shared areas)
+    lowcode: { index: '在线开发', design: '功能设计', apps: '在线应用' },
+    hotline: { repair: '报修受理' },
+    basicData: { archive: '档案管理' },
+    dataservice: {
+      dataModel: '数据建模',
+      dataSource: '数据连接',
+      dataInterface: '数据接口',
+      dataSync: '数据同步',
+      dataBackup: '数据备份',
+      report: '报表管理',
+    },
+    business: { category: '业务分类', dataModel: '业务模型', form: '业务表单', design: '业务设计', handle: '业务办理' },
   },
   navbar: {
     logOut: '退出登录',

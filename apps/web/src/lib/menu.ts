@@ -21,16 +21,21 @@ export interface MenuItem
   children?: MenuItem[];
 }
 
-/** Translates an i18n key, or returns undefined when the key has no translation. */
-export type Translate = (key: string) => string | undefined;
+/** Translates an i18n key, or returns undefined when the key has no translation; `language` is the one in use. */
+export type Translate = ((key: string) => string | undefined) & { language?: string };
 
-/** The display name of an entry: its i18n key when it has a translation, else its name (or label). */
+/**
+ * The display name of an entry: its i18n key when it has a translation; in English a published low-code module's
+ * English name (`meta.nameEn`, it has no key); else its name (or label).
+ */
 export function menuName(item: Pick<MenuItem, 'name' | 'label' | 'meta'>, translate?: Translate): string {
   const key = item.meta?.i18n;
   if (key && translate) {
     const found = translate(key);
     if (found) return found;
   }
+  const nameEn = item.meta?.nameEn;
+  if (translate?.language === 'en' && typeof nameEn === 'string' && nameEn) return nameEn;
   return item.name ?? item.label ?? '';
 }
 

@@ -39,6 +39,8 @@ export type Resolution =
       screen?: string;
       label: string;
       i18n?: string;
+      /** a published low-code module's English name (menu meta.nameEn) */
+      nameEn?: string;
       isAuth?: boolean;
       isTab?: boolean;
     }
@@ -84,6 +86,7 @@ export function resolveRoute(pathname: string, search: string, ctx: ResolveConte
       screen,
       label: menu.name ?? menu.label ?? pathname,
       i18n: menu.meta?.i18n,
+      ...(typeof menu.meta?.nameEn === 'string' && menu.meta.nameEn ? { nameEn: menu.meta.nameEn } : {}),
       isTab: menu.meta?.isTab,
       isAuth: menu.meta?.isAuth,
     };

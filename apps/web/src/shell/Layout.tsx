@@ -28,7 +28,7 @@ import { MenuSearchOverlay } from './MenuSearch';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
-import { tabTitle, translateKey } from './translate';
+import { tabTitle } from './translate';
 import './shell.css';
 
 const RegisterDialog = lazy(() => import('./RegisterDialog'));
@@ -123,7 +123,10 @@ export default function ShellLayout() {
         value: fullPath,
         params: {},
         query,
-        meta: current.i18n ? { i18n: current.i18n } : {},
+        meta: {
+          ...(current.i18n ? { i18n: current.i18n } : {}),
+          ...(current.nameEn ? { nameEn: current.nameEn } : {}),
+        },
         group: [],
       });
     }
@@ -134,7 +137,7 @@ export default function ShellLayout() {
   const title = activeTab
     ? tabTitle(activeTab, i18n.language)
     : current.kind === 'page'
-      ? (translateKey(current.i18n) ?? current.label)
+      ? tabTitle({ label: current.label, meta: { i18n: current.i18n, nameEn: current.nameEn } }, i18n.language)
       : '';
   useEffect(() => {
     if (title) document.title = title;

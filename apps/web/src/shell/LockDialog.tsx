@@ -1,21 +1,21 @@
 /**
  * Lock (spec 1 §2.5, §4): with no lock password set, the dialog 设置锁屏密码 asks for one (锁屏密码不能为空);
- * then the app locks and goes to /lock after 100 ms.
+ * then the session locks (every tab, and the server) and goes to /lock after 100 ms.
  */
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { lockAction, lockNow, useUi } from '../stores/ui';
+import { lockAction, useUi } from '../stores/ui';
+import { lockSession } from './lock/sessionLock';
 
 export function LockButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ passwd: string }>();
 
-  const lock = () => lockNow((path) => navigate(path));
+  // the whole session locks: the server, this tab and the others (each returns to its own page on unlock)
+  const lock = () => lockSession(useUi.getState().lockPasswd);
 
   function onClick() {
     if (lockAction(useUi.getState().lockPasswd) === 'dialog') setOpen(true);

@@ -2,7 +2,7 @@
  * Display names from i18n keys (menu meta.i18n, top menus, tabs): the key itself, or under `route.`, when it has
  * a string translation; undefined otherwise so that callers fall back to the name the server sent.
  */
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 import type { Translate } from '../lib/menu';
@@ -17,13 +17,14 @@ export function translateKey(key?: string | null, lng = i18n.language): string |
   return undefined;
 }
 
-export function tabTitle(tab: Pick<TabEntry, 'label' | 'meta'>, lng?: string): string {
-  return translateKey(tab.meta?.i18n, lng) ?? tab.label;
+export function tabTitle(tab: Pick<TabEntry, 'label' | 'meta'>, lng = i18n.language): string {
+  const nameEn = lng === 'en' && typeof tab.meta?.nameEn === 'string' ? tab.meta.nameEn : undefined;
+  return translateKey(tab.meta?.i18n, lng) ?? (nameEn || tab.label);
 }
 
 /** translate() bound to the current language; components re-render when it changes */
 export function useTranslateKey(): Translate {
   const { i18n: inst } = useTranslation();
   const lng = inst.language;
-  return useCallback((key: string) => translateKey(key, lng), [lng]);
+  return useMemo(() => Object.assign((key: string) => translateKey(key, lng), { language: lng }), [lng]);
 }

@@ -424,6 +424,8 @@ function routeNode(m: MenuRow) {
   const meta: Record<string, unknown> = {};
   if (m.i18n) meta.i18n = m.i18n;
   if (props?.hidden === true) meta.hidden = true;
+  // a published low-code module's English name (it has no i18n key: the tenant named it)
+  if (typeof props?.nameEn === 'string' && props.nameEn) meta.nameEn = props.nameEn;
   return {
     id: m.id,
     parentId: m.parentId,

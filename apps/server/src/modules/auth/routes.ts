@@ -239,6 +239,31 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
     });
   }
 
+  // ------------------------------------------------------------ screen lock
+  // The lock button locks the session, not just the tab: every tab of it (and any new one) is refused data (423)
+  // until one unlocks with the lock password. Unlock and the state answer while locked.
+  const lockBody = z.object({
+    password: z.string({ error: '锁屏密码不能为空' }).min(1, '锁屏密码不能为空').max(64, '锁屏密码不能超过64个字符'),
+  });
+  app.post('/blade-auth/session/lock', { ...signedIn, schema: { body: lockBody } }, async (req) => {
+    await deps.auth(req).lockSession(userOf(req).sessionId, (req.body as z.infer<typeof lockBody>).password);
+    return done();
+  });
+  app.post(
+    '/blade-auth/session/unlock',
+    { config: { ...signedIn.config, whileLocked: true }, schema: { body: lockBody } },
+    async (req) => {
+      const ok_ = await deps
+        .auth(req)
+        .unlockSession(userOf(req).sessionId, (req.body as z.infer<typeof lockBody>).password);
+      if (!ok_) throw new ApiError(400, 400, '解锁密码错误，请重新输入');
+      return done();
+    },
+  );
+  app.get('/blade-auth/session/lock', { config: { ...signedIn.config, whileLocked: true } }, async (req) =>
+    ok({ locked: userOf(req).locked === true }),
+  );
+
   // ------------------------------------------------------------------ user
 
   app.get('/blade-auth/oauth/user-info', signedIn, async (req) => {

@@ -36,6 +36,11 @@ export const authSession = pgTable(
     revokeTime: timestamp('revoke_time', { withTimezone: true }),
     /** logout, kicked, user-disabled, … */
     revokeReason: varchar('revoke_reason', { length: 64 }),
+    /**
+     * The screen lock of the session (the lock button): the argon2 hash of the lock password while locked, null
+     * when not. While set, the gate refuses the session's calls (423) except unlock and logout, in every tab.
+     */
+    lockHash: varchar('lock_hash', { length: 255 }),
   },
   (t) => [
     index('idx_auth_session_refresh').on(t.refreshHash),

@@ -23,6 +23,8 @@ const SESSION_RECHECK_MS = 30_000;
 const TOKEN_CACHE_MAX = 20_000;
 
 export const SESSION_REVOKED_TOPIC = 'auth.session.revoked';
+/** Live topic: a session's screen lock was set or cleared (`{ sessionId, locked }`); every instance follows. */
+export const SESSION_LOCK_TOPIC = 'auth.session.lock';
 
 import { CLIENT_CHANGED_TOPIC } from '../system/index.ts';
 
@@ -122,6 +124,8 @@ export { asMd5, hashPassword, verifyPassword };
 
 interface SessionState {
   alive: boolean;
+  /** the screen lock is set (the gate refuses the session's calls but unlock and logout) */
+  locked?: boolean;
   checkedAt: number;
   pending?: Promise<boolean>;
 }
@@ -148,6 +152,11 @@ export class AuthService {
         this.markRevoked(ids);
       }),
       this.ctx.live.on(CLIENT_CHANGED_TOPIC, () => this.dropClientCache()),
+      this.ctx.live.on(SESSION_LOCK_TOPIC, (ev) => {
+        const d = ev.data as { sessionId?: string; locked?: boolean } | undefined;
+        const s = d?.sessionId ? this.sessions.get(d.sessionId) : undefined;
+        if (s) s.locked = d?.locked === true;
+      }),
     );
   }
 
@@ -235,7 +244,40 @@ export class AuthService {
       this.tokens.set(token, entry);
     }
     if (clientId && entry.user.clientId !== clientId) return null;
-    return (await this.sessionAlive(entry.user.sessionId)) ? entry.user : null;
+    if (!(await this.sessionAlive(entry.user.sessionId))) return null;
+    return this.sessions.get(entry.user.sessionId)?.locked ? { ...entry.user, locked: true } : entry.user;
+  }
+
+  // ---------------------------------------------------------------- screen lock
+
+  /**
+   * Locks the session's screen with a password (the lock button): every tab of the session is refused data (423)
+   * until one of them unlocks with that password. The lock lives on the session row, so every instance sees it.
+   */
+  async lockSession(sessionId: string, password: string): Promise<void> {
+    const lockHash = await hashPassword(asMd5(password));
+    await this.ctx.db.update(authSession).set({ lockHash }).where(eq(authSession.id, sessionId));
+    await this.announceLock(sessionId, true);
+  }
+
+  /** Unlocks with the lock password; false when it is wrong. A session that is not locked unlocks at once. */
+  async unlockSession(sessionId: string, password: string): Promise<boolean> {
+    const [row] = await this.ctx.db
+      .select({ lockHash: authSession.lockHash })
+      .from(authSession)
+      .where(eq(authSession.id, sessionId));
+    if (row?.lockHash) {
+      if (!(await verifyPassword(row.lockHash, asMd5(password)))) return false;
+      await this.ctx.db.update(authSession).set({ lockHash: null }).where(eq(authSession.id, sessionId));
+    }
+    await this.announceLock(sessionId, false);
+    return true;
+  }
+
+  private async announceLock(sessionId: string, locked: boolean) {
+    const s = this.sessions.get(sessionId);
+    if (s) s.locked = locked;
+    await this.ctx.live.publish({ topic: SESSION_LOCK_TOPIC, data: { sessionId, locked } });
   }
 
   private pruneTokens(now: number) {
@@ -300,9 +342,14 @@ export class AuthService {
           .update(authSession)
           .set({ lastSeen: new Date() })
           .where(eq(authSession.id, sid))
-          .returning({ revoked: authSession.revoked, expireTime: authSession.expireTime });
+          .returning({
+            revoked: authSession.revoked,
+            expireTime: authSession.expireTime,
+            lockHash: authSession.lockHash,
+          });
         const r = rows[0];
         const alive = !!r && r.revoked === 0 && r.expireTime.getTime() > Date.now();
+        state.locked = !!r?.lockHash;
         if (state.alive || state.checkedAt === 0 || !alive) state.alive = alive;
         state.checkedAt = Date.now();
         return state.alive;

@@ -113,7 +113,9 @@ describe('online modules', () => {
     const group = routes.find((r: any) => r.code === 'hotline_repair');
     const entry = group.children.find((c: any) => c.code === `lc_${repair.id}`);
     expect(entry).toMatchObject({ category: 3, path: `/dynamic/index?id=${repair.id}` });
-    expect(JSON.parse(entry.propertyJson)).toEqual({ moduleId: repair.id });
+    expect(JSON.parse(entry.propertyJson)).toEqual({ moduleId: repair.id, nameEn: 'Repair requests' });
+    // the English name reaches the client's menu (meta.nameEn) and the module's detail
+    expect(entry.meta.nameEn).toBe('Repair requests');
     const page = (await t.post(`${V}/OnlineDev/${repair.id}/List`, { pageSize: 10 })).json().data;
     expect(page.pagination.total).toBe(3);
     const first = page.list.find((r: any) => r.customerName === '王建国');
@@ -179,6 +181,13 @@ describe('online modules', () => {
     const menu = (await t.get('/api/blade-system/menu/detail', { id: menuId })).json().data;
     expect(menu).toMatchObject({ category: 3, code: `lc_${moduleId}`, path: `/dynamic/index?id=${moduleId}` });
     expect(JSON.parse(menu.propertyJson).moduleId).toBe(moduleId);
+    // an English name given later reaches the published entry (the client shows it in English)
+    const info = (await t.get(`${V}/Base/${moduleId}`)).json().data;
+    expect(info.enName).toBe('');
+    expect((await t.put(`${V}/Base/${moduleId}`, { ...info, enName: 'Supplies' })).json().msg).toBe('更新成功');
+    expect((await t.get(`${V}/Base/${moduleId}`)).json().data.enName).toBe('Supplies');
+    const renamed = (await t.get('/api/blade-system/menu/detail', { id: menuId })).json().data;
+    expect(JSON.parse(renamed.propertyJson)).toEqual({ moduleId, nameEn: 'Supplies' });
     const idx = await t.app.ctx.database.pool.query(
       `select indexdef from pg_indexes where tablename = 'lc_record' and indexname like $1`,
       [`lcr_${moduleId}_%`],

@@ -29,6 +29,8 @@ const jsonish = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(
 
 export const moduleInput = z.object({
   fullName: z.string({ error: '请输入功能名称' }).trim().min(1, '请输入功能名称').max(100, '功能名称不能超过100个字符'),
+  /** the English name (menu entry in English); empty = the Chinese name */
+  enName: z.string().trim().max(100, '英文名称不能超过100个字符').nullish(),
   enCode: z
     .string({ error: '请输入功能编码' })
     .trim()
@@ -116,6 +118,7 @@ export function asJnpfModule(m: ModuleRow, full = true) {
   return {
     id: m.id,
     fullName: m.fullName,
+    enName: m.enName ?? '',
     enCode: m.enCode,
     category: m.category,
     type: m.type,
@@ -269,6 +272,7 @@ export async function createModule(ctx: AppContext, req: FastifyRequest, body: u
       id,
       tenantId: req.tenantId,
       fullName: b.fullName,
+      enName: b.enName || null,
       enCode: b.enCode,
       category: b.category ?? null,
       type: b.type ?? 1,
@@ -293,6 +297,7 @@ export async function updateModule(ctx: AppContext, req: FastifyRequest, id: str
       .update(lcModule)
       .set({
         fullName: b.fullName,
+        enName: b.enName || null,
         enCode: b.enCode,
         category: b.category ?? null,
         type: b.type ?? m.type,
@@ -305,7 +310,11 @@ export async function updateModule(ctx: AppContext, req: FastifyRequest, id: str
       .where(eq(lcModule.id, id));
     if (m.state === 1) {
       await syncIndexes(tx, { ...m, ...design });
-      if (m.menuId) await tx.update(menu).set({ name: b.fullName }).where(eq(menu.id, m.menuId));
+      if (m.menuId)
+        await tx
+          .update(menu)
+          .set({ name: b.fullName, propertyJson: JSON.stringify(menuProps({ id: m.id, enName: b.enName || null })) })
+          .where(eq(menu.id, m.menuId));
     }
   });
   await moduleChanged(ctx);
@@ -459,9 +468,17 @@ const MODULE_BUTTONS: [string, string, string, 0 | 1 | 2][] = [
   ['import', '导入', 'UploadOutlined', 0],
 ];
 
+/**
+ * The propertyJson of a module's menu entry: its module, and its English name (`nameEn`), which the route tree
+ * passes on as `meta.nameEn` for the client to show in English (a tenant's own module has no i18n key).
+ */
+function menuProps(m: Pick<ModuleRow, 'id' | 'enName'>): Record<string, unknown> {
+  return m.enName ? { moduleId: m.id, nameEn: m.enName } : { moduleId: m.id };
+}
+
 /** The menu entry (category 3) of a module and its buttons, granted within the module's own tenant only. */
 export function moduleMenu(
-  m: Pick<ModuleRow, 'id' | 'fullName' | 'tenantId'>,
+  m: Pick<ModuleRow, 'id' | 'fullName' | 'tenantId' | 'enName'>,
   parentCode: string,
   opts: { icon?: string | null; sort?: number; topMenuCodes?: string[]; roles?: string[] } = {},
 ): MenuItem {
@@ -476,7 +493,7 @@ export function moduleMenu(
     source: opts.icon || 'AppstoreOutlined',
     sort: opts.sort ?? 1,
     category: 3,
-    propertyJson: { moduleId: m.id },
+    propertyJson: menuProps(m),
     parentCode,
     children: MODULE_BUTTONS.map(([op, name, src, action], i) => ({
       code: `${code}_${op}`,

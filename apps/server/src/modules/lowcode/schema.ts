@@ -17,6 +17,8 @@ export const lcModule = pgTable(
     id: pk(),
     ...tenantCol(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
+    /** English name (the published menu entry's name in English; empty = the Chinese name is shown) */
+    enName: varchar('en_name', { length: 100 }),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     /** 功能分类 (free text or a dictionary key) */
     category: varchar('category', { length: 64 }),

@@ -120,6 +120,8 @@ export const LOWCODE_MENUS: MenuItem[] = [
 interface DemoModule {
   enCode: string;
   fullName: string;
+  /** English name: the menu entry in English */
+  enName: string;
   category: string;
   form: typeof REPAIR_FORM;
   columns: typeof REPAIR_COLUMNS;
@@ -133,6 +135,7 @@ export const DEMO_MODULES: DemoModule[] = [
   {
     enCode: 'repair_request',
     fullName: '用户报修登记',
+    enName: 'Repair requests',
     category: '热线服务',
     form: REPAIR_FORM,
     columns: REPAIR_COLUMNS,
@@ -144,6 +147,7 @@ export const DEMO_MODULES: DemoModule[] = [
   {
     enCode: 'water_meter',
     fullName: '水表档案',
+    enName: 'Water meters',
     category: '基础数据',
     form: METER_FORM,
     columns: METER_COLUMNS,
@@ -203,6 +207,7 @@ export async function seedLowcode(ctx: AppContext) {
         id,
         tenantId: TENANT,
         fullName: d.fullName,
+        enName: d.enName,
         enCode: d.enCode,
         category: d.category,
         type: 1,
@@ -223,7 +228,7 @@ export async function seedLowcode(ctx: AppContext) {
     });
     if (!created) continue;
     const ids = await ensureMenus(ctx, [
-      moduleMenu({ id: created, fullName: d.fullName, tenantId: TENANT }, d.parentCode, {
+      moduleMenu({ id: created, fullName: d.fullName, enName: d.enName, tenantId: TENANT }, d.parentCode, {
         topMenuCodes: d.topMenuCodes,
         roles: d.roles,
       }),

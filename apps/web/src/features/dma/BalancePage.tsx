@@ -161,7 +161,10 @@ export default function BalancePage() {
       </Space>
       <Row gutter={12}>
         <Col span={14}>
-          <Card size="small" title={`${bal.data?.dmaName ?? ''} ${bal.data?.label ?? ''}`}>
+          <Card
+            size="small"
+            title={`${dmaCode ? (bal.data?.dmaName ?? '') : t('dma.allZones')} ${bal.data?.label ?? ''}`}
+          >
             {bal.data && <BalanceTable b={bal.data} />}
             {bal.data && (
               <div style={{ marginTop: 8 }}>

@@ -8,12 +8,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AppFeedback } from '../../components/AppFeedback';
-import { website } from '../../lib/website';
 import { useSession } from '../../stores/session';
-import { useTabs } from '../../stores/tabs';
 import { useUi } from '../../stores/ui';
 import { displayName } from '../UserMenu';
 import './lock.css';
+import { lockReturnPath, unlockSession } from './sessionLock';
 
 function useClock() {
   const [now, setNow] = useState(() => new Date());
@@ -38,14 +37,12 @@ function LockScreen() {
     document.title = t('lock.pageTitle');
   }, [t]);
 
-  if (!isLock) return <Navigate to="/" replace />;
+  // unlocked (here or in another tab): back to the page that was open
+  if (!isLock) return <Navigate to={lockReturnPath()} replace />;
 
-  function unlock() {
-    if (useUi.getState().unlock(passwd)) {
-      const tabs = useTabs.getState();
-      navigate(tabs.active || website.firstPage.value, { replace: true });
-      return;
-    }
+  async function unlock() {
+    // checked by the server (the password may have been set in another tab); back to the page that was open
+    if (await unlockSession(passwd)) return;
     setShake(true);
     setTimeout(() => setShake(false), 500);
     void message.error(t('lock.wrong'));
@@ -79,13 +76,13 @@ function LockScreen() {
             value={passwd}
             autoFocus
             onChange={(e) => setPasswd(e.target.value)}
-            onPressEnter={unlock}
+            onPressEnter={() => void unlock()}
           />
           <Tooltip title={t('lock.unlock')}>
             <Button
               type="primary"
               icon={<ArrowRightOutlined />}
-              onClick={unlock}
+              onClick={() => void unlock()}
               aria-label={t('lock.unlock')}
               data-testid="unlock"
             />

@@ -159,6 +159,7 @@ export function ModuleEditor({ id, open, onClose }: ModuleEditorProps) {
         const conf = normaliseConf(m.formData ?? '');
         base.setFieldsValue({
           fullName: m.fullName,
+          enName: m.enName ?? '',
           enCode: m.enCode,
           category: m.category,
           description: m.description,
@@ -239,6 +240,9 @@ export function ModuleEditor({ id, open, onClose }: ModuleEditorProps) {
                     rules={[{ required: true, message: t('lowcode.module.fullNameRequired') }]}
                   >
                     <Input maxLength={100} />
+                  </Form.Item>
+                  <Form.Item name="enName" label={t('lowcode.module.enName')} tooltip={t('lowcode.module.enNameTip')}>
+                    <Input maxLength={100} data-testid="module-en-name" />
                   </Form.Item>
                   <Form.Item
                     name="enCode"
