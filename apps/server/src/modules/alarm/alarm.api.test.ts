@@ -361,5 +361,14 @@ describe('派单抢修', () => {
     // patrol staff close alarms but do not dispatch
     const patrol = await as('patrol');
     await refused(await patrol.post(`${base}/dispatch`, { id, pipeGid: pipe.gid }), '无权访问', 403);
+    // a mistaken event, voided with its reason, frees the alarm for a new dispatch
+    const voided = await operator.post('/api/swp-dispatch/wsnc-squibbing-event/void', {
+      id: r.data.eventId,
+      reason: '管线选错',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const again = await operator.post(`${base}/dispatch`, { id, pipeGid: pipe.gid });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.eventCode).not.toBe(ev.code);
   });
 });

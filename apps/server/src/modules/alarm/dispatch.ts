@@ -4,12 +4,12 @@
  * analysis of the event and the form of the process (address, diameter, impact level), which starts with the
  * operator as reporter and waits for the dispatcher. One event per alarm: a second dispatch is refused.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { burstEvent, gisPipe } from '../../db/schema.ts';
-import { createBurstEvent } from '../gis/index.ts';
+import { createBurstEvent, EVENT_STATUS } from '../gis/index.ts';
 import { startProcess } from '../workflow/index.ts';
 import { alarmInfo } from './schema.ts';
 
@@ -38,7 +38,15 @@ export async function dispatchBurstRepair(
   const [before] = await ctx.db
     .select({ code: burstEvent.code })
     .from(burstEvent)
-    .where(and(eq(burstEvent.alarmId, alarmId), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
+    .where(
+      and(
+        eq(burstEvent.alarmId, alarmId),
+        eq(burstEvent.tenantId, tenantId),
+        eq(burstEvent.isDeleted, 0),
+        // a voided (mistaken) event frees its alarm for a new dispatch
+        ne(burstEvent.eventStatus, EVENT_STATUS.voided),
+      ),
+    );
   if (before) throw badRequest(`该报警已派单: ${before.code}`);
 
   const ev = await createBurstEvent(ctx.db, tenantId, {

@@ -12,6 +12,7 @@ import { seedGis } from './seed.ts';
 export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
 export {
   createBurstEvent,
+  EVENT_STATUS,
   eventDetail as burstEventDetail,
   markValve,
   type NewBurst,
