@@ -10,7 +10,7 @@ import { onLTownImported } from '../gis/index.ts';
 import { onInstanceEnded } from '../workflow/index.ts';
 import { REPAIR_PROCESS, repairEnded } from './dispatch.ts';
 import { LeakWatch } from './leak.ts';
-import { detectLTownHistory, ensureLTownZones } from './ltown.ts';
+import { detectLTownHistory, ensureLTownSupply, ensureLTownZones } from './ltown.ts';
 import { dmaRoutes } from './routes.ts';
 import { seedDma } from './seed.ts';
 
@@ -26,10 +26,13 @@ export const dmaModule: ServerModule = {
   init() {
     onInstanceEnded(REPAIR_PROCESS, repairEnded);
     // the L-Town tenant (gis's one-step import) gets its zones and a detection run over its year
-    onLTownImported(async (ctx, tenantId, userId) => ({
-      zones: await ensureLTownZones(ctx, tenantId, userId),
-      leakEvents: await detectLTownHistory(ctx, tenantId),
-    }));
+    onLTownImported(async (ctx, tenantId, userId) => {
+      await ensureLTownSupply(ctx, tenantId, userId);
+      return {
+        zones: await ensureLTownZones(ctx, tenantId, userId),
+        leakEvents: await detectLTownHistory(ctx, tenantId),
+      };
+    });
   },
   routes: dmaRoutes,
   seed: (ctx: AppContext) => seedDma(ctx),

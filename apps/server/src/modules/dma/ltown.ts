@@ -2,9 +2,8 @@
  * L-Town's zones (docs/dma.md): the BattLeDIM town (Vrachimis et al. 2022) as DMAs once its network and 2019 SCADA
  * data are in (gis/import/ltown.ts calls this as its last step). The town is fed from its two reservoirs through
  * `p227` and `p235`: the whole town is one zone with those two inlets. Area C lies behind the pump `PUMP_1` and
- * tank `T1`: a sub-zone whose inlet is the pump's flow. The tank's level is not turned into a flow (its area is in
- * the model, but the competition's level readings are 1 cm steps), so area C's night flow carries the tank's filling
- * and its detector findings are to be read with that in mind; the whole town's inlets are clean reservoir outflows.
+ * tank `T1`: a sub-zone whose inlet is what reaches its customers, the pump's flow less what the tank stores
+ * (`C_SUPPLY`, derived by tank-net.ts from the pump flow, the tank's level and its diameter in the model).
  * The boundary of the town is the convex hull of its network, 20 m out. Idempotent: existing zones are kept.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import type { AppContext } from '../../core/module.ts';
 import { detectZone } from './leak.ts';
 import type { DmaMeter } from './schema.ts';
 import { dma } from './schema.ts';
+import { ensureTankNet, type TankNet } from './tank-net.ts';
 import { zoneByCode } from './zones.ts';
 
 export const L_TOWN_ZONES = [
@@ -31,7 +31,8 @@ export const L_TOWN_ZONES = [
     code: 'LTOWN-C',
     name: 'L-Town C区（PUMP_1 供水）',
     parent: 'LTOWN',
-    meters: [{ stcd: 'PUMP_1', field: 'flow', direction: 'in', accuracy: 1 }],
+    // the pump's flow less the tank's storage (tank-net.ts): the pump meter's ± 1 % and the level's 1 cm steps
+    meters: [{ stcd: 'C_SUPPLY', field: 'flow', direction: 'in', accuracy: 2 }],
     population: 0,
     hull: false,
   },
@@ -43,6 +44,18 @@ export const L_TOWN_ZONES = [
   population: number;
   hull: boolean;
 }[];
+
+/** Area C's inlet: PUMP_1 fills T1; both feed the area. */
+export const L_TOWN_AREA_C: TankNet = {
+  pump: { stcd: 'PUMP_1', field: 'flow' },
+  tank: { stcd: 'T1', field: 'z', node: 'T1' },
+  station: { stcd: 'C_SUPPLY', stnm: 'L-Town C区供水（PUMP_1 − T1 蓄水）' },
+};
+
+/** Area C's derived supply series; points written (null when the pump, level or tank is missing). */
+export function ensureLTownSupply(ctx: AppContext, tenantId: string, userId: string | null) {
+  return ensureTankNet(ctx, tenantId, userId, L_TOWN_AREA_C);
+}
 
 /** Creates L-Town's zones where missing; answers how many were created. */
 export async function ensureLTownZones(ctx: AppContext, tenantId: string, userId: string | null): Promise<number> {

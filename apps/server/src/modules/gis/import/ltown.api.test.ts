@@ -105,6 +105,31 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     expect(tree.json().data).toMatchObject([
       { code: 'LTOWN', meters: 2, hasBoundary: true, children: [{ code: 'LTOWN-C', meters: 1 }] },
     ]);
+    // area C's inlet is the pump's flow less what tank T1 stores: as many points as the pump, the same volume over
+    // the year (the tank ends near where it began), and hours where the tank's filling takes a real share
+    const c = (
+      await t.app.ctx.database.pool.query(
+        `select st.stcd, count(*)::int as n, avg(p.value)::float8 as mean
+           from swp_monitor_point p join swp_monitor_series s on s.id = p.series_id
+           join swp_monitor_station st on st.id = s.station_id
+          where st.tenant_id = $1 and st.stcd in ('PUMP_1', 'C_SUPPLY') and s.field = 'flow'
+          group by st.stcd order by st.stcd`,
+        [L_TOWN.tenantId],
+      )
+    ).rows as { stcd: string; n: number; mean: number }[];
+    expect(c.map((x) => x.stcd)).toEqual(['C_SUPPLY', 'PUMP_1']);
+    expect(c[0].n).toBeGreaterThan(0.95 * c[1].n);
+    expect(Math.abs(c[0].mean - c[1].mean)).toBeLessThan(1);
+    const apart = await t.app.ctx.database.pool.query(
+      `select count(*)::int as n from swp_monitor_point a join swp_monitor_point b on b.ts = a.ts
+        where a.series_id = (select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
+                              where st.tenant_id = $1 and st.stcd = 'C_SUPPLY')
+          and b.series_id = (select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
+                              where st.tenant_id = $1 and st.stcd = 'PUMP_1')
+          and abs(a.value - b.value) > 10`,
+      [L_TOWN.tenantId],
+    );
+    expect(apart.rows[0].n).toBeGreaterThan(1000);
     const det = await t.call({
       method: 'POST',
       url: '/api/swp-dma/leak/detect',
