@@ -124,8 +124,9 @@ describe('BPMN compiler', () => {
     await expect(compileBpmn(inclusive)).rejects.toThrow(/不支持的流程元素/);
     const badCond = proc().replace('${x &gt; 1}', '${x &gt;}');
     await expect(compileBpmn(badCond)).rejects.toThrow(BpmnError);
+    // an interrupting timer ends its task, so it must lead somewhere (a reminder-only timer need not)
     const interrupting = proc().replace('cancelActivity="false"', 'cancelActivity="true"');
-    await expect(compileBpmn(interrupting)).rejects.toThrow('定时边界事件「超时提醒」须为非中断 (提醒)');
+    await expect(compileBpmn(interrupting)).rejects.toThrow('中断定时边界事件「超时提醒」须有流出的连线');
   });
 
   it('reads ISO 8601 durations', () => {
