@@ -148,7 +148,10 @@ test('a patrol task from start to finish: a far check-in is flagged, a hazard wi
 
   // the console's view (as the office): the task finished, one far check-in, the hazard with its process and photo
   const admin = await tokenOf(request, 'admin', 'admin');
-  const done = await api(request, admin, '/api/swp-pipeops-patrol/patrol-task/detail', { id: task.id });
+  // finishing goes through the outbox like every action (sent in order, right after the check-ins): wait for it
+  const detail = () => api(request, admin, '/api/swp-pipeops-patrol/patrol-task/detail', { id: task.id });
+  await expect.poll(async () => (await detail()).taskStatus, { timeout: 20_000 }).toBe(2);
+  const done = await detail();
   expect(done).toMatchObject({ taskStatus: 2, checkedCount: 5, hazardCount: 1 });
   expect(done.objects.filter((o: any) => o.checkFar === 1).map((o: any) => o.id)).toEqual([o2.id]);
   const hazards = await api(request, admin, '/api/swp-pipeops-patrol/patrol-hazard/page', { taskId: task.id });

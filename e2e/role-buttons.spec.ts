@@ -3,6 +3,8 @@
  * Each demo role walks every screen of its menus; every visible button that carries a permission code (`data-perm`:
  * CrudPage's standard buttons and the screens' own) must be one of the role's grants (/api/blade-system/menu/buttons).
  * Patrol plans are checked both ways: the operator is offered edit and delete there, the auditor neither.
+ * Screens are opened inside the running app (client-side navigation, as the menu does and as e2e/a11y.spec.ts
+ * walks), each tab closed after its check: a full load per screen made the walk take 6–8 minutes.
  */
 import type { Page } from '@playwright/test';
 import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
@@ -46,11 +48,15 @@ async function grantsAndScreens(page: Page) {
   return { codes, paths: [...new Set(paths)] };
 }
 
-/** The codes of the buttons the active screen shows once it has loaded. */
-async function shownCodes(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
+/** The codes of the buttons the screen shows once it has loaded (opened as the menu opens it, then closed). */
+async function shownCodes(page: Page, path: string, keepOpen = false): Promise<string[]> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
   await expect(page.getByTestId('tab-bar')).toBeVisible();
-  const pane = activePane(page);
+  const pane = page.locator(`.swp-pane[data-tab="${path}"]`);
+  await expect(pane).toBeVisible();
   // the screen has rendered (its lazy chunk loaded) and a list has its rows or its empty state
   await expect(
     pane.locator('.ant-table-row, .ant-table-placeholder, canvas, .ant-card, .ant-result, .ant-empty').first(),
@@ -60,10 +66,16 @@ async function shownCodes(page: Page, path: string): Promise<string[]> {
     await expect(pane.locator('.ant-table-row:visible, .ant-table-placeholder:visible').first()).toBeVisible({
       timeout: 20_000,
     });
-  return pane.locator('[data-perm]:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-perm') ?? ''));
+  const codes = await pane
+    .locator('[data-perm]:visible')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-perm') ?? ''));
+  // close its tab, so the document holds one screen at a time
+  const close = page.locator(`.ant-tabs-tab[data-node-key="${path}"] .ant-tabs-tab-remove`);
+  if (!keepOpen && (await close.count())) await close.click();
+  return codes;
 }
 
-for (const role of ['auditor', 'patrol'] as const) {
+for (const role of ['auditor', 'patrol', 'operator'] as const) {
   test(`${role}: every shown button is one of the role's grants`, async ({ page }) => {
     await signIn(page, role, role);
     const { codes, paths } = await grantsAndScreens(page);
@@ -89,7 +101,7 @@ test('patrol plans: the operator may add, edit and delete', async ({ page }) => 
 
 test('patrol plans: the auditor only views', async ({ page }) => {
   await signIn(page, 'auditor', 'auditor');
-  const shown = await shownCodes(page, '/patrol/plan');
+  const shown = await shownCodes(page, '/patrol/plan', true);
   expect(shown).toContain('patrol_plan_view');
   for (const c of ['patrol_plan_add', 'patrol_plan_edit', 'patrol_plan_delete', 'patrol_plan_audit'])
     expect(shown).not.toContain(c);
