@@ -67,59 +67,21 @@ export function leakFlowAt(leaks: InjectedLeak[], t: number): number {
   return f;
 }
 
-/** The inlet's 5-minute readings of a scenario, rolled up by hour as ingest does (min, max, sum, count). */
-export function scenarioHours(s: Scenario): HourRollup[] {
-  const u = rng(s.seed ^ s.key);
-  const step = 300_000;
-  const holidays = new Set(s.holidays);
-  const out: HourRollup[] = [];
-  const end = s.from + s.days * DAY_MS;
-  let cur: HourRollup | null = null;
-  let stuck: number | null = null;
-  for (let t = s.from; t < end; t += step) {
-    const hourStart = t - (t % HOUR_MS);
-    if (!cur || cur.t !== hourStart) {
-      if (cur?.count) out.push(cur);
-      cur = { t: hourStart, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, sum: 0, count: 0 };
-    }
-    const white = gauss(u);
-    const spike = u();
-    const outage = s.outages.find((o) => t >= o.start && t < o.end);
-    if (outage?.mode === 'gap') continue;
-    let d: number;
-    const midnight = localMidnight(t);
-    if (holidays.has(midnight)) {
-      // a holiday: a Sunday's shape, people up later at night and out by day
-      const sunday = t + ((7 - new Date(t).getDay()) % 7) * DAY_MS;
-      const h = new Date(t).getHours();
-      d = demand(s.seed, s.key, sunday) * (h < 6 ? 1.12 : 0.9);
-    } else d = demand(s.seed, s.key, t);
-    let v = s.base * (0.12 + 0.88 * d) * (1 + 0.015 * white) + leakFlowAt(s.leaks, t);
-    if (spike < 1 / 2500) v = spike < 1 / 10_000 ? 0 : v * 2.5;
-    if (outage?.mode === 'zero') v = 0;
-    if (outage?.mode === 'flat') {
-      stuck ??= v;
-      v = stuck;
-    } else stuck = null;
-    v = Math.round(v * 100) / 100;
-    cur.min = Math.min(cur.min, v);
-    cur.max = Math.max(cur.max, v);
-    cur.sum += v;
-    cur.count++;
-  }
-  if (cur?.count) out.push(cur);
-  return out;
-}
-
 /**
- * The inlet's 5-minute pressure readings (MPa), rolled up by hour, after the simulator's own model of a district
- * inlet (monitor/simulator.ts: p0 − c·d², a burst's drop, white noise 0.0025 MPa): here p0 0.38, c 0.06, and a leak
- * draws the pressure down by 0.12 MPa per unit of the leak's share of the mean inflow (the simulator's bursts: 2–4
- * m for 15–35 %). Own random stream (the flows stay as they were); the meter outages hit it too (one RTU).
+ * A scenario's 5-minute readings rolled up by hour as ingest does (min, max, sum, count), with the meter's faults:
+ * outages (gap, zero, flat), rare spikes, rounding to `decimals`. `reading` models the value from the normalised
+ * demand and one white-noise draw; `spiked` what a spike does to it. One loop for the flows and the pressures, so
+ * both see the same holidays, outages and random draws per step (each from its own stream `u`).
  */
-export function scenarioPressure(s: Scenario): HourRollup[] {
-  const u = rng((s.seed ^ s.key ^ 0x5eed) >>> 0);
+function rollScenario(
+  s: Scenario,
+  u: () => number,
+  decimals: number,
+  reading: (t: number, d: number, white: number) => number,
+  spiked: (v: number) => number,
+): HourRollup[] {
   const step = 300_000;
+  const scale = 10 ** decimals;
   const holidays = new Set(s.holidays);
   const out: HourRollup[] = [];
   const end = s.from + s.days * DAY_MS;
@@ -137,17 +99,18 @@ export function scenarioPressure(s: Scenario): HourRollup[] {
     if (outage?.mode === 'gap') continue;
     let d: number;
     if (holidays.has(localMidnight(t))) {
+      // a holiday: a Sunday's shape, people up later at night and out by day
       const sunday = t + ((7 - new Date(t).getDay()) % 7) * DAY_MS;
       d = demand(s.seed, s.key, sunday) * (new Date(t).getHours() < 6 ? 1.12 : 0.9);
     } else d = demand(s.seed, s.key, t);
-    let v = 0.38 - 0.06 * d * d - (0.12 * leakFlowAt(s.leaks, t)) / s.base + 0.0025 * white;
-    if (spike < 1 / 2500) v = spike < 1 / 10_000 ? 0 : v * 0.6;
+    let v = reading(t, d, white);
+    if (spike < 1 / 2500) v = spike < 1 / 10_000 ? 0 : spiked(v);
     if (outage?.mode === 'zero') v = 0;
     if (outage?.mode === 'flat') {
       stuck ??= v;
       v = stuck;
     } else stuck = null;
-    v = Math.round(v * 10_000) / 10_000;
+    v = Math.round(v * scale) / scale;
     cur.min = Math.min(cur.min, v);
     cur.max = Math.max(cur.max, v);
     cur.sum += v;
@@ -155,6 +118,33 @@ export function scenarioPressure(s: Scenario): HourRollup[] {
   }
   if (cur?.count) out.push(cur);
   return out;
+}
+
+/** The inlet's 5-minute flow readings of a scenario, rolled up by hour. */
+export function scenarioHours(s: Scenario): HourRollup[] {
+  return rollScenario(
+    s,
+    rng(s.seed ^ s.key),
+    2,
+    (t, d, white) => s.base * (0.12 + 0.88 * d) * (1 + 0.015 * white) + leakFlowAt(s.leaks, t),
+    (v) => v * 2.5,
+  );
+}
+
+/**
+ * The inlet's 5-minute pressure readings (MPa), rolled up by hour, after the simulator's own model of a district
+ * inlet (monitor/simulator.ts: p0 − c·d², a burst's drop, white noise 0.0025 MPa): here p0 0.38, c 0.06, and a leak
+ * draws the pressure down by 0.12 MPa per unit of the leak's share of the mean inflow (the simulator's bursts: 2–4
+ * m for 15–35 %). Own random stream (the flows stay as they were); the meter outages hit it too (one RTU).
+ */
+export function scenarioPressure(s: Scenario): HourRollup[] {
+  return rollScenario(
+    s,
+    rng((s.seed ^ s.key ^ 0x5eed) >>> 0),
+    4,
+    (t, d, white) => 0.38 - 0.06 * d * d - (0.12 * leakFlowAt(s.leaks, t)) / s.base + 0.0025 * white,
+    (v) => v * 0.6,
+  );
 }
 
 /** A year-like scenario: leaks every few weeks (alternating kinds, 2.5–10 % of the mean inflow), holidays, outages. */
