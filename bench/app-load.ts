@@ -12,16 +12,13 @@
  *    so that item is resent (the resend must answer `duplicate: true`). Then the database must hold exactly 500
  *    check-ins with those client ids, none twice.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { pctOf, stop, waitHealthy, withDb } from './harness.ts';
+import { benchPort, pctOf, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
-const PORT = 18331;
+const PORT = benchPort(18331);
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const USERS = Number(process.env.BENCH_APP_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 60);
@@ -215,38 +212,12 @@ function holdStream(h: Record<string, string>, seen: Map<string, number>) {
 
 export async function benchAppLoad(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_app_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, '.tmp/bench-app-load-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MQTT_PORT: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const { url, server, close } = await startScratchServer('app', PORT, 600_000);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`${BASE}/health`, 600_000, server);
     await prepare(pool);
     const heads: Record<string, string>[] = [];
     for (let n = 1; n <= USERS; n++) heads.push(await signIn(`fa${String(n).padStart(3, '0')}`, '123456'));
@@ -355,9 +326,7 @@ export async function benchAppLoad(): Promise<{ name: string; lines: string[] }>
     );
   } finally {
     await pool.end().catch(() => {});
-    await stop(server);
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await close();
   }
   return { name: 'Field app under load (移动应用, PostgreSQL)', lines };
 }

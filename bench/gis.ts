@@ -16,11 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { stop, waitHealthy, withDb } from './harness.ts';
+import { startScratchServer } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
@@ -54,39 +53,12 @@ const ms = (x: number) => x.toFixed(1);
 
 export async function benchGis(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_gis_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, `.tmp/bench-gis-data-${process.pid}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    SWP_CAPTCHA: 'off',
-    SWP_JOBS: 'off',
-    SWP_MONITOR_BACKFILL_DAYS: '1',
-    LOG_LEVEL: 'warn',
-  };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
+  const { url, env, close } = await startScratchServer('gis', PORT, 600_000);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 600_000, server);
-
     // the benchmark network, through the npm script an operator runs
     const t0 = Date.now();
     const genOut = await run('npm', ['run', '--silent', 'gis:generate', '--', '--pipes', String(PIPES)], env);
@@ -242,11 +214,8 @@ export async function benchGis(): Promise<{ name: string; lines: string[] }> {
       '```',
     );
   } finally {
-    await stop(server);
     await pool.end();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return {
     name: `GIS: valve-shutdown analysis and identify on a ${PIPES.toLocaleString('en')}-pipe network (PostgreSQL)`,

@@ -2,8 +2,11 @@
  * What the benches that start the server as a child process share: a scratch database's URL, waiting until the
  * server answers, stopping it, autocannon as a promise and percentiles of sorted samples.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 /** The URL of another database on the same server. */
 export function withDb(url: string, db: string): string {
@@ -26,6 +29,68 @@ export async function waitHealthy(url: string, limitMs: number, child: ChildProc
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`not healthy within ${limitMs} ms`);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The port a bench's server listens on: `BENCH_PORT` when set (to keep clear of other runs on a shared machine). */
+export const benchPort = (fallback: number) => Number(process.env.BENCH_PORT || fallback);
+
+/** What a bench may change in the server it starts. */
+export interface ScratchOptions {
+  /** environment over the defaults (e.g. `SWP_JOBS: 'on'`, `SWP_MONITOR_BACKFILL_DAYS: '30'`) */
+  env?: Record<string, string>;
+  /** node flags before the server's entry (e.g. `--cpu-prof` to profile it) */
+  nodeArgs?: string[];
+}
+
+/**
+ * The server as a child process (as in production) on a scratch PostgreSQL database `bench_<name>_<pid>` with its own
+ * data folder, jobs and MQTT off unless `opts.env` says otherwise; `close()` stops it and drops both. Waits until it
+ * answers (`startLimitMs`).
+ */
+export async function startScratchServer(name: string, port: number, startLimitMs: number, opts: ScratchOptions = {}) {
+  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  const url = withDb(base, dbName);
+  const dataDir = path.join(root, `.tmp/bench-${name}-data-${process.pid}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    SWP_CAPTCHA: 'off',
+    SWP_JOBS: 'off',
+    SWP_MONITOR_BACKFILL_DAYS: '1',
+    LOG_LEVEL: 'warn',
+    SWP_MQTT_PORT: 'off',
+    ...opts.env,
+  };
+  const server = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  const close = async () => {
+    await stop(server);
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}/api/health`, startLimitMs, server);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { url, env, server, close };
 }
 
 /** Stops the server (SIGTERM) and waits for it to exit. */

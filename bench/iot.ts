@@ -8,7 +8,7 @@
  * one multi-row ingest per tick, rollups). The devices run in a child process. Figures:
  *   - points/s sustained vs offered;
  *   - the ingest path at full speed (the same messages, 10 days earlier, handed to it at once: parsing, batching,
- *     rollups) against a bare `COPY` of the same points (5 days earlier) into the raw table in the same run — ratio,
+ *     the COPY and its rollups; the time in the database's statements shown apart) against a bare `COPY` of the same points (5 days earlier) into the raw table in the same run — ratio,
  *     goal ≥ 50 %;
  *   - publish-to-acknowledgement p50/p99 (the broker acknowledges after the commit: ingest-to-query ≤ this), goal
  *     p99 ≤ 2 s;
@@ -74,6 +74,8 @@ interface Figures {
   busyMs: number;
   fullPoints: number;
   fullMs: number;
+  /** of fullMs, the time in the database's statements (the rest: parsing, checks, batching in this process) */
+  fullBusyMs: number;
   baseline: string;
   baselinePoints: number;
   baselineMs: number;
@@ -129,6 +131,7 @@ async function runOn(database: any, url: string, n: number, seconds: number): Pr
     // batcher's multi-row statements, rollups
     const entries = await Promise.all(devices.map((d) => telemetry.device({ tenantId: '000000', deviceCode: d })));
     const f0 = performance.now();
+    const fullBusy0 = telemetry.batcher.busyMs;
     const all: Promise<number>[] = [];
     for (let sec = 0; sec < seconds; sec++) {
       for (const [i, e] of entries.entries()) {
@@ -139,6 +142,7 @@ async function runOn(database: any, url: string, n: number, seconds: number): Pr
     }
     const fullPoints = (await Promise.all(all)).reduce((a, b) => a + b, 0);
     const fullMs = performance.now() - f0;
+    const fullBusyMs = telemetry.batcher.busyMs - fullBusy0;
     await telemetry.close();
 
     const stored = Number(
@@ -195,6 +199,7 @@ async function runOn(database: any, url: string, n: number, seconds: number): Pr
       busyMs,
       fullPoints,
       fullMs,
+      fullBusyMs,
       baseline,
       baselinePoints: rows.rows.length,
       baselineMs,
@@ -221,7 +226,7 @@ function table(kind: string, f: Figures): string[] {
     '|---|---|---|',
     `| points/s sustained (offered ${f.offered.toLocaleString('en')}) | ${Math.round(f.sustained).toLocaleString('en')} | the offered rate |`,
     `| ingest statements while sustained | ${f.batches.toLocaleString('en')} (${Math.round(f.written / Math.max(1, f.batches))} points each), ${(f.busyMs / 1000).toFixed(1)} s busy | — |`,
-    `| ingest path at full speed: the same ${f.fullPoints.toLocaleString('en')} points as messages (parse, batch, rollups) | ${rate(f.fullPoints, f.fullMs)} points/s (${(f.fullMs / 1000).toFixed(2)} s) | — |`,
+    `| ingest path at full speed: the same ${f.fullPoints.toLocaleString('en')} points as messages (parse, batch, rollups) | ${rate(f.fullPoints, f.fullMs)} points/s (${(f.fullMs / 1000).toFixed(2)} s, of which ${(f.fullBusyMs / 1000).toFixed(2)} s in the database's statements) | — |`,
     `| ${f.baseline}, the same points | ${rate(f.baselinePoints, f.baselineMs)} points/s (${(f.baselineMs / 1000).toFixed(2)} s) | — |`,
     `| **ratio ingest / baseline** | **${ratio.toFixed(0)} %** | ≥ 50 % |`,
     `| publish → acknowledged (after commit): p50 / p99 | ${f.p50.toFixed(0)} ms / ${f.p99.toFixed(0)} ms | p99 ≤ 2,000 ms |`,

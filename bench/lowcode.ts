@@ -14,19 +14,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { cannon, stop, waitHealthy, withDb } from './harness.ts';
+import { benchPort, cannon, startScratchServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const CONNECTIONS = 10;
-const PORT = 18360;
-const TYPED_PORT = 18361;
+const PORT = benchPort(18360);
+const TYPED_PORT = PORT + 1;
 const TENANT = '000000';
 
 const DISTRICTS = ['蜀山区', '包河区', '庐阳区', '瑶海区', '高新区', '经开区', '政务区', '滨湖区', '新站区', '肥西县'];
@@ -183,38 +182,13 @@ export async function fill(pool: pg.Pool, moduleId: string, userId: string, dept
 
 export async function benchLowcode(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_lc_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, `.tmp/bench-lc-data-${process.pid}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const { url, close } = await startScratchServer('lc', PORT, 600_000);
   let typed: ChildProcess | undefined;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 600_000, server);
     const md5 = crypto.createHash('md5').update('admin').digest('hex');
     const tok = (await fetch(
       `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
@@ -384,11 +358,8 @@ export async function benchLowcode(): Promise<{ name: string; lines: string[] }>
     );
   } finally {
     if (typed) await stop(typed);
-    await stop(server);
     await pool.end();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return {
     name: `Low-code: an online module's paged, filtered list over ${RECORDS.toLocaleString('en')} JSONB records (PostgreSQL)`,

@@ -15,17 +15,14 @@
  *
  * Run alone: `node --import tsx bench/patrol.ts` (or `npm run bench -- patrol`).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { cannon, pctOf, stop, waitHealthy, withDb } from './harness.ts';
+import { benchPort, cannon, pctOf, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
-const PORT = 18320;
+const PORT = benchPort(18320);
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const STAFF = Number(process.env.BENCH_PATROL_STAFF ?? 200);
 const OBJECTS = 8;
@@ -240,37 +237,12 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
 
 export async function benchPatrol(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_patrol_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, '.tmp/bench-patrol-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const { url, server, close } = await startScratchServer('patrol', PORT, 600_000);
   const pool = new pg.Pool({ connectionString: url, max: INGEST_CONNECTIONS });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`${BASE}/health`, 600_000, server);
     const t0 = Date.now();
     const grown = await growHistory(pool, STAFF);
     const fillMs = Date.now() - t0;
@@ -435,11 +407,8 @@ export async function benchPatrol(): Promise<{ name: string; lines: string[] }> 
       `different patrol person, every report new (its own millisecond), ${SECONDS} s; stored reports counted in the table.`,
     );
   } finally {
-    await stop(server);
     await pool.end();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return { name: 'Patrol: the overview over a year for 200 staff, and position ingest (PostgreSQL)', lines };
 }

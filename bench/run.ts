@@ -24,6 +24,7 @@ const suites: { file: string; fn: string }[] = [
   { file: './iot.ts', fn: 'benchIot' },
   { file: './import.ts', fn: 'benchImport' },
   { file: './hydraulics.ts', fn: 'benchHydraulics' },
+  { file: './hydraulics-big.ts', fn: 'benchHydraulicsBig' },
   { file: './app.ts', fn: 'benchApp' },
   { file: './app-load.ts', fn: 'benchAppLoad' },
   { file: './control-room.ts', fn: 'benchControlRoom' },

@@ -13,16 +13,12 @@
  *   idx_user_dept_ids    gin (string_to_array(dept_id, ','))        the department-subtree filter (array overlap)
  *   idx_user_role_ids / idx_user_post_ids  gin on the role and post id lists (grants, relations, in-use checks)
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, desc, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { cannon, stop, waitHealthy, withDb } from './harness.ts';
+import { benchPort, cannon, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const CONNECTIONS = 10;
@@ -85,38 +81,13 @@ async function fillUsers(pool: pg.Pool, n: number) {
 
 export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `swp_bench_users_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, '.tmp/bench-users-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const port = 18230;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const port = benchPort(18230);
+  const { url, close } = await startScratchServer('users', port, 600_000);
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${port}/api/health`, 600_000, server);
     const t0 = Date.now();
     await fillUsers(pool, USERS);
     const fillMs = Date.now() - t0;
@@ -228,11 +199,8 @@ export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
       'and GIN indexes on the role and post id lists for grants, relations and in-use checks.',
     );
   } finally {
-    await stop(server);
     await pool.end();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return { name: 'Users: paged, filtered list over 100k users (PostgreSQL)', lines };
 }

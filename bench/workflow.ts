@@ -16,21 +16,18 @@
  *
  * Run alone: `node --import tsx bench/workflow.ts` (or `npm run bench -- workflow`).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { cannon, pctOf, stop, waitHealthy, withDb } from './harness.ts';
+import { benchPort, cannon, pctOf, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const CLIENTS = 10;
 const OPEN_TASKS = Number(process.env.BENCH_WF_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const PORT = 18300;
+const PORT = benchPort(18300);
 const TODO_RATE = 50;
 const P = `http://127.0.0.1:${PORT}/api/blade-workflow/process`;
 const KEY = 'bench_three_step';
@@ -220,39 +217,15 @@ async function fillTasks(pool: pg.Pool, defId: string, heavy: string, light: str
 
 export async function benchWorkflow(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_wf_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, '.tmp/bench-wf-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
+  const { url, server, close } = await startScratchServer('wf', PORT, 600_000, {
+    // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   pool.on('error', () => {
     /* connections end when the scratch database is dropped */
   });
   try {
-    await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 600_000, server);
     const { buildBpmn } = await import('../apps/server/src/modules/workflow/build.ts');
 
     // deploy through the design calls, as an administrator does
@@ -411,11 +384,8 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
       '```',
     );
   } finally {
-    await stop(server);
     await pool.end();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return {
     name: 'Workflow: process instances through the API and the to-do list over 100k open tasks (PostgreSQL)',

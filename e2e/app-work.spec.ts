@@ -2,9 +2,11 @@
  * The field app's work besides patrol check-ins, on a phone (390×844, touch, emulated GPS):
  * - Today lists a sampling task and a repair order; the sampling task is done on the phone (results reach the
  *   laboratory list);
- * - a repair order: the burst's valves in closing order checked off, the step completed with photos before and
- *   after (the process moves on, the photos stored);
- * - a patrol task started and finished offline, then sent once when the network returns;
+ * - new work pushed live: a sampling task made in the console while the app is open appears in Today;
+ * - a repair order: the burst's valves in closing order checked off (two offline, reaching the console once each
+ *   when the network returns), the step completed with photos before and after (the process moves on);
+ * - a patrol task never opened online (kept ahead for offline use) opened, started, checked in and finished
+ *   offline, then sent once when the network returns;
  * - the task map draws only the GIS layers chosen in the app settings.
  */
 import crypto from 'node:crypto';
@@ -71,23 +73,12 @@ async function signInApp(page: Page, account: string) {
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-test('Today: a sampling task done on the phone, and a repair order with valves checked off and photos before and after', async ({
+test('Today: a sampling task pushed live and done on the phone, and a repair order with valves checked off (two offline) and photos before and after', async ({
   browser,
   request,
 }) => {
   const admin = await signInApi(request, 'admin', 'admin');
   const me = await signInApi(request, 'xj105', '123456');
-  // a sampling plan of mine, due today
-  await call(request, admin.token, 'POST', '/api/swp-quality/plan/submit', {
-    code: 'E2E-APP',
-    name: '手机采样E2E',
-    pointCodes: ['WQ-N01'],
-    indicatorCodes: ['turbidity', 'ph'],
-    frequency: 'DAILY',
-    assignee: me.userId,
-    startDate: '2025-01-01',
-  });
-  await call(request, admin.token, 'POST', '/api/swp-quality/plan/generate', { date: today() });
   // a burst on a long distribution pipe, dispatched: its 现场抢修 step waits for the patrol crews
   const pipeRes = await request.post('/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query', {
     headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${admin.token}` },
@@ -110,9 +101,28 @@ test('Today: a sampling task done on the phone, and a repair order with valves c
 
   const { context, page } = await phone(browser);
   await signInApp(page, 'xj105');
+  // new work pushed live: with the app open, the console makes a sampling task for me; Today shows it, no reload
+  await expect(page.getByTestId('app-offline-ready')).toBeVisible();
+  await expect(page.locator('html[data-live="open"]')).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByTestId('app-sampling').filter({ hasText: '手机采样E2E' })).toHaveCount(0);
+  await page.evaluate(() => {
+    (window as any).__sameDocument = true;
+  });
+  // a sampling plan of mine, due today, and today's tasks made from it
+  await call(request, admin.token, 'POST', '/api/swp-quality/plan/submit', {
+    code: 'E2E-APP',
+    name: '手机采样E2E',
+    pointCodes: ['WQ-N01'],
+    indicatorCodes: ['turbidity', 'ph'],
+    frequency: 'DAILY',
+    assignee: me.userId,
+    startDate: '2025-01-01',
+  });
+  await call(request, admin.token, 'POST', '/api/swp-quality/plan/generate', { date: today() });
   // the sampling task, done with results
   const sampling = page.getByTestId('app-sampling').filter({ hasText: '手机采样E2E' });
-  await expect(sampling).toContainText('待执行');
+  await expect(sampling).toContainText('待执行', { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
   await expect(sampling).toContainText(today());
   await sampling.click();
   await expect(page.getByTestId('app-sampling-view')).toBeVisible();
@@ -138,11 +148,44 @@ test('Today: a sampling task done on the phone, and a repair order with valves c
   await expect(page.getByTestId('app-steps').locator('[aria-current="step"]')).toHaveText('现场抢修');
   const valves = page.locator('.valves').first().getByTestId('app-valve');
   const n = await valves.count();
-  expect(n).toBeGreaterThan(0);
-  for (let i = 0; i < n; i++) {
-    // the box follows the server's answer (the control room sees the closure), so click and wait for it
+  expect(n).toBeGreaterThan(1);
+  // offline: two valves ticked wait in the outbox, shown ticked and waiting
+  await context.setOffline(true);
+  await expect(page.getByTestId('app-online')).toHaveText('离线');
+  for (const i of [0, 1]) {
+    await valves.nth(i).getByRole('checkbox').click();
+    await expect(valves.nth(i)).toHaveAttribute('data-pending', 'true');
+    await expect(valves.nth(i)).toHaveAttribute('data-closed', 'true');
+  }
+  const valveGids = async () =>
+    (await call(request, admin.token, 'GET', '/api/swp-dispatch/wsnc-squibbing-event/valve-list', { eventId: ev.id }))
+      .filter((v: any) => v.role === 'close' && v.closed === 1)
+      .map((v: any) => v.valveGid);
+  expect(await valveGids()).toEqual([]);
+  // back online: both reach the console, once each (a resend of either client id is answered as a duplicate)
+  await context.setOffline(false);
+  await expect(page.locator('[data-testid="app-valve"][data-pending="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(async () => (await valveGids()).length).toBe(2);
+  const sent = await page.evaluate(
+    () =>
+      new Promise<any[]>((resolve) => {
+        const r = indexedDB.open('swp-app');
+        r.onsuccess = () => {
+          const q = r.result.transaction('outbox').objectStore('outbox').getAll();
+          q.onsuccess = () => resolve(q.result.filter((i: any) => i.kind === 'valve'));
+        };
+      }),
+  );
+  expect(sent.map((i) => i.state)).toEqual(['sent', 'sent']);
+  for (const i of sent)
+    expect(await call(request, me.token, 'POST', '/api/swp-app/repair/valve', i.body)).toMatchObject({
+      duplicate: true,
+    });
+  // the rest online, each box following the server's answer
+  for (let i = 2; i < n; i++) {
     await valves.nth(i).getByRole('checkbox').click();
     await expect(valves.nth(i)).toHaveAttribute('data-closed', 'true');
+    await expect(valves.nth(i)).toHaveAttribute('data-pending', 'false', { timeout: 30_000 });
   }
   await expect(page.getByTestId('app-event-status')).toContainText('已关闭');
   // without photos the step is not sent
@@ -167,7 +210,7 @@ test('Today: a sampling task done on the phone, and a repair order with valves c
   await context.close();
 });
 
-test('a patrol task started and finished offline is sent once when the network returns; the map draws only the chosen layers', async ({
+test('a patrol task never opened online is started, checked in and finished offline, sent once when the network returns; the map draws only the chosen layers', async ({
   browser,
   request,
 }) => {
@@ -183,14 +226,16 @@ test('a patrol task started and finished offline is sent once when the network r
 
   const { context, page } = await phone(browser, objects[0]);
   await signInApp(page, 'xj106');
-  await page.getByTestId('app-task').filter({ hasText: task.planName }).first().click();
-  await expect(page.getByTestId('task-map')).toBeVisible();
-  // only the pipes layer is chosen: pipes drawn, no valves
-  await expect(page.getByTestId('map-pipe').first()).toBeAttached();
-  await expect(page.getByTestId('map-valve')).toHaveCount(0);
-
+  // Today's tasks are kept for offline use: this one is opened for the first time without a connection
+  await expect(page.getByTestId('app-offline-ready')).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);
   await expect(page.getByTestId('app-online')).toHaveText('离线');
+  await page.getByTestId('app-task').filter({ hasText: task.planName }).first().click();
+  await expect(page.getByTestId('task-map')).toBeVisible();
+  // only the pipes layer is chosen: pipes drawn over the console map's basemap, no valves
+  await expect(page.getByTestId('map-pipe').first()).toBeAttached();
+  await expect(page.getByTestId('map-basemap')).toBeAttached();
+  await expect(page.getByTestId('map-valve')).toHaveCount(0);
   await page.getByTestId('app-start').click();
   for (const o of objects) {
     await context.setGeolocation({ longitude: o.lon, latitude: o.lat, accuracy: 8 });

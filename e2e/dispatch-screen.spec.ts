@@ -13,7 +13,9 @@ async function openDispatch(page: import('@playwright/test').Page) {
   await expect(page).toHaveURL(/\/dispatch\/diagram$/);
 }
 
-test('the process diagram shows a new reading live', async ({ page }) => {
+test("the process diagram shows a new reading live, each pump's values, and a stale pump value as stale", async ({
+  page,
+}) => {
   await signIn(page, 'admin', 'admin');
   const headers = await apiHeaders(page);
   // 政务区压力点 (YL003) is fed by its device from now on, not by the simulator
@@ -34,8 +36,49 @@ test('the process diagram shows a new reading live', async ({ page }) => {
   const secret = (await cred.json()).data.secret as string;
   expect(secret.length).toBeGreaterThanOrEqual(32);
 
+  // 滨湖加压泵站 (BZ001) too: its pumps are reported by its SCADA (device BZ-BH001) from now on
+  const bz = (
+    await (
+      await page.request.get('/api/swp-computing/monitor/station/page', { headers, params: { stcd: 'BZ001' } })
+    ).json()
+  ).data.records[0];
+  const off = await page.request.post('/api/swp-computing/monitor/station/simulation', {
+    headers,
+    data: { id: bz.id, simulated: false },
+  });
+  expect(off.status()).toBe(200);
+  const bzSecret = (
+    await (
+      await page.request.post('/api/swp-iot/device/credential', { headers, data: { deviceCode: 'BZ-BH001' } })
+    ).json()
+  ).data.secret as string;
+  // a fourth pump of 高新区加压泵站 (BZ002) whose frequency last reported 3¾ hours ago (15-minute steps): stale
+  const local = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const old = Date.now() - 4 * 3_600_000;
+  const imported = await page.request.post('/api/swp-monitor/import/series', {
+    headers,
+    multipart: {
+      file: {
+        name: 'pump4.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`time,f\n${local(old)},44.0\n${local(old + 900_000)},44.5\n`),
+      },
+      mapping: JSON.stringify({ f: 'BZ002.pump4Freq' }),
+      timestampColumn: 'time',
+      dryRun: 'false',
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
   await openDispatch(page);
   const pane = activePane(page);
+  const stale = pane.getByTestId('pump-BZ002-4-frequency');
+  await expect(stale).toHaveAttribute('data-stale', 'true', { timeout: 30_000 });
+  await expect(stale).toHaveText('--');
+  await expect(pane.getByTestId('pump-BZ002-4')).toHaveAttribute('data-state', 'stale');
+  const freq = pane.getByTestId('pump-BZ001-2-frequency');
+  await expect(freq).toBeVisible();
+  await expect(freq).not.toHaveText('41.7');
   const value = pane.getByTestId('value-YL003-pressure');
   await expect(value).toBeVisible({ timeout: 30_000 });
   await expect(value).toHaveAttribute('data-stale', 'false');
@@ -49,6 +92,21 @@ test('the process diagram shows a new reading live', async ({ page }) => {
   expect(sent.status()).toBe(200);
   // no reload: the live channel's new-points event refreshes the diagram
   await expect(value).toContainText('0.432 MPa', { timeout: 20_000 });
+
+  // the station's SCADA reports pump 2 running at 41.7 Hz, 777 m³/h, 0.433 MPa: its row follows
+  const scada = await page.request.post('/api/swp-iot/telemetry', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`BZ-BH001@000000:${bzSecret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    data: { ts: Date.now(), values: { pump2State: 1, pump2Freq: 41.7, pump2Flow: 777, pump2Press: 0.433 } },
+  });
+  expect(scada.status(), await scada.text()).toBe(200);
+  await expect(freq).toHaveText('41.7', { timeout: 20_000 });
+  await expect(freq).toHaveAttribute('data-stale', 'false');
+  await expect(pane.getByTestId('pump-BZ001-2-flow')).toHaveText('777');
+  await expect(pane.getByTestId('pump-BZ001-2-pressure')).toHaveText('0.433');
+  await expect(pane.getByTestId('pump-BZ001-2')).toHaveAttribute('data-state', 'running');
 });
 
 test("a dispatch order's whole life: issued, acknowledged, reported done, every step in its log", async ({ page }) => {
@@ -108,10 +166,51 @@ test('the overview screen by its share link, signed out at 1920×1080, refused a
   await expect(screen.getByTestId('kpi-pressure')).toContainText('%');
   await expect(screen.getByTestId('screen-supply').locator('canvas')).toBeVisible();
   await expect(screen.getByTestId('screen-map')).toBeVisible();
+  // the shared map (SwpMap) in the dark theme, its basemap read through the link, stations and open alarms drawn
+  const map = screen.getByTestId('screen-network-map');
+  await expect(map).toHaveAttribute('data-theme', 'dark');
+  const layerCounts = () =>
+    screen.evaluate(() => {
+      const m = (window as unknown as { __swpMaps?: Record<string, any> }).__swpMaps?.['screen-network-map'];
+      return (m?.getLayers().getArray() ?? []).map((l: any) => l.getSource?.()?.getFeatures?.().length ?? 0);
+    });
+  await expect.poll(async () => (await layerCounts())[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  const counts = await layerCounts();
+  // basemap (districts, streets …), stations
+  expect(counts[0]).toBeGreaterThan(0);
+  expect(Math.max(...counts.slice(1))).toBeGreaterThanOrEqual(10);
+  const openAlarms = Number(await screen.getByTestId('screen-map').getAttribute('data-alarms'));
+  expect(counts.at(-1)).toBe(openAlarms);
+  // the mains, read through the link's own route (the GIS service itself is behind sign-in): a visible layer of
+  // lines, as many as the map element reports
+  const mains = () =>
+    screen.evaluate(() => {
+      const m = (window as unknown as { __swpMaps?: Record<string, any> }).__swpMaps?.['screen-network-map'];
+      const l = (m?.getLayers().getArray() ?? []).find((x: any) => x.get('key') === 'screen-mains');
+      const fs = l?.getSource().getFeatures() ?? [];
+      return {
+        visible: Boolean(l?.getVisible()),
+        n: fs.length,
+        lines: fs.filter((f: any) => f.getGeometry()?.getType() === 'LineString').length,
+        minDiameter: Math.min(...fs.map((f: any) => Number(f.get('diameter')))),
+      };
+    });
+  await expect.poll(async () => (await mains()).n, { timeout: 30_000 }).toBeGreaterThan(0);
+  const drawnMains = await mains();
+  expect(drawnMains.visible).toBe(true);
+  expect(drawnMains.lines).toBe(drawnMains.n);
+  expect(drawnMains.minDiameter).toBeGreaterThanOrEqual(400);
+  await expect(screen.getByTestId('screen-map')).toHaveAttribute('data-mains', String(drawnMains.n));
   await expect(screen).not.toHaveURL(/\/login/);
   await expect(screen.getByTestId('screen-stage')).toHaveAttribute('data-scale', '1.0000');
   // no scroll bars
-  expect(await screen.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+  expect(
+    await screen.evaluate(
+      () =>
+        document.documentElement.scrollHeight <= window.innerHeight &&
+        document.documentElement.scrollWidth <= window.innerWidth,
+    ),
+  ).toBe(true);
   await testInfo.attach('overview-1920x1080', { body: await screen.screenshot(), contentType: 'image/png' });
   // the token opens nothing else
   const other = await screen.request.get(`/api/swp-screen/view/dispatch?token=${encodeURIComponent(link.token)}`);

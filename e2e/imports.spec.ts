@@ -2,7 +2,8 @@
  * Imports as an administrator does them (issue 18): on 管网地图 a small EPANET network (codes of its own, local
  * coordinates with the proposed offset) is tried, its report read, imported, and then found on the map by code;
  * on 站点监测 a European CSV (`;`, decimal comma) of a station's flow is tried, its report read, and imported, and
- * the history holds the points.
+ * the history holds the points. The register imports (stations, devices, customers, meters, meter reads) each go
+ * through the shared xlsx dialog: dry run, the rejected row's reason, import, the row in the list.
  */
 import { expectMessage } from './admin-helpers';
 import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
@@ -154,4 +155,180 @@ test('station import: template columns, dry run per row, import, the station in 
   await pane.getByTestId('station-keyword').fill(code('S1'));
   await pane.getByTestId('station-search-submit').click();
   await expect(pane.getByText(`导入压力点${uid}`)).toBeVisible();
+});
+
+type Cell = string | number | null;
+async function xlsx(sheet: string, header: string[], rows: Cell[][]) {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet);
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The shared import dialog of a register screen: dry run, the rejected row's reason, skip it, import. */
+async function importFlow(
+  page: import('@playwright/test').Page,
+  testId: string,
+  title: string,
+  buffer: Buffer,
+  expectations: { key: string; reason: string; applied: string },
+) {
+  const pane = activePane(page);
+  await pane.getByTestId(`${testId}-open`).click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: title });
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'import.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dlg.getByTestId(`${testId}-dry`).click();
+  const report = dlg.getByTestId(`${testId}-report`);
+  await expect(report.getByText(expectations.key, { exact: true })).toBeVisible();
+  await expect(dlg.getByTestId(`${testId}-rejected`).getByText(expectations.reason, { exact: false })).toBeVisible();
+  await expect(dlg.getByTestId(`${testId}-apply`)).toBeDisabled();
+  await dlg.getByText('跳过被拒绝的行').click();
+  await dlg.getByTestId(`${testId}-apply`).click();
+  await expectMessage(page, expectations.applied);
+  await expect(dlg).toBeHidden();
+}
+
+async function searchKeyword(page: import('@playwright/test').Page, label: string, value: string) {
+  const pane = activePane(page);
+  await pane.getByLabel(label, { exact: true }).fill(value);
+  await pane.getByRole('button', { name: /搜\s*索/ }).click();
+}
+
+test('customer and meter imports: dry run, rejected rows, import, the rows in the lists', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await page.getByTestId('area-switcher').click();
+  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '营业收费' }).click();
+
+  await openMenu(page, '/customer/info', ['用户管理']);
+  const customers = await xlsx(
+    '用户档案',
+    ['户号', '用户名称', '用户类型'],
+    [
+      [code('C1'), `导入用户${uid}`, '居民'],
+      [code('C2'), '类型错误', 'farm'],
+    ],
+  );
+  await importFlow(page, 'customer-import', '导入用户档案', customers, {
+    key: code('C1'),
+    reason: '用户类型无效',
+    applied: '导入完成：新增 1，更新 0',
+  });
+  await searchKeyword(page, '关键字', code('C1'));
+  await expect(activePane(page).getByText(`导入用户${uid}`)).toBeVisible();
+
+  await openMenu(page, '/customer/meter', ['用户管理']);
+  const meters = await xlsx(
+    '水表档案',
+    ['表号', '户号', '口径DN', '水表类型'],
+    [
+      [code('M1'), code('C1'), 20, '智能表'],
+      [code('M2'), 'NOPE', 20, 'smart'],
+    ],
+  );
+  await importFlow(page, 'meter-import', '导入水表档案', meters, {
+    key: code('M1'),
+    reason: '户号 NOPE 不存在',
+    applied: '导入完成：新增 1，更新 0',
+  });
+  await searchKeyword(page, '关键字', code('M1'));
+  await expect(activePane(page).getByText(`${code('C1')} 导入用户${uid}`)).toBeVisible();
+});
+
+test('device import: dry run, rejected type, import, the device in the list bound to its station', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/device/base', ['设备中心']);
+  await expect(activePane(page).getByTestId('device-page')).toBeVisible();
+  const devices = await xlsx(
+    '设备',
+    ['设备编号', '设备名称', '设备类型', '站点编码', '数据字段'],
+    [
+      [code('D1'), `导入设备${uid}`, 'valve', 'YL001', 'pressure'],
+      [code('D2'), '类型错误', 'rocket', null, null],
+      [code('D3'), '字段错误', 'valve', 'YL001', 'chlorine'],
+    ],
+  );
+  const pane = activePane(page);
+  await pane.getByTestId('device-import-open').click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: '导入设备' });
+  await dlg.locator('input[type=file]').setInputFiles({
+    name: 'devices.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: devices,
+  });
+  await dlg.getByTestId('device-import-dry').click();
+  await expect(dlg.getByTestId('device-import-report').getByText(code('D1'), { exact: true })).toBeVisible();
+  const rejected = dlg.getByTestId('device-import-rejected');
+  await expect(rejected.getByText('设备类型 rocket 无效', { exact: false })).toBeVisible();
+  await expect(rejected.getByText('站点 YL001 没有数据字段 chlorine', { exact: false })).toBeVisible();
+  await expect(dlg.getByTestId('device-import-apply')).toBeDisabled();
+  await dlg.getByText('跳过被拒绝的行').click();
+  await dlg.getByTestId('device-import-apply').click();
+  await expectMessage(page, '导入完成：新增 1，更新 0');
+  await expect(dlg).toBeHidden();
+
+  await searchKeyword(page, '关键字', code('D1'));
+  const row = pane.locator('tr').filter({ hasText: code('D1') });
+  await expect(row.getByText(`导入设备${uid}`)).toBeVisible();
+  await expect(row.getByText('YL001', { exact: false })).toBeVisible();
+  // only the valid row was written
+  await searchKeyword(page, '关键字', code('D3'));
+  await expect(pane.getByText('字段错误')).toHaveCount(0);
+});
+
+test('meter-read import: dry run, the lower reading rejected, import, the reads with their consumption', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', 'admin');
+  // a customer and a meter of their own, through the register's import API
+  const upload = async (what: string, buffer: Buffer) => {
+    const res = await page.request.post(`/api/swp-customer/${what}/import`, {
+      headers: await apiHeaders(page),
+      multipart: {
+        dryRun: 'false',
+        skipRejected: 'false',
+        jobId: `e2e-${what}-${uid}`,
+        file: { name: `${what}.xlsx`, mimeType: 'application/octet-stream', buffer },
+      },
+    });
+    expect(res.status()).toBe(200);
+  };
+  await upload(
+    'customer',
+    await xlsx('用户档案', ['户号', '用户名称', '用户类型'], [[code('RC'), `抄表用户${uid}`, '居民']]),
+  );
+  await upload(
+    'meter',
+    await xlsx('水表档案', ['表号', '户号', '口径DN', '水表类型'], [[code('RM'), code('RC'), 20, '智能表']]),
+  );
+
+  await page.getByTestId('area-switcher').click();
+  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '营业收费' }).click();
+  await openMenu(page, '/customer/reading', ['用户管理']);
+  const reads = await xlsx(
+    '抄表记录',
+    ['表号', '抄表时间', '读数(m³)', '换表'],
+    [
+      [code('RM'), '2026-01-01 08:00:00', 100, 0],
+      [code('RM'), '2026-02-01 08:00:00', 150, 0],
+      [code('RM'), '2026-03-01 08:00:00', 120, 0],
+    ],
+  );
+  await importFlow(page, 'reading-import', '导入抄表记录', reads, {
+    key: `${code('RM')}@2026-02-01 08:00:00`,
+    reason: '读数低于上次读数 150',
+    applied: '导入完成：新增 2，更新 0',
+  });
+  await searchKeyword(page, '表号', code('RM'));
+  const pane = activePane(page);
+  const feb = pane.locator('tr').filter({ hasText: '2026-02-01 08:00:00' });
+  await expect(feb).toContainText(code('RM'));
+  // the consumption since the previous read, computed by the server
+  await expect(feb.getByRole('cell', { name: '50', exact: true })).toBeVisible();
+  await expect(pane.locator('tr').filter({ hasText: '2026-03-01 08:00:00' })).toHaveCount(0);
 });

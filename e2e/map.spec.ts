@@ -3,7 +3,11 @@
  * basemap draws (streets with their names, blocks, districts), the scale bar and the pointer's coordinates follow
  * the view, business layers toggle and a device opens its card (a camera shows its picture) with a link to its
  * screen, the dark theme darkens the map, and the first open of the map is timed (report annotation, no assertion).
+ * The online basemap: an administrator sets Tianditu on the map's settings dialog, the map asks the configured
+ * template (routed here to a small magenta PNG, as there is no internet) and draws it, switches to the offline
+ * basemap and back, and falls back to the offline basemap when the tiles fail.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
 
@@ -168,7 +172,8 @@ test('the map draws its offline basemap, scale, coordinates, layers, cards and t
   const devices = (
     await (await page.request.get('/api/swp-gis/overlay/devices', { headers: await apiHeaders(page) })).json()
   ).data;
-  const valve = devices.find((d: any) => d.props.type === 'valve');
+  // a valve bound to a network feature (an earlier browser test imports a valve that is bound to none)
+  const valve = devices.find((d: any) => d.props.type === 'valve' && d.props.featureId);
   let at = await centreOn(page, valve.x, valve.y, 1);
   await expect
     .poll(async () => (await mapState(page))?.layers['overlay.devices'].n, { timeout: 15_000 })
@@ -241,4 +246,123 @@ test('the map fills its pane and keeps drawing after the network goes offline', 
   expect(after.visible).toBe(true);
   expect(after.n).toBeGreaterThanOrEqual(before);
   await context.setOffline(false);
+});
+
+/** a solid-colour PNG of w × h */
+function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + 3 * w);
+  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + 3 * x);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** the share of the map's drawn (not transparent) canvas pixels that are magenta (the routed tiles) */
+async function magentaShare(page: Page) {
+  return page.evaluate(() => {
+    let hit = 0;
+    let all = 0;
+    const root = document.querySelector('.swp-pane:not([hidden]) [data-testid="network-map"]');
+    for (const c of root?.querySelectorAll('canvas') ?? []) {
+      const cv = c as HTMLCanvasElement;
+      if (!cv.width || !cv.height) continue;
+      const d = cv.getContext('2d')?.getImageData(0, 0, cv.width, cv.height).data;
+      if (!d) continue;
+      for (let i = 0; i < d.length; i += 4 * 97) {
+        if (d[i + 3] === 0) continue;
+        all++;
+        if (d[i] > 200 && d[i + 1] < 60 && d[i + 2] > 200 && d[i + 3] > 200) hit++;
+      }
+    }
+    return all ? hit / all : 0;
+  });
+}
+
+test('an administrator sets Tianditu: the map draws the configured tiles, switches to offline and falls back', async ({
+  page,
+  context,
+}) => {
+  const KEY = 'e2e0123456789abcdef0123456789abc';
+  const tile = png(256, 256, [255, 0, 255]);
+  const tiles: string[] = [];
+  let tilesUp = true;
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      const url = new URL(route.request().url());
+      if (!url.hostname.endsWith('.tianditu.gov.cn') || !tilesUp) return route.abort();
+      tiles.push(url.href);
+      return route.fulfill({ body: tile, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' } });
+    },
+  );
+  await signIn(page, 'admin', 'admin');
+  await openMap(page);
+  const map = activePane(page).getByTestId('network-map');
+  await expect(map).toHaveAttribute('data-basemap', 'offline');
+  try {
+    // the settings dialog: Tianditu, vector with annotation, EPSG:3857 (w)
+    await map.getByRole('button', { name: '底图设置' }).click();
+    const dialog = page.getByRole('dialog', { name: '在线底图设置' });
+    await dialog.getByText('天地图', { exact: true }).click();
+    // a malformed key is refused by the server with its message
+    await dialog.getByLabel('天地图密钥 (tk)').fill('not a key!');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText('天地图密钥须为 16–64 位字母或数字')).toBeVisible();
+    await dialog.getByLabel('天地图密钥 (tk)').fill(KEY);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+
+    // the map asks the configured template on Tianditu's hosts and draws the tiles (magenta) under the network
+    await expect(map).toHaveAttribute('data-basemap', 'online');
+    await expect.poll(() => tiles.length, { timeout: 20_000 }).toBeGreaterThan(4);
+    const re =
+      /^https:\/\/t[0-7]\.tianditu\.gov\.cn\/(vec|cva)_w\/wmts\?SERVICE=WMTS&REQUEST=GetTile&VERSION=1\.0\.0&LAYER=(vec|cva)&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX=\d+&TILEROW=\d+&TILECOL=\d+&tk=(\w+)$/;
+    for (const u of tiles) expect(u).toMatch(re);
+    expect(new Set(tiles.map((u) => re.exec(u)?.[3]))).toEqual(new Set([KEY]));
+    expect(new Set(tiles.map((u) => re.exec(u)?.[1]))).toEqual(new Set(['vec', 'cva']));
+    // the view's zoom matches the tiles asked: the city at 16 m/px is Tianditu level 13 (≈19 m/px) or so
+    const levels = tiles.map((u) => Number(/TILEMATRIX=(\d+)/.exec(u)?.[1]));
+    expect(Math.min(...levels)).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => magentaShare(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect((await mapState(page))?.layers.basemap.visible).toBe(false);
+
+    // the switch: the offline basemap instead, and back
+    const sw = map.getByTestId('map-basemap-switch');
+    await sw.getByText('离线底图').click();
+    await expect(map).toHaveAttribute('data-basemap', 'offline');
+    await expect.poll(async () => (await mapState(page))?.layers.basemap.visible).toBe(true);
+    await expect.poll(() => magentaShare(page)).toBeLessThan(0.05);
+    await sw.getByText('在线底图').click();
+    await expect(map).toHaveAttribute('data-basemap', 'online');
+
+    // the tile host goes away (no internet): new tiles fail, the offline basemap takes over with a notice
+    tilesUp = false;
+    await map.locator('.ol-zoom-in').click();
+    await map.locator('.ol-zoom-in').click();
+    await expect(map.getByTestId('map-basemap-fallback')).toBeVisible({ timeout: 20_000 });
+    await expect(map).toHaveAttribute('data-basemap', 'offline');
+    await expect.poll(async () => (await mapState(page))?.layers.basemap.n ?? 0).toBeGreaterThan(0);
+  } finally {
+    // back to the offline basemap only, for the other specs
+    const res = await page.request.post('/api/swp-gis/tile-setting', {
+      headers: await apiHeaders(page),
+      data: { provider: 'none' },
+    });
+    expect(res.ok()).toBe(true);
+  }
 });

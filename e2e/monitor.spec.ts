@@ -82,4 +82,25 @@ test('station monitoring: open a station, switch type and view, compare periods,
   const sheet = wb.getWorksheet('历史数据');
   expect(sheet?.getRow(1).getCell(2).value).toBe('时间(对齐)');
   expect(sheet?.rowCount).toBeGreaterThan(10);
+  await dialog
+    .getByRole('button', { name: /close|关闭/i })
+    .first()
+    .click();
+  await expect(dialog).toBeHidden();
+
+  // issue 24 item 7: station types read in supply terms (the SL 323 code second), and a river-level station (ZZ)
+  // opens its chart on 水位, not 雨量
+  await expect(rows.first().getByTestId('station-type')).toContainText(/^水库水源/);
+  await pane.getByTestId('station-keyword').fill('亳州路桥');
+  await pane.getByTestId('station-search-submit').click();
+  await expect(pane.getByText('共 1 个站点')).toBeVisible();
+  const riverType = rows.first().getByTestId('station-type');
+  await expect(riverType).toContainText(/^原水水位（河道）/);
+  await expect(riverType).not.toHaveText(/^ZZ/);
+  const riverFirst = page.waitForResponse(
+    (r) => r.url().includes('/swp-computing/monitor/his') && r.request().method() === 'POST',
+  );
+  await pane.getByTestId('station-history-62902010').click();
+  expect((await riverFirst).request().postDataJSON().monitorType).toBe('WATER_REGIMEN');
+  await expect(dialog.getByTestId('monitor-types').getByRole('radio', { name: '水位' })).toBeChecked();
 });

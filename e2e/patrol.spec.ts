@@ -77,6 +77,17 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
     .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '管网巡检一班' })
     .first()
     .click();
+  // issue 24 item 7: the staff picker lists the chosen team's people only
+  const staff = d.getByLabel('巡检人员', { exact: true });
+  await staff.click();
+  await staff.fill('抢修');
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-empty')).toBeVisible();
+  await staff.fill('班');
+  const people = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(people.first()).toContainText('（管网巡检一班）');
+  await expect(people.filter({ hasNotText: '（管网巡检一班）' })).toHaveCount(0);
+  await staff.fill('');
+  await staff.press('Escape');
   const objects = d.getByLabel('巡检对象', { exact: true });
   await objects.click();
   for (const code of ['JO1001', 'JO1002', 'JO1003']) {

@@ -1,10 +1,12 @@
 /**
  * Approvals as Flowable users know them (issue 24): the leave starts with one submit (the starter has no task of
  * their own), 催办 from 已发事务 (once per 10 minutes), a leave sent back to the starter opens the form editable
- * and the corrected value reaches the approver; a timer designed in the designer fires in the engine; the model
- * list names categories.
+ * and the corrected value reaches the approver; a delegated task handed back in the browser returns to the one who
+ * delegated it (after a transfer); a timer designed in the designer fires in the engine; the model list names
+ * categories.
  */
-import type { Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -80,6 +82,83 @@ test('one-submit leave, 催办 from 已发事务, and an editable resubmission a
   const seen = await api(admin, `${P}/detail`, { taskId: next.taskId }, 'get');
   expect(seen.process.variables.reason).toBe(`${reason}（已补充：回老家）`);
   await admin.close();
+});
+
+/** Signs in over the API (no page): the token and user id of an account. */
+async function tokenOf(request: APIRequestContext, account: string) {
+  const res = await request.post('/api/blade-auth/oauth/token', {
+    headers: {
+      Authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
+      'Tenant-Id': '000000',
+    },
+    form: {
+      tenantId: '000000',
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+      username: account,
+      password: crypto.createHash('md5').update(account).digest('hex'),
+    },
+  });
+  const body = await res.json();
+  const headers = {
+    Authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
+    'Blade-Auth': `bearer ${body.access_token}`,
+  };
+  const call = async (path: string, data?: Record<string, unknown>, method: 'get' | 'post' = 'post') => {
+    const r =
+      method === 'get'
+        ? await request.get(path, { headers, params: data as Record<string, string> })
+        : await request.post(path, { headers, data });
+    const b = await r.json();
+    expect(b.success, `${path}: ${b.msg}`).toBe(true);
+    return b.data;
+  };
+  return { userId: String(body.user_id), call };
+}
+
+test('delegation after a transfer: the delegate’s hand-back in the browser returns the task to the delegator', async ({
+  page,
+  request,
+}) => {
+  const operator = await tokenOf(request, 'operator');
+  const admin = await tokenOf(request, 'admin');
+  const auditor = await tokenOf(request, 'auditor');
+  const patrol = await tokenOf(request, 'patrol');
+  const started = await operator.call(`${P}/startProcess`, {
+    processDefKey: 'leave',
+    days: 6,
+    leaveType: '1',
+    reason: `E2E 委托 ${SUFFIX}`,
+    startTime: '2026-12-21 09:00:00',
+    endTime: '2026-12-26 18:00:00',
+  });
+  const pid = String(started.processInstanceId);
+  const taskOf = async (who: typeof admin) =>
+    ((await who.call(`${P}/todoList`, { size: '100' }, 'get')).records as any[]).find(
+      (r) => r.processInstanceId === pid,
+    );
+  // the department head (admin) transfers it to the auditor, who delegates it to the patrol officer
+  const head = await taskOf(admin);
+  await admin.call(`${P}/transferTask`, { taskId: head.taskId, assignee: auditor.userId, comment: '请代为审批' });
+  await auditor.call(`${P}/delegateTask`, { taskId: head.taskId, assignee: patrol.userId, comment: '请先核实' });
+  expect(await taskOf(auditor)).toBeUndefined();
+
+  // the delegate hands it back from the detail page
+  await signIn(page, 'patrol', 'patrol');
+  await page.goto('/workflow/process/todo');
+  const row = activePane(page).locator('tr.ant-table-row', { hasText: '请假 6 天' }).first();
+  await expect(row).toContainText('部门负责人审批', { timeout: 30_000 });
+  await row.getByRole('button', { name: '办理' }).click();
+  const detail = activePane(page).getByTestId('wf-detail');
+  await detail.getByTestId('wf-comment').fill('已核实');
+  await detail.getByTestId('wf-act-pass').click();
+  await expect(page.locator('.ant-message')).toContainText('操作成功');
+
+  // back with the auditor who delegated it (not the first holder), at the same node
+  await expect.poll(async () => (await taskOf(auditor))?.taskName, { timeout: 15_000 }).toBe('部门负责人审批');
+  expect(await taskOf(admin)).toBeUndefined();
+  expect(await taskOf(patrol)).toBeUndefined();
 });
 
 const timerXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { beforeEach } from 'vitest';
+import { clearDictCache } from './components/crud/fields';
 import { loadFeatureStrings } from './i18n';
 import { website } from './lib/website';
 
 // Screens' unit tests render without a signed-in permission map: button judging (on in the app) is off here and
 // tested on its own (CrudPage.test) and across every screen in the browser (e2e/role-buttons.spec.ts).
 website.permissionJudge = false;
+
+// dictionaries are cached across screens in the app; each test mocks its own
+beforeEach(() => clearDictCache());
 
 // every feature's strings (the app loads them with the signed-in shell)
 await loadFeatureStrings();

@@ -3,12 +3,13 @@
  * over any table with a tenant column, and adds `tenant_id = $tenant` to every one of them (insert sets it), so a
  * handler cannot read or write another tenant's rows by forgetting a filter. `where(table, …conds)` is the same
  * condition for joins and hand-built queries. `dataScoped(…)` adds the data scope the user's roles were granted for
- * a resource code (dept or creator columns), as the resource engine does.
+ * a resource code (dept or creator columns), as the resource engine does. `tenantSql`, `tenantColumnSql` and
+ * `tenantText` are the same condition for statements written as SQL text.
  *
  * A table without a tenant column is refused (a programming mistake, not a request's): such tables are global
  * (dictionaries of the platform, ids unique across tenants) and are read with plain drizzle.
  */
-import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection.ts';
 import type { AuthUser } from './gate.ts';
@@ -24,14 +25,73 @@ export function tenantColumnOf(table: PgTable): PgColumn | undefined {
   return col?.name === 'tenant_id' ? col : undefined;
 }
 
-function tenantCond(table: PgTable, tenantId: string): SQL {
+function tenantCond(table: PgTable, tenantId: string | PgColumn | SQL): SQL {
   const col = tenantColumnOf(table);
   if (!col) throw new Error(`scoped: table ${(table as any)[Symbol.for('drizzle:Name')]} has no tenant column`);
   return eq(col, tenantId);
 }
 
+/**
+ * The tenant condition of `table` and'ed with `conds`: the query layer's answer for queries that pick columns, join
+ * or lock (where `scoped(…).select` does not fit). The tenant column comes from the table itself, so a query cannot
+ * name the wrong one; a table without one is refused.
+ */
+export function inTenant(table: PgTable, tenantId: string | PgColumn | SQL, ...conds: (SQL | undefined)[]): SQL {
+  return and(tenantCond(table, tenantId), ...conds)!;
+}
+
+const ALIAS = /^[a-z_][a-z0-9_]*$/;
+
+/** `alias.tenant_id` (or `tenant_id`) of `table`, checked: the table must have the tenant column, the alias be a plain name. */
+function columnText(table: PgTable, alias?: string): string {
+  const col = tenantColumnOf(table);
+  if (!col) throw new Error(`scoped: table ${(table as any)[Symbol.for('drizzle:Name')]} has no tenant column`);
+  if (alias !== undefined && !ALIAS.test(alias)) throw new Error(`scoped: bad table alias ${JSON.stringify(alias)}`);
+  return alias ? `${alias}.${col.name}` : col.name;
+}
+
+/**
+ * The tenant column of `table` as SQL (`alias.tenant_id`), to compare with another table's in a join:
+ * `tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'n')` is `n.tenant_id = p.tenant_id`.
+ */
+export function tenantColumnSql(table: PgTable, alias?: string): SQL {
+  return sql.raw(columnText(table, alias));
+}
+
+/**
+ * `alias.tenant_id = ${tenantId}` for statements written as SQL text with drizzle's `sql` (reports, joins, CTEs the
+ * ORM does not express): the query layer's tenant condition for raw SQL. The column is the table's own (a table
+ * without one is refused); `tenantId` is bound as a parameter, or is another table's tenant column
+ * (`tenantColumnSql`, or the drizzle column of the query's own table, `wfModel.tenantId`, in a correlated
+ * subquery). The text is the same as the hand-written condition it replaces.
+ */
+export function tenantSql(table: PgTable, tenantId: string | SQL | PgColumn, alias?: string): SQL {
+  return sql`${sql.raw(`${columnText(table, alias)} = `)}${tenantId}`;
+}
+
+/** A table's tenant column as text (`alias.tenant_id`), for `tenantText` to compare with in a plain statement. */
+export interface TenantColumnText {
+  readonly tenantColumn: string;
+}
+
+/** `alias.tenant_id` of `table` for `tenantText`: `tenantText(wfProxy, tenantColumnText(user, 'u'), 'p')`. */
+export function tenantColumnText(table: PgTable, alias?: string): TenantColumnText {
+  return { tenantColumn: columnText(table, alias) };
+}
+
+/**
+ * `alias.tenant_id = $n` for statements written as plain text with positional parameters (`pool.query(text, […])`,
+ * the workflow engine's `?` statements): the same checks as `tenantSql`; `param` is the placeholder (`$1`, `?`) whose
+ * value the caller binds to the tenant, or another table's tenant column (`tenantColumnText`) in a join.
+ */
+export function tenantText(table: PgTable, param: string | TenantColumnText, alias?: string): string {
+  if (typeof param !== 'string') return `${columnText(table, alias)} = ${param.tenantColumn}`;
+  if (!/^(\$\d+|\?)$/.test(param)) throw new Error(`scoped: bad tenant parameter ${JSON.stringify(param)}`);
+  return `${columnText(table, alias)} = ${param}`;
+}
+
 export function scoped(db: Db | Tx, tenantId: string) {
-  const where = (table: PgTable, ...conds: (SQL | undefined)[]): SQL => and(tenantCond(table, tenantId), ...conds)!;
+  const where = (table: PgTable, ...conds: (SQL | undefined)[]): SQL => inTenant(table, tenantId, ...conds);
   return {
     tenantId,
     where,

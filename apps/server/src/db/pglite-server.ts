@@ -13,6 +13,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 // (plpgsql too). So the embedded server runs PGlite 0.5.8 (installed under the alias `pglite-for-postgis`; same
 // PostgreSQL 18 data format) with the extension; pglite-socket only needs the PGliteInterface it has.
 import { PGlite } from 'pglite-for-postgis';
+import { dropReady, mayAnswerReady } from './ready-filter.ts';
 
 const [dataDir, loadFrom] = process.argv.slice(2);
 
@@ -22,7 +23,27 @@ async function main() {
   const loadDataDir =
     loadFrom && (fresh || dataDir === 'memory://') ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
   const db = await PGlite.create(dataDir, { loadDataDir, extensions: { postgis } });
-  const server = new PGLiteSocketServer({ db: db as any, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  // the socket server sees PGlite through the ReadyForQuery filter (ready-filter.ts)
+  const filtered = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'execProtocolRawStream') {
+        return (message: Uint8Array, opts: { onRawData: (data: Uint8Array) => void }) => {
+          if (mayAnswerReady(message)) return target.execProtocolRawStream(message, opts);
+          const filter = dropReady();
+          return target.execProtocolRawStream(message, {
+            ...opts,
+            onRawData: (data: Uint8Array) => {
+              const out = filter(data);
+              if (out.length) opts.onRawData(out);
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  const server = new PGLiteSocketServer({ db: filtered as any, host: '127.0.0.1', port: 0, maxConnections: 8 });
   await server.start();
   const conn = server.getServerConn();
   const port = Number(conn.split(':').pop());

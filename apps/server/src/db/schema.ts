@@ -5,6 +5,7 @@ export * from '../modules/app/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/billing/schema.ts';
 export * from '../modules/business/schema.ts';
+export * from '../modules/customer/schema.ts';
 export * from '../modules/dataservice/schema.ts';
 export * from '../modules/datasource/schema.ts';
 export * from '../modules/desk/schema.ts';

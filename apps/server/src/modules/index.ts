@@ -4,6 +4,7 @@ import { appModule } from './app/index.ts';
 import { authModule } from './auth/index.ts';
 import { billingModule } from './billing/index.ts';
 import { businessModule } from './business/index.ts';
+import { customerModule } from './customer/index.ts';
 import { dataserviceModule } from './dataservice/index.ts';
 import { datasourceModule } from './datasource/index.ts';
 import { deskModule } from './desk/index.ts';
@@ -47,6 +48,7 @@ export const modules: ServerModule[] = [
   iotModule,
   alarmModule,
   billingModule,
+  customerModule,
   lowcodeModule,
   datasourceModule,
   businessModule,

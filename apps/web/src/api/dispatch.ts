@@ -15,6 +15,16 @@ export interface DiagramValue {
   step: number;
 }
 
+/** One pump of a station; `running` is null when its state is stale or never reported. */
+export interface DiagramPump {
+  no: number;
+  running: boolean | null;
+  state: DiagramValue | null;
+  frequency: DiagramValue | null;
+  flow: DiagramValue | null;
+  pressure: DiagramValue | null;
+}
+
 export interface DiagramNode {
   id: string;
   stcd: string;
@@ -25,6 +35,7 @@ export interface DiagramNode {
   x: number;
   y: number;
   values: DiagramValue[];
+  pumps: DiagramPump[];
   stale: boolean;
 }
 

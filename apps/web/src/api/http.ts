@@ -72,6 +72,13 @@ function fail(code: number, message: string, body: unknown, opts: RequestOptions
   throw new HttpError(code, message, body);
 }
 
+const writeListeners = new Set<(url: string) => void>();
+/** Called after every successful write (any method but GET) with its URL; caches of read-mostly data drop there. */
+export function onWrite(listener: (url: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 /** Sends a request and returns the whole envelope (for callers that need msg). */
 export async function requestEnvelope<T>(method: string, url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   let res: Response;
@@ -96,6 +103,7 @@ export async function requestEnvelope<T>(method: string, url: string, opts: Requ
     const message = body?.msg || body?.error_description || 'unknown error';
     return fail(code, message, body, opts, url);
   }
+  if (method !== 'GET') for (const listener of writeListeners) listener(url);
   return body as Envelope<T>;
 }
 

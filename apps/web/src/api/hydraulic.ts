@@ -7,7 +7,18 @@ export type Scenario =
   | { type: 'base'; minPressure?: number }
   | { type: 'burst'; pipeGid: number; minPressure?: number }
   | { type: 'fireFlow'; hydrant: string; residual?: number; time?: number; minPressure?: number }
-  | { type: 'growth'; percent: number; minPressure?: number };
+  | { type: 'growth'; percent: number; dma?: string; minPressure?: number }
+  | {
+      type: 'settings';
+      /** schedule: 24 hourly relative speeds (0 = off); speed: one for the whole run */
+      pumps?: { code: string; schedule?: number[]; speed?: number }[];
+      valves?: { code: string; setting?: number; status?: 'open' | 'closed' | 'active' }[];
+      minPressure?: number;
+    }
+  | { type: 'quality'; mode: 'age' | 'trace'; node?: string; minPressure?: number };
+
+/** a run's quality mode: water age (h) or the share (%) of water from `node` */
+export type QualityMode = { mode: 'age' } | { mode: 'trace'; node: string };
 
 export interface HydraulicModel {
   id: string;
@@ -15,6 +26,14 @@ export interface HydraulicModel {
   hash: string;
   nodes: number;
   links: number;
+}
+
+/** a model build in progress (the first build of a big network takes longer than one request) */
+export interface ModelBuild {
+  stage: 'rows' | 'text' | 'store';
+  /** 0–100 */
+  progress: number;
+  startTime: string;
 }
 
 export interface Run {
@@ -35,8 +54,10 @@ export interface Snapshot {
   times: number[];
   time: number;
   step: number;
-  nodes: { codes: string[]; types: number[]; pressure: number[]; head: number[] };
+  nodes: { codes: string[]; types: number[]; pressure: number[]; head: number[]; quality?: number[] };
   links: { codes: string[]; types: number[]; flow: number[]; velocity: number[] };
+  /** null for a run without a quality mode */
+  quality?: QualityMode | null;
 }
 
 export interface Geometry {
@@ -44,8 +65,39 @@ export interface Geometry {
   links: { code: string; path: [number, number][] }[];
 }
 
+/** where the model's demands came from (meter counts) */
+export interface DemandSummary {
+  meters: number;
+  fromReads: number;
+  fromDma: number;
+  byDefault: number;
+  zones: { code: string; name: string; meanLps: number; sharedLps: number; customers: number; days: number }[];
+  pumps: { code: string; flowLps: number; headM: number }[];
+}
+
+export interface CalibrationStation {
+  stcd: string;
+  name: string;
+  field: string;
+  quantity: 'pressure' | 'flow';
+  unit: 'm' | 'L/s';
+  target: { type: 'node' | 'link' | 'source'; code: string; nearest?: number };
+  points: { time: number; simulated: number; measured: number | null }[];
+  count: number;
+  meanError: number | null;
+  maxError: number | null;
+  bias: number | null;
+}
+
 export const hydraulicApi = {
-  model: () => http.get<{ current: HydraulicModel; models: HydraulicModel[] }>(`${B}/model`),
+  /** `current` is null while a first build outlasts the request: `building` says how far it is (poll again) */
+  model: () =>
+    http.get<{
+      current: HydraulicModel | null;
+      building?: ModelBuild | null;
+      models: HydraulicModel[];
+      demands: DemandSummary | null;
+    }>(`${B}/model`),
   geometry: (modelId?: string) => http.get<Geometry>(`${B}/model/geometry`, modelId ? { modelId } : {}),
   run: (body: { scenario?: Scenario; duration?: number; step?: number; name?: string }) =>
     http.post<{ id: string; state: string }>(`${B}/run`, body),
@@ -53,11 +105,17 @@ export const hydraulicApi = {
   get: (id: string) => http.get<Run>(`${B}/run/${id}`),
   snapshot: (id: string, time: number) => http.get<Snapshot>(`${B}/run/${id}/snapshot`, { time }),
   node: (id: string, code: string) =>
-    http.get<{ code: string; series: { time: number; pressure: number; head: number }[] }>(`${B}/run/${id}/node`, {
-      code,
-    }),
+    http.get<{ code: string; series: { time: number; pressure: number; head: number; quality?: number }[] }>(
+      `${B}/run/${id}/node`,
+      { code },
+    ),
   link: (id: string, code: string) =>
     http.get<{ code: string; series: { time: number; flow: number; velocity: number }[] }>(`${B}/run/${id}/link`, {
       code,
     }),
+  calibration: (id: string, date?: string) =>
+    http.get<{ runId: string; date: string; stations: CalibrationStation[] }>(
+      `${B}/run/${id}/calibration`,
+      date ? { date } : {},
+    ),
 };

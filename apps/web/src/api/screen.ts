@@ -126,6 +126,20 @@ export const screenApi = {
     token
       ? http.get<ScreenData>(`${B}/view/${code}`, { token }, { silent: true })
       : http.get<ScreenData>(`${B}/data/${code}`),
+  /** the basemap under the network map, read through a share link (a signed-in map reads gis's own route) */
+  basemap: (code: ScreenCode, token: string, bbox: number[], resolution: number) =>
+    http.get<unknown>(
+      `${B}/basemap/${code}`,
+      { token, bbox: bbox.map((v) => Math.round(v)).join(','), resolution: Math.max(0.01, resolution) },
+      { silent: true },
+    ),
+  /** the mains of the screen's network in a view box (GeoJSON, EPSG:4548), read through a share link */
+  pipes: (code: ScreenCode, token: string, bbox: number[], resolution: number) =>
+    http.get<unknown>(
+      `${B}/pipes/${code}`,
+      { token, bbox: bbox.map((v) => Math.round(v)).join(','), resolution: Math.max(0.01, resolution) },
+      { silent: true },
+    ),
   layout: (code: ScreenCode) => http.get<ScreenLayout>(`${B}/layout/${code}`),
   saveLayout: (code: ScreenCode, widgets: Widget[]) => http.post<ScreenLayout>(`${B}/layout/${code}`, { widgets }),
   resetLayout: (code: ScreenCode) => http.post<ScreenLayout>(`${B}/layout/${code}/reset`, {}),

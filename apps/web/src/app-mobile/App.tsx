@@ -7,11 +7,13 @@ import { APP_VERSION, call, deviceId, getSession, onSession, signOut } from './a
 import { getLang, setLang, t, useLang } from './i18n';
 import { Login } from './Login';
 import { useLive } from './live';
+import { keepForOffline } from './offline';
 import { allItems, flush, type OutboxItem, onOutbox } from './outbox';
 import { type Fix, latestFix, onFix, setDuty, startWatching } from './position';
 import { Queue } from './Queue';
 import { Repair } from './Repair';
 import { Sampling } from './Sampling';
+import { basemapRequest } from './TaskMap';
 import { TaskView } from './TaskView';
 import { Today } from './Today';
 import type { Network, Settings, TaskDetail, Work } from './types';
@@ -59,6 +61,7 @@ function SignedIn() {
   const [work, setWork] = useState<Work | null>(null);
   const tasks = work?.patrol ?? null;
   const [loading, setLoading] = useState(false);
+  const [kept, setKept] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [detail, setDetail] = useState<TaskDetail | null>(null);
   const [network, setNetwork] = useState<Network | null>(null);
@@ -71,7 +74,10 @@ function SignedIn() {
     setLoading(true);
     setError('');
     try {
-      setWork(await call<Work>('GET', '/api/swp-app/work/today'));
+      const w = await call<Work>('GET', '/api/swp-app/work/today');
+      setWork(w);
+      // each of Today's tasks kept for offline use, so one never opened online still works without a connection
+      void keepForOffline(w).then((n) => setKept(n));
     } catch (e) {
       setError(
         (e as Error).message === 'offline' || (e as Error).message === 'network' ? t('offline') : (e as Error).message,
@@ -82,8 +88,11 @@ function SignedIn() {
   }, []);
 
   const loadTask = useCallback(async (id: string) => {
+    let objects: TaskDetail['objects'] = [];
     try {
-      setDetail(await call<TaskDetail>('GET', '/api/swp-app/task/detail', undefined, { id }));
+      const d = await call<TaskDetail>('GET', '/api/swp-app/task/detail', undefined, { id });
+      objects = d.objects;
+      setDetail(d);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -91,7 +100,15 @@ function SignedIn() {
       setNetwork(await call<Network>('GET', '/api/swp-app/task/network', undefined, { id }));
     } catch {
       setNetwork(null);
+      return;
     }
+    // the console map's basemap of the task's area, under the network (drawn without it when it cannot be read)
+    const bm = basemapRequest(objects);
+    if (bm)
+      void call<{ features: Network['basemap'] }>('GET', bm.path, undefined, bm.query).then(
+        (fc) => setNetwork((n) => n && { ...n, basemap: fc?.features ?? [] }),
+        () => undefined,
+      );
   }, []);
 
   // start: settings, device hello, the release note, tasks, the position watch and the outbox
@@ -163,6 +180,7 @@ function SignedIn() {
         {view.kind === 'today' && (
           <Today
             work={work}
+            kept={kept}
             items={items}
             loading={loading}
             error={error}

@@ -1,5 +1,5 @@
 /**
- * The outbox as the person sees it: every check-in, hazard, start, finish, sampling and repair step with its state;
+ * The outbox as the person sees it: every check-in, hazard, start, finish, sampling, valve and repair step with its state;
  * refusals (conflicts) stay with the server's message until dismissed.
  */
 import { t } from './i18n';
@@ -15,6 +15,8 @@ const label = (it: OutboxItem) => {
       return t('sampleDone');
     case 'repair':
       return t('repairDone');
+    case 'valve':
+      return t((it.body as { closed?: boolean }).closed ? 'valveClosed' : 'valveOpened');
     default:
       return it.body.result === 2 ? `${t('hazard')} · ${String(it.body.description ?? '')}` : t('checkIn');
   }

@@ -2,13 +2,13 @@
  * A repair step (爆管抢修 / 调度指令) on the phone: the process's steps and where this one stands, the burst's valves
  * in closing order (the shutValue page's list: valves to close nearest first, then the backups for valves that
  * cannot be operated) checked off one by one, and the step completed as a form with photos before and after the
- * work. Checking a valve off needs a connection (the control room follows the closures live); the completion
- * goes through the outbox, so it works offline and is sent once.
+ * work. Checking a valve off and the completion both go through the outbox, so they work offline and are sent
+ * once, in the order they were made (the control room sees the closures as soon as they arrive).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiError, call, newClientId } from './api';
 import { t } from './i18n';
-import { enqueue } from './outbox';
+import { allItems, enqueue, type OutboxItem, onOutbox } from './outbox';
 import { readPhoto } from './TaskView';
 import type { RepairDetail, Valve } from './types';
 
@@ -17,35 +17,57 @@ type Photo = { key: string; data: string };
 export function Repair({ taskId, photoMaxKb, onBack }: { taskId: string; photoMaxKb: number; onBack: () => void }) {
   const [d, setD] = useState<RepairDetail | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const [before, setBefore] = useState<Photo[]>([]);
   const [after, setAfter] = useState<Photo[]>([]);
 
+  // when the list shown was asked for: a valve sent after that still shows what it was sent with
+  const [loadedAt, setLoadedAt] = useState(0);
   const load = useCallback(async () => {
+    const asked = Date.now();
     try {
       setD(await call<RepairDetail>('GET', '/api/swp-app/repair/detail', undefined, { taskId }));
+      setLoadedAt(asked);
     } catch (e) {
       setError((e as ApiError).network ? t('offline') : (e as Error).message);
     }
   }, [taskId]);
   useEffect(() => void load(), [load]);
 
+  // valves checked off go through the outbox (offline too, in order, each once): until sent, a valve shows what
+  // its newest queued item says; each one that reaches the server reloads the list (the event's status with it)
+  const [pending, setPending] = useState<OutboxItem[]>([]);
+  useEffect(() => {
+    const read = () =>
+      void allItems().then((all) => setPending(all.filter((i) => i.kind === 'valve' && i.taskId === taskId)));
+    read();
+    const off = onOutbox(read);
+    return () => void off();
+  }, [taskId]);
+  const sentValves = pending.filter((i) => i.state === 'sent').length;
+  useEffect(() => {
+    if (sentValves) void load();
+  }, [sentValves, load]);
+  const waiting = new Map<number, boolean>();
+  const fresh = new Map<number, boolean>();
+  for (const i of pending) {
+    const b = i.body as { valveGid?: number; closed?: boolean };
+    if (i.state === 'queued' || i.state === 'sending') waiting.set(Number(b.valveGid), !!b.closed);
+    else if (i.state === 'sent' && (i.sentAt ?? 0) >= loadedAt) fresh.set(Number(b.valveGid), !!b.closed);
+  }
+  const closedNow = (v: Valve) => waiting.get(v.valveGid) ?? fresh.get(v.valveGid) ?? v.closed === 1;
+
   async function toggle(v: Valve) {
-    setBusy(v.valveGid);
     setError('');
-    try {
-      const r = await call<{ valves: Valve[]; eventStatus: number }>('POST', '/api/swp-app/repair/valve', {
-        taskId,
-        valveGid: v.valveGid,
-        closed: v.closed !== 1,
-      });
-      setD((x) => x && { ...x, valves: r.valves, event: x.event && { ...x.event, eventStatus: r.eventStatus } });
-    } catch (e) {
-      setError((e as ApiError).network ? t('valveOffline') : (e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+    const clientId = newClientId('vlv');
+    await enqueue({
+      kind: 'valve',
+      clientId,
+      taskId,
+      objectName: `${t('valve')} ${v.valveDno ?? v.valveGid}`,
+      body: { taskId, valveGid: v.valveGid, closed: !closedNow(v), clientId },
+      photos: [],
+    });
   }
 
   async function add(files: FileList | null, set: (f: (p: Photo[]) => Photo[]) => void) {
@@ -84,12 +106,16 @@ export function Repair({ taskId, photoMaxKb, onBack }: { taskId: string; photoMa
   const close = d?.valves.filter((v) => v.role === 'close') ?? [];
   const backups = d?.valves.filter((v) => v.role === 'backup') ?? [];
   const valveRow = (v: Valve) => (
-    <li key={`${v.role}-${v.forValveGid}-${v.valveGid}`} data-testid="app-valve" data-closed={v.closed === 1}>
+    <li
+      key={`${v.role}-${v.forValveGid}-${v.valveGid}`}
+      data-testid="app-valve"
+      data-closed={closedNow(v)}
+      data-pending={waiting.has(v.valveGid)}
+    >
       <label className="row">
         <input
           type="checkbox"
-          checked={v.closed === 1}
-          disabled={busy !== null}
+          checked={closedNow(v)}
           onChange={() => void toggle(v)}
           aria-label={`${t('valve')} ${v.valveDno ?? v.valveGid}`}
         />
@@ -99,6 +125,7 @@ export function Repair({ taskId, photoMaxKb, onBack }: { taskId: string; photoMa
           {v.distance != null ? ` · ${Math.round(v.distance)} ${t('metres')}` : ''}
           {v.role === 'backup' ? ` · ${t('backupFor')} ${v.forValveGid}` : ''}
         </span>
+        {waiting.has(v.valveGid) && <span className="tag queued">{t('queued')}</span>}
       </label>
     </li>
   );
@@ -129,7 +156,7 @@ export function Repair({ taskId, photoMaxKb, onBack }: { taskId: string; photoMa
           {d.event && (
             <section>
               <h3>
-                {t('valvesToClose')} ({close.filter((v) => v.closed === 1).length}/{close.length})
+                {t('valvesToClose')} ({close.filter(closedNow).length}/{close.length})
               </h3>
               <p className="meta" data-testid="app-event-status">
                 {d.event.code} · {t(`eventStatus${d.event.eventStatus}` as 'eventStatus0')}

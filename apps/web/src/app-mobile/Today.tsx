@@ -9,6 +9,8 @@ import type { Work } from './types';
 
 interface Props {
   work: Work | null;
+  /** how many of Today's tasks are kept for offline use (null: not yet) */
+  kept: number | null;
   items: OutboxItem[];
   loading: boolean;
   error: string;
@@ -21,7 +23,7 @@ interface Props {
 const PULL = 70;
 const when = (s: string | null) => (s ? s.slice(5, 16) : '—');
 
-export function Today({ work, items, loading, error, onRefresh, onOpen, onSample, onRepair }: Props) {
+export function Today({ work, kept, items, loading, error, onRefresh, onOpen, onSample, onRepair }: Props) {
   const start = useRef<number | null>(null);
   const [pull, setPull] = useState(0);
   const queued = (kind: string, id: string) =>
@@ -52,6 +54,11 @@ export function Today({ work, items, loading, error, onRefresh, onOpen, onSample
         </button>
       </div>
       {error && <p className="error">{error}</p>}
+      {kept !== null && !!work && kept > 0 && (
+        <p className="meta" data-testid="app-offline-ready" data-kept={kept}>
+          {t('offlineReady', { n: kept })}
+        </p>
+      )}
       {none && <p className="empty">{t('noTasks')}</p>}
       <div className="today-grid">
         {!!work?.patrol.length && (

@@ -1,7 +1,7 @@
 /**
  * New work pushed live: while online the app holds the server's live channel (`/api/ws?token=`) and reloads Today
- * when a patrol task is made for me (`patrol.tasks`) or a message arrives (a workflow step assigned to me, a sampling
- * or repair order). Without a socket (offline, refused, a proxy that drops WebSockets) it falls back to reloading
+ * when a patrol task is made for me (`patrol.tasks`), a sampling task (`quality.tasks`) or a message arrives (a
+ * workflow step assigned to me: a repair order). Without a socket (offline, refused, a proxy that drops WebSockets) it falls back to reloading
  * every minute while online.
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { getSession } from './api';
 const POLL_MS = 60_000;
 const RECONNECT_MS = 5_000;
 const PING_MS = 15_000;
-const TOPICS = new Set(['patrol.tasks', 'message']);
+const TOPICS = new Set(['patrol.tasks', 'quality.tasks', 'message']);
 
 export function useLive(reload: () => void) {
   const cb = useRef(reload);
@@ -37,9 +37,12 @@ export function useLive(reload: () => void) {
         }
       };
       ws.onopen = () => {
+        // marked on the page while pushes can arrive (the browser tests wait for it)
+        document.documentElement.dataset.live = 'open';
         ping = window.setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send('ping'), PING_MS);
       };
       ws.onclose = () => {
+        delete document.documentElement.dataset.live;
         clearInterval(ping);
         if (!stopped) retry = window.setTimeout(connect, RECONNECT_MS);
       };

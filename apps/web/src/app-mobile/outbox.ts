@@ -1,6 +1,7 @@
 /**
  * The offline outbox: every check-in (with or without a hazard and photos), a patrol task's start and finish, a
- * sampling task done and a repair step completed (with its photos before and after) go through it, online or not,
+ * sampling task done, a burst's valve checked off and a repair step completed (with its photos before and after) go
+ * through it, online or not,
  * so one path sends everything. Items live in IndexedDB with the client ids they were made with, and are sent strictly in
  * the order they were made. A resend after a lost reply is harmless: the server returns the first outcome for a
  * known client id. A refusal by the server (the task was reassigned, the object already checked…) becomes a
@@ -25,7 +26,7 @@ export interface CheckBody {
 }
 
 /** What an item does; an item without a kind (made by an older version) is a check-in. */
-export type ItemKind = 'check' | 'start' | 'finish' | 'sample' | 'repair';
+export type ItemKind = 'check' | 'start' | 'finish' | 'sample' | 'repair' | 'valve';
 
 const PATHS: Record<ItemKind, string> = {
   check: '/api/swp-app/check-in',
@@ -33,6 +34,7 @@ const PATHS: Record<ItemKind, string> = {
   finish: '/api/swp-app/task/finish',
   sample: '/api/swp-app/sampling/done',
   repair: '/api/swp-app/repair/complete',
+  valve: '/api/swp-app/repair/valve',
 };
 
 export interface OutboxItem {

@@ -1,4 +1,5 @@
 /** What the app reads from the server (the patrol task shapes of `/api/swp-app/task/*`). */
+import type { BasemapFeature } from '../components/map/mapStyle';
 export interface TaskRow {
   id: string;
   taskName: string;
@@ -34,6 +35,8 @@ export interface TaskDetail extends TaskRow {
 export interface Network {
   pipes: { gid: number; diameter: number; coords: [number, number][] }[];
   valves: { gid: number; x: number; y: number; closed: boolean }[];
+  /** the console map's basemap of the task's area (streets, blocks, water), when it could be read */
+  basemap?: BasemapFeature[];
 }
 
 export interface Settings {

@@ -2,6 +2,7 @@
  * Applies the chosen theme, colour and language to everything: antd's ConfigProvider (algorithm, tokens, locale),
  * CSS variables for the shell's own styles, the theme name as the body class, the colour scheme.
  */
+import { CheckOutlined, IconProvider } from '@ant-design/icons';
 import { ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -40,6 +41,22 @@ function ThemeVars({ name }: { name: string }) {
   return null;
 }
 
+/**
+ * Icons without their per-icon style check: every icon, when it mounts, looks through all the `<style>` elements
+ * of the page for the icons' stylesheet (hundreds once antd has styled a few screens), so a list with a few icons
+ * per row paid that scan dozens of times on open (issue 24 item 10). The stylesheet is put in once, by the one
+ * icon below that keeps the check; all the others skip it.
+ */
+const NO_ICON_STYLE_CHECK = { zeroRuntime: true };
+
+function IconStylesOnce() {
+  return (
+    <span hidden aria-hidden>
+      <CheckOutlined />
+    </span>
+  );
+}
+
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const themeName = useUi((s) => s.themeName);
   const color = useUi((s) => s.color);
@@ -54,7 +71,8 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={config}>
       <ThemeVars name={themeName} />
-      {children}
+      <IconStylesOnce />
+      <IconProvider value={NO_ICON_STYLE_CHECK}>{children}</IconProvider>
     </ConfigProvider>
   );
 }

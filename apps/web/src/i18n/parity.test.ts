@@ -11,10 +11,29 @@ function keys(o: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
+// every feature's and shared component's strings (`<folder>/i18n.ts` exporting `zh` and `en`)
+const modules = import.meta.glob<{ zh?: Record<string, unknown>; en?: Record<string, unknown> }>(
+  ['../features/**/i18n.ts', '../components/**/i18n.ts'],
+  { eager: true },
+);
+
 describe('zh and en keep the same keys', () => {
   it('shell strings', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
   for (const [name, m] of Object.entries({ login, errors, iframe })) {
     it(name, () => expect(keys(m.en).sort()).toEqual(keys(m.zh).sort()));
+  }
+  it('finds the feature and component string files', () => expect(Object.keys(modules).length).toBeGreaterThan(30));
+  for (const [file, m] of Object.entries(modules)) {
+    it(file.replace('../', ''), () => {
+      expect(m.zh, 'exports zh').toBeTypeOf('object');
+      expect(m.en, 'exports en').toBeTypeOf('object');
+      const z = new Set(keys(m.zh as Record<string, unknown>));
+      const e = new Set(keys(m.en as Record<string, unknown>));
+      expect({ onlyInZh: [...z].filter((k) => !e.has(k)), onlyInEn: [...e].filter((k) => !z.has(k)) }).toEqual({
+        onlyInZh: [],
+        onlyInEn: [],
+      });
+    });
   }
   it('the spec texts are exact', () => {
     expect(zh.tagsView.clearCacheTip).toBe('是否需要清除缓存?');

@@ -34,3 +34,17 @@ export function useLiveEvent(type: string, fn: () => void, everyMs = 2000) {
     };
   }, [type, everyMs]);
 }
+
+/** Runs `fn` with the data of every live-channel event of `type`, unthrottled (events that carry values to apply). */
+export function useLiveData(type: string, fn: (data: unknown) => void) {
+  const latest = useRef(fn);
+  latest.current = fn;
+  useEffect(() => {
+    const on = (e: Event) => {
+      const m = (e as CustomEvent<LiveMessage>).detail;
+      if (m?.type === type) latest.current(m.data);
+    };
+    window.addEventListener(LIVE_EVENT, on);
+    return () => window.removeEventListener(LIVE_EVENT, on);
+  }, [type]);
+}

@@ -24,6 +24,7 @@ import { Route, Routes } from 'react-router';
 import { PageSpin } from '../components/PageSpin';
 import { screenLoaders } from '../features/registry';
 import { useErrorLog } from '../stores/errorLog';
+import { loadedScreen, loadScreen } from './prefetch';
 
 export interface PaneState {
   active: boolean;
@@ -38,12 +39,17 @@ export function usePaneActive(): boolean {
   return useContext(PaneContext).active;
 }
 
-const components = new Map<string, LazyExoticComponent<ComponentType<any>>>();
+const components = new Map<string, ComponentType<any> | LazyExoticComponent<ComponentType<any>>>();
 
+/**
+ * The component of a registered screen, the same one for the page's lifetime: the module itself when its code was
+ * fetched ahead (`shell/prefetch`), so the first render does not suspend; else a lazy one.
+ */
 function screenComponent(screen: string) {
   let c = components.get(screen);
   if (!c) {
-    c = lazy(screenLoaders[screen]);
+    const loader = screenLoaders[screen];
+    c = loadedScreen(loader) ?? lazy(() => loadScreen(loader));
     components.set(screen, c);
   }
   return c;

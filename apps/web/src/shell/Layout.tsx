@@ -25,6 +25,7 @@ import { useTabs } from '../stores/tabs';
 import { useUi } from '../stores/ui';
 import { Pane } from './KeepAlive';
 import { MenuSearchOverlay } from './MenuSearch';
+import { prefetchMenuScreens } from './prefetch';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
@@ -131,6 +132,12 @@ export default function ShellLayout() {
       });
     }
   }, [signedIn, menuLoaded, current, fullPath, location.search, navigate]);
+
+  // the code of every screen in the user's menu is fetched in idle time, so a first open does not wait for it
+  useEffect(() => {
+    if (!signedIn || !menuLoaded) return;
+    return prefetchMenuScreens(menuAll);
+  }, [signedIn, menuLoaded, menuAll]);
 
   // the page title follows the tab label (and the language)
   const activeTab = tabs.find((tab) => tab.value === fullPath);

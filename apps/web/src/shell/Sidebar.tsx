@@ -14,6 +14,7 @@ import { shellTheme } from '../lib/themes';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { MenuIcon } from './icons';
+import { prefetchScreen } from './prefetch';
 import { useTranslateKey } from './translate';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -68,7 +69,15 @@ export function Sidebar() {
         const label = menuName(m, translate);
         const icon = <MenuIcon key="icon" name={m.source ?? m.icon} />;
         if (kids.length) return { key: keyOf(m), label, icon, children: build(kids) };
-        return { key: keyOf(m), label: <span data-path={m.path}>{label}</span>, icon, title: label };
+        const target = menuTarget(m);
+        return {
+          key: keyOf(m),
+          label: <span data-path={m.path}>{label}</span>,
+          icon,
+          title: label,
+          // the screen's code starts loading while the pointer rests on its entry
+          onMouseEnter: target.kind === 'route' ? () => void prefetchScreen(target.to) : undefined,
+        };
       });
     return build(shown);
   }, [shown, translate]);

@@ -6,6 +6,7 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearCacheCall } from '../api/auth';
@@ -24,6 +25,10 @@ export function TabBar() {
   const list = useTabs((s) => s.list);
   const active = useTabs((s) => s.active);
   const closable = isClosable(list);
+  // the menus are held open here and closed before their action runs: an action that changes the tabs re-renders
+  // the tab the context menu belongs to, and left to itself the menu sometimes stayed open over the new tab bar
+  const [menuOf, setMenuOf] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
 
   const menuItems: MenuProps['items'] = [
     { key: 'clearCache', label: t('tagsView.clearCache') },
@@ -84,7 +89,15 @@ export function TabBar() {
           label: (
             <Dropdown
               trigger={['contextMenu']}
-              menu={{ items: menuItems, onClick: ({ key }) => run(key as Action, tab.value) }}
+              open={menuOf === tab.value}
+              onOpenChange={(open) => setMenuOf(open ? tab.value : null)}
+              menu={{
+                items: menuItems,
+                onClick: ({ key }) => {
+                  setMenuOf(null);
+                  run(key as Action, tab.value);
+                },
+              }}
             >
               <span className="swp-tab-label" data-tab={tab.value}>
                 {tabTitle(tab, i18n.language)}
@@ -93,7 +106,18 @@ export function TabBar() {
           ),
         }))}
         tabBarExtraContent={
-          <Dropdown trigger={['click']} menu={{ items: menuItems, onClick: ({ key }) => run(key as Action) }}>
+          <Dropdown
+            trigger={['click']}
+            open={moreOpen}
+            onOpenChange={setMoreOpen}
+            menu={{
+              items: menuItems,
+              onClick: ({ key }) => {
+                setMoreOpen(false);
+                run(key as Action);
+              },
+            }}
+          >
             <Button size="small" type="text" className="swp-tabs-more" data-testid="tabs-more">
               {t('tagsView.menu')} <DownOutlined />
             </Button>

@@ -4,10 +4,11 @@
  * analysis of the event and the form of the process (address, diameter, impact level), which starts with the
  * operator as reporter and waits for the dispatcher. One event per alarm: a second dispatch is refused.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { burstEvent, gisPipe } from '../../db/schema.ts';
 import { createBurstEvent, EVENT_STATUS } from '../gis/index.ts';
 import { startProcess } from '../workflow/index.ts';
@@ -31,7 +32,7 @@ export async function dispatchBurstRepair(
   const [alarm] = await ctx.db
     .select()
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.id, alarmId), eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0)));
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, alarmId), eq(alarmInfo.isDeleted, 0)));
   if (!alarm) throw badRequest('报警不存在');
   if (alarm.alarmType !== 'burst') throw badRequest('只有爆管报警可以派单抢修');
   if (alarm.alarmStatus !== 0) throw badRequest('报警已关闭，不能派单');
@@ -39,11 +40,11 @@ export async function dispatchBurstRepair(
     .select({ code: burstEvent.code })
     .from(burstEvent)
     .where(
-      and(
+      inTenant(
+        burstEvent,
+        tenantId,
         eq(burstEvent.alarmId, alarmId),
-        eq(burstEvent.tenantId, tenantId),
         eq(burstEvent.isDeleted, 0),
-        // a voided (mistaken) event frees its alarm for a new dispatch
         ne(burstEvent.eventStatus, EVENT_STATUS.voided),
       ),
     );
@@ -60,7 +61,7 @@ export async function dispatchBurstRepair(
   const [pipe] = await ctx.db
     .select({ diameter: gisPipe.diameter })
     .from(gisPipe)
-    .where(and(eq(gisPipe.gid, input.pipeGid), eq(gisPipe.tenantId, tenantId)));
+    .where(inTenant(gisPipe, tenantId, eq(gisPipe.gid, input.pipeGid)));
   try {
     const p = await startProcess(ctx, {
       tenantId,
@@ -83,7 +84,7 @@ export async function dispatchBurstRepair(
     return { eventId: ev.id, eventCode: ev.code, processInstanceId: p.processInstanceId };
   } catch (e) {
     // no event without its process: the dispatch can be tried again once the process is deployed
-    await ctx.db.delete(burstEvent).where(and(eq(burstEvent.id, ev.id), eq(burstEvent.tenantId, tenantId)));
+    await ctx.db.delete(burstEvent).where(inTenant(burstEvent, tenantId, eq(burstEvent.id, ev.id)));
     throw e;
   }
 }

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorSeries, monitorStation } from '../monitor/index.ts';
 
 export interface Dma {
@@ -31,7 +32,7 @@ export async function listDmas(ctx: Pick<AppContext, 'db'>, tenantId?: string): 
       and(
         eq(monitorStation.sttp, 'LL'),
         eq(monitorStation.isDeleted, 0),
-        ...(tenantId ? [eq(monitorStation.tenantId, tenantId)] : []),
+        ...(tenantId ? [inTenant(monitorStation, tenantId)] : []),
       ),
     );
   if (!stations.length) return [];

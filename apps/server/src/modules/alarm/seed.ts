@@ -4,8 +4,9 @@
  * burst alarm is one the detector really finds in the data), the older ones closed by the duty operator with the
  * crew's findings, those of the last two days and the latest one left open.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { ensureMenus, type MenuItem, user as userTable } from '../system/index.ts';
 import { burstFindings } from './detector.ts';
 import { listDmas } from './dmas.ts';
@@ -76,7 +77,7 @@ export async function seedBurstHistory(ctx: AppContext, tenantId = '000000', now
   const [any] = await ctx.db
     .select({ id: alarmInfo.id })
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.alarmType, 'burst')))
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.alarmType, 'burst')))
     .limit(1);
   if (any) return 0;
   const raised: { id: string; at: number }[] = [];
@@ -90,7 +91,7 @@ export async function seedBurstHistory(ctx: AppContext, tenantId = '000000', now
   const [closer] = await ctx.db
     .select({ id: userTable.id, realName: userTable.realName, account: userTable.account })
     .from(userTable)
-    .where(and(eq(userTable.tenantId, tenantId), eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
+    .where(inTenant(userTable, tenantId, eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
   // bursts older than two days were repaired: closed some hours after they were raised; the latest one stays open
   // whatever its age (the crew is still on it), so the burst list always has one to dispatch
   const latest = raised.reduce<(typeof raised)[number] | undefined>((a, r) => (!a || r.at > a.at ? r : a), undefined);

@@ -8,6 +8,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
 import { menu, roleMenu, user as userTable } from '../system/index.ts';
@@ -91,13 +92,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
     const [latest] = await tx
       .select()
       .from(alarmInfo)
-      .where(
-        and(
-          eq(alarmInfo.tenantId, input.tenantId),
-          eq(alarmInfo.sourceKey, input.sourceKey),
-          eq(alarmInfo.isDeleted, 0),
-        ),
-      )
+      .where(inTenant(alarmInfo, input.tenantId, eq(alarmInfo.sourceKey, input.sourceKey), eq(alarmInfo.isDeleted, 0)))
       .orderBy(desc(alarmInfo.lastTime))
       .limit(1);
     if (latest && latest.lastTime.getTime() >= input.at.getTime()) return null;
@@ -185,8 +180,9 @@ export async function onDutyUsers(ctx: Pick<AppContext, 'db'>, tenantId: string)
     .select({ id: userTable.id })
     .from(userTable)
     .where(
-      and(
-        eq(userTable.tenantId, tenantId),
+      inTenant(
+        userTable,
+        tenantId,
         eq(userTable.isDeleted, 0),
         eq(userTable.status, 1),
         sql`string_to_array(${userTable.roleId}, ',') && ${sql`array[${sql.join(
@@ -250,7 +246,7 @@ const timeParam = (v: unknown, name: string): Date | undefined => {
 /** The conditions of a list query: tenant, filters on the alarm's columns, keyword and time range. */
 export function alarmConditions(tenantId: string, q: Record<string, unknown>, extra: SQL[] = []): SQL[] {
   const conds: SQL[] = [
-    eq(alarmInfo.tenantId, tenantId),
+    inTenant(alarmInfo, tenantId),
     eq(alarmInfo.isDeleted, 0),
     ...compileFilters(alarmInfo, q, { passthrough: PARAMS, deny: new Set(['detail', 'sourceKey']) }),
     ...extra,
@@ -305,7 +301,7 @@ export async function openCounts(ctx: AppContext, tenantId: string) {
   const rows = await ctx.db
     .select({ alarmType: alarmInfo.alarmType, n: count() })
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, OPEN)))
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, OPEN)))
     .groupBy(alarmInfo.alarmType);
   const out: Record<string, number> = { all: 0 };
   for (const t of Object.keys(ALARM_TYPES)) out[t] = 0;
@@ -320,7 +316,7 @@ export async function alarmDetail(ctx: AppContext, tenantId: string, id: string)
   const [row] = await ctx.db
     .select()
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.id, id), eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0)));
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, id), eq(alarmInfo.isDeleted, 0)));
   if (!row) return null;
   const history = await ctx.db
     .select()
@@ -394,7 +390,7 @@ export async function closeAlarms(
     const rows = await tx
       .select({ id: alarmInfo.id, status: alarmInfo.alarmStatus })
       .from(alarmInfo)
-      .where(and(inArray(alarmInfo.id, unique), eq(alarmInfo.tenantId, who.tenantId), eq(alarmInfo.isDeleted, 0)))
+      .where(inTenant(alarmInfo, who.tenantId, inArray(alarmInfo.id, unique), eq(alarmInfo.isDeleted, 0)))
       .for('update');
     if (rows.length !== unique.length) throw badRequest(MSG.notFound);
     const open = rows.filter((r) => r.status === OPEN).map((r) => r.id);
@@ -471,7 +467,7 @@ export async function closeSeeded(
         updateUser: by.userId,
         updateTime: by.at,
       })
-      .where(and(eq(alarmInfo.id, id), eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.alarmStatus, OPEN)))
+      .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, id), eq(alarmInfo.alarmStatus, OPEN)))
       .returning({ id: alarmInfo.id });
     if (!rows.length) return false;
     await tx.insert(alarmHistory).values({
@@ -493,8 +489,9 @@ export async function openRuleAlarmsBefore(ctx: Pick<AppContext, 'db'>, tenantId
     .select({ id: alarmInfo.id, lastTime: alarmInfo.lastTime })
     .from(alarmInfo)
     .where(
-      and(
-        eq(alarmInfo.tenantId, tenantId),
+      inTenant(
+        alarmInfo,
+        tenantId,
         eq(alarmInfo.source, 'rule'),
         eq(alarmInfo.alarmStatus, OPEN),
         eq(alarmInfo.isDeleted, 0),

@@ -73,7 +73,13 @@ describe('Today', () => {
         startDate: '2025-01-01',
       }),
     );
+    // the assignee of the new sampling task is told on the live channel (their open app reloads Today)
+    const told: any[] = [];
+    const off = t.app.ctx.live.on('quality.tasks', (ev) => told.push(ev));
     data(await t.post('/api/swp-quality/plan/generate', { date: today() }));
+    await expect.poll(() => told.length).toBeGreaterThan(0);
+    off();
+    expect(told[0]).toMatchObject({ tenantId: '000000', userIds: [patrolId], toSockets: true });
     const mine = data(await as(patrol, () => t.get(`${A}/work/today`)));
     expect(mine.patrol.length).toBeGreaterThan(0);
     const s = mine.sampling.find((x: any) => x.planName === '手机采样');
@@ -179,6 +185,58 @@ describe('Repairs', () => {
     const close = d.valves.filter((v: any) => v.role === 'close');
     expect(close.length).toBeGreaterThan(0);
     expect(close.map((v: any) => v.seq)).toEqual(close.map((_: any, i: number) => i + 1));
+    // from the outbox (client ids): a resend marks nothing again, so an old tick never undoes a later untick
+    const v0 = { taskId: r.taskId, valveGid: close[0].valveGid };
+    const tick = { ...v0, closed: true, clientId: 'vlv-tick-0001' };
+    const first = data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)));
+    expect(first).toMatchObject({ duplicate: false, eventStatus: 1 });
+    expect(first.valves.find((v: any) => v.valveGid === v0.valveGid && v.role === 'close').closed).toBe(1);
+    const closedTime = async () =>
+      (
+        await ctx.db.execute<{ t: string | null; n: number }>(
+          sql`select closed_time::text as t, (select count(*)::int from swp_app_action where client_id = 'vlv-tick-0001') as n
+                from swp_dispatch_event_valve where event_id = ${ev.id} and valve_gid = ${v0.valveGid} and role = 'close'`,
+        )
+      ).rows[0];
+    const once = await closedTime();
+    expect(once.n).toBe(1);
+    expect(data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)))).toMatchObject({ duplicate: true });
+    expect(await closedTime()).toEqual(once);
+    const untick = { ...v0, closed: false, clientId: 'vlv-untick-001' };
+    expect(data(await as(patrol, () => t.post(`${A}/repair/valve`, untick)))).toMatchObject({ duplicate: false });
+    const resent = data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)));
+    expect(resent.duplicate).toBe(true);
+    expect(resent.valves.find((v: any) => v.valveGid === v0.valveGid && v.role === 'close').closed).toBe(0);
+    // the same client id for another valve is a conflict, never a second mark
+    if (close[1])
+      await refused(
+        as(patrol, () =>
+          t.post(`${A}/repair/valve`, {
+            taskId: r.taskId,
+            valveGid: close[1].valveGid,
+            closed: true,
+            clientId: 'vlv-tick-0001',
+          }),
+        ),
+        409,
+        '客户端编号已用于另一次关阀登记',
+      );
+    // a refused mark frees its client id; another tenant's administrator cannot mark this event's valves
+    await refused(
+      as(patrol, () =>
+        t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: -5, closed: true, clientId: 'vlv-bad-00001' }),
+      ),
+      400,
+      '该事件没有阀门',
+    );
+    expect(
+      (await ctx.db.execute(sql`select 1 from swp_app_action where client_id = 'vlv-bad-00001'`)).rows,
+    ).toHaveLength(0);
+    await refused(
+      as(fx, () => t.post(`${A}/repair/valve`, { ...tick, clientId: 'vlv-fx-000001' })),
+      400,
+      '只能办理分派给自己的抢修任务',
+    );
     // check off every valve to close: the event is closed off
     let last: any;
     for (const v of close)

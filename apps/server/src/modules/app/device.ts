@@ -4,12 +4,13 @@
  * session it holds through the auth module, on every instance at once; the next call from that phone gets 401 and
  * the app drops its token. The device row stays, marked revoked, until someone signs in on it again.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { revokeSessions } from '../auth/index.ts';
 import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
 import { appDevice } from './schema.ts';
@@ -53,7 +54,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     const tenantId = tenantOf(req);
     const name = q.realName?.trim() ? `%${q.realName.trim()}%` : null;
-    const where = sql`d.tenant_id = ${tenantId} ${name ? sql`and (u.real_name like ${name} or u.account like ${name})` : sql``}`;
+    const where = sql`${tenantSql(appDevice, tenantId, 'd')} ${name ? sql`and (u.real_name like ${name} or u.account like ${name})` : sql``}`;
     const total = (
       await ctx.db.execute(
         sql`select count(*)::int as n from swp_app_device d left join blade_user u on u.id = d.user_id where ${where}`,
@@ -83,7 +84,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     const [d] = await ctx.db
       .select()
       .from(appDevice)
-      .where(and(eq(appDevice.id, id), eq(appDevice.tenantId, tenantId)));
+      .where(inTenant(appDevice, tenantId, eq(appDevice.id, id)));
     if (!d) throw badRequest('设备不存在');
     const ended = d.sessionId ? await revokeSessions(ctx, [d.sessionId], 'device-revoked') : 0;
     await ctx.db.update(appDevice).set({ revoked: 1, revokeTime: new Date() }).where(eq(appDevice.id, id));
@@ -93,4 +94,4 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** Devices seen most recently first (for tests and the bench). */
 export const recentDevices = (ctx: AppContext, tenantId: string) =>
-  ctx.db.select().from(appDevice).where(eq(appDevice.tenantId, tenantId)).orderBy(desc(appDevice.lastSeen));
+  ctx.db.select().from(appDevice).where(inTenant(appDevice, tenantId)).orderBy(desc(appDevice.lastSeen));

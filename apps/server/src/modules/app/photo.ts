@@ -4,12 +4,13 @@
  * JPEG loses its EXIF block (the camera's GPS) before it is stored. The client id makes a resend return the first
  * copy. A photo is read back by id within the tenant; its link goes into the check-in's `photos`.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
 import { sniffPhoto, stripJpegExif } from './exif.ts';
 import { appPhoto } from './schema.ts';
@@ -40,7 +41,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     const [seen] = await ctx.db
       .select({ id: appPhoto.id })
       .from(appPhoto)
-      .where(and(eq(appPhoto.tenantId, tenantId), eq(appPhoto.clientId, body.clientId)));
+      .where(inTenant(appPhoto, tenantId, eq(appPhoto.clientId, body.clientId)));
     if (seen) return ok({ id: seen.id, url: photoUrl(seen.id), duplicate: true });
     const settings = await settingsOf(ctx, tenantId);
     const raw = body.data.replace(/^data:[^,]*,/, '');
@@ -73,7 +74,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext) {
         await ctx.db
           .select({ id: appPhoto.id })
           .from(appPhoto)
-          .where(and(eq(appPhoto.tenantId, tenantId), eq(appPhoto.clientId, body.clientId)))
+          .where(inTenant(appPhoto, tenantId, eq(appPhoto.clientId, body.clientId)))
       )[0].id;
     return ok({ id, url: photoUrl(id), duplicate: !row });
   });
@@ -83,7 +84,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     const [p] = await ctx.db
       .select({ mime: appPhoto.mime, data: appPhoto.data })
       .from(appPhoto)
-      .where(and(eq(appPhoto.id, id), eq(appPhoto.tenantId, tenantOf(req))));
+      .where(inTenant(appPhoto, tenantOf(req), eq(appPhoto.id, id)));
     if (!p) throw notFound(PHOTO_MSG.notFound);
     return reply.type(p.mime).header('cache-control', 'private, max-age=86400').send(p.data);
   });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { B, parse, tenantOf } from './common.ts';
 import { appReleaseNote } from './schema.ts';
 
@@ -36,7 +37,7 @@ const NOTE_BODY = z.object({
 });
 
 export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
-  const live = (tenantId: string) => and(eq(appReleaseNote.tenantId, tenantId), eq(appReleaseNote.isDeleted, 0));
+  const live = (tenantId: string) => inTenant(appReleaseNote, tenantId, eq(appReleaseNote.isDeleted, 0));
 
   app.get(`${B}/release-note/list`, byMenu('app_release'), async (req) =>
     ok(

@@ -5,14 +5,17 @@
  * photos before and after the work (uploaded through `POST /swp-app/photo`, so checked, size-limited and stripped
  * of EXIF like a hazard's). A queued completion sent twice answers `duplicate: true`.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, badRequest, ok } from '../../core/envelope.ts';
 import { signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { burstEventDetail, markValve, valveList } from '../gis/index.ts';
 import { completeNodeTask, type MyProcessTask, myProcessTask, taskOutcome } from '../workflow/index.ts';
 import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
+import { appAction } from './schema.ts';
 import { REPAIR_PROCESSES } from './work.ts';
 
 export const REPAIR_MSG = {
@@ -21,6 +24,7 @@ export const REPAIR_MSG = {
   photos: '现场抢修请拍摄抢修前和抢修后的照片',
   done: '任务已被他人处理',
   photo: '照片地址不正确',
+  clientReused: '客户端编号已用于另一次关阀登记，请重新生成后再提交',
 } as const;
 
 const taskId = z.string({ error: '缺少必要的请求参数: taskId' }).regex(/^\d{1,20}$/, 'taskId 格式不正确');
@@ -63,17 +67,53 @@ export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
+  // a valve checked off; from the outbox with a client id: a resend (a lost reply, a second pass) answers
+  // `duplicate: true` with the list as it stands and marks nothing again, so an older tick never undoes a later untick
   app.post(`${B}/repair/valve`, signedIn, async (req) => {
     const b = parse(
-      z.object({ taskId, valveGid: z.coerce.number({ error: '缺少阀门编号 valveGid' }).int(), closed: z.boolean() }),
+      z.object({
+        taskId,
+        valveGid: z.coerce.number({ error: '缺少阀门编号 valveGid' }).int(),
+        closed: z.boolean({ error: '缺少关阀状态 closed' }),
+        clientId: z.string().regex(CLIENT_ID_RE, '客户端编号格式不正确').optional(),
+      }),
       req.body,
     );
     const tenantId = tenantOf(req);
     const me = userOf(req).userId;
     const eventId = eventOf(await mine(ctx, tenantId, me, b.taskId));
     if (!eventId) throw badRequest(REPAIR_MSG.noEvent);
+    const ref = `${b.taskId}:${b.valveGid}:${b.closed ? 1 : 0}`;
+    if (b.clientId) {
+      const claimed = await ctx.db
+        .insert(appAction)
+        .values({ tenantId, clientId: b.clientId, userId: me, kind: 'valve', ref })
+        .onConflictDoNothing()
+        .returning({ id: appAction.id });
+      if (!claimed.length) {
+        const [first] = await ctx.db
+          .select({ ref: appAction.ref })
+          .from(appAction)
+          .where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
+        if (first && first.ref !== ref) throw new ApiError(409, 409, REPAIR_MSG.clientReused);
+        const ev = await burstEventDetail(ctx.db, tenantId, eventId);
+        return ok({
+          duplicate: true,
+          eventStatus: ev?.eventStatus,
+          valves: await valveList(ctx.db, tenantId, eventId),
+        });
+      }
+      try {
+        const r = await markValve(ctx.db, tenantId, eventId, b.valveGid, b.closed, me);
+        return ok({ ...r, duplicate: false, valves: await valveList(ctx.db, tenantId, eventId) });
+      } catch (e) {
+        // refused (no such valve, a voided event): the client id is free again, nothing was done
+        await ctx.db.delete(appAction).where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
+        throw e;
+      }
+    }
     const r = await markValve(ctx.db, tenantId, eventId, b.valveGid, b.closed, me);
-    return ok({ ...r, valves: await valveList(ctx.db, tenantId, eventId) });
+    return ok({ ...r, duplicate: false, valves: await valveList(ctx.db, tenantId, eventId) });
   });
 
   app.post(`${B}/repair/complete`, signedIn, async (req) => {

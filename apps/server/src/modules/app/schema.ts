@@ -75,3 +75,22 @@ export const appPhoto = pgTable(
   },
   (t) => [uniqueIndex('uk_app_photo_client').on(t.tenantId, t.clientId)],
 );
+
+/**
+ * An action the phone queued offline that has no row of its own to carry its client id (a valve checked off): the
+ * first send claims the client id, a resend finds it and answers `duplicate: true` without doing it again.
+ */
+export const appAction = pgTable(
+  'swp_app_action',
+  {
+    id: pk(),
+    ...tenantCol(),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    userId: idType('user_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** what it was done to (`<taskId>:<valveGid>:<closed>`): the same client id for something else is refused */
+    ref: varchar('ref', { length: 100 }).notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('uk_app_action_client').on(t.tenantId, t.clientId)],
+);

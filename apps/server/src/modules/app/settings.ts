@@ -1,13 +1,9 @@
-/**
- * The field app's settings per tenant (移动应用 › 应用设置): position interval, check-in radius, photo size limit,
- * whether photos lose their EXIF GPS, and the GIS layers the app draws. A tenant without a row gets the defaults.
- */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { B, parse, tenantOf } from './common.ts';
 import { appSetting } from './schema.ts';
 
@@ -28,7 +24,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
 };
 
 export async function settingsOf(ctx: AppContext, tenantId: string): Promise<AppSettings> {
-  const [r] = await ctx.db.select().from(appSetting).where(eq(appSetting.tenantId, tenantId));
+  const [r] = await ctx.db.select().from(appSetting).where(inTenant(appSetting, tenantId));
   if (!r) return { ...DEFAULT_SETTINGS };
   return {
     positionInterval: r.positionInterval,

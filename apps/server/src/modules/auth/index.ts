@@ -13,7 +13,16 @@ import { AuthService, CLIENT_CHANGED_TOPIC } from './service.ts';
 import { springBladeRoutes } from './springblade.ts';
 
 export { listSessions, type SessionInfo, type SessionQuery } from './online.ts';
-export { asMd5, hashPassword, MSG as AUTH_MESSAGES, USER_STATUS, verifyPassword } from './service.ts';
+/** The session table the desk's dashboard counts (never through db/schema.ts). */
+export { authSession } from './schema.ts';
+export {
+  asMd5,
+  hashPassword,
+  MSG as AUTH_MESSAGES,
+  SESSION_LOCK_TOPIC,
+  USER_STATUS,
+  verifyPassword,
+} from './service.ts';
 
 interface State {
   auth: AuthService;

@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { authSession } from './schema.ts';
 
 export interface SessionQuery {
@@ -41,7 +42,7 @@ export interface SessionInfo {
 
 /** Sessions of a tenant, newest sign-in first, with the total for paging. */
 export async function listSessions(ctx: AppContext, q: SessionQuery): Promise<{ rows: SessionInfo[]; total: number }> {
-  const conds: SQL[] = [eq(authSession.tenantId, q.tenantId)];
+  const conds: SQL[] = [inTenant(authSession, q.tenantId)];
   if (q.openOnly !== false) conds.push(eq(authSession.revoked, 0), gt(authSession.expireTime, new Date()));
   if (q.userId) conds.push(eq(authSession.userId, q.userId));
   if (q.ids) conds.push(q.ids.length ? inArray(authSession.id, q.ids) : eq(authSession.id, '0'));

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError, done, ok } from '../../core/envelope.ts';
 import { adminOnly, bearerOf, parseBasic, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { dept, invalidateMenuCache, post, role, tenant, user } from '../system/index.ts';
 import type { MenuService } from './menus.ts';
 import { authSession } from './schema.ts';
@@ -290,7 +291,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
       postIds.length
         ? ctx.db.select({ id: post.id, name: post.postName }).from(post).where(inArray(post.id, postIds))
         : [],
-      ctx.db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, me.tenantId)),
+      ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, me.tenantId)),
     ]);
     const names = (ids: string[], rows: { id: string; name: string }[]) =>
       ids
@@ -344,7 +345,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
     const rows = await ctx.db
       .select()
       .from(dept)
-      .where(and(inArray(dept.id, ids), eq(dept.tenantId, me.tenantId), eq(dept.isDeleted, 0)));
+      .where(inTenant(dept, me.tenantId, inArray(dept.id, ids), eq(dept.isDeleted, 0)));
     return ok(
       ids
         .map((id) => rows.find((r) => r.id === id))
@@ -362,7 +363,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
     const rows = await ctx.db
       .select()
       .from(role)
-      .where(and(inArray(role.id, ids), eq(role.tenantId, me.tenantId), eq(role.isDeleted, 0)));
+      .where(inTenant(role, me.tenantId, inArray(role.id, ids), eq(role.isDeleted, 0)));
     return ok(
       ids
         .map((id) => rows.find((r) => r.id === id))
@@ -388,6 +389,6 @@ async function userInTenant(ctx: AppContext, id: string, tenantId: string) {
   const [u] = await ctx.db
     .select({ deptId: user.deptId, roleId: user.roleId })
     .from(user)
-    .where(and(eq(user.id, id), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+    .where(inTenant(user, tenantId, eq(user.id, id), eq(user.isDeleted, 0)));
   return u;
 }

@@ -119,6 +119,7 @@ const csv = (s: string | null | undefined) =>
     .filter(Boolean);
 
 import { asMd5, hashPassword, verifyPassword } from '../../core/password.ts';
+import { inTenant } from '../../core/scoped.ts';
 
 export { asMd5, hashPassword, verifyPassword };
 
@@ -461,8 +462,9 @@ export class AuthService {
       .select({ n: count() })
       .from(authLoginFailure)
       .where(
-        and(
-          eq(authLoginFailure.tenantId, tenantId),
+        inTenant(
+          authLoginFailure,
+          tenantId,
           eq(authLoginFailure.account, account),
           gt(authLoginFailure.createTime, new Date(Date.now() - FAILURE_WINDOW_MS)),
         ),
@@ -483,8 +485,9 @@ export class AuthService {
         .select({ n: count() })
         .from(authLoginFailure)
         .where(
-          and(
-            eq(authLoginFailure.tenantId, tenantId),
+          inTenant(
+            authLoginFailure,
+            tenantId,
             eq(authLoginFailure.account, account),
             gt(authLoginFailure.createTime, new Date(Date.now() - FAILURE_WINDOW_MS)),
           ),
@@ -509,7 +512,7 @@ export class AuthService {
     for (const u of users) {
       const rows = await this.ctx.db
         .delete(authLoginFailure)
-        .where(and(eq(authLoginFailure.tenantId, u.tenantId), eq(authLoginFailure.account, u.account)))
+        .where(inTenant(authLoginFailure, u.tenantId, eq(authLoginFailure.account, u.account)))
         .returning({ id: authLoginFailure.id });
       n += rows.length;
     }
@@ -527,7 +530,7 @@ export class AuthService {
     const [t] = await this.ctx.db
       .select()
       .from(tenant)
-      .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
+      .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)));
     if (!t) throw new SignInError(MSG.noTenant);
     if (t.expireTime && t.expireTime.getTime() < Date.now()) throw new SignInError(MSG.tenantExpired);
     if (t.status !== 1) throw new SignInError(MSG.tenantDisabled);
@@ -559,7 +562,7 @@ export class AuthService {
     const [u] = await this.ctx.db
       .select()
       .from(user)
-      .where(and(eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)));
+      .where(inTenant(user, tenantId, eq(user.account, account), eq(user.isDeleted, 0)));
     const passwordOk = u
       ? await verifyPassword(u.password, password)
       : (await verifyPassword((await this.dummyHash) ?? '', password)) && false;
@@ -569,7 +572,7 @@ export class AuthService {
     this.checkUserStatus(u);
     await this.ctx.db
       .delete(authLoginFailure)
-      .where(and(eq(authLoginFailure.tenantId, tenantId), eq(authLoginFailure.account, account)));
+      .where(inTenant(authLoginFailure, tenantId, eq(authLoginFailure.account, account)));
 
     const deptIds = csv(u.deptId);
     const roleIds = csv(u.roleId);
@@ -593,7 +596,7 @@ export class AuthService {
     const rows = await this.ctx.db
       .select({ id: role.id, alias: role.roleAlias, name: role.roleName, sort: role.sort })
       .from(role)
-      .where(and(inArray(role.id, roleIds), eq(role.tenantId, tenantId), eq(role.isDeleted, 0)));
+      .where(inTenant(role, tenantId, inArray(role.id, roleIds), eq(role.isDeleted, 0)));
     // keep the order of the user's role list
     return roleIds.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
   }
@@ -738,19 +741,19 @@ export class AuthService {
       const [{ n }] = await tx
         .select({ n: count() })
         .from(user)
-        .where(and(eq(user.tenantId, p.tenantId), eq(user.status, USER_STATUS.pending), eq(user.isDeleted, 0)));
+        .where(inTenant(user, p.tenantId, eq(user.status, USER_STATUS.pending), eq(user.isDeleted, 0)));
       if (n >= MAX_PENDING_GUESTS) throw new SignInError(MSG.guestQueueFull);
       const [exists] = await tx
         .select({ id: user.id })
         .from(user)
-        .where(and(eq(user.tenantId, p.tenantId), eq(user.account, p.account), eq(user.isDeleted, 0)));
+        .where(inTenant(user, p.tenantId, eq(user.account, p.account), eq(user.isDeleted, 0)));
       if (exists) throw new SignInError(`当前用户 [${p.account}] 已存在!`);
       let oauth: typeof userOauth.$inferSelect | undefined;
       if (p.oauthId) {
         [oauth] = await tx
           .select()
           .from(userOauth)
-          .where(and(eq(userOauth.id, p.oauthId), eq(userOauth.tenantId, p.tenantId)));
+          .where(inTenant(userOauth, p.tenantId, eq(userOauth.id, p.oauthId)));
         if (!oauth) throw new SignInError('第三方登录信息错误,请重新授权');
       }
       const [row] = await tx

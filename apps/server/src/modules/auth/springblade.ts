@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
 import { bearerOf, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { authorize, menu, menuDialectOf, role, roleMenu } from '../system/index.ts';
 import { postsOf } from './menus.ts';
 import type { AuthService } from './service.ts';
@@ -42,9 +43,10 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
           .innerJoin(menu, eq(menu.id, roleMenu.menuId))
           .innerJoin(role, eq(role.id, roleMenu.roleId))
           .where(
-            and(
+            inTenant(
+              role,
+              me.tenantId,
               inArray(roleMenu.roleId, me.roleIds),
-              eq(role.tenantId, me.tenantId),
               eq(role.isDeleted, 0),
               eq(menu.isDeleted, 0),
               isNotNull(pathCol),
@@ -65,8 +67,9 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
       .select({ objectType: authorize.objectType, objectId: authorize.objectId, itemId: authorize.itemId })
       .from(authorize)
       .where(
-        and(
-          eq(authorize.tenantId, me.tenantId),
+        inTenant(
+          authorize,
+          me.tenantId,
           inArray(authorize.itemType, ['module', 'button']),
           or(
             and(eq(authorize.objectType, 'User'), eq(authorize.objectId, me.userId)),

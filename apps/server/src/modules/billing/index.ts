@@ -6,6 +6,7 @@ import type { AppContext, ServerModule } from '../../core/module.ts';
 import { seedBilling } from './seed.ts';
 import { tariffResource } from './tariff.ts';
 
+export { meterRead } from './schema.ts';
 export { totalOf, WATER_CATEGORY } from './tariff.ts';
 
 export const billingModule: ServerModule = {

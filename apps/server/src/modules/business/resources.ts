@@ -12,6 +12,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type Column, columnsOf } from '../datasource/index.ts';
 import { parseColumns, parseForm } from '../lowcode/index.ts';
 import { bizCategory, bizDataModel, bizDesign, bizForm } from './schema.ts';
@@ -77,11 +78,7 @@ export const categoryResource = defineResource({
           .select({ id: bizCategory.id })
           .from(bizCategory)
           .where(
-            and(
-              eq(bizCategory.id, data.parentId),
-              eq(bizCategory.tenantId, h.req.tenantId),
-              eq(bizCategory.isDeleted, 0),
-            ),
+            inTenant(bizCategory, h.req.tenantId, eq(bizCategory.id, data.parentId), eq(bizCategory.isDeleted, 0)),
           );
         if (!p) throw badRequest('上级分类不存在');
       }
@@ -191,7 +188,7 @@ export const formResource = defineResource({
         const [r] = await h.tx
           .select({ id: table.id })
           .from(table)
-          .where(and(eq(table.id, data[col]), eq(table.tenantId, h.req.tenantId), eq(table.isDeleted, 0)));
+          .where(inTenant(table, h.req.tenantId, eq(table.id, data[col]), eq(table.isDeleted, 0)));
         if (!r) throw badRequest(msg);
       }
     },
@@ -258,7 +255,7 @@ export const designResource = defineResource({
       const [f] = await h.tx
         .select()
         .from(bizForm)
-        .where(and(eq(bizForm.id, data.formId), eq(bizForm.tenantId, h.req.tenantId), eq(bizForm.isDeleted, 0)));
+        .where(inTenant(bizForm, h.req.tenantId, eq(bizForm.id, data.formId), eq(bizForm.isDeleted, 0)));
       if (!f) throw badRequest('业务表单不存在');
       if (data.designData) data.designData = parseColumns(data.designData, parseForm(f.formData));
     },

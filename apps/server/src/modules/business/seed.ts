@@ -3,9 +3,10 @@
  * platform tenant: category 热线服务 with the form 投诉建议登记 (complaint) and its design. Idempotent (menus by
  * code; the demo only while the tenant has no business form at all).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { screenMenu } from '../lowcode/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { bizCategory, bizDesign, bizForm } from './schema.ts';
@@ -91,7 +92,7 @@ export async function seedBusiness(ctx: AppContext) {
   await ensureMenus(ctx, BUSINESS_MENUS);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7261130)`);
-    const [any] = await tx.select({ id: bizForm.id }).from(bizForm).where(eq(bizForm.tenantId, TENANT)).limit(1);
+    const [any] = await tx.select({ id: bizForm.id }).from(bizForm).where(inTenant(bizForm, TENANT)).limit(1);
     if (any) return;
     const cat = newId();
     await tx

@@ -11,6 +11,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import {
   asJnpf,
   assertNoCycle,
@@ -71,7 +72,7 @@ export const areaResource = defineResource({
       const rows = await h.tx
         .select({ id: area.id, parentId: area.parentId })
         .from(area)
-        .where(and(eq(area.tenantId, h.req.tenantId), eq(area.isDeleted, 0)));
+        .where(inTenant(area, h.req.tenantId, eq(area.isDeleted, 0)));
       if (!rows.some((r) => r.id === parentId)) throw badRequest('上级区域不存在');
       if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
     },

@@ -7,7 +7,7 @@
  * moment older than the stored period continues that period rather than restarting an old one.
  */
 
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
@@ -15,6 +15,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import {
   bodyWithId,
@@ -172,7 +173,7 @@ export async function nextBillNumber(
   const [rule] = await db
     .select({ status: sequence.status })
     .from(sequence)
-    .where(and(eq(sequence.tenantId, tenantId), eq(sequence.sequenceCode, code), eq(sequence.isDeleted, 0)));
+    .where(inTenant(sequence, tenantId, eq(sequence.sequenceCode, code), eq(sequence.isDeleted, 0)));
   throw badRequest(rule ? `编码规则已停用: ${code}` : `编码规则不存在: ${code}`);
 }
 

@@ -11,6 +11,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { contentDisposition } from '../resource/index.ts';
 import {
   asJnpf,
@@ -80,7 +81,7 @@ export const dictionaryTypeResource = defineResource({
       const rows = await h.tx
         .select({ id: dictionaryType.id, parentId: dictionaryType.parentId })
         .from(dictionaryType)
-        .where(and(eq(dictionaryType.tenantId, h.req.tenantId), eq(dictionaryType.isDeleted, 0)));
+        .where(inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.isDeleted, 0)));
       if (!rows.some((r) => r.id === parentId)) throw badRequest('上级分类不存在');
       if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
     },
@@ -138,11 +139,7 @@ export const dictionaryDataResource = defineResource({
         .select({ id: dictionaryType.id })
         .from(dictionaryType)
         .where(
-          and(
-            eq(dictionaryType.id, typeId),
-            eq(dictionaryType.tenantId, h.req.tenantId),
-            eq(dictionaryType.isDeleted, 0),
-          ),
+          inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId), eq(dictionaryType.isDeleted, 0)),
         );
       if (!type) throw badRequest('字典分类不存在');
       const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;

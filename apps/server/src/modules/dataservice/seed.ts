@@ -1,11 +1,6 @@
-/**
- * The demo utility's data services (tenant 000000): dictionary types and data of the business, the service areas
- * of Hefei down to the DMA zones, bill rules for work orders, patrols, installations, meter reading and alarms,
- * and JNPF's common fields. Idempotent: a row is added only when its tenant never had one of that code.
- */
-import { eq } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type ApiScopeSeed, ensureScopes } from '../system/index.ts';
 import { area, commonFields, dictionaryData, dictionaryType, sequence } from './schema.ts';
 
@@ -237,7 +232,7 @@ export async function seedDataservice(ctx: AppContext): Promise<void> {
     const types = await tx
       .select({ id: dictionaryType.id, enCode: dictionaryType.enCode })
       .from(dictionaryType)
-      .where(eq(dictionaryType.tenantId, TENANT));
+      .where(inTenant(dictionaryType, TENANT));
     const typeId = new Map(types.map((t) => [t.enCode, t.id]));
     for (const [i, t] of TYPES.entries()) {
       if (typeId.has(t.enCode)) continue;
@@ -272,7 +267,7 @@ export async function seedDataservice(ctx: AppContext): Promise<void> {
     }
 
     // areas
-    const areas = await tx.select({ enCode: area.enCode }).from(area).where(eq(area.tenantId, TENANT));
+    const areas = await tx.select({ enCode: area.enCode }).from(area).where(inTenant(area, TENANT));
     const haveArea = new Set(areas.map((a) => a.enCode));
     const areaRows: (typeof area.$inferInsert)[] = [];
     const walkArea = (list: AreaSeed[], parentId: string) =>
@@ -287,7 +282,7 @@ export async function seedDataservice(ctx: AppContext): Promise<void> {
     if (areaRows.length) await tx.insert(area).values(areaRows);
 
     // bill rules
-    const rules = await tx.select({ code: sequence.sequenceCode }).from(sequence).where(eq(sequence.tenantId, TENANT));
+    const rules = await tx.select({ code: sequence.sequenceCode }).from(sequence).where(inTenant(sequence, TENANT));
     const haveRule = new Set(rules.map((r) => r.code));
     const ruleRows = RULES.filter((r) => !haveRule.has(r.sequenceCode)).map((r, i) => ({
       ...r,
@@ -300,7 +295,7 @@ export async function seedDataservice(ctx: AppContext): Promise<void> {
     const fields = await tx
       .select({ field: commonFields.field })
       .from(commonFields)
-      .where(eq(commonFields.tenantId, TENANT));
+      .where(inTenant(commonFields, TENANT));
     const haveField = new Set(fields.map((f) => f.field));
     const fieldRows = FIELDS.filter(([f]) => !haveField.has(f)).map(
       ([field, fieldName, dataType, dataLength, allowNull], i) => ({

@@ -6,13 +6,14 @@
  * logged (`/system/DataInterfaceLog/{id}`), `Actions/State` enables or disables it, `Action/Export` downloads its
  * definition as JSON.
  */
-import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { withSession } from './connect.ts';
 import { readSandboxed } from './sandbox.ts';
 import { dsInterface, dsInterfaceLog } from './schema.ts';
@@ -150,7 +151,7 @@ async function findInterface(ctx: AppContext, req: FastifyRequest, id: string) {
   const [r] = await ctx.db
     .select()
     .from(dsInterface)
-    .where(and(eq(dsInterface.id, id), eq(dsInterface.tenantId, req.tenantId), eq(dsInterface.isDeleted, 0)));
+    .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, id), eq(dsInterface.isDeleted, 0)));
   return r;
 }
 
@@ -180,8 +181,9 @@ async function saveInterface(ctx: AppContext, req: FastifyRequest, raw: unknown,
     .select({ id: dsInterface.id })
     .from(dsInterface)
     .where(
-      and(
-        eq(dsInterface.tenantId, req.tenantId),
+      inTenant(
+        dsInterface,
+        req.tenantId,
         eq(dsInterface.enCode, b.enCode),
         eq(dsInterface.isDeleted, 0),
         id ? ne(dsInterface.id, id) : undefined,
@@ -285,8 +287,9 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const size = pos(q.pageSize, 20);
     const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = and(
-      eq(dsInterface.tenantId, req.tenantId),
+    const where = inTenant(
+      dsInterface,
+      req.tenantId,
       eq(dsInterface.isDeleted, 0),
       kw ? or(ilike(dsInterface.fullName, like), ilike(dsInterface.enCode, like)) : undefined,
       typeof q.category === 'string' && q.category ? eq(dsInterface.category, q.category) : undefined,
@@ -316,7 +319,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(dsInterface)
       .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-      .where(and(eq(dsInterface.id, pid(req)), eq(dsInterface.tenantId, req.tenantId), eq(dsInterface.isDeleted, 0)))
+      .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, pid(req)), eq(dsInterface.isDeleted, 0)))
       .returning({ id: dsInterface.id });
     if (!r.length) throw badRequest('数据接口不存在');
     return done('删除成功');
@@ -351,7 +354,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const size = pos(q.pageSize, 20);
     const r = await findInterface(ctx, req, pid(req));
     if (!r) throw badRequest('数据接口不存在');
-    const where = and(eq(dsInterfaceLog.interfaceId, r.id), eq(dsInterfaceLog.tenantId, req.tenantId));
+    const where = inTenant(dsInterfaceLog, req.tenantId, eq(dsInterfaceLog.interfaceId, r.id));
     const [{ total }] = await ctx.db.select({ total: count() }).from(dsInterfaceLog).where(where);
     const rows = await ctx.db
       .select()

@@ -3,13 +3,14 @@
  * the designer's definition and whose data comes from a data interface. `GET …/rest/data?id=` runs the report's
  * interface with the query's parameters (the report screen renders those rows).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { runInterface } from './interfaces.ts';
 import { dsInterface, rptReport } from './schema.ts';
 
@@ -36,11 +37,7 @@ export const reportResource = defineResource({
         .select({ id: dsInterface.id })
         .from(dsInterface)
         .where(
-          and(
-            eq(dsInterface.id, data.interfaceId),
-            eq(dsInterface.tenantId, h.req.tenantId),
-            eq(dsInterface.isDeleted, 0),
-          ),
+          inTenant(dsInterface, h.req.tenantId, eq(dsInterface.id, data.interfaceId), eq(dsInterface.isDeleted, 0)),
         );
       if (!i) throw badRequest('数据接口不存在');
     },
@@ -59,9 +56,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const [i] = await ctx.db
       .select()
       .from(dsInterface)
-      .where(
-        and(eq(dsInterface.id, r.interfaceId), eq(dsInterface.tenantId, req.tenantId), eq(dsInterface.isDeleted, 0)),
-      );
+      .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, r.interfaceId), eq(dsInterface.isDeleted, 0)));
     if (!i) throw badRequest('数据接口不存在');
     delete q.id;
     return ok({ name: r.name, rows: await runInterface(ctx, req, i, q) });

@@ -3,8 +3,9 @@
  * 报表管理; under 在线开发: 数据源管理 and 代码生成) and the demo data interfaces of the platform tenant over the
  * console's own database: 水价标准查询 (SQL with a parameter) and 报修故障类型 (static data). Idempotent.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { screenMenu } from '../lowcode/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { ensureInterfaceReader, INTERFACE_ROLE } from './sandbox.ts';
@@ -121,29 +122,19 @@ export async function seedDatasource(ctx: AppContext) {
     const [seen] = await ctx.db
       .select({ id: dsInterface.id })
       .from(dsInterface)
-      .where(and(eq(dsInterface.tenantId, TENANT), eq(dsInterface.enCode, d.enCode)));
+      .where(inTenant(dsInterface, TENANT, eq(dsInterface.enCode, d.enCode)));
     if (seen) continue;
     await ctx.db
       .insert(dsInterface)
       .values({ tenantId: TENANT, ...d })
       .onConflictDoNothing();
   }
-  const [rep] = await ctx.db
-    .select({ id: rptReport.id })
-    .from(rptReport)
-    .where(eq(rptReport.tenantId, TENANT))
-    .limit(1);
+  const [rep] = await ctx.db.select({ id: rptReport.id }).from(rptReport).where(inTenant(rptReport, TENANT)).limit(1);
   if (!rep) {
     const [i] = await ctx.db
       .select({ id: dsInterface.id })
       .from(dsInterface)
-      .where(
-        and(
-          eq(dsInterface.tenantId, TENANT),
-          eq(dsInterface.enCode, 'water_tariff_query'),
-          eq(dsInterface.isDeleted, 0),
-        ),
-      );
+      .where(inTenant(dsInterface, TENANT, eq(dsInterface.enCode, 'water_tariff_query'), eq(dsInterface.isDeleted, 0)));
     if (i)
       await ctx.db
         .insert(rptReport)

@@ -7,7 +7,7 @@
  * without a password keeps the stored one, `clearPassword: 1` drops it (an account without a password). Source '0' is the console's own database, for the platform
  * administrator only (it holds every tenant's data).
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
@@ -15,6 +15,7 @@ import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin, PLATFORM_TENANT } from '../../core/tenancy.ts';
 import { type ConnSettings, DB_TYPES, type DbType, knownTable, withSession } from './connect.ts';
 import { dsSource } from './schema.ts';
@@ -179,7 +180,7 @@ async function findSource(ctx: AppContext, req: FastifyRequest, id: string): Pro
   const [r] = await ctx.db
     .select()
     .from(dsSource)
-    .where(and(eq(dsSource.id, id), eq(dsSource.tenantId, req.tenantId), eq(dsSource.isDeleted, 0)));
+    .where(inTenant(dsSource, req.tenantId, eq(dsSource.id, id), eq(dsSource.isDeleted, 0)));
   return r;
 }
 
@@ -224,8 +225,9 @@ async function assertNameFree(ctx: AppContext, tenantId: string, fullName: strin
     .select({ id: dsSource.id })
     .from(dsSource)
     .where(
-      and(
-        eq(dsSource.tenantId, tenantId),
+      inTenant(
+        dsSource,
+        tenantId,
         eq(dsSource.fullName, fullName),
         eq(dsSource.isDeleted, 0),
         id ? ne(dsSource.id, id) : undefined,
@@ -301,7 +303,7 @@ async function removeSources(ctx: AppContext, req: FastifyRequest, ids: string[]
   const r = await ctx.db
     .update(dsSource)
     .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-    .where(and(inArray(dsSource.id, ids), eq(dsSource.tenantId, req.tenantId), eq(dsSource.isDeleted, 0)))
+    .where(inTenant(dsSource, req.tenantId, inArray(dsSource.id, ids), eq(dsSource.isDeleted, 0)))
     .returning({ id: dsSource.id });
   return r.length;
 }
@@ -315,8 +317,9 @@ async function pageSources(
   shape: (r: SourceRow) => Record<string, unknown> = asSource,
 ) {
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : typeof q.name === 'string' ? q.name.trim() : '';
-  const where = and(
-    eq(dsSource.tenantId, req.tenantId),
+  const where = inTenant(
+    dsSource,
+    req.tenantId,
     eq(dsSource.isDeleted, 0),
     kw
       ? or(
@@ -349,7 +352,7 @@ async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 'fullNa
   const rows = await ctx.db
     .select()
     .from(dsSource)
-    .where(and(eq(dsSource.tenantId, req.tenantId), eq(dsSource.isDeleted, 0), eq(dsSource.status, 1)))
+    .where(inTenant(dsSource, req.tenantId, eq(dsSource.isDeleted, 0), eq(dsSource.status, 1)))
     .orderBy(asc(dsSource.sortCode), asc(dsSource.fullName));
   const own = isPlatformAdmin(req.user)
     ? [{ id: OWN_DB, [nameKey]: OWN_DB_NAME, dbType: 'PostgreSQL', parentId: '0' }]

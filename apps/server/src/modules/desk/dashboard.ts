@@ -1,16 +1,25 @@
 /**
  * `/blade-desk/dashboard/figures`: the platform's headline figures for the /wel/dashboard page. Each figure counts
- * rows of a table that some module owns; a figure is offered only when its table and columns exist at query time,
- * so the dashboard grows as modules are added and never fails because one is absent. Other modules may add
- * figures of their own with `registerDashboardFigure`.
+ * rows of a table that some module owns (taken from that module's index.ts, so its tenant condition comes from the
+ * query layer); a figure is offered only when its table and columns exist at query time, so the dashboard never
+ * fails because a module's tables are absent. Other modules may add figures of their own with
+ * `registerDashboardFigure`.
  */
 
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import { PLATFORM_TENANT } from '../../core/tenancy.ts';
+import { authSession } from '../auth/index.ts';
+import { logApi, logError } from '../log/index.ts';
+import { messageLog, messageRecord } from '../message/index.ts';
+import { attach } from '../resource/index.ts';
+import { dept, role, tenant, user } from '../system/index.ts';
+import { notice } from './schema.ts';
 
 export interface FigureScope {
   tenantId: string;
@@ -28,7 +37,7 @@ export interface DashboardFigure {
   /** what the figure is about: organisation, activity, content, health */
   group: 'organisation' | 'activity' | 'content' | 'health';
   /** the table (and its columns) the figure needs; absent = the figure is left out */
-  table: string;
+  table: PgTable;
   columns: string[];
   /** only for the platform tenant's callers (figures across tenants) */
   platformOnly?: boolean;
@@ -36,8 +45,9 @@ export interface DashboardFigure {
   query(s: FigureScope): SQL;
 }
 
-const t = (name: string) => sql.raw(`"${name.replace(/"/g, '')}"`);
-const countWhere = (table: string, where: SQL) => sql`select count(*)::bigint as v from ${t(table)} where ${where}`;
+/** `select count(*) … where` the table's tenant condition (from the query layer) and `where`. */
+const countIn = (table: PgTable, s: FigureScope, where: SQL) =>
+  sql`select count(*)::bigint as v from ${table} where ${tenantSql(table, s.tenantId)} and ${where}`;
 
 const BUILT_IN: DashboardFigure[] = [
   {
@@ -46,9 +56,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.users',
     unit: '人',
     group: 'organisation',
-    table: 'blade_user',
+    table: user,
     columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countWhere('blade_user', sql`tenant_id = ${s.tenantId} and is_deleted = 0`),
+    query: (s) => countIn(user, s, sql`is_deleted = 0`),
   },
   {
     key: 'tenants',
@@ -56,10 +66,10 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.tenants',
     unit: '个',
     group: 'organisation',
-    table: 'blade_tenant',
+    table: tenant,
     columns: ['is_deleted'],
     platformOnly: true,
-    query: () => countWhere('blade_tenant', sql`is_deleted = 0`),
+    query: () => sql`select count(*)::bigint as v from ${tenant} where is_deleted = 0`,
   },
   {
     key: 'depts',
@@ -67,9 +77,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.depts',
     unit: '个',
     group: 'organisation',
-    table: 'blade_dept',
+    table: dept,
     columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countWhere('blade_dept', sql`tenant_id = ${s.tenantId} and is_deleted = 0`),
+    query: (s) => countIn(dept, s, sql`is_deleted = 0`),
   },
   {
     key: 'roles',
@@ -77,9 +87,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.roles',
     unit: '个',
     group: 'organisation',
-    table: 'blade_role',
+    table: role,
     columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countWhere('blade_role', sql`tenant_id = ${s.tenantId} and is_deleted = 0`),
+    query: (s) => countIn(role, s, sql`is_deleted = 0`),
   },
   {
     key: 'onlineSessions',
@@ -87,10 +97,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.onlineSessions',
     unit: '个',
     group: 'activity',
-    table: 'blade_auth_session',
+    table: authSession,
     columns: ['tenant_id', 'revoked', 'expire_time'],
-    query: (s) =>
-      countWhere('blade_auth_session', sql`tenant_id = ${s.tenantId} and revoked = 0 and expire_time > now()`),
+    query: (s) => countIn(authSession, s, sql`revoked = 0 and expire_time > now()`),
   },
   {
     key: 'apiCallsToday',
@@ -98,9 +107,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.apiCallsToday',
     unit: '次',
     group: 'activity',
-    table: 'blade_log_api',
+    table: logApi,
     columns: ['tenant_id', 'create_time'],
-    query: (s) => countWhere('blade_log_api', sql`tenant_id = ${s.tenantId} and create_time >= ${s.dayStart}`),
+    query: (s) => countIn(logApi, s, sql`create_time >= ${s.dayStart}`),
   },
   {
     key: 'errorsToday',
@@ -108,9 +117,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.errorsToday',
     unit: '条',
     group: 'health',
-    table: 'blade_log_error',
+    table: logError,
     columns: ['tenant_id', 'create_time'],
-    query: (s) => countWhere('blade_log_error', sql`tenant_id = ${s.tenantId} and create_time >= ${s.dayStart}`),
+    query: (s) => countIn(logError, s, sql`create_time >= ${s.dayStart}`),
   },
   {
     key: 'unreadMessages',
@@ -118,13 +127,10 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.unreadMessages',
     unit: '条',
     group: 'activity',
-    table: 'blade_message_record',
+    table: messageRecord,
     columns: ['tenant_id', 'user_id', 'message_status', 'is_deleted'],
     query: (s) =>
-      countWhere(
-        'blade_message_record',
-        sql`tenant_id = ${s.tenantId} and user_id = ${s.userId} and message_status = 'UN_READABLE' and is_deleted = 0`,
-      ),
+      countIn(messageRecord, s, sql`user_id = ${s.userId} and message_status = 'UN_READABLE' and is_deleted = 0`),
   },
   {
     key: 'messagesToday',
@@ -132,10 +138,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.messagesToday',
     unit: '次',
     group: 'activity',
-    table: 'blade_message_log',
+    table: messageLog,
     columns: ['tenant_id', 'send_time', 'channel', 'is_deleted'],
-    query: (s) =>
-      countWhere('blade_message_log', sql`tenant_id = ${s.tenantId} and send_time >= ${s.dayStart} and is_deleted = 0`),
+    query: (s) => countIn(messageLog, s, sql`send_time >= ${s.dayStart} and is_deleted = 0`),
   },
   {
     key: 'smsToday',
@@ -143,11 +148,11 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.smsToday',
     unit: '条',
     group: 'activity',
-    table: 'blade_message_log',
+    table: messageLog,
     columns: ['tenant_id', 'send_time', 'channel', 'receiver_count', 'is_deleted'],
     query: (s) =>
-      sql`select coalesce(sum(receiver_count), 0)::bigint as v from "blade_message_log"
-          where tenant_id = ${s.tenantId} and channel = 'sms' and send_time >= ${s.dayStart} and is_deleted = 0`,
+      sql`select coalesce(sum(receiver_count), 0)::bigint as v from ${messageLog}
+          where ${tenantSql(messageLog, s.tenantId)} and channel = 'sms' and send_time >= ${s.dayStart} and is_deleted = 0`,
   },
   {
     key: 'notices',
@@ -155,9 +160,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.notices',
     unit: '篇',
     group: 'content',
-    table: 'blade_notice',
+    table: notice,
     columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countWhere('blade_notice', sql`tenant_id = ${s.tenantId} and is_deleted = 0`),
+    query: (s) => countIn(notice, s, sql`is_deleted = 0`),
   },
   {
     key: 'attachments',
@@ -165,9 +170,9 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.attachments',
     unit: '个',
     group: 'content',
-    table: 'blade_attach',
+    table: attach,
     columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countWhere('blade_attach', sql`tenant_id = ${s.tenantId} and is_deleted = 0`),
+    query: (s) => countIn(attach, s, sql`is_deleted = 0`),
   },
   {
     key: 'attachmentBytes',
@@ -175,10 +180,10 @@ const BUILT_IN: DashboardFigure[] = [
     i18n: 'dashboard.figure.attachmentBytes',
     unit: 'B',
     group: 'content',
-    table: 'blade_attach',
+    table: attach,
     columns: ['tenant_id', 'is_deleted', 'attach_size'],
     query: (s) =>
-      sql`select coalesce(sum(attach_size), 0)::bigint as v from "blade_attach" where tenant_id = ${s.tenantId} and is_deleted = 0`,
+      sql`select coalesce(sum(attach_size), 0)::bigint as v from ${attach} where ${tenantSql(attach, s.tenantId)} and is_deleted = 0`,
   },
 ];
 
@@ -204,9 +209,9 @@ export async function dashboardFigures(ctx: AppContext, req: FastifyRequest) {
   dayStart.setHours(0, 0, 0, 0);
   const scope: FigureScope = { tenantId, userId: user?.userId ?? '0', dayStart };
   const candidates = allFigures().filter((f) => !f.platformOnly || tenantId === PLATFORM_TENANT);
-  const tables = [...new Set(candidates.map((f) => f.table))];
+  const tables = [...new Set(candidates.map((f) => getTableName(f.table)))];
   const columns = await knownColumns(ctx, tables);
-  const available = candidates.filter((f) => f.columns.every((c) => columns.get(f.table)?.has(c)));
+  const available = candidates.filter((f) => f.columns.every((c) => columns.get(getTableName(f.table))?.has(c)));
   const values = await Promise.all(
     available.map(async (f) => {
       const r = await ctx.db.execute<{ v: string | number }>(f.query(scope));

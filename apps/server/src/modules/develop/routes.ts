@@ -3,7 +3,7 @@
  * the files of the chosen settings as one zip) and JNPF `/visualdev/Generater` (`AreasName`: the business areas a
  * generated screen may go into; `{moduleId}/Actions/CodePreview` and `DownloadCode` from an online module).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { columnsOf } from '../datasource/index.ts';
 import { findModule, parseForm, searchFields } from '../lowcode/index.ts';
 import { topMenu } from '../system/index.ts';
@@ -101,7 +102,7 @@ async function assertArea(ctx: AppContext, req: FastifyRequest, area?: string | 
   const [tm] = await ctx.db
     .select({ code: topMenu.code })
     .from(topMenu)
-    .where(and(eq(topMenu.code, area), eq(topMenu.tenantId, req.tenantId), eq(topMenu.isDeleted, 0)));
+    .where(inTenant(topMenu, req.tenantId, eq(topMenu.code, area), eq(topMenu.isDeleted, 0)));
   if (!tm) throw badRequest(`业务区域不存在: ${area}`);
   return area;
 }
@@ -135,7 +136,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
       const [dup] = await ctx.db
         .select({ id: devCode.id })
         .from(devCode)
-        .where(and(eq(devCode.codeName, name), eq(devCode.tenantId, req.tenantId), eq(devCode.isDeleted, 0)));
+        .where(inTenant(devCode, req.tenantId, eq(devCode.codeName, name), eq(devCode.isDeleted, 0)));
       if (!dup) {
         const { id: _id, createTime: _c, updateTime: _u, createUser: _cu, updateUser: _uu, ...rest } = r;
         await codeResource.save(ctx, req, { ...rest, codeName: name });
@@ -180,7 +181,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select({ code: topMenu.code, name: topMenu.name })
       .from(topMenu)
-      .where(and(eq(topMenu.tenantId, req.tenantId), eq(topMenu.isDeleted, 0)));
+      .where(inTenant(topMenu, req.tenantId, eq(topMenu.isDeleted, 0)));
     return ok({ list: rows.map((r) => ({ id: r.code, fullName: r.name })) });
   });
   app.post(`${G}/:id/Actions/CodePreview`, byMenu('code_gen', 'lowcode_design'), async (req) => {

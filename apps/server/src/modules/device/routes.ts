@@ -13,11 +13,15 @@
  * - POST /swp-admin/device-base/remove?ids=           soft delete (the rule goes with its device)
  * - GET  /swp-admin/device-base/stations              monitoring points a device may be linked to
  * - GET  /swp-admin/device-base/dict                  device types, run states
+ * - GET  /swp-admin/device-base/import/template, POST …/import (multipart xlsx: dryRun, skipRejected, jobId),
+ *   GET …/import/progress?jobId=                      devices from xlsx (import.ts, core/xlsx-import.ts)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { registerXlsxImport } from '../../core/xlsx-import.ts';
+import { deviceImport } from './import.ts';
 import {
   DEVICE_TYPES,
   deviceDetail,
@@ -43,6 +47,7 @@ const params = (req: FastifyRequest) => ({
 });
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerXlsxImport(app, ctx, { base: `${BASE}/import`, grant: byMenu('device_base_import'), spec: deviceImport });
   app.get(`${BASE}/page`, READ, async (req) =>
     ok(await devicePage(ctx, req.tenantId, req.query as Record<string, unknown>)),
   );

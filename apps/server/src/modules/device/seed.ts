@@ -5,9 +5,11 @@
  * readings, so the alarm history is what the rules really find in the data; alarms older than a day are closed
  * by the duty operator with what was found on site.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { closeSeeded, openRuleAlarmsBefore } from '../alarm/index.ts';
+import { gisNode } from '../gis/index.ts';
 import { resolveStation, toEpsg4548 } from '../monitor/index.ts';
 import { ensureMenus, type MenuItem, user as userTable } from '../system/index.ts';
 import { judgeRule } from './engine.ts';
@@ -27,6 +29,8 @@ const BUTTONS: Op[] = [
   ['report', '上报次数', 'report', 'NumberOutlined', 7, 1, ['operator']],
   // device secrets (modules/iot): the tenant's administrator only
   ['credential', '设备密钥', 'credential', 'KeyOutlined', 8, 1, []],
+  // devices from xlsx (import.ts): administrators
+  ['import', '导入', 'import', 'ImportOutlined', 9, 0, []],
 ];
 
 export const DEVICE_MENUS: MenuItem[] = [
@@ -419,13 +423,13 @@ export async function seedDevices(ctx: AppContext, tenantId = TENANT, now = Date
   const [any] = await ctx.db
     .select({ id: deviceBase.id })
     .from(deviceBase)
-    .where(eq(deviceBase.tenantId, tenantId))
+    .where(inTenant(deviceBase, tenantId))
     .limit(1);
   if (any) return 0;
   const [admin] = await ctx.db
     .select({ id: userTable.id })
     .from(userTable)
-    .where(and(eq(userTable.tenantId, tenantId), eq(userTable.account, 'admin'), eq(userTable.isDeleted, 0)));
+    .where(inTenant(userTable, tenantId, eq(userTable.account, 'admin'), eq(userTable.isDeleted, 0)));
   const created: { device: typeof deviceBase.$inferSelect; rule?: typeof deviceRule.$inferSelect }[] = [];
   // Looked up before the transaction: the embedded database serves one connection at a time, so a read on the
   // pool while `tx` is open would wait for it forever.
@@ -516,7 +520,7 @@ async function replayHistory(
   const [closer] = await ctx.db
     .select({ id: userTable.id, realName: userTable.realName })
     .from(userTable)
-    .where(and(eq(userTable.tenantId, tenantId), eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
+    .where(inTenant(userTable, tenantId, eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
   let k = 0;
   for (let d = days; d >= 1; d--) {
     const from = now - d * DAY;
@@ -561,17 +565,17 @@ export async function linkDemoFeatures(ctx: AppContext, tenantId = TENANT) {
       update swp_device_base d set feature_layer = n.kind, feature_id = n.dno
         from (select d2.id, f.kind, f.dno from swp_device_base d2
                 cross join lateral (select kind, dno from swp_gis_node g
-                  where g.tenant_id = d2.tenant_id and g.kind = any(string_to_array(${kinds.join(',')}, ','))
+                  where ${tenantSql(gisNode, tenantColumnSql(deviceBase, 'd2'), 'g')} and g.kind = any(string_to_array(${kinds.join(',')}, ','))
                     and ST_DWithin(g.geom, ST_SetSRID(ST_MakePoint(d2.x, d2.y), 4548), 2000)
                   order by g.geom <-> ST_SetSRID(ST_MakePoint(d2.x, d2.y), 4548) limit 1) f
-               where d2.tenant_id = ${tenantId} and d2.is_deleted = 0 and d2.feature_id is null
+               where ${tenantSql(deviceBase, tenantId, 'd2')} and d2.is_deleted = 0 and d2.feature_id is null
                  and d2.x is not null and d2.device_code = any(string_to_array(${codes.join(',')}, ','))) n
        where d.id = n.id`);
   }
   const cams = DEVICE_SEED.filter((s) => s.type === 'video').map((s) => s.code);
   await ctx.db.execute(sql`
     update swp_device_base set video_url = ${DEMO_VIDEO_URL}
-     where tenant_id = ${tenantId} and device_type = 'video' and video_url is null and is_deleted = 0
+     where ${tenantSql(deviceBase, tenantId)} and device_type = 'video' and video_url is null and is_deleted = 0
        and device_code = any(string_to_array(${cams.join(',')}, ','))`);
 }
 

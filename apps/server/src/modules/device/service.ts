@@ -9,6 +9,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { type AuthUser, gateProviders } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
   FIELDS,
@@ -113,6 +114,11 @@ export const deviceSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.installDate)
+      // a real calendar day: 2024-13-01 or 02-30 would roll over into another date
+      .refine((d) => {
+        const t = Date.parse(`${d}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+      }, MSG.installDate)
       .optional(),
   ),
   stationId: z.preprocess(blank, idLike.optional()),
@@ -157,7 +163,7 @@ async function stationViews(ctx: AppContext, tenantId: string, where: SQL[]) {
   const rows = await ctx.db
     .select()
     .from(monitorStation)
-    .where(and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), ...where))
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), ...where))
     .orderBy(asc(monitorStation.sort), asc(monitorStation.stcd));
   const series = await seriesOf(
     ctx,
@@ -251,7 +257,7 @@ const PAGE_PARAMS = new Set(['keyword', 'deviceType', 'runStatus']);
 export async function devicePage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
   const p = parsePaging(q);
   const conds: SQL[] = [
-    eq(deviceBase.tenantId, tenantId),
+    inTenant(deviceBase, tenantId),
     eq(deviceBase.isDeleted, 0),
     ...compileFilters(deviceBase, q, { passthrough: PAGE_PARAMS }),
   ];
@@ -291,7 +297,7 @@ async function findDevice(
   tenantId: string,
   q: { id?: unknown; deviceCode?: unknown; deviceType?: unknown },
 ) {
-  const conds: SQL[] = [eq(deviceBase.tenantId, tenantId), eq(deviceBase.isDeleted, 0)];
+  const conds: SQL[] = [inTenant(deviceBase, tenantId), eq(deviceBase.isDeleted, 0)];
   if (q.id !== undefined && q.id !== '') {
     if (!/^\d{1,19}$/.test(String(q.id))) throw badRequest('参数校验失败: id 必须是数字编号');
     conds.push(eq(deviceBase.id, String(q.id)));
@@ -479,7 +485,7 @@ export async function saveDevice(ctx: AppContext, req: FastifyRequest, body: unk
       .from(deviceBase)
       .where(
         and(
-          eq(deviceBase.tenantId, user.tenantId),
+          inTenant(deviceBase, user.tenantId),
           eq(deviceBase.deviceCode, d.deviceCode),
           eq(deviceBase.isDeleted, 0),
           ...(id ? [sql`${deviceBase.id} <> ${id}`] : []),
@@ -493,7 +499,7 @@ export async function saveDevice(ctx: AppContext, req: FastifyRequest, body: unk
       const [existing] = await tx
         .select()
         .from(deviceBase)
-        .where(and(eq(deviceBase.id, id), eq(deviceBase.tenantId, user.tenantId), eq(deviceBase.isDeleted, 0)))
+        .where(inTenant(deviceBase, user.tenantId, eq(deviceBase.id, id), eq(deviceBase.isDeleted, 0)))
         .for('update');
       if (!existing) throw badRequest(MSG.notFound);
       if (existing.deviceType !== d.deviceType) throw badRequest('设备类型不能修改');
@@ -574,7 +580,7 @@ async function ruleFor(ctx: AppContext, tenantId: string, q: Record<string, unkn
     [rule] = await ctx.db
       .select()
       .from(deviceRule)
-      .where(and(eq(deviceRule.id, String(q.id)), eq(deviceRule.tenantId, tenantId), eq(deviceRule.isDeleted, 0)));
+      .where(inTenant(deviceRule, tenantId, eq(deviceRule.id, String(q.id)), eq(deviceRule.isDeleted, 0)));
     if (!rule) throw badRequest('规则不存在或无权操作');
     device = await findDevice(ctx, tenantId, { id: rule.deviceId });
   } else {
@@ -661,7 +667,7 @@ export async function removeDevices(ctx: AppContext, user: AuthUser, idsRaw: unk
     const rows = await tx
       .select({ id: deviceBase.id })
       .from(deviceBase)
-      .where(and(inArray(deviceBase.id, ids), eq(deviceBase.tenantId, user.tenantId), eq(deviceBase.isDeleted, 0)));
+      .where(inTenant(deviceBase, user.tenantId, inArray(deviceBase.id, ids), eq(deviceBase.isDeleted, 0)));
     if (rows.length !== new Set(ids).size) throw badRequest(MSG.notFound);
     await tx
       .update(deviceBase)

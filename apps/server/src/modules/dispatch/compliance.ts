@@ -2,8 +2,9 @@
  * Pressure compliance (压力合格率): the share of raw readings of each network pressure point (`YL`) within the
  * point's service band: its own (set per point in the station settings, stations.ts) or PRESSURE_BAND.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorStation } from '../../db/schema.ts';
 import { readRaw, seriesOf } from '../monitor/index.ts';
 import { bandsOf } from './stations.ts';
@@ -17,7 +18,7 @@ export async function pressureCompliance(ctx: AppContext, tenantId: string, from
   const points = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
     .from(monitorStation)
-    .where(and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), eq(monitorStation.sttp, 'YL')))
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), eq(monitorStation.sttp, 'YL')))
     .orderBy(monitorStation.stcd);
   const series = (
     await seriesOf(

@@ -4,12 +4,13 @@
  * A value whose series has not reported for three of its own intervals is stale: it is sent without a number so no
  * screen can show an old reading as current. Positions an administrator saved override the automatic layout.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorStation } from '../../db/schema.ts';
-import { FIELDS, seriesOf } from '../monitor/index.ts';
+import { FIELDS, PUMP_FIELD, seriesOf } from '../monitor/index.ts';
 import { dispatchLayout } from './schema.ts';
 
 /** Columns of the diagram in flow order, by station type. */
@@ -24,6 +25,9 @@ export const NODE_W = 220;
 export const COL_GAP = 300;
 export const ROW_GAP = 130;
 export const STALE_INTERVALS = 3;
+/** the box of a station as the screens draw it: title, a row per value, a header and a row per pump */
+export const boxHeight = (values: number, pumps: number) =>
+  28 + (Math.max(1, values) + (pumps ? pumps + 1 : 0)) * 20 + 8;
 
 export interface DiagramValue {
   field: string;
@@ -37,6 +41,17 @@ export interface DiagramValue {
   step: number;
 }
 
+/** One pump of a station: its run state, frequency, flow and outlet pressure, each a value that may be stale. */
+export interface DiagramPump {
+  no: number;
+  /** true running, false stopped, null when the state is stale or never reported */
+  running: boolean | null;
+  state: DiagramValue | null;
+  frequency: DiagramValue | null;
+  flow: DiagramValue | null;
+  pressure: DiagramValue | null;
+}
+
 export interface DiagramNode {
   id: string;
   stcd: string;
@@ -46,7 +61,10 @@ export interface DiagramNode {
   column: number;
   x: number;
   y: number;
+  /** the station's own values (not per pump), tank level included */
   values: DiagramValue[];
+  /** each pump of a pump station (plants' and booster stations' pump series), by number */
+  pumps: DiagramPump[];
   /** every value stale (or none): the station is out of contact (失联) */
   stale: boolean;
 }
@@ -61,21 +79,20 @@ export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.no
   const stations = await ctx.db
     .select()
     .from(monitorStation)
-    .where(
-      and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, types)),
-    )
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, types)))
     .orderBy(monitorStation.sort, monitorStation.stcd);
   const series = await seriesOf(
     ctx,
     stations.map((s) => s.id),
   );
-  const [saved] = await ctx.db.select().from(dispatchLayout).where(eq(dispatchLayout.tenantId, tenantId));
+  const [saved] = await ctx.db.select().from(dispatchLayout).where(inTenant(dispatchLayout, tenantId));
   const positions = saved?.positions ?? {};
   const nodes: DiagramNode[] = [];
   COLUMNS.forEach((col, ci) => {
     const mine = stations.filter((s) => (col.sttp as readonly string[]).includes(s.sttp));
-    mine.forEach((s, ri) => {
-      const values: DiagramValue[] = series
+    let top = 70;
+    mine.forEach((s) => {
+      const all: DiagramValue[] = series
         .filter((x) => x.stationId === s.id)
         .map((x) => {
           const stale = isStale(x.lastTs, x.stepSeconds, now);
@@ -91,6 +108,8 @@ export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.no
             step: x.stepSeconds,
           };
         });
+      const values = all.filter((v) => !PUMP_FIELD.test(v.field));
+      const pumps = pumpsOf(all);
       const p = positions[s.id];
       nodes.push({
         id: s.id,
@@ -100,10 +119,12 @@ export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.no
         kind: col.kind,
         column: ci,
         x: p?.x ?? 40 + ci * COL_GAP,
-        y: p?.y ?? 70 + ri * ROW_GAP,
+        y: p?.y ?? top,
         values,
-        stale: values.every((v) => v.stale),
+        pumps,
+        stale: all.every((v) => v.stale),
       });
+      top += Math.max(ROW_GAP, boxHeight(values.length, pumps.length) + 24);
     });
   });
   // pipes of the diagram: every node feeds the next column (the demo network is one pressure zone)
@@ -127,6 +148,23 @@ export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.no
   };
 }
 
+const PUMP_KEYS = { State: 'state', Freq: 'frequency', Flow: 'flow', Press: 'pressure' } as const;
+
+/** Groups a station's pump series (`pump{n}State|Freq|Flow|Press`) by pump number. */
+export function pumpsOf(values: DiagramValue[]): DiagramPump[] {
+  const byNo = new Map<number, DiagramPump>();
+  for (const v of values) {
+    const m = PUMP_FIELD.exec(v.field);
+    if (!m) continue;
+    const no = Number(m[1]);
+    const pump = byNo.get(no) ?? { no, running: null, state: null, frequency: null, flow: null, pressure: null };
+    pump[PUMP_KEYS[m[2] as keyof typeof PUMP_KEYS]] = v;
+    byNo.set(no, pump);
+  }
+  for (const p of byNo.values()) p.running = !p.state || p.state.value === null ? null : p.state.value >= 0.5;
+  return [...byNo.values()].sort((a, b) => a.no - b.no);
+}
+
 const layoutInput = z.object({
   positions: z
     .record(
@@ -137,7 +175,7 @@ const layoutInput = z.object({
 });
 
 export async function layoutOf(ctx: AppContext, tenantId: string) {
-  const [saved] = await ctx.db.select().from(dispatchLayout).where(eq(dispatchLayout.tenantId, tenantId));
+  const [saved] = await ctx.db.select().from(dispatchLayout).where(inTenant(dispatchLayout, tenantId));
   return { positions: saved?.positions ?? {}, updateTime: saved?.updateTime ?? null };
 }
 
@@ -149,7 +187,7 @@ export async function saveLayout(ctx: AppContext, tenantId: string, userId: stri
     const known = await ctx.db
       .select({ id: monitorStation.id })
       .from(monitorStation)
-      .where(and(eq(monitorStation.tenantId, tenantId), inArray(monitorStation.id, ids)));
+      .where(inTenant(monitorStation, tenantId, inArray(monitorStation.id, ids)));
     if (known.length !== ids.length) throw badRequest('布局含有不存在的站点');
   }
   const now = new Date();

@@ -7,8 +7,9 @@
  * Accuracy: the same forecast made for each of the last N whole days from the data before that day, against what
  * came in; MAPE over the hours with supply.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorStation } from '../../db/schema.ts';
 import { readRollups, seriesOf } from '../monitor/index.ts';
 
@@ -76,9 +77,7 @@ async function plants(ctx: AppContext, tenantId: string) {
   const st = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
     .from(monitorStation)
-    .where(
-      and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, ['SC'])),
-    )
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, ['SC'])))
     .orderBy(monitorStation.stcd);
   const series = await seriesOf(
     ctx,

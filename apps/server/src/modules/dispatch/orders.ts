@@ -10,6 +10,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { resolveStation } from '../monitor/index.ts';
 import { completeNodeTask, type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { dispatchOrder, dispatchOrderLog } from './schema.ts';
@@ -58,7 +59,7 @@ async function nextCode(tx: Tx, tenantId: string, now: Date) {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   const stamp = `DD${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}`;
   const r = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from swp_dispatch_order where tenant_id = ${tenantId} and code like ${`${stamp}%`}`,
+    sql`select count(*)::int as n from swp_dispatch_order where ${tenantSql(dispatchOrder, tenantId)} and code like ${`${stamp}%`}`,
   );
   return `${stamp}${p(r.rows[0].n + 1, 4)}`;
 }
@@ -156,7 +157,7 @@ async function orderOf(ctx: AppContext, tenantId: string, id: string) {
   const [o] = await ctx.db
     .select()
     .from(dispatchOrder)
-    .where(and(eq(dispatchOrder.id, id), eq(dispatchOrder.tenantId, tenantId), eq(dispatchOrder.isDeleted, 0)));
+    .where(inTenant(dispatchOrder, tenantId, eq(dispatchOrder.id, id), eq(dispatchOrder.isDeleted, 0)));
   if (!o) throw badRequest('调度指令不存在');
   return o;
 }
@@ -212,8 +213,9 @@ export async function orderEnded(tx: Tx, e: InstanceEnded) {
     .update(dispatchOrder)
     .set({ state: 'cancelled', updateTime: new Date() })
     .where(
-      and(
-        eq(dispatchOrder.tenantId, e.tenantId),
+      inTenant(
+        dispatchOrder,
+        e.tenantId,
         eq(dispatchOrder.processInstanceId, e.instanceId),
         sql`${dispatchOrder.state} in ('issued', 'acknowledged')`,
       ),
@@ -234,7 +236,7 @@ export async function listOrders(ctx: AppContext, tenantId: string, q: Record<st
   const f = listQuery.safeParse(q);
   if (!f.success) throw badRequest(`参数校验失败: ${f.error.issues.map((i) => i.message).join('; ')}`);
   const paging = parsePaging(q, 10);
-  const conds: SQL[] = [eq(dispatchOrder.tenantId, tenantId), eq(dispatchOrder.isDeleted, 0)];
+  const conds: SQL[] = [inTenant(dispatchOrder, tenantId), eq(dispatchOrder.isDeleted, 0)];
   if (f.data.state) conds.push(eq(dispatchOrder.state, f.data.state));
   if (f.data.stationId) conds.push(eq(dispatchOrder.stationId, f.data.stationId));
   const where = and(...conds);
@@ -287,7 +289,7 @@ export async function orderDetail(ctx: AppContext, tenantId: string, id: string)
   const log = await ctx.db
     .select()
     .from(dispatchOrderLog)
-    .where(and(eq(dispatchOrderLog.orderId, o.id), eq(dispatchOrderLog.tenantId, tenantId)))
+    .where(inTenant(dispatchOrderLog, tenantId, eq(dispatchOrderLog.orderId, o.id)))
     .orderBy(dispatchOrderLog.at, dispatchOrderLog.id);
   const names = await userNames(ctx, [o.issuedBy, o.ackBy, o.doneBy]);
   return { ...view(o, names), log };

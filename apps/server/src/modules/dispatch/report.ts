@@ -4,9 +4,10 @@
  * utility; pressure compliance per network point (share of readings within the service band).
  */
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorStation } from '../../db/schema.ts';
 import { readRollups, seriesOf } from '../monitor/index.ts';
 import { pressureCompliance } from './compliance.ts';
@@ -20,11 +21,7 @@ export async function energyOfDay(ctx: AppContext, tenantId: string, from: numbe
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm, sttp: monitorStation.sttp })
     .from(monitorStation)
     .where(
-      and(
-        eq(monitorStation.tenantId, tenantId),
-        eq(monitorStation.isDeleted, 0),
-        inArray(monitorStation.sttp, ['SC', 'BZ']),
-      ),
+      inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, ['SC', 'BZ'])),
     )
     .orderBy(monitorStation.sttp, monitorStation.stcd);
   const series = await seriesOf(

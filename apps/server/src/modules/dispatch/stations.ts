@@ -3,11 +3,12 @@
  * to them (no one set: every operator) — and, for a network pressure point, its own service band for pressure
  * compliance (unset: PRESSURE_BAND). Settings are written by administrators and read by the dispatch screens.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { monitorStation, resolveStation } from '../monitor/index.ts';
 import { user } from '../system/index.ts';
 import { PRESSURE_BAND } from './compliance.ts';
@@ -40,24 +41,20 @@ export async function stationSettings(ctx: AppContext, tenantId: string) {
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm, sttp: monitorStation.sttp })
     .from(monitorStation)
     .where(
-      and(
-        eq(monitorStation.tenantId, tenantId),
-        eq(monitorStation.isDeleted, 0),
-        inArray(monitorStation.sttp, SETTING_TYPES),
-      ),
+      inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, SETTING_TYPES)),
     )
     .orderBy(monitorStation.sttp, monitorStation.stcd);
   const rows = await ctx.db
     .select()
     .from(dispatchStation)
-    .where(and(eq(dispatchStation.tenantId, tenantId), eq(dispatchStation.isDeleted, 0)));
+    .where(inTenant(dispatchStation, tenantId, eq(dispatchStation.isDeleted, 0)));
   const byStation = new Map(rows.map((r) => [r.stationId, r]));
   const ids = [...new Set(rows.flatMap((r) => r.operatorIds))];
   const names = ids.length
     ? await ctx.db
         .select({ id: user.id, realName: user.realName })
         .from(user)
-        .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), inArray(user.id, ids)))
+        .where(inTenant(user, tenantId, eq(user.isDeleted, 0), inArray(user.id, ids)))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.realName]));
   return stations.map((s) => {
@@ -88,7 +85,7 @@ export async function saveStationSetting(ctx: AppContext, who: AuthUser, input: 
     const found = await ctx.db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.tenantId, who.tenantId), eq(user.isDeleted, 0), inArray(user.id, operatorIds)));
+      .where(inTenant(user, who.tenantId, eq(user.isDeleted, 0), inArray(user.id, operatorIds)));
     if (found.length !== operatorIds.length) throw badRequest('值守人员不存在');
   }
   const band = { pressureMin: input.pressureMin ?? null, pressureMax: input.pressureMax ?? null };
@@ -115,11 +112,7 @@ export async function operatorsOf(ctx: AppContext, tenantId: string, stationId: 
     .select({ operatorIds: dispatchStation.operatorIds })
     .from(dispatchStation)
     .where(
-      and(
-        eq(dispatchStation.tenantId, tenantId),
-        eq(dispatchStation.stationId, stationId),
-        eq(dispatchStation.isDeleted, 0),
-      ),
+      inTenant(dispatchStation, tenantId, eq(dispatchStation.stationId, stationId), eq(dispatchStation.isDeleted, 0)),
     );
   const ids = r?.operatorIds ?? [];
   return ids.length ? ids.map((u) => `user:${u}`).join(',') : 'role:operator';
@@ -134,7 +127,7 @@ export async function bandsOf(ctx: AppContext, tenantId: string) {
       pressureMax: dispatchStation.pressureMax,
     })
     .from(dispatchStation)
-    .where(and(eq(dispatchStation.tenantId, tenantId), eq(dispatchStation.isDeleted, 0)));
+    .where(inTenant(dispatchStation, tenantId, eq(dispatchStation.isDeleted, 0)));
   const m = new Map(rows.map((r) => [r.stationId, bandOf(r)]));
   return (stationId: string) => m.get(stationId) ?? PRESSURE_BAND;
 }

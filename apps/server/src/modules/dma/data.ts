@@ -3,13 +3,16 @@
  * rollups, the billed volume of the customer meters inside the zone (billing reads spread over their read
  * intervals), the declared unbilled uses and the tenant's parameters.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { monitorSeries, monitorStation } from '../../db/schema.ts';
+import { meterRead } from '../billing/index.ts';
+import { gisNode } from '../gis/index.ts';
 import { readRollups } from '../monitor/index.ts';
 import type { MeterVolume } from './balance.ts';
 import { DAY_MS, type MeterHours } from './nightflow.ts';
-import { dmaSetting } from './schema.ts';
+import { dmaSetting, dmaUnbilled } from './schema.ts';
 import type { DmaRow } from './zones.ts';
 
 export interface ZoneSeries {
@@ -29,8 +32,9 @@ export async function zoneSeries(ctx: Pick<AppContext, 'db'>, zone: DmaRow): Pro
       .from(monitorSeries)
       .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
       .where(
-        and(
-          eq(monitorStation.tenantId, zone.tenantId),
+        inTenant(
+          monitorStation,
+          zone.tenantId,
           eq(monitorStation.stcd, m.stcd),
           eq(monitorStation.isDeleted, 0),
           eq(monitorSeries.field, m.field),
@@ -106,20 +110,32 @@ const day = (t: number) => {
 
 /**
  * Billed metered volume over [from, to) of the customer meters located inside the zone: each read's volume
- * spread evenly over its interval (prevReadDate, readDate] (balance.ts `spreadShare`, here in SQL).
+ * spread evenly over its interval (prevReadDate, readDate] (balance.ts `spreadShare`, here in SQL). Days after a
+ * meter's last read (the days not yet billed: yesterday, for most meters, until their next monthly read) are
+ * estimated at the last interval's daily rate, for at most one missed read (62 days), as utilities do; without it
+ * a recent day's balance counted nothing billed and showed its whole input as non-revenue water.
  */
 export async function billedVolume(ctx: AppContext, zone: DmaRow, from: number, to: number): Promise<number> {
   if (!zone.boundary) return 0;
   const f = day(from);
   const t = day(to);
   const r = await ctx.db.execute<{ v: number | null }>(
-    sql`select sum(r.volume * greatest(0, least(r.read_date, ${t}::date) - greatest(r.prev_read_date, ${f}::date))::float8
-                 / nullif(r.read_date - r.prev_read_date, 0))::float8 as v
-          from swp_billing_meter_read r
-          join swp_gis_node n on n.tenant_id = r.tenant_id and n.dno = r.meter_code and n.kind = 'meter' and n.is_deleted = 0
-         where r.tenant_id = ${zone.tenantId} and r.is_deleted = 0
-           and r.read_date > ${f}::date and r.prev_read_date < ${t}::date
-           and ST_Contains((select geom from swp_dma where id = ${zone.id}), n.geom)`,
+    sql`with inside as (
+          select n.dno from swp_gis_node n
+           where ${tenantSql(gisNode, zone.tenantId, 'n')} and n.kind = 'meter' and n.is_deleted = 0
+             and ST_Contains((select geom from swp_dma where id = ${zone.id}), n.geom)
+        ), reads as (
+          select r.meter_code, r.volume, r.read_date, r.prev_read_date from swp_billing_meter_read r
+            join inside on inside.dno = r.meter_code
+           where ${tenantSql(meterRead, zone.tenantId, 'r')} and r.is_deleted = 0 and r.prev_read_date < ${t}::date
+        ), last as (
+          select distinct on (meter_code) * from reads order by meter_code, read_date desc
+        )
+        select (coalesce((select sum(volume * greatest(0, least(read_date, ${t}::date) - greatest(prev_read_date, ${f}::date))::float8
+                                 / nullif(read_date - prev_read_date, 0)) from reads where read_date > ${f}::date), 0)
+              + coalesce((select sum(volume * greatest(0, ${t}::date - greatest(read_date, ${f}::date))::float8
+                                 / nullif(read_date - prev_read_date, 0))
+                            from last where read_date < ${t}::date and ${t}::date - read_date <= 62), 0))::float8 as v`,
   );
   return r.rows[0]?.v ?? 0;
 }
@@ -133,7 +149,7 @@ export async function unbilledVolume(
 ): Promise<number> {
   if (!codes.length) return 0;
   const r = await ctx.db.execute<{ v: number | null }>(
-    sql`select sum(volume)::float8 as v from swp_dma_unbilled where tenant_id = ${tenantId} and is_deleted = 0
+    sql`select sum(volume)::float8 as v from swp_dma_unbilled where ${tenantSql(dmaUnbilled, tenantId)} and is_deleted = 0
         and dma_code in (${sql.join(
           codes.map((c) => sql`${c}`),
           sql`, `,
@@ -152,7 +168,7 @@ export const SETTING_DEFAULTS: Settings = {
 };
 
 export async function settingsOf(ctx: Pick<AppContext, 'db'>, tenantId: string): Promise<Settings> {
-  const [row] = await ctx.db.select().from(dmaSetting).where(eq(dmaSetting.tenantId, tenantId));
+  const [row] = await ctx.db.select().from(dmaSetting).where(inTenant(dmaSetting, tenantId));
   if (!row) return { ...SETTING_DEFAULTS };
   const { tenantId: _t, updateTime: _u, ...rest } = row;
   return rest;

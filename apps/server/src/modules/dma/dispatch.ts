@@ -9,6 +9,8 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { burstEvent } from '../gis/index.ts';
 import { type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { dmaLeakEvent } from './schema.ts';
 
@@ -18,7 +20,7 @@ export async function dispatchLeak(ctx: AppContext, who: AuthUser, id: string, d
   const [ev] = await ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(and(eq(dmaLeakEvent.id, id), eq(dmaLeakEvent.tenantId, who.tenantId), eq(dmaLeakEvent.isDeleted, 0)));
+    .where(inTenant(dmaLeakEvent, who.tenantId, eq(dmaLeakEvent.id, id), eq(dmaLeakEvent.isDeleted, 0)));
   if (!ev) throw badRequest('漏损事件不存在');
   if (ev.state !== 'open') throw badRequest(ev.state === 'closed' ? '漏损事件已关闭' : '漏损事件已派单');
   const p = await startProcess(ctx, {
@@ -59,11 +61,12 @@ export async function repairEnded(tx: Tx, e: InstanceEnded) {
     .update(dmaLeakEvent)
     .set(set)
     .where(
-      and(
-        eq(dmaLeakEvent.tenantId, e.tenantId),
+      inTenant(
+        dmaLeakEvent,
+        e.tenantId,
         eq(dmaLeakEvent.isDeleted, 0),
         sql`(${dmaLeakEvent.processInstanceId} = ${e.instanceId} or ${dmaLeakEvent.alarmId} = (
-              select alarm_id from swp_dispatch_burst_event where tenant_id = ${e.tenantId} and code = ${e.businessKey ?? ''} limit 1))`,
+              select alarm_id from swp_dispatch_burst_event where ${tenantSql(burstEvent, e.tenantId)} and code = ${e.businessKey ?? ''} limit 1))`,
       ),
     );
 }

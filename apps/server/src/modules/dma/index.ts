@@ -13,11 +13,18 @@ import { LeakWatch } from './leak.ts';
 import { detectLTownHistory, ensureLTownSupply, ensureLTownZones } from './ltown.ts';
 import { dmaRoutes } from './routes.ts';
 import { seedDma } from './seed.ts';
+import { zoneByCode } from './zones.ts';
 
 export { computeBalance } from './balance.ts';
 export { detectLeaks } from './detector.ts';
 export { detectLTownHistory, ensureLTownZones, L_TOWN_ZONES } from './ltown.ts';
+export { type InflowProfile, inflowProfiles } from './profile.ts';
 export { balanceOf, ranking } from './water-balance.ts';
+
+/** A zone's boundary ring (EPSG:4548) by code, for the hydraulic model's growth of one DMA; 400 when there is none. */
+export async function zoneRing(db: AppContext['db'], tenantId: string, code: string) {
+  return (await zoneByCode(db, tenantId, code)).boundary;
+}
 
 const watches = new Set<LeakWatch>();
 

@@ -4,10 +4,11 @@
  * and estimated start: a re-run never repeats one) and each new event as an alarm in the alarm centre. Runs live
  * in the jobs leader (`LeakWatch`) and over history on request (`POST /swp-dma/leak/detect`).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
 import { meterHours, pressureHours, zoneSeries } from './data.ts';
@@ -45,9 +46,7 @@ async function knownLeaks(ctx: AppContext, zone: DmaRow, rerun?: { from: number;
   const all = await ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(
-      and(eq(dmaLeakEvent.tenantId, zone.tenantId), eq(dmaLeakEvent.dmaCode, zone.code), eq(dmaLeakEvent.isDeleted, 0)),
-    );
+    .where(inTenant(dmaLeakEvent, zone.tenantId, eq(dmaLeakEvent.dmaCode, zone.code), eq(dmaLeakEvent.isDeleted, 0)));
   const rows = rerun
     ? all.filter(
         (r) =>
@@ -229,7 +228,7 @@ export async function latestEvents(ctx: AppContext, tenantId: string, limit = 5)
   return ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(and(eq(dmaLeakEvent.tenantId, tenantId), eq(dmaLeakEvent.isDeleted, 0)))
+    .where(inTenant(dmaLeakEvent, tenantId, eq(dmaLeakEvent.isDeleted, 0)))
     .orderBy(desc(dmaLeakEvent.detectedAt))
     .limit(limit);
 }

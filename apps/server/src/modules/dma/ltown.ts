@@ -6,8 +6,11 @@
  * (`C_SUPPLY`, derived by tank-net.ts from the pump flow, the tank's level and its diameter in the model).
  * The boundary of the town is the convex hull of its network, 20 m out. Idempotent: existing zones are kept.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { gisNode, gisPipe } from '../gis/index.ts';
+import { monitorStation } from '../monitor/index.ts';
 import { detectZone } from './leak.ts';
 import type { DmaMeter } from './schema.ts';
 import { dma } from './schema.ts';
@@ -66,7 +69,7 @@ export async function ensureLTownZones(ctx: AppContext, tenantId: string, userId
       const [have] = await tx
         .select({ id: dma.id })
         .from(dma)
-        .where(and(eq(dma.tenantId, tenantId), eq(dma.code, z.code), eq(dma.isDeleted, 0)));
+        .where(inTenant(dma, tenantId, eq(dma.code, z.code), eq(dma.isDeleted, 0)));
       if (have) {
         ids.set(z.code, String(have.id));
         continue;
@@ -77,8 +80,8 @@ export async function ensureLTownZones(ctx: AppContext, tenantId: string, userId
         const r = await tx.execute<{ ring: string | null; km: number | null }>(sql`
           select ST_AsGeoJSON(ST_Buffer(ST_ConvexHull(ST_Collect(geom)), 20, 2), 2) as ring,
                  (select sum(ST_Length(geom)) / 1000 from swp_gis_pipe
-                   where tenant_id = ${tenantId} and is_deleted = 0 and pipe_class is distinct from 'connector') as km
-            from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0`);
+                   where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0 and pipe_class is distinct from 'connector') as km
+            from swp_gis_node where ${tenantSql(gisNode, tenantId)} and is_deleted = 0`);
         const ring = r.rows[0]?.ring;
         if (ring) boundary = JSON.parse(ring).coordinates[0] as [number, number][];
         mainLength = Math.round((r.rows[0]?.km ?? 0) * 100) / 100;
@@ -122,7 +125,7 @@ export async function detectLTownHistory(ctx: AppContext, tenantId: string): Pro
     const span = await ctx.db.execute<{ a: Date | null; b: Date | null }>(sql`
       select min(s.first_ts) as a, max(s.last_ts) as b
         from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
-       where st.tenant_id = ${tenantId} and st.is_deleted = 0
+       where ${tenantSql(monitorStation, tenantId, 'st')} and st.is_deleted = 0
          and st.stcd in (${sql.join(
            z.meters.map((m) => sql`${m.stcd}`),
            sql`, `,

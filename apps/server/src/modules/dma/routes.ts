@@ -8,7 +8,7 @@
  * - leak/detect (POST), leak-event/list, leak-event/submit (POST, reported by hand), leak-event/dispatch (POST)
  */
 import { PassThrough } from 'node:stream';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { dmaSetting } from '../../db/schema.ts';
 import { settingsOf } from './data.ts';
 import { dispatchLeak } from './dispatch.ts';
@@ -187,7 +188,7 @@ export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
     const p = parsePaging(raw, 20);
-    const conds: SQL[] = [eq(dmaLeakEvent.tenantId, req.tenantId), eq(dmaLeakEvent.isDeleted, 0)];
+    const conds: SQL[] = [eq(dmaLeakEvent.isDeleted, 0)];
     if (q.dmaCode) conds.push(eq(dmaLeakEvent.dmaCode, q.dmaCode));
     if (q.state) conds.push(eq(dmaLeakEvent.state, q.state));
     if (q.startTime !== undefined) conds.push(gte(dmaLeakEvent.detectedAt, new Date(q.startTime)));
@@ -195,11 +196,11 @@ export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
     const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(dmaLeakEvent)
-      .where(and(...conds));
+      .where(inTenant(dmaLeakEvent, req.tenantId, ...conds));
     const rows = await ctx.db
       .select()
       .from(dmaLeakEvent)
-      .where(and(...conds))
+      .where(inTenant(dmaLeakEvent, req.tenantId, ...conds))
       .orderBy(desc(dmaLeakEvent.detectedAt))
       .limit(p.size)
       .offset(p.offset);

@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { meterRead } from '../../db/schema.ts';
-import { readRollups } from '../monitor/index.ts';
+import { gisDma, gisNode, gisPipe } from '../gis/index.ts';
+import { monitorStation, readRollups } from '../monitor/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { dma } from './schema.ts';
 
@@ -111,7 +113,7 @@ export async function seedZones(ctx: AppContext, tenantId: string) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const have = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_dma where tenant_id = ${tenantId}`,
+      sql`select count(*)::int as n from swp_dma where ${tenantSql(dma, tenantId)}`,
     );
     if (have.rows[0].n > 0) return;
     const gis = await tx.execute<{
@@ -124,15 +126,15 @@ export async function seedZones(ctx: AppContext, tenantId: string) {
       main_km: number;
       valves: string[] | null;
     }>(sql`select d.dno, d.name, d.station_code, ST_AsGeoJSON(d.geom) as ring,
-              (select coalesce(sum(customer_count), 0)::int from swp_gis_node n where n.tenant_id = d.tenant_id
+              (select coalesce(sum(customer_count), 0)::int from swp_gis_node n where ${tenantSql(gisNode, tenantColumnSql(gisDma, 'd'), 'n')}
                  and n.kind = 'meter' and n.subtype = 'user' and ST_Contains(d.geom, n.geom)) as customers,
-              (select count(*)::int from swp_gis_node n where n.tenant_id = d.tenant_id
+              (select count(*)::int from swp_gis_node n where ${tenantSql(gisNode, tenantColumnSql(gisDma, 'd'), 'n')}
                  and n.kind = 'meter' and n.subtype = 'user' and ST_Contains(d.geom, n.geom)) as connections,
-              (select coalesce(sum(length), 0)::float8 / 1000 from swp_gis_pipe p where p.tenant_id = d.tenant_id
+              (select coalesce(sum(length), 0)::float8 / 1000 from swp_gis_pipe p where ${tenantSql(gisPipe, tenantColumnSql(gisDma, 'd'), 'p')}
                  and ST_Contains(d.geom, p.geom)) as main_km,
-              (select array_agg(n.dno order by n.dno) from swp_gis_node n where n.tenant_id = d.tenant_id
+              (select array_agg(n.dno order by n.dno) from swp_gis_node n where ${tenantSql(gisNode, tenantColumnSql(gisDma, 'd'), 'n')}
                  and n.kind = 'valve' and n.normal_state = 'closed' and ST_DWithin(ST_Boundary(d.geom), n.geom, 400)) as valves
-             from swp_gis_dma d where d.tenant_id = ${tenantId} and d.is_deleted = 0 order by d.dno`);
+             from swp_gis_dma d where ${tenantSql(gisDma, tenantId, 'd')} and d.is_deleted = 0 order by d.dno`);
     for (const [i, g] of gis.rows.entries()) {
       const ring = (JSON.parse(g.ring).coordinates[0] as [number, number][]).map(
         ([x, y]) => [Math.round(x * 1000) / 1000, Math.round(y * 1000) / 1000] as [number, number],
@@ -177,18 +179,18 @@ function hash01(s: string, k: number) {
 
 export async function seedReads(ctx: AppContext, tenantId: string, now = Date.now()) {
   const have = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from swp_billing_meter_read where tenant_id = ${tenantId}`,
+    sql`select count(*)::int as n from swp_billing_meter_read where ${tenantSql(meterRead, tenantId)}`,
   );
   if (have.rows[0].n > 0) return;
   const zones = await ctx.db.execute<{ id: string; code: string; stcd: string | null }>(
-    sql`select id, code, meters->0->>'stcd' as stcd from swp_dma where tenant_id = ${tenantId} and is_deleted = 0 and geom is not null`,
+    sql`select id, code, meters->0->>'stcd' as stcd from swp_dma where ${tenantSql(dma, tenantId)} and is_deleted = 0 and geom is not null`,
   );
   const days = ctx.config.monitorBackfillDays;
   for (const z of zones.rows) {
     if (!z.stcd) continue;
     const series = await ctx.db.execute<{ id: number }>(
       sql`select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
-          where st.tenant_id = ${tenantId} and st.stcd = ${z.stcd} and s.field = 'flow'`,
+          where ${tenantSql(monitorStation, tenantId, 'st')} and st.stcd = ${z.stcd} and s.field = 'flow'`,
     );
     if (!series.rows[0]) continue;
     const roll = await readRollups(ctx.database.pool, 'daily', series.rows[0].id, now - days * 86_400_000, now);
@@ -198,7 +200,7 @@ export async function seedReads(ctx: AppContext, tenantId: string, now = Date.no
     const meanFlow = sum / cnt;
     const meters = await ctx.db.execute<{ dno: string; households: number }>(
       sql`select n.dno, coalesce(n.customer_count, 1)::int as households from swp_gis_node n
-          where n.tenant_id = ${tenantId} and n.kind = 'meter' and n.subtype = 'user' and n.is_deleted = 0
+          where ${tenantSql(gisNode, tenantId, 'n')} and n.kind = 'meter' and n.subtype = 'user' and n.is_deleted = 0
             and ST_Contains((select geom from swp_dma where id = ${z.id}), n.geom)`,
     );
     const households = meters.rows.reduce((a, m) => a + m.households, 0);

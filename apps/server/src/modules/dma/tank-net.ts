@@ -8,7 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { importSeries, readRaw, seriesImportOptions, upsertStations } from '../monitor/index.ts';
+import { tenantSql } from '../../core/scoped.ts';
+import { gisNode } from '../gis/index.ts';
+import { importSeries, monitorStation, readRaw, seriesImportOptions, upsertStations } from '../monitor/index.ts';
 
 export interface Points {
   ts: ArrayLike<number>;
@@ -73,7 +75,7 @@ export interface TankNet {
 async function seriesId(ctx: AppContext, tenantId: string, stcd: string, field: string) {
   const r = await ctx.db.execute<{ id: number; x: number | null; y: number | null }>(sql`
     select s.id, st.x, st.y from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
-     where st.tenant_id = ${tenantId} and st.is_deleted = 0 and st.stcd = ${stcd} and s.field = ${field}`);
+     where ${tenantSql(monitorStation, tenantId, 'st')} and st.is_deleted = 0 and st.stcd = ${stcd} and s.field = ${field}`);
   return r.rows[0] ?? null;
 }
 
@@ -92,7 +94,7 @@ export async function ensureTankNet(
   const tank = await seriesId(ctx, tenantId, net.tank.stcd, net.tank.field);
   const d = await ctx.db.execute<{ d: number | null }>(sql`
     select (hydraulic->>'diameter')::float8 as d from swp_gis_node
-     where tenant_id = ${tenantId} and dno = ${net.tank.node} and hydraulic->>'type' = 'tank' and is_deleted = 0 limit 1`);
+     where ${tenantSql(gisNode, tenantId)} and dno = ${net.tank.node} and hydraulic->>'type' = 'tank' and is_deleted = 0 limit 1`);
   const diameter = d.rows[0]?.d;
   if (!pump || !tank || !diameter) return null;
   const area = (Math.PI * diameter * diameter) / 4;

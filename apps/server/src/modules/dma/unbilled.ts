@@ -1,8 +1,9 @@
 /** Declared unbilled authorised uses (`/swp-dma/unbilled`): flushing, fire fighting, own use, per zone and day. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { dma, dmaUnbilled } from './schema.ts';
 
 export const UNBILLED_CATEGORIES = ['flushing', 'fire', 'own', 'other'] as const;
@@ -30,7 +31,7 @@ export const unbilledResource = defineResource({
       const [hit] = await h.tx
         .select({ id: dma.id })
         .from(dma)
-        .where(and(eq(dma.tenantId, h.req.tenantId), eq(dma.code, data.dmaCode), eq(dma.isDeleted, 0)));
+        .where(inTenant(dma, h.req.tenantId, eq(dma.code, data.dmaCode), eq(dma.isDeleted, 0)));
       if (!hit) throw badRequest(`分区 ${data.dmaCode} 不存在`);
     },
   },

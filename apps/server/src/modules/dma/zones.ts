@@ -4,12 +4,15 @@
  * meters that are monitoring series of the tenant, a valid boundary ring), the tree, and the membership computed
  * from the GIS network and the billing reads.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Tx } from '../../core/resource.ts';
+import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { monitorSeries, monitorStation } from '../../db/schema.ts';
+import { meterRead } from '../billing/index.ts';
+import { gisNode, gisPipe } from '../gis/index.ts';
 import { dma } from './schema.ts';
 
 export const DMA_READ = ['dma_zone', 'dma_balance', 'dma_night', 'dma_leak', 'dma_unbilled'];
@@ -68,7 +71,7 @@ export const dmaResource = defineResource({
         const [parent] = await h.tx
           .select({ id: dma.id })
           .from(dma)
-          .where(and(eq(dma.id, parentId), eq(dma.tenantId, tenantId), eq(dma.isDeleted, 0)));
+          .where(inTenant(dma, tenantId, eq(dma.id, parentId), eq(dma.isDeleted, 0)));
         if (!parent) throw badRequest('上级分区不存在');
         if (h.existing && (await descendantIds(h.tx, tenantId, String(h.existing.id))).has(parentId))
           throw badRequest('上级分区不能是本分区的下级分区');
@@ -95,7 +98,7 @@ export const dmaResource = defineResource({
         const [child] = await h.tx
           .select({ code: dma.code })
           .from(dma)
-          .where(and(eq(dma.parentId, String(r.id)), eq(dma.tenantId, r.tenantId), eq(dma.isDeleted, 0)))
+          .where(inTenant(dma, r.tenantId, eq(dma.parentId, String(r.id)), eq(dma.isDeleted, 0)))
           .limit(1);
         if (child) throw badRequest(`分区 ${r.code} 有下级分区 ${child.code}，请先删除下级分区`);
       }
@@ -120,8 +123,9 @@ async function checkMeters(tx: Tx, tenantId: string, meters: { stcd: string; fie
       .from(monitorSeries)
       .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
       .where(
-        and(
-          eq(monitorStation.tenantId, tenantId),
+        inTenant(
+          monitorStation,
+          tenantId,
           eq(monitorStation.isDeleted, 0),
           eq(monitorStation.stcd, m.stcd),
           eq(monitorSeries.field, m.field),
@@ -136,7 +140,7 @@ export async function descendantIds(db: Db | Tx, tenantId: string, id: string): 
   const rows = await db
     .select({ id: dma.id, parentId: dma.parentId })
     .from(dma)
-    .where(and(eq(dma.tenantId, tenantId), eq(dma.isDeleted, 0)));
+    .where(inTenant(dma, tenantId, eq(dma.isDeleted, 0)));
   const out = new Set<string>();
   let frontier = [id];
   while (frontier.length) {
@@ -154,7 +158,7 @@ export async function zonesOf(db: Db, tenantId: string): Promise<DmaRow[]> {
   return db
     .select()
     .from(dma)
-    .where(and(eq(dma.tenantId, tenantId), eq(dma.isDeleted, 0)))
+    .where(inTenant(dma, tenantId, eq(dma.isDeleted, 0)))
     .orderBy(dma.sort, dma.code);
 }
 
@@ -162,7 +166,7 @@ export async function zoneByCode(db: Db, tenantId: string, code: string): Promis
   const [row] = await db
     .select()
     .from(dma)
-    .where(and(eq(dma.tenantId, tenantId), eq(dma.code, code), eq(dma.isDeleted, 0)));
+    .where(inTenant(dma, tenantId, eq(dma.code, code), eq(dma.isDeleted, 0)));
   if (!row) throw badRequest(`分区 ${code} 不存在`);
   return row;
 }
@@ -227,22 +231,22 @@ export async function membership(db: Db, tenantId: string, zone: DmaRow) {
   const inside = sql`ST_Contains((select geom from swp_dma where id = ${zone.id}), geom)`;
   const pipes = await db.execute<{ n: number; km: number }>(
     sql`select count(*)::int as n, coalesce(sum(length), 0)::float8 / 1000 as km from swp_gis_pipe
-        where tenant_id = ${tenantId} and is_deleted = 0 and ST_Intersects((select geom from swp_dma where id = ${zone.id}), geom)
+        where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0 and ST_Intersects((select geom from swp_dma where id = ${zone.id}), geom)
           and ST_Length(ST_Intersection((select geom from swp_dma where id = ${zone.id}), geom)) > 0.5 * ST_Length(geom)`,
   );
   const nodes = await db.execute<{ kind: string; subtype: string | null; n: number; customers: number }>(
     sql`select kind, subtype, count(*)::int as n, coalesce(sum(customer_count), 0)::int as customers from swp_gis_node
-        where tenant_id = ${tenantId} and is_deleted = 0 and kind in ('hydrant', 'meter') and ${inside}
+        where ${tenantSql(gisNode, tenantId)} and is_deleted = 0 and kind in ('hydrant', 'meter') and ${inside}
         group by kind, subtype`,
   );
   const meterList = await db.execute<{ dno: string; name: string | null; customers: number | null; subtype: string }>(
     sql`select dno, name, customer_count as customers, subtype from swp_gis_node
-        where tenant_id = ${tenantId} and is_deleted = 0 and kind = 'meter' and ${inside} order by dno limit 200`,
+        where ${tenantSql(gisNode, tenantId)} and is_deleted = 0 and kind = 'meter' and ${inside} order by dno limit 200`,
   );
   const valves = zone.boundaryValves.length
     ? (
         await db.execute<{ dno: string; normal_state: string | null; operable: number | null }>(
-          sql`select dno, normal_state, operable from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0
+          sql`select dno, normal_state, operable from swp_gis_node where ${tenantSql(gisNode, tenantId)} and is_deleted = 0
               and kind = 'valve' and dno in (${sql.join(
                 zone.boundaryValves.map((v) => sql`${v}`),
                 sql`, `,
@@ -252,8 +256,8 @@ export async function membership(db: Db, tenantId: string, zone: DmaRow) {
     : [];
   const unplaced = await db.execute<{ account_no: string; meter_code: string }>(
     sql`select distinct r.account_no, r.meter_code from swp_billing_meter_read r
-        where r.tenant_id = ${tenantId} and r.is_deleted = 0 and not exists (
-          select 1 from swp_gis_node n where n.tenant_id = r.tenant_id and n.dno = r.meter_code and n.kind = 'meter' and n.is_deleted = 0)
+        where ${tenantSql(meterRead, tenantId, 'r')} and r.is_deleted = 0 and not exists (
+          select 1 from swp_gis_node n where ${tenantSql(gisNode, tenantColumnSql(meterRead, 'r'), 'n')} and n.dno = r.meter_code and n.kind = 'meter' and n.is_deleted = 0)
         order by r.account_no limit 200`,
   );
   const count = (kind: string, subtype?: string) =>

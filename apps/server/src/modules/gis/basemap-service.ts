@@ -4,9 +4,11 @@
  * streets only; a tenant without streets (an imported network) sees none, rather than the wrong city.
  */
 import { sql } from 'drizzle-orm';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { type Basemap, basemapView, generateBasemap } from './basemap.ts';
 import { DEMO_NETWORK } from './network.ts';
+import { gisRoad } from './schema.ts';
 
 let demo: Basemap | undefined;
 export function demoBasemap(): Basemap {
@@ -20,7 +22,7 @@ export async function basemapSourceOf(db: Db, tenantId: string): Promise<Basemap
   const r = await db.execute<{ n: number; x0: number; y0: number; x1: number; y1: number }>(sql`
     select count(*)::int as n, ST_XMin(ST_Extent(geom)) as x0, ST_YMin(ST_Extent(geom)) as y0,
            ST_XMax(ST_Extent(geom)) as x1, ST_YMax(ST_Extent(geom)) as y1
-      from swp_gis_road where tenant_id = ${tenantId}`);
+      from swp_gis_road where ${tenantSql(gisRoad, tenantId)}`);
   const f = r.rows[0];
   if (!f || !f.n) return 'none';
   const d = demoBasemap();
@@ -57,7 +59,7 @@ export async function basemapFor(
   const tol = resolution > 2 ? Math.round(resolution) : 0;
   const r = await db.execute<{ name: string; g: string }>(sql`
     select name, ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, ${tol}::float8), 1) as g from swp_gis_road
-     where tenant_id = ${tenantId} and geom && ST_MakeEnvelope(${bbox[0]}::float8, ${bbox[1]}::float8, ${bbox[2]}::float8, ${bbox[3]}::float8, 4548)
+     where ${tenantSql(gisRoad, tenantId)} and geom && ST_MakeEnvelope(${bbox[0]}::float8, ${bbox[1]}::float8, ${bbox[2]}::float8, ${bbox[3]}::float8, 4548)
      limit 5000`);
   return {
     type: 'FeatureCollection',

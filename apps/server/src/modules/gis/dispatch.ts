@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
+import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { formatDate } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
 import { burstEvent, eventValve } from './schema.ts';
@@ -95,7 +96,7 @@ export async function createBurstEvent(db: Db, tenantId: string, inp: NewBurst) 
         ${inp.alarmId ?? null}::bigint, ${a.valves.length}::int, ${a.affectedCustomers}::int,
         ${a.criticalUsers.length}::int, ${JSON.stringify(a)}::jsonb, ${a.networkVersion}::int,
         ${inp.userId ?? null}::bigint, ${inp.userId ?? null}::bigint
-      from swp_dispatch_burst_event where tenant_id = ${tenantId} and code like ${`BG${day}%`}
+      from swp_dispatch_burst_event where ${tenantSql(burstEvent, tenantId)} and code like ${`BG${day}%`}
       returning id)
     insert into swp_dispatch_event_valve (id, tenant_id, event_id, valve_gid, valve_dno, seq, role, for_valve_gid, x, y,
       diameter, distance)
@@ -135,7 +136,7 @@ const SUMMARY = {
 export async function eventPage(db: Db, tenantId: string, q: Record<string, unknown>) {
   const p = parsePaging(q);
   const filters = compileFilters(burstEvent, q, { deny: new Set(['analysis', 'shareKey', 'tenantId']) });
-  const where = and(eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0), ...filters);
+  const where = inTenant(burstEvent, tenantId, eq(burstEvent.isDeleted, 0), ...filters);
   const [{ total }] = await db.select({ total: count() }).from(burstEvent).where(where);
   const records = await db
     .select(SUMMARY)
@@ -151,7 +152,7 @@ export async function eventDetail(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select({ ...SUMMARY, analysis: burstEvent.analysis })
     .from(burstEvent)
-    .where(and(eq(burstEvent.id, id), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
+    .where(inTenant(burstEvent, tenantId, eq(burstEvent.id, id), eq(burstEvent.isDeleted, 0)));
   return row ? { ...row, analysis: row.analysis as PipeAnalysis } : null;
 }
 
@@ -174,7 +175,7 @@ export async function valveList(db: Db, tenantId: string, eventId: string) {
       closedBy: eventValve.closedBy,
     })
     .from(eventValve)
-    .where(and(eq(eventValve.eventId, eventId), eq(eventValve.tenantId, tenantId), eq(eventValve.isDeleted, 0)))
+    .where(inTenant(eventValve, tenantId, eq(eventValve.eventId, eventId), eq(eventValve.isDeleted, 0)))
     .orderBy(
       sql`case when ${eventValve.role} = 'close' then 0 else 1 end`,
       asc(eventValve.forValveGid),
@@ -198,9 +199,10 @@ export async function voidEvent(db: Db, tenantId: string, id: string, reason: st
       updateTime: new Date(),
     })
     .where(
-      and(
+      inTenant(
+        burstEvent,
+        tenantId,
         eq(burstEvent.id, id),
-        eq(burstEvent.tenantId, tenantId),
         eq(burstEvent.isDeleted, 0),
         sql`${burstEvent.eventStatus} <> ${EVENT_STATUS.voided}`,
       ),
@@ -224,7 +226,7 @@ export async function markValve(
     // a voided event is over: no more marks (checked under a row lock, so a void and a mark never cross)
     const st = await tx.execute<{ s: number }>(sql`
       select event_status as s from swp_dispatch_burst_event
-      where id = ${eventId} and tenant_id = ${tenantId} and is_deleted = 0 for update`);
+      where id = ${eventId} and ${tenantSql(burstEvent, tenantId)} and is_deleted = 0 for update`);
     if (st.rows[0] && Number(st.rows[0].s) === EVENT_STATUS.voided) throw badRequest('该爆管事件已作废, 不能登记关阀');
     const hit = await tx
       .update(eventValve)
@@ -234,17 +236,17 @@ export async function markValve(
         closedBy: closed ? by : null,
         updateTime: new Date(),
       })
-      .where(and(eq(eventValve.eventId, eventId), eq(eventValve.tenantId, tenantId), eq(eventValve.valveGid, valveGid)))
+      .where(inTenant(eventValve, tenantId, eq(eventValve.eventId, eventId), eq(eventValve.valveGid, valveGid)))
       .returning({ id: eventValve.id });
     if (!hit.length) throw badRequest(`该事件没有阀门 ${valveGid}`);
     const r = await tx.execute<{ total: number; done: number }>(sql`
       select count(*) filter (where v.role = 'close')::int as total,
         count(*) filter (where v.role = 'close' and (v.closed = 1 or exists (
           select 1 from swp_dispatch_event_valve b
-          where b.event_id = v.event_id and b.tenant_id = v.tenant_id and b.role = 'backup'
+          where b.event_id = v.event_id and ${tenantSql(eventValve, tenantColumnSql(eventValve, 'v'), 'b')} and b.role = 'backup'
             and b.for_valve_gid = v.valve_gid and b.closed = 1 and b.is_deleted = 0)))::int as done
       from swp_dispatch_event_valve v
-      where v.event_id = ${eventId} and v.tenant_id = ${tenantId} and v.is_deleted = 0`);
+      where v.event_id = ${eventId} and ${tenantSql(eventValve, tenantId, 'v')} and v.is_deleted = 0`);
     // a valve that cannot be operated is replaced by its backup: closing the backup isolates that side too
     const { total, done } = r.rows[0];
     const status =
@@ -252,7 +254,7 @@ export async function markValve(
     await tx
       .update(burstEvent)
       .set({ eventStatus: status, updateTime: new Date() })
-      .where(and(eq(burstEvent.id, eventId), eq(burstEvent.tenantId, tenantId)));
+      .where(inTenant(burstEvent, tenantId, eq(burstEvent.id, eventId)));
     return { eventStatus: status, closedCount: done, total };
   });
 }
@@ -270,7 +272,7 @@ export async function shareToken(db: Db, tenantId: string, eventId: string, ttl 
   const [row] = await db
     .select({ key: burstEvent.shareKey, status: burstEvent.eventStatus })
     .from(burstEvent)
-    .where(and(eq(burstEvent.id, eventId), eq(burstEvent.tenantId, tenantId), eq(burstEvent.isDeleted, 0)));
+    .where(inTenant(burstEvent, tenantId, eq(burstEvent.id, eventId), eq(burstEvent.isDeleted, 0)));
   if (!row) throw badRequest(`爆管事件不存在: ${eventId}`);
   if (row.status === EVENT_STATUS.voided) throw badRequest('该爆管事件已作废, 不能分享');
   let key = row.key;

@@ -3,8 +3,10 @@
  * version (one indexed row) and reloads the graph when another instance or a generator changed the network.
  */
 import { sql } from 'drizzle-orm';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { buildGraph, type Graph, type NodeInput } from './analysis.ts';
+import { gisNode, gisPipe } from './schema.ts';
 import { networkVersion } from './store.ts';
 
 interface Entry {
@@ -22,10 +24,10 @@ export async function loadGraph(db: Db, tenantId: string): Promise<Graph> {
     normal_state: string | null;
   }>(
     sql`select gid, kind, operable, normal_state from swp_gis_node
-        where tenant_id = ${tenantId} and is_deleted = 0 and kind in ('junction', 'valve', 'pump', 'source')`,
+        where ${tenantSql(gisNode, tenantId)} and is_deleted = 0 and kind in ('junction', 'valve', 'pump', 'source')`,
   );
   const pipes = await db.execute<{ gid: number; from_node: number; to_node: number }>(
-    sql`select gid, from_node, to_node from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0`,
+    sql`select gid, from_node, to_node from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0`,
   );
   return buildGraph(
     nodes.rows.map((n) => ({

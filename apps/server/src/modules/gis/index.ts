@@ -10,6 +10,8 @@ import { gisRoutes } from './routes.ts';
 import { seedGis } from './seed.ts';
 
 export { type ShutdownResult, shutdownAnalysis } from './analysis.ts';
+export { basemapFor } from './basemap-service.ts';
+export { type BurstPressure, onBurstPressure } from './burst-pressure.ts';
 export {
   createBurstEvent,
   EVENT_STATUS,
@@ -19,14 +21,33 @@ export {
   shareToken,
   valveList,
 } from './dispatch.ts';
-export { exportInp, networkSummary } from './import/export.ts';
+export { exportInp, type InpOptions, inpText, networkSummary } from './import/export.ts';
 export { type LTownHook, onLTownImported } from './import/ltown.ts';
-export { customersAt, modelNodeOf } from './import/runnable.ts';
+export {
+  loadNetworkRows,
+  loadNetworkText,
+  type NetworkRows,
+  type NetworkText,
+  networkTextBuffers,
+  parseNetworkText,
+} from './import/network-rows.ts';
+export {
+  customerMeters,
+  customersAt,
+  type DemandPlan,
+  modelNodeOf,
+  type PumpDuty,
+  pumpDuty,
+  pumpStations,
+  stationFeatures,
+} from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';
 export { districtOf, reverseGeocode, toGeo, toPlane } from './location.ts';
+export { type MainsCollection, mainsIn } from './mains.ts';
 export { type NearbyNetwork, networkNear } from './nearby.ts';
 export { MONITOR_TIES } from './network.ts';
 export { GIS_PROXY } from './routes.ts';
+export { burstEvent, eventValve, gisDma, gisNetwork, gisNode, gisPipe, gisRoad } from './schema.ts';
 export {
   analysePipe,
   DEFAULT_TOLERANCE as GIS_TOLERANCE,
@@ -39,6 +60,13 @@ export {
   WKID as GIS_WKID,
 } from './service.ts';
 export { networkVersion } from './store.ts';
+export {
+  buildStreetGraph,
+  distanceToStreets,
+  routeAlongStreets,
+  type StreetGraph,
+  streetGraphOf,
+} from './streets.ts';
 
 export const gisModule: ServerModule = {
   name: 'gis',

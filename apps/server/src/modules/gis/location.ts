@@ -12,8 +12,10 @@
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
+import { gisPlace, gisRoad } from './schema.ts';
 
 /** The projection's zone (domain.md): 115.5–118.5°E. */
 export const ZONE = { lonMin: 115.5, lonMax: 118.5, latMin: 0, latMax: 84 };
@@ -109,10 +111,10 @@ export async function reverseGeocode(db: Db, tenantId: string, lon: number, lat:
   const pt = sql`ST_SetSRID(ST_MakePoint(${p.x}::float8, ${p.y}::float8), 4548)`;
   const road = await db.execute<{ name: string; d: number }>(sql`
     select name, ST_Distance(geom, ${pt}) as d from swp_gis_road
-    where tenant_id = ${tenantId} and ST_DWithin(geom, ${pt}, 2000) order by geom <-> ${pt} limit 1`);
+    where ${tenantSql(gisRoad, tenantId)} and ST_DWithin(geom, ${pt}, 2000) order by geom <-> ${pt} limit 1`);
   const place = await db.execute<{ name: string; kind: string; d: number }>(sql`
     select name, kind, ST_Distance(geom, ${pt}) as d from swp_gis_place
-    where tenant_id = ${tenantId} and ST_DWithin(geom, ${pt}, 1000) order by geom <-> ${pt} limit 1`);
+    where ${tenantSql(gisPlace, tenantId)} and ST_DWithin(geom, ${pt}, 1000) order by geom <-> ${pt} limit 1`);
   const d = districtOf(lon, lat);
   const street = road.rows[0]?.name ?? '';
   const near = place.rows[0];
@@ -156,10 +158,10 @@ export async function placesOf(db: Db, tenantId: string, points: { x: number; y:
     cross join lateral (select ST_SetSRID(ST_MakePoint(p.x, p.y), 4548) as g) pt
     left join lateral (
       select name, ST_Distance(geom, pt.g) as d from swp_gis_road
-      where tenant_id = ${tenantId} and ST_DWithin(geom, pt.g, 2000) order by geom <-> pt.g limit 1) r on true
+      where ${tenantSql(gisRoad, tenantId)} and ST_DWithin(geom, pt.g, 2000) order by geom <-> pt.g limit 1) r on true
     left join lateral (
       select name from swp_gis_place
-      where tenant_id = ${tenantId} and ST_DWithin(geom, pt.g, 1000) order by geom <-> pt.g limit 1) pl on true
+      where ${tenantSql(gisPlace, tenantId)} and ST_DWithin(geom, pt.g, 1000) order by geom <-> pt.g limit 1) pl on true
     order by p.i`);
   return rows.rows.map((r, k) => {
     const g = toGeo(points[k].x, points[k].y);

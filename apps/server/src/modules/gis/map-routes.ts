@@ -2,14 +2,17 @@
  * The shared map's data (issue 24):
  * - GET /swp-gis/basemap?bbox=xmin,ymin,xmax,ymax&resolution=   the offline basemap in the box (GeoJSON, EPSG:4548)
  * - GET /swp-gis/overlay/{devices|alarms|bursts|dmas|staff}?bbox=  the business layers' points in the box
+ * - GET /swp-gis/tiles                  the tenant's online basemap layers (URL templates) for the map, or none
+ * - GET|POST /swp-gis/tile-setting       the online basemap setting (administrators; the key shown masked)
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
-import { byMenu, signedIn } from '../../core/gate.ts';
+import { adminOnly, byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { basemapFor } from './basemap-service.ts';
 import { OVERLAYS, type OverlayKey, overlay } from './overlays.ts';
+import { maskedSetting, readTileSetting, saveTileSetting, tileConfig, tileSettingInput } from './tiles.ts';
 
 /** the box of one request may not exceed the projection zone's width (a whole province at most) */
 const MAX_SPAN = 400_000;
@@ -50,6 +53,16 @@ export function mapRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = basemapQuery.parse(req.query);
     const box = parseBox(q.bbox, true) as [number, number, number, number];
     return ok(await basemapFor(ctx.db, req.tenantId, box, q.resolution ?? 1));
+  });
+  // the online basemap: every map draws it when the tenant has one
+  app.get('/swp-gis/tiles', signedIn, async (req) => ok(await tileConfig(ctx.db, req.tenantId)));
+  app.get('/swp-gis/tile-setting', adminOnly, async (req) =>
+    ok(maskedSetting(await readTileSetting(ctx.db, req.tenantId))),
+  );
+  app.post('/swp-gis/tile-setting', adminOnly, async (req) => {
+    const input = tileSettingInput.parse(req.body ?? {});
+    const saved = await saveTileSetting(ctx.db, req.tenantId, input, userOf(req).userId ?? null);
+    return ok(maskedSetting(saved));
   });
   for (const key of OVERLAYS) {
     app.get(`/swp-gis/overlay/${key}`, byMenu(...GRANTS[key]), async (req) => {

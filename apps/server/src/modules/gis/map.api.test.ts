@@ -138,3 +138,101 @@ describe('business layers', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('online basemap setting', () => {
+  const KEY = 'abcdef0123456789abcdef0123456789';
+  const save = (body: unknown) => t.post('/api/swp-gis/tile-setting', body);
+
+  it('is none until an administrator sets one', async () => {
+    expect(data(await t.get('/api/swp-gis/tiles'))).toEqual({ provider: 'none', layers: [] });
+  });
+
+  it('refuses bad URLs, templates and keys with a clear message', async () => {
+    for (const [body, msg] of [
+      [{ provider: 'xyz', url: 'ftp://tiles.example.com/{z}/{x}/{y}.png' }, '地址须为 http(s) 地址'],
+      [{ provider: 'xyz', url: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }, '指向本机'],
+      [{ provider: 'xyz', url: 'https://localhost/{z}/{x}/{y}.png' }, '指向本机'],
+      [{ provider: 'xyz', url: 'http://169.254.169.254/{z}/{x}/{y}' }, '链路本地'],
+      [{ provider: 'xyz', url: 'https://u:p@tiles.example.com/{z}/{x}/{y}.png' }, '账号密码'],
+      [{ provider: 'xyz', url: 'https://tiles.example.com/tile.png' }, '{z}'],
+      [{ provider: 'tianditu', key: 'bad key!' }, '天地图密钥'],
+      [{ provider: 'tianditu' }, '请填写天地图密钥'],
+      [{ provider: 'arcgis' }, '参数校验失败'],
+    ] as const) {
+      const res = await save(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().msg).toContain(msg);
+    }
+    expect(data(await t.get('/api/swp-gis/tiles')).provider).toBe('none');
+  });
+
+  it('stores Tianditu with its key: the map gets vec + cva templates on tianditu.gov.cn only, the screen a masked key', async () => {
+    const saved = data(await save({ provider: 'tianditu', key: KEY, kind: 'vec', matrixSet: 'w', annotation: true }));
+    expect(saved).toMatchObject({ provider: 'tianditu', key: '', keySet: true, keyHint: 'abcd…6789' });
+    const cfg = data(await t.get('/api/swp-gis/tiles'));
+    expect(cfg.provider).toBe('tianditu');
+    expect(cfg.layers.map((l: any) => [l.role, l.grid])).toEqual([
+      ['base', 'EPSG:3857'],
+      ['label', 'EPSG:3857'],
+    ]);
+    expect(cfg.layers[0].url).toBe(
+      `https://t{0-7}.tianditu.gov.cn/vec_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=vec&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=${KEY}`,
+    );
+    expect(cfg.layers[1].url).toContain('/cva_w/wmts?');
+    for (const l of cfg.layers) expect(new URL(l.url.replace('{0-7}', '0')).hostname).toMatch(/\.tianditu\.gov\.cn$/);
+    // imagery in the 4326 matrix set, the key kept when the form leaves it empty
+    data(await save({ provider: 'tianditu', key: '', kind: 'img', matrixSet: 'c', annotation: true }));
+    const img = data(await t.get('/api/swp-gis/tiles'));
+    expect(img.layers.map((l: any) => l.url.split('?')[0])).toEqual([
+      'https://t{0-7}.tianditu.gov.cn/img_c/wmts',
+      'https://t{0-7}.tianditu.gov.cn/cia_c/wmts',
+    ]);
+    expect(img.layers[0].grid).toBe('tianditu-c');
+    expect(img.layers[0].url).toContain(`tk=${KEY}`);
+    const shown = data(await t.get('/api/swp-gis/tile-setting'));
+    expect(JSON.stringify(shown)).not.toContain(KEY);
+  });
+
+  it('moves to an XYZ template; the Tianditu key is gone from what the map gets', async () => {
+    data(await save({ provider: 'xyz', url: 'https://tiles.example.com/{z}/{x}/{y}.png', attribution: '© 示例' }));
+    const cfg = data(await t.get('/api/swp-gis/tiles'));
+    expect(cfg).toEqual({
+      provider: 'xyz',
+      layers: [
+        {
+          type: 'xyz',
+          url: 'https://tiles.example.com/{z}/{x}/{y}.png',
+          grid: 'EPSG:3857',
+          maxZoom: 18,
+          attribution: '© 示例',
+          role: 'base',
+        },
+      ],
+    });
+    expect(JSON.stringify(cfg)).not.toContain(KEY);
+    // an intranet tile server is allowed: only the browser calls it
+    data(
+      await save({
+        provider: 'wmts',
+        url: 'http://10.2.3.4/geoserver/gwc/service/wmts?REQUEST=GetCapabilities',
+        layer: 'city:base',
+      }),
+    );
+    expect(data(await t.get('/api/swp-gis/tiles')).layers[0]).toMatchObject({ type: 'wmts', layer: 'city:base' });
+  });
+
+  it('belongs to its tenant and to administrators', async () => {
+    // another tenant sees none of it
+    expect(data(await asOther('/api/swp-gis/tiles', {}))).toEqual({ provider: 'none', layers: [] });
+    expect(data(await asOther('/api/swp-gis/tile-setting', {}))).toEqual({ provider: 'none' });
+    // an operator draws it but may not read or change the setting
+    const keep = t.token;
+    await t.signIn('operator', 'operator');
+    expect(data(await t.get('/api/swp-gis/tiles')).provider).toBe('wmts');
+    expect((await t.get('/api/swp-gis/tile-setting')).statusCode).toBe(403);
+    expect((await t.post('/api/swp-gis/tile-setting', { provider: 'none' })).statusCode).toBe(403);
+    t.token = keep;
+    data(await save({ provider: 'none' }));
+    expect(data(await t.get('/api/swp-gis/tiles'))).toEqual({ provider: 'none', layers: [] });
+  });
+});

@@ -4,6 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { tenantSql } from '../../core/scoped.ts';
+import { gisNode, gisPipe } from './schema.ts';
 
 export interface NearbyNetwork {
   pipes: { gid: number; diameter: number; coords: [number, number][] }[];
@@ -20,11 +22,11 @@ export async function networkNear(
   const env = sql`ST_Expand(ST_MakeEnvelope(${box.xmin}::float8, ${box.ymin}::float8, ${box.xmax}::float8, ${box.ymax}::float8, 4548), ${margin}::float8)`;
   const pipes = await ctx.db.execute(
     sql`select gid, diameter, ST_AsGeoJSON(geom, 1) as g from swp_gis_pipe
-         where tenant_id = ${tenantId} and is_deleted = 0 and ST_Intersects(geom, ${env}) order by diameter desc limit ${limit}`,
+         where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0 and ST_Intersects(geom, ${env}) order by diameter desc limit ${limit}`,
   );
   const valves = await ctx.db.execute(
     sql`select gid, ST_X(geom) as x, ST_Y(geom) as y, normal_state as state from swp_gis_node
-         where tenant_id = ${tenantId} and is_deleted = 0 and kind = 'valve' and ST_Intersects(geom, ${env}) limit ${limit}`,
+         where ${tenantSql(gisNode, tenantId)} and is_deleted = 0 and kind = 'valve' and ST_Intersects(geom, ${env}) limit ${limit}`,
   );
   return {
     pipes: pipes.rows.map((r: any) => ({

@@ -130,6 +130,45 @@ export function optionsForPipes(pipes: number, seed = 7): NetworkOptions {
   return { seed, cols: side, rows: side, spacing: 150, origin: [116.9, 31.5], stations: false };
 }
 
+/**
+ * Crossings one plant serves on a big generated grid: a 25 × 25 cell, ≈ 690 L/s mean demand at the model's default
+ * 0.01 L/s per customer (≈ 1.1 L/s per crossing), ≈ 1,070 L/s at the evening peak. On 20,000 pipes the fastest link
+ * then runs at 1.8 m/s (a cell of 30 × 30: 3.8 m/s; of 20 × 20: 0.9 m/s, more plants than a city has).
+ */
+const CROSSINGS_PER_PLANT = 625;
+
+/**
+ * The plants inside a big benchmark grid (none up to 25 × 25 crossings, ≈ 2,400 pipes, where the two corner plants
+ * suffice; at 4,800 pipes they did not: a fifth of the junctions below 14 m): one in the middle of each cell of a
+ * lattice of at most CROSSINGS_PER_PLANT crossings, beside a main crossing. With only
+ * the two corner plants a 100,000-pipe grid drew ≈ 30 m³/s through two DN1000 outlets, and 76,158 of its 76,162
+ * junctions ended below 14 m (nonsense hydraulics that also make EPANET iterate far more).
+ */
+function innerPlants(cols: number, rows: number, xy: (i: number, j: number) => [number, number]) {
+  const side = Math.sqrt(CROSSINGS_PER_PLANT);
+  const gi = Math.ceil(cols / side);
+  const gj = Math.ceil(rows / side);
+  if (gi < 2 && gj < 2) return [];
+  const out: { code: null; name: string; capacity: number; subtype: string; x: number; y: number }[] = [];
+  for (let b = 0; b < Math.max(1, gj); b++)
+    for (let a = 0; a < Math.max(1, gi); a++) {
+      // the cell's middle, moved to the nearest main crossing (mains run every 5th street, offset 2)
+      const main = (c: number, n: number) => Math.min(n - 1, Math.max(2, Math.round((c - 2) / 5) * 5 + 2));
+      const i = main(((a + 0.5) * cols) / Math.max(1, gi), cols);
+      const j = main(((b + 0.5) * rows) / Math.max(1, gj), rows);
+      const [x, y] = xy(i, j);
+      out.push({
+        code: null,
+        name: `${out.length + 3}号水厂`,
+        capacity: 50_000,
+        subtype: 'plant',
+        x: x + 40,
+        y: y + 40,
+      });
+    }
+  return out;
+}
+
 /** mulberry32: small, fast, deterministic. */
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -357,6 +396,7 @@ export function generateNetwork(opts: NetworkOptions): Network {
           x: jx[at(cols - 1, rows - 1)] + 300,
           y: jy[at(cols - 1, rows - 1)] + 300,
         },
+        ...innerPlants(cols, rows, (i, j) => [jx[at(i, j)], jy[at(i, j)]]),
       ];
   const zoneOf = (x: number, y: number) => {
     let best = sources[0];
@@ -373,6 +413,9 @@ export function generateNetwork(opts: NetworkOptions): Network {
   const dmaOfCrossing = new Map<number, string>();
   const dmas: GenDma[] = [];
   const dmaInlet = new Map<string, { code: string; ci: number; cj: number }>();
+  /** streets sized for a DMA's inflow (both crossings → the least diameter, mm) */
+  const trunk = new Map<string, number>();
+  const edge = (ka: number, kb: number) => (ka < kb ? `${ka}-${kb}` : `${kb}-${ka}`);
   if (opts.stations) {
     MONITOR_TIES.dmas.forEach((d, n) => {
       const p = toEpsg4548(d.lon, d.lat);
@@ -403,6 +446,13 @@ export function generateNetwork(opts: NetworkOptions): Network {
       });
       // the inlet: the crossing on the DMA's edge nearest the inlet station
       dmaInlet.set(d.dno, { code: d.code, ci: i0, cj });
+      // sized for the zone's whole inflow (170–240 L/s measured on the demo): the feed from the nearest main
+      // column west of the inlet and the inlet street DN600, inside the zone a DN400 cross through its centre row
+      // and column (without it the zone's streets fell below service pressure at the evening peak)
+      const feedFrom = Math.max(0, i0 - 1 - ((i0 - 1 - 2 + 5) % 5));
+      for (let i = feedFrom; i < i0; i++) trunk.set(edge(at(i, cj), at(i + 1, cj)), 600);
+      for (let i = i0; i < i1; i++) trunk.set(edge(at(i, cj), at(i + 1, cj)), 400);
+      for (let j = j0; j < j1; j++) trunk.set(edge(at(ci, j), at(ci, j + 1)), 400);
     });
   }
 
@@ -469,7 +519,8 @@ export function generateNetwork(opts: NetworkOptions): Network {
     const da = dmaOfCrossing.get(ka) ?? null;
     const db = dmaOfCrossing.get(kb) ?? null;
     const crossing = da !== db;
-    const diameter = main ? [400, 500, 600, 800][Math.floor(rand() * 4)] : [100, 150, 200, 300][Math.floor(rand() * 4)];
+    const drawn = main ? [400, 500, 600, 800][Math.floor(rand() * 4)] : [100, 150, 200, 300][Math.floor(rand() * 4)];
+    const diameter = Math.max(drawn, trunk.get(edge(ka, kb)) ?? 0);
     const pipeClass = main ? 'main' : 'distribution';
     const ax = jx[ka];
     const ay = jy[ka];

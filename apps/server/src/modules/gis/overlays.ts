@@ -7,7 +7,9 @@
  * and a join across module boundaries in one statement is cheaper than a call per feature.
  */
 import { sql } from 'drizzle-orm';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
+import { burstEvent } from './schema.ts';
 
 export const OVERLAYS = ['devices', 'alarms', 'bursts', 'dmas', 'staff'] as const;
 export type OverlayKey = (typeof OVERLAYS)[number];
@@ -83,7 +85,7 @@ export async function overlay(db: Db, tenantId: string, key: OverlayKey, box: Bo
         select id::text as id, x, y, title as name, code, event_status as status, address, occur_time as "occurTime",
                valve_count as "valveCount", affected_customers as "affectedCustomers"
           from swp_dispatch_burst_event
-         where tenant_id = ${tenantId} and is_deleted = 0 ${inBox(box)}
+         where ${tenantSql(burstEvent, tenantId)} and is_deleted = 0 ${inBox(box)}
          order by occur_time desc limit ${OVERLAY_LIMIT}`);
       return r.rows.map(({ id, x, y, name, status, ...p }) => ({ id, x, y, name, state: String(status), props: p }));
     }

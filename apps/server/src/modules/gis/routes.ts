@@ -34,7 +34,9 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import { writeUsualLog } from '../log/index.ts';
+import { burstPressureOf } from './burst-pressure.ts';
 import {
   createBurstEvent,
   eventDetail,
@@ -51,6 +53,7 @@ import { networkImportRoutes } from './import/routes.ts';
 import { LAYERS } from './layers.ts';
 import { placesOf, reverseGeocode, toGeo, toPlane } from './location.ts';
 import { mapRoutes } from './map-routes.ts';
+import { gisNode } from './schema.ts';
 import { DEFAULT_TOLERANCE, identify, MAX_RECORDS, metas, queryLayer, WKID } from './service.ts';
 
 /** The GIS service's proxy path (spec: `/lc-gis/proxyHopeServer/.../gis/{layer}/query`). */
@@ -280,7 +283,9 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.get(`${E}/detail`, READ_EVENTS, async (req) => {
     const { id } = z.object({ id: idParam('id') }).parse(req.query);
-    return ok(await eventDetail(ctx.db, req.tenantId, id));
+    const ev = await eventDetail(ctx.db, req.tenantId, id);
+    // the hydraulic what-if of the burst, when one was run (burst-pressure.ts)
+    return ok(ev && { ...ev, lowPressure: await burstPressureOf(ctx, req.tenantId, ev.pipeGid) });
   });
   app.get(`${E}/valve-list`, READ_EVENTS, async (req) => {
     const q = req.query as Record<string, unknown>;
@@ -396,6 +401,10 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
         criticalCount: ev.criticalCount,
         ...toGeoNamed(ev.x, ev.y),
       },
+      // the hydraulic what-if's counts for the crew (no area: the page has no map of it)
+      lowPressure: await burstPressureOf(ctx, tenantId, ev.pipeGid).then(
+        (p) => p && { minPressure: p.minPressure, junctions: p.junctions, customers: p.customers },
+      ),
       valves: valves.map(({ eventId: _e, id: _i, ...v }, k) => ({ ...v, ...places[k] })),
     });
   });
@@ -424,7 +433,7 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
         critical: bool.optional(),
       })
       .parse(q);
-    const where = sql`tenant_id = ${req.tenantId} and is_deleted = 0 and kind = 'meter'
+    const where = sql`${tenantSql(gisNode, req.tenantId)} and is_deleted = 0 and kind = 'meter'
       ${f.dno ? sql`and dno like ${`%${f.dno}%`}` : sql``}
       ${f.name ? sql`and name like ${`%${f.name}%`}` : sql``}
       ${f.subtype ? sql`and subtype = ${f.subtype}` : sql``}

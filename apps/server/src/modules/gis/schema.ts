@@ -241,3 +241,14 @@ export const eventValve = pgTable(
     uniqueIndex('uk_dispatch_valve').on(t.eventId, t.role, t.valveGid, t.forValveGid),
   ],
 );
+
+/**
+ * The online basemap of a tenant (issue 24): none, Tianditu (with the tenant's key), an XYZ template or a WMTS
+ * capabilities URL, set by an administrator; `config` is the validated setting (`tiles.ts`). One row per tenant.
+ */
+export const gisTileSetting = pgTable('swp_gis_tile_setting', {
+  tenantId: varchar('tenant_id', { length: 12 }).primaryKey(),
+  config: jsonb('config').notNull(),
+  updateUser: idType('update_user'),
+  updateTime: timestamp('update_time', { withTimezone: true }).defaultNow(),
+});

@@ -5,8 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { DEMO_NETWORK, generateNetwork } from './network.ts';
+import { gisNetwork } from './schema.ts';
 import { writeNetwork } from './store.ts';
 
 /** advisory lock serialising the network seed of several instances starting together */
@@ -87,7 +89,7 @@ export const GIS_MENUS: MenuItem[] = [
 export async function seedNetwork(ctx: Pick<AppContext, 'db'>, tenantId = DEMO_TENANT) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${GIS_SEED_LOCK})`);
-    const have = await tx.execute(sql`select 1 from swp_gis_network where tenant_id = ${tenantId}`);
+    const have = await tx.execute(sql`select 1 from swp_gis_network where ${tenantSql(gisNetwork, tenantId)}`);
     if (have.rows.length) return;
     await writeNetwork(tx, tenantId, generateNetwork(DEMO_NETWORK));
   });

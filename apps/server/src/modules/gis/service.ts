@@ -4,10 +4,12 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { shutdownAnalysis } from './analysis.ts';
 import { graphOf } from './graph.ts';
 import { fieldOf, LAYERS, type LayerDef, layerByRef } from './layers.ts';
+import { gisDma, gisNode, gisPipe } from './schema.ts';
 import { compileWhere, parseWhere, WhereError } from './where.ts';
 
 export const WKID = 4548;
@@ -36,8 +38,10 @@ export function toArcGeometry(g: Geo | null): Record<string, unknown> | null {
   }
 }
 
+const LAYER_TABLES = { swp_gis_pipe: gisPipe, swp_gis_node: gisNode, swp_gis_dma: gisDma };
+
 function layerFilter(layer: LayerDef, tenantId: string): SQL {
-  const base = sql`t.tenant_id = ${tenantId} and t.is_deleted = 0`;
+  const base = sql`${tenantSql(LAYER_TABLES[layer.table], tenantId, 't')} and t.is_deleted = 0`;
   return layer.kinds
     ? sql`${base} and t.kind in (${sql.join(
         layer.kinds.map((k) => sql`${k}`),
@@ -315,7 +319,7 @@ export async function analysePipe(
     }>(sql`
       select gid, dno, road_name, dma_code,
         ST_X(ST_LineInterpolatePoint(geom, 0.5)) as x, ST_Y(ST_LineInterpolatePoint(geom, 0.5)) as y
-      from swp_gis_pipe where tenant_id = ${tenantId} and gid = ${pipeGid} and is_deleted = 0`),
+      from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and gid = ${pipeGid} and is_deleted = 0`),
     graphOf(db, tenantId),
   ]);
   const p = pipe.rows[0];
@@ -330,7 +334,7 @@ export async function analysePipe(
       ? db
           .execute<{ gid: number; dno: string; x: number; y: number; diameter: number | null }>(sql`
             select gid, dno, ST_X(geom) as x, ST_Y(geom) as y, diameter from swp_gis_node
-            where tenant_id = ${tenantId} and gid = any(${sql.param(allValves)}::int[])`)
+            where ${tenantSql(gisNode, tenantId)} and gid = any(${sql.param(allValves)}::int[])`)
           .then((q) => q.rows)
       : [],
     affected.length
@@ -344,14 +348,14 @@ export async function analysePipe(
             pipe_gid: number;
           }>(sql`
             select gid, dno, name, customer_count, critical_type, pipe_gid from swp_gis_node
-            where tenant_id = ${tenantId} and kind = 'meter' and subtype = 'user' and is_deleted = 0
+            where ${tenantSql(gisNode, tenantId)} and kind = 'meter' and subtype = 'user' and is_deleted = 0
               and pipe_gid = any(${sql.param(affected)}::int[])
             order by critical_type nulls last, gid`)
           .then((q) => q.rows)
       : [],
     db.execute<{ l: number }>(sql`
       select coalesce(sum(length), 0)::float8 as l from swp_gis_pipe
-      where tenant_id = ${tenantId} and gid = any(${sql.param(r.segmentPipes)}::int[])`),
+      where ${tenantSql(gisPipe, tenantId)} and gid = any(${sql.param(r.segmentPipes)}::int[])`),
   ]);
   const byGid = new Map(
     valveRows.map((v) => [
@@ -410,7 +414,7 @@ export async function nearestPipe(db: Db, tenantId: string, x: number, y: number
   const r = await db.execute<{ gid: number; dno: string; distance: number }>(sql`
     select gid, dno, ST_Distance(geom, ST_SetSRID(ST_MakePoint(${x}::float8, ${y}::float8), 4548)) as distance
     from swp_gis_pipe
-    where tenant_id = ${tenantId} and is_deleted = 0
+    where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0
       and ST_DWithin(geom, ST_SetSRID(ST_MakePoint(${x}::float8, ${y}::float8), 4548), ${within}::float8)
     order by geom <-> ST_SetSRID(ST_MakePoint(${x}::float8, ${y}::float8), 4548) limit 1`);
   const p = r.rows[0];
@@ -440,7 +444,7 @@ export async function listDmas(db: Db, tenantId: string): Promise<DmaInfo[]> {
     night_use: number | null;
   }>(
     sql`select gid, dno, name, station_code, night_use from swp_gis_dma
-        where tenant_id = ${tenantId} and is_deleted = 0 order by dno`,
+        where ${tenantSql(gisDma, tenantId)} and is_deleted = 0 order by dno`,
   );
   const inlets = await db.execute<{
     gid: number;
@@ -450,7 +454,7 @@ export async function listDmas(db: Db, tenantId: string): Promise<DmaInfo[]> {
     dma_code: string;
   }>(
     sql`select gid, dno, station_code, pipe_gid, dma_code from swp_gis_node
-        where tenant_id = ${tenantId} and kind = 'meter' and subtype = 'dma_inlet' and is_deleted = 0 order by gid`,
+        where ${tenantSql(gisNode, tenantId)} and kind = 'meter' and subtype = 'dma_inlet' and is_deleted = 0 order by gid`,
   );
   return dmas.rows.map((d) => ({
     gid: d.gid,
@@ -467,7 +471,7 @@ export async function listDmas(db: Db, tenantId: string): Promise<DmaInfo[]> {
 /** The DMA (code) containing a point, or null. */
 export async function dmaAt(db: Db, tenantId: string, x: number, y: number): Promise<string | null> {
   const r = await db.execute<{ dno: string }>(sql`
-    select dno from swp_gis_dma where tenant_id = ${tenantId} and is_deleted = 0
+    select dno from swp_gis_dma where ${tenantSql(gisDma, tenantId)} and is_deleted = 0
       and ST_Contains(geom, ST_SetSRID(ST_MakePoint(${x}::float8, ${y}::float8), 4548)) limit 1`);
   return r.rows[0]?.dno ?? null;
 }

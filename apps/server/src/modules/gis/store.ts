@@ -4,8 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Network } from './network.ts';
+import { gisDma, gisNetwork, gisNode, gisPipe, gisPlace, gisRoad } from './schema.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Exec = Db | Tx;
@@ -25,8 +27,8 @@ const wkt = (coords: [number, number][]) => coords.map(([x, y]) => `${x} ${y}`).
 
 /** Replaces the tenant's network with `net` and moves its version on. Run inside a transaction. */
 export async function writeNetwork(tx: Exec, tenantId: string, net: Network): Promise<void> {
-  for (const t of ['swp_gis_pipe', 'swp_gis_node', 'swp_gis_dma', 'swp_gis_road', 'swp_gis_place']) {
-    await tx.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${tenantId}`);
+  for (const t of [gisPipe, gisNode, gisDma, gisRoad, gisPlace]) {
+    await tx.execute(sql`delete from ${t} where ${tenantSql(t, tenantId)}`);
   }
   for (const rows of chunks(net.pipes)) {
     const c = <K extends keyof (typeof rows)[0]>(k: K) => rows.map((r) => r[k]);
@@ -95,7 +97,7 @@ export async function bumpVersion(tx: Exec, tenantId: string): Promise<void> {
 
 export async function networkVersion(db: Exec, tenantId: string): Promise<number> {
   const r = await db.execute<{ version: number }>(
-    sql`select version from swp_gis_network where tenant_id = ${tenantId}`,
+    sql`select version from swp_gis_network where ${tenantSql(gisNetwork, tenantId)}`,
   );
   return r.rows[0]?.version ?? 0;
 }

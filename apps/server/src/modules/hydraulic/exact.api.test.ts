@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { lTownDir } from '../gis/import/ltown.ts';
-import { close6, direct, tenantWithInp, waitRun } from './test-helpers.ts';
+import { close6, direct, modelOf, tenantWithInp, waitRun } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ async function compare(
   const run = await waitRun(as, start.json().data.id);
   expect(run.state, run.error).toBe('done');
   const ref = await direct(inp, nodes, links, 3600);
-  const model = (await as.get('/api/swp-hydraulic/model')).json().data.current;
+  const model = (await modelOf(as)).current;
   expect(model).toMatchObject({ nodes: ref.counts.nodes, links: ref.counts.links, networkVersion: run.networkVersion });
   for (const time of times) {
     const r = ref.out.get(time);

@@ -4,14 +4,21 @@
  * what-if scenarios (burst shutdown, fire flow, demand growth). Depends on gis (export, shutdown analysis).
  */
 import type { AppContext, ServerModule } from '../../core/module.ts';
+import { onBurstPressure } from '../gis/index.ts';
+import { latestBurstRun } from './burst-pressure.ts';
 import { stopWorkers } from './pool.ts';
 import { hydraulicRoutes } from './routes.ts';
 import { seedHydraulic } from './seed.ts';
 
+export { type DemandSource, registerDemandSource } from './demand.ts';
 export { type Scenario, type SimResult, simulate } from './engine.ts';
 
 export const hydraulicModule: ServerModule = {
   name: 'hydraulic',
+  init() {
+    // the burst event and the crew's page show the latest burst what-if of their pipe
+    onBurstPressure(latestBurstRun);
+  },
   routes: hydraulicRoutes,
   seed: (ctx: AppContext) => seedHydraulic(ctx),
   async stop() {

@@ -13,6 +13,7 @@ interface Slot {
   busy: boolean;
 }
 
+export const WORKERS_BUSY = 'hydraulic workers busy';
 const slots: Slot[] = [];
 const MAX = 4;
 
@@ -29,10 +30,13 @@ function spawn(): Slot {
   return slot;
 }
 
-/** Runs a task in a free worker; `onProgress` hears 0–100. Model errors (bad .inp, unknown code) become a 400. */
-export function runInWorker<T>(task: Task, onProgress?: (pct: number) => void): Promise<T> {
+/**
+ * Runs a task in a free worker; `onProgress` hears 0–100. Model errors (bad .inp, unknown code) become a 400.
+ * `transfer`: buffers of the task moved to the worker rather than copied (unusable here afterwards).
+ */
+export function runInWorker<T>(task: Task, onProgress?: (pct: number) => void, transfer?: ArrayBuffer[]): Promise<T> {
   const slot = slots.find((s) => !s.busy) ?? (slots.length < MAX ? spawn() : null);
-  if (!slot) return Promise.reject(new Error('hydraulic workers busy'));
+  if (!slot) return Promise.reject(new Error(WORKERS_BUSY));
   slot.busy = true;
   return new Promise<T>((resolve, reject) => {
     const onMessage = (m: { type: string; progress?: number; result?: T; message?: string; model?: boolean }) => {
@@ -52,7 +56,7 @@ export function runInWorker<T>(task: Task, onProgress?: (pct: number) => void): 
     };
     slot.worker.on('message', onMessage);
     slot.worker.on('error', onError);
-    slot.worker.postMessage(task);
+    slot.worker.postMessage(task, transfer);
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * Decision support: the hydraulic model and its runs (mounted under /api and bare).
- * - GET  /swp-hydraulic/model            the current model (built when the network changed) and the stored ones
+ * - GET  /swp-hydraulic/model            the current model (built when the network changed) and the stored ones;
+ *                                        while a build outlasts MODEL_WAIT_MS, `current: null` and `building`
  * - GET  /swp-hydraulic/model/inp        the current model's EPANET input text
  * - GET  /swp-hydraulic/model/geometry?modelId=   node points and link paths of a model, for the map
  * - POST /swp-hydraulic/run              {modelId?, duration?, step?, scenario?, name?} → run id (queued)
@@ -9,14 +10,16 @@
  * - GET  /swp-hydraulic/run/{id}/node?code=&time=   pressure (m) and head (m) at a time, or every step
  * - GET  /swp-hydraulic/run/{id}/link?code=&time=   flow (L/s) and velocity (m/s) at a time, or every step
  * - GET  /swp-hydraulic/run/{id}/snapshot?time=     every node and link at one step, for the map
+ * - GET  /swp-hydraulic/run/{id}/calibration?date=   simulated against measured at the monitoring stations
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { calibrate } from './calibration.ts';
 import { geometryOf } from './geometry.ts';
-import { currentModel, listModels, modelById } from './model.ts';
+import { currentModel, currentModelWithin, listModels, MODEL_WAIT_MS, modelById } from './model.ts';
 import { linkSeries, nodeSeries, snapshot, stepAt } from './result.ts';
 import { getRun, listRuns, resultOf, runBody, startRun } from './runs.ts';
 
@@ -36,8 +39,12 @@ const itemQuery = z.object({
 
 export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/model`, byMenu(...HYDRAULIC_READ), async (req) => {
-    const { model } = await currentModel(ctx, req.tenantId);
-    return ok({ current: model, models: await listModels(ctx, req.tenantId) });
+    const now = await currentModelWithin(ctx, req.tenantId, MODEL_WAIT_MS);
+    const models = await listModels(ctx, req.tenantId);
+    // a first build of a big network outlasts one request: the screen polls while `building` is set
+    if (!now.entry) return ok({ current: null, building: now.building, demands: null, models });
+    const { model, demands } = now.entry;
+    return ok({ current: model, building: null, demands: demands ?? null, models });
   });
 
   app.get(`${B}/model/inp`, byMenu(...HYDRAULIC_READ), async (req, reply) => {
@@ -94,5 +101,17 @@ export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = z.object({ time: timeQuery }).parse(req.query);
     const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
     return ok({ times: r.times, ...snapshot(r, stepAt(r, q.time ?? 0)) });
+  });
+
+  app.get(`${B}/run/:id/calibration`, byMenu(...HYDRAULIC_READ), async (req) => {
+    const q = z
+      .object({
+        date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date 须为 YYYY-MM-DD' })
+          .optional(),
+      })
+      .parse(req.query);
+    return ok(await calibrate(ctx, req.tenantId, (req.params as { id: string }).id, q.date));
   });
 }

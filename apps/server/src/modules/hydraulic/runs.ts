@@ -10,11 +10,14 @@ import { ApiError, badRequest, notFound } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import type { SimResult } from './engine.ts';
 import { currentModel, modelById } from './model.ts';
 import { runInWorker } from './pool.ts';
 import { pack, unpack } from './result.ts';
 import { evaluate, scenarioSchema } from './scenarios.ts';
+import { hydraulicRun } from './schema.ts';
+import type { Packed, Task } from './worker.ts';
 
 export const runBody = z.object({
   modelId: z
@@ -51,6 +54,17 @@ function remember(id: string, r: SimResult) {
   while (results.size > RESULT_CACHE) results.delete(results.keys().next().value as string);
 }
 
+/** the blob a worker packed each result from (stored as it came: packing again on the event loop is not needed) */
+const blobOf = new WeakMap<SimResult, Uint8Array>();
+
+/** one simulation in a worker: its packed result read in place (result.ts), the blob kept for storing */
+async function simulateInWorker(task: Extract<Task, { kind: 'simulate' }>, onProgress: (p: number) => void) {
+  const { blob } = await runInWorker<Packed>(task, onProgress);
+  const r = unpack(blob);
+  blobOf.set(r, blob);
+  return r;
+}
+
 export const MSG_RUNS_BUSY = '已有水力计算在排队, 请稍后再试';
 /** a tenant's runs waiting or running on this instance at once */
 const PER_TENANT = 2;
@@ -59,12 +73,13 @@ export async function startRun(ctx: AppContext, tenantId: string, userId: string
   const queue = jobQueueOf(ctx);
   if (queue.list().filter((j) => j.kind.startsWith('hydraulic:') && j.tenantId === tenantId).length >= PER_TENANT)
     throw new ApiError(429, 429, MSG_RUNS_BUSY);
+  // the current model is awaited however long its build takes (the screen runs only once GET /model has it)
   const { model, inp } = body.modelId
     ? await modelById(ctx, tenantId, body.modelId)
     : await currentModel(ctx, tenantId);
   if (body.duration % body.step !== 0 && body.duration > body.step) throw badRequest('duration 须为 step 的整数倍');
   // what the scenario needs from the network (valves of a shutdown, a hydrant's node) is checked before queueing
-  const plan = await evaluate.prepare(ctx, tenantId, body.scenario);
+  const plan = await evaluate.prepare(ctx, tenantId, body.scenario, inp);
   const id = newId();
   await ctx.db.execute(sql`
     insert into swp_hydraulic_run (id, tenant_id, model_id, network_version, state, progress, duration, step, scenario,
@@ -86,15 +101,17 @@ export async function startRun(ctx: AppContext, tenantId: string, userId: string
           duration: body.duration,
           step: body.step,
           simulate: (scenario, share) =>
-            runInWorker<SimResult>({ kind: 'simulate', inp, duration: body.duration, step: body.step, scenario }, (p) =>
+            simulateInWorker({ kind: 'simulate', inp, duration: body.duration, step: body.step, scenario }, (p) =>
               onProgress(Math.round(share[0] + (p * (share[1] - share[0])) / 100)),
             ),
           fireFlow: (node, residual, time) =>
             runInWorker({ kind: 'fireFlow', inp, node, residual, time, maxFlow: 500 }),
         });
         remember(id, result);
+        const packed = blobOf.get(result);
+        const blob = packed ? Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength) : pack(result);
         await ctx.db.execute(sql`
-          update swp_hydraulic_run set state = 'done', progress = 100, result = ${pack(result)},
+          update swp_hydraulic_run set state = 'done', progress = 100, result = ${blob},
             summary = ${JSON.stringify(summary)}::jsonb, finish_time = now()
           where id = ${id}`);
       } catch (e) {
@@ -134,7 +151,7 @@ const RUN_COLUMNS = sql`id::text as id, model_id::text as "modelId", network_ver
 export async function getRun(ctx: AppContext, tenantId: string, rawId: string) {
   const id = idSchema.parse(rawId);
   const r = await ctx.db.execute<RunRow>(
-    sql`select ${RUN_COLUMNS} from swp_hydraulic_run where tenant_id = ${tenantId} and id = ${id}`,
+    sql`select ${RUN_COLUMNS} from swp_hydraulic_run where ${tenantSql(hydraulicRun, tenantId)} and id = ${id}`,
   );
   const row = r.rows[0];
   if (!row) throw notFound(`计算不存在: ${id}`);
@@ -144,7 +161,7 @@ export async function getRun(ctx: AppContext, tenantId: string, rawId: string) {
 
 export async function listRuns(ctx: AppContext, tenantId: string) {
   const r = await ctx.db.execute<RunRow>(sql`
-    select ${RUN_COLUMNS} from swp_hydraulic_run where tenant_id = ${tenantId} order by create_time desc limit 50`);
+    select ${RUN_COLUMNS} from swp_hydraulic_run where ${tenantSql(hydraulicRun, tenantId)} order by create_time desc limit 50`);
   return r.rows;
 }
 
@@ -154,17 +171,40 @@ export async function resultOf(ctx: AppContext, tenantId: string, rawId: string)
   const hit = results.get(id);
   if (hit) {
     // the tenant check still applies to cached results
-    const own = await ctx.db.execute(sql`select 1 from swp_hydraulic_run where tenant_id = ${tenantId} and id = ${id}`);
+    const own = await ctx.db.execute(
+      sql`select 1 from swp_hydraulic_run where ${tenantSql(hydraulicRun, tenantId)} and id = ${id}`,
+    );
     if (own.rows.length) return hit;
     throw notFound(`计算不存在: ${id}`);
   }
-  const r = await ctx.db.execute<{ state: string; result: Uint8Array | null }>(
-    sql`select state, result from swp_hydraulic_run where tenant_id = ${tenantId} and id = ${id}`,
+  const r = await ctx.db.execute<{ state: string; size: number | null }>(
+    sql`select state, octet_length(result) as size from swp_hydraulic_run
+      where ${tenantSql(hydraulicRun, tenantId)} and id = ${id}`,
   );
   const row = r.rows[0];
   if (!row) throw notFound(`计算不存在: ${id}`);
-  if (row.state !== 'done' || !row.result) throw new ApiError(409, 409, `计算尚未完成 (${row.state})`);
-  const res = unpack(row.result);
+  if (row.state !== 'done' || !row.size) throw new ApiError(409, 409, `计算尚未完成 (${row.state})`);
+  const res = unpack(await readBlob(ctx, tenantId, id, row.size));
   remember(id, res);
   return res;
+}
+
+/** bytes per statement when reading a stored result back: the driver decodes each piece's hex in a few ms */
+const PIECE = 4 * 1024 * 1024;
+
+/**
+ * A stored result read in pieces: a 100,000-pipe run is 38 MB, whose hex text (76 MB) the driver would decode on
+ * the event loop in one go; piece by piece the server keeps answering between statements.
+ */
+async function readBlob(ctx: AppContext, tenantId: string, id: string, size: number): Promise<Uint8Array> {
+  const out = new Uint8Array(size);
+  for (let at = 0; at < size; at += PIECE) {
+    const p = await ctx.db.execute<{ b: Uint8Array }>(sql`
+      select substring(result from ${at + 1}::int for ${PIECE}::int) as b from swp_hydraulic_run
+      where ${tenantSql(hydraulicRun, tenantId)} and id = ${id}`);
+    const b = p.rows[0]?.b;
+    if (!b || b.byteLength !== Math.min(PIECE, size - at)) throw new Error(`计算结果读取不完整: ${id}`);
+    out.set(b, at);
+  }
+  return out;
 }

@@ -4,6 +4,27 @@ import FormData from 'form-data';
 import { expect } from 'vitest';
 import { basic, md5, type TestApp } from '../../../test/harness.ts';
 
+/** A new tenant and its administrator's calls (for wrong-tenant probes). */
+export async function tenantAdmin(t: TestApp, name: string) {
+  const res = await t.post('/api/blade-system/tenant/submit', { tenantName: name });
+  expect(res.statusCode, res.body).toBe(200);
+  const list = await t.get('/api/blade-system/tenant/list', { tenantName: name });
+  const tenantId: string = list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
+  const login = await t.call({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: basic(), 'tenant-id': tenantId },
+    query: { tenantId, username: 'admin', password: await md5('123456'), grant_type: 'password', scope: 'all' },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const headers = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
+  return {
+    tenantId,
+    get: (url: string, query?: Record<string, string>) => t.call({ method: 'GET', url, query, headers }),
+    post: (url: string, body: unknown) => t.call({ method: 'POST', url, payload: body as object, headers }),
+  };
+}
+
 export async function tenantWithInp(t: TestApp, name: string, inp: Buffer | string, file: string) {
   const res = await t.post('/api/blade-system/tenant/submit', { tenantName: name });
   expect(res.statusCode, res.body).toBe(200);
@@ -44,6 +65,23 @@ export async function tenantWithInp(t: TestApp, name: string, inp: Buffer | stri
 }
 
 type Caller = { get: (url: string, query?: Record<string, string>) => ReturnType<TestApp['get']> };
+
+/**
+ * `GET /model` until the model is there: a build that outlasts MODEL_WAIT_MS (a loaded machine) answers
+ * `current: null` with its progress, as the screen sees it, and the screen asks again.
+ */
+export async function modelOf(c: Caller, limitMs = 240_000) {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const res = await c.get('/api/swp-hydraulic/model');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    if (data.current) return data;
+    expect(data.building.progress).toBeGreaterThanOrEqual(0);
+    if (Date.now() > until) throw new Error('model still building');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Polls the run until it is done or failed (the engine runs in a worker; the server answers meanwhile). */
 export async function waitRun(c: Caller, id: string, limitMs = 240_000) {

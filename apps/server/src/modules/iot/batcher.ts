@@ -6,11 +6,15 @@
  * has committed: the MQTT acknowledgement and the HTTP answer wait for it, so an acknowledged reading is stored.
  */
 import type { AppContext } from '../../core/module.ts';
-import { ingestReadings } from '../monitor/index.ts';
+import { COPY_CHUNK, ingestReadings } from '../monitor/index.ts';
 import type { ParsedPoints } from './wire.ts';
 
-/** one ingest statement's rows (monitor/store.ts chunks at 20,000) */
-const BATCH_POINTS = 20_000;
+/**
+ * one ingest statement's rows at most: on PostgreSQL one COPY's (monitor/store.ts COPY_CHUNK), elsewhere one
+ * `unnest` statement's (20,000). A backlog thus drains in statements of many seconds of each series, whose rollup
+ * rows take many points each; a steady stream makes small statements of what arrived meanwhile.
+ */
+const BATCH_POINTS = { postgresql: COPY_CHUNK, embedded: 20_000 };
 /**
  * how long the first arrival of a quiet moment waits for others: a thousand devices a second then share a statement
  * of a few hundred points instead of one each (the statement's fixed cost dominates small writes)
@@ -47,10 +51,11 @@ export class Batcher {
 
   private async drain() {
     try {
+      const max = BATCH_POINTS[this.ctx.database.kind];
       while (this.queue.length) {
         const take: Waiting[] = [];
         let n = 0;
-        while (this.queue.length && (take.length === 0 || n + this.queue[0].points.ts.length <= BATCH_POINTS)) {
+        while (this.queue.length && (take.length === 0 || n + this.queue[0].points.ts.length <= max)) {
           const w = this.queue.shift() as Waiting;
           take.push(w);
           n += w.points.ts.length;

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash } from '@node-rs/argon2';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { deviceBase } from '../../db/schema.ts';
 import { CREDENTIAL_TOPIC } from './directory.ts';
@@ -28,7 +29,7 @@ export async function issueCredential(ctx: AppContext, telemetry: Telemetry, use
   const [device] = await ctx.db
     .select({ id: deviceBase.id })
     .from(deviceBase)
-    .where(and(eq(deviceBase.tenantId, tenantId), eq(deviceBase.deviceCode, code), eq(deviceBase.isDeleted, 0)))
+    .where(inTenant(deviceBase, tenantId, eq(deviceBase.deviceCode, code), eq(deviceBase.isDeleted, 0)))
     .limit(1);
   if (!device) throw badRequest(`设备不存在: ${code}`);
   const secret = randomBytes(24).toString('base64url');
@@ -74,11 +75,11 @@ export async function deviceStatus(ctx: AppContext, telemetry: Telemetry, tenant
     ctx.db
       .select({ deviceCode: iotCredential.deviceCode, issuedAt: iotCredential.issuedAt })
       .from(iotCredential)
-      .where(and(eq(iotCredential.tenantId, tenantId), inArray(iotCredential.deviceCode, codes))),
+      .where(inTenant(iotCredential, tenantId, inArray(iotCredential.deviceCode, codes))),
     ctx.db
       .select()
       .from(iotDeviceStat)
-      .where(and(eq(iotDeviceStat.tenantId, tenantId), inArray(iotDeviceStat.deviceCode, codes))),
+      .where(inTenant(iotDeviceStat, tenantId, inArray(iotDeviceStat.deviceCode, codes))),
   ]);
   const credBy = new Map(creds.map((c) => [c.deviceCode, c]));
   const statBy = new Map(stats.map((s) => [s.deviceCode, s]));

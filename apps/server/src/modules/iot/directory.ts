@@ -6,8 +6,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { deviceBase, monitorSeries } from '../../db/schema.ts';
 import { iotCredential } from './schema.ts';
 import type { DeviceKey } from './wire.ts';
@@ -63,9 +64,7 @@ export class DeviceDirectory {
       .select({ id: deviceBase.id, stationId: deviceBase.stationId, secretHash: iotCredential.secretHash })
       .from(deviceBase)
       .leftJoin(iotCredential, eq(iotCredential.deviceId, deviceBase.id))
-      .where(
-        and(eq(deviceBase.tenantId, k.tenantId), eq(deviceBase.deviceCode, k.deviceCode), eq(deviceBase.isDeleted, 0)),
-      )
+      .where(inTenant(deviceBase, k.tenantId, eq(deviceBase.deviceCode, k.deviceCode), eq(deviceBase.isDeleted, 0)))
       .limit(1);
     if (!row) return null;
     const fields = new Map<string, number>();

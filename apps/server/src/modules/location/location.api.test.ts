@@ -56,7 +56,9 @@ describe('position ingest', () => {
   });
 
   it('reports sent at the same moment are stored together, each reply counting its own new ones', async () => {
-    const base = Date.now() - 3_600_000;
+    // three days back: the demo seed walks the patrol staff today (or yesterday), a report a minute, and one of
+    // those once fell inside this test's three-second window (6 points for 5)
+    const base = Date.now() - 3 * 86_400_000;
     const body = (ms: number[]) => ({ positions: ms.map((m) => ({ lon: 117.3 + m * 1e-5, lat: 31.9, ts: base + m })) });
     // the requests take the token when made (synchronously), so they can all be under way at once
     const post = (token: string, b: unknown) => {
@@ -129,6 +131,15 @@ describe('monitoring', () => {
     day.setHours(8, 0, 0, 0);
     const reports = await simulate(t.app.ctx, day.getTime() - 15_000, day.getTime() + 2 * 3_600_000);
     expect(reports.length).toBeGreaterThan(1000);
+    // every simulated point lies on the tenant's streets (within the ±3 m jitter), none cuts through a block
+    const pts = reports.filter((_, k) => k % 10 === 0);
+    const far = await t.app.ctx.database.pool.query<{ d: number }>(
+      `select max((select min(ST_Distance(ST_SetSRID(ST_MakePoint(p.x, p.y), 4548), r.geom))
+                     from swp_gis_road r where r.tenant_id = p.t)) as d
+         from unnest($1::float8[], $2::float8[], $3::varchar[]) as p(x, y, t)`,
+      [pts.map((r) => r.x), pts.map((r) => r.y), pts.map((r) => r.tenantId)],
+    );
+    expect(Number(far.rows[0].d)).toBeLessThanOrEqual(5);
     const walker = reports[0].userId;
     const tr = data(
       await t.get(`${B}/position/trace`, {

@@ -9,10 +9,13 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantText } from '../../core/scoped.ts';
 import { streamLimitOf } from '../../core/stream-limit.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { byMenu, signedIn } from '../patrol/index.ts';
+import { dept, user } from '../system/index.ts';
+import { staffPosition } from './schema.ts';
 import { POSITIONS_TOPIC, publishPositions } from './simulator.ts';
 import { IngestQueue, type Report } from './store.ts';
 import { thinTrace, traceLength } from './thinning.ts';
@@ -139,7 +142,7 @@ export const batchers = new Set<LiveBatcher>();
 async function deptIds(ctx: AppContext, tenantId: string, deptId?: string): Promise<string[] | undefined> {
   if (!deptId) return undefined;
   const r = await ctx.database.pool.query<{ id: string }>(
-    `select id::text from blade_dept where tenant_id = $1 and is_deleted = 0
+    `select id::text from blade_dept where ${tenantText(dept, '$1')} and is_deleted = 0
        and (id = $2::bigint or (',' || ancestors || ',') like '%,' || $2 || ',%')`,
     [tenantId, deptId],
   );
@@ -154,7 +157,7 @@ const STAFF_SQL = `
          l.ts as "lastTime", l.lon, l.lat, l.x, l.y, l.speed,
          case when l.ts is null then 'never' when l.ts > now() - make_interval(secs => $2::float8) then 'online' else 'offline' end as state
     from blade_user u left join swp_location_latest l on l.user_id = u.id
-   where u.tenant_id = $1 and u.is_deleted = 0 and u.account <> 'admin'`;
+   where ${tenantText(user, '$1', 'u')} and u.is_deleted = 0 and u.account <> 'admin'`;
 
 export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-location';
@@ -231,13 +234,13 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     if (end.getTime() - start.getTime() > 7 * DAY) throw badRequest(LOC_MSG.range);
     const tenantId = userOf(req).tenantId;
     const who = await pool.query(
-      'select real_name as "realName" from blade_user where id = $1 and tenant_id = $2 and is_deleted = 0',
+      `select real_name as "realName" from blade_user where id = $1 and ${tenantText(user, '$2')} and is_deleted = 0`,
       [q.userId, tenantId],
     );
     if (!who.rowCount) throw badRequest('人员不存在');
     const r = await pool.query<{ ts: number; x: number; y: number; lon: number; lat: number; speed: number | null }>(
       `select (extract(epoch from ts) * 1000)::float8 as ts, x, y, lon, lat, speed from swp_location_position
-        where user_id = $1 and tenant_id = $2 and ts >= $3 and ts <= $4 order by ts`,
+        where user_id = $1 and ${tenantText(staffPosition, '$2')} and ts >= $3 and ts <= $4 order by ts`,
       [q.userId, tenantId, start, end],
     );
     const pts = r.rows;

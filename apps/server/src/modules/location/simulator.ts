@@ -1,11 +1,14 @@
 /**
  * The staff simulator (jobs leader): during working hours (08:00–12:00 and 13:30–17:30, local) every patrol person
  * with a daily route task walks the task's route back and forth at about 1.2 m/s and reports every 15 s; at the
- * first tick it catches up from the start of the working day. Positions are a pure function of (person, time),
+ * first tick it catches up from the start of the working day. The route's points are joined along the tenant's
+ * streets (the shortest street path between each point's nearest street point, `gis/streets.ts`), so a walk never
+ * cuts across a block; a tenant without streets walks the straight lines. Positions are a pure function of (person, time),
  * so a catch-up and the live ticks give the same track. New positions go out on the live bus.
  */
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
+import { routeAlongStreets, type StreetGraph, streetGraphOf } from '../gis/index.ts';
 import { fromEpsg4548 } from '../monitor/index.ts';
 import { zoneOffset } from '../patrol/index.ts';
 import { type Report, storeReports } from './store.ts';
@@ -68,9 +71,29 @@ export async function walkersAt(ctx: AppContext, at: Date): Promise<Walker[]> {
       order by tu.user_id, t.id`,
     [at],
   );
-  return r.rows
+  const walkers = r.rows
     .map((w) => ({ userId: w.userId, tenantId: w.tenantId, route: JSON.parse(w.geometry) as [number, number][] }))
     .filter((w) => Array.isArray(w.route) && w.route.length >= 2);
+  const graphs = new Map<string, StreetGraph | null>();
+  for (const w of walkers) {
+    if (!graphs.has(w.tenantId)) graphs.set(w.tenantId, await streetGraphOf(ctx.db, w.tenantId));
+    w.route = streetRoute(graphs.get(w.tenantId) ?? null, w.route);
+  }
+  return walkers;
+}
+
+const routes = new Map<string, { graph: StreetGraph; route: [number, number][] }>();
+
+/** A plan's route joined along the streets of a graph (memoised per graph and route; at most 1,000 kept). */
+export function streetRoute(graph: StreetGraph | null, route: [number, number][]): [number, number][] {
+  if (!graph) return route;
+  const key = JSON.stringify(route);
+  const hit = routes.get(key);
+  if (hit && hit.graph === graph) return hit.route;
+  const walked = routeAlongStreets(graph, route);
+  if (routes.size >= 1000) routes.clear();
+  routes.set(key, { graph, route: walked });
+  return walked;
 }
 
 /** The report of a walker at an instant (pure), or null outside working hours. */

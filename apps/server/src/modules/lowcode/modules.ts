@@ -14,6 +14,7 @@ import { gateProviders, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { ensureMenus, invalidateMenuCache, type MenuItem, menu, topMenu, topMenuSetting } from '../system/index.ts';
 import { parseForm } from './form-schema.ts';
 import { type ModuleLike, SEARCH_VALUE_MAX } from './records.ts';
@@ -190,7 +191,7 @@ export async function findModule(ctx: AppContext, req: FastifyRequest, id: strin
   const [m] = await tx
     .select()
     .from(lcModule)
-    .where(and(eq(lcModule.id, id), eq(lcModule.tenantId, req.tenantId), eq(lcModule.isDeleted, 0)));
+    .where(inTenant(lcModule, req.tenantId, eq(lcModule.id, id), eq(lcModule.isDeleted, 0)));
   if (k && m && k.generation === generation) {
     if (k.rows.size >= 1000) k.rows.clear();
     k.rows.set(key, { row: m, at: Date.now() });
@@ -221,7 +222,7 @@ export async function requireModule(req: FastifyRequest, moduleId: string, op: M
 export async function listModules(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>) {
   const currentPage = Math.max(1, Number(q.currentPage) || 1);
   const pageSize = Math.min(Math.max(1, Number(q.pageSize) || 20), 1000);
-  const where: (SQL | undefined)[] = [eq(lcModule.tenantId, req.tenantId), eq(lcModule.isDeleted, 0)];
+  const where: (SQL | undefined)[] = [inTenant(lcModule, req.tenantId), eq(lcModule.isDeleted, 0)];
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
   if (kw) {
     const k = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -251,8 +252,9 @@ async function assertCodeFree(tx: Tx, tenantId: string, enCode: string, id?: str
     .select({ id: lcModule.id })
     .from(lcModule)
     .where(
-      and(
-        eq(lcModule.tenantId, tenantId),
+      inTenant(
+        lcModule,
+        tenantId,
         eq(lcModule.enCode, enCode),
         eq(lcModule.isDeleted, 0),
         id ? ne(lcModule.id, id) : undefined,
@@ -331,7 +333,7 @@ export async function copyModule(ctx: AppContext, req: FastifyRequest, id: strin
         await tx
           .select({ c: lcModule.enCode })
           .from(lcModule)
-          .where(and(eq(lcModule.tenantId, req.tenantId), like(lcModule.enCode, `${m.enCode.slice(0, 40)}_copy%`)))
+          .where(inTenant(lcModule, req.tenantId, like(lcModule.enCode, `${m.enCode.slice(0, 40)}_copy%`)))
       ).map((r) => r.c),
     );
     let n = 1;
@@ -585,9 +587,7 @@ export async function moduleSelector(ctx: AppContext, req: FastifyRequest, type?
   const rows = await ctx.db
     .select()
     .from(lcModule)
-    .where(
-      and(eq(lcModule.tenantId, req.tenantId), eq(lcModule.isDeleted, 0), type ? eq(lcModule.type, type) : undefined),
-    )
+    .where(inTenant(lcModule, req.tenantId, eq(lcModule.isDeleted, 0), type ? eq(lcModule.type, type) : undefined))
     .orderBy(asc(lcModule.sortCode), asc(lcModule.fullName));
   const groups = new Map<string, { id: string; fullName: string; parentId: string; children: unknown[] }>();
   for (const m of rows) {
@@ -605,5 +605,5 @@ export async function modulesByIds(ctx: AppContext, tenantId: string, ids: strin
   return ctx.db
     .select()
     .from(lcModule)
-    .where(and(inArray(lcModule.id, ids), eq(lcModule.tenantId, tenantId), eq(lcModule.isDeleted, 0)));
+    .where(inTenant(lcModule, tenantId, inArray(lcModule.id, ids), eq(lcModule.isDeleted, 0)));
 }

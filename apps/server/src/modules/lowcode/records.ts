@@ -14,12 +14,13 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
 import { dept, post, role, user } from '../system/index.ts';
 import { calculate } from './calc.ts';
 import { ruleMessage } from './form-schema.ts';
-import { lcRecord } from './schema.ts';
+import { lcModule, lcRecord } from './schema.ts';
 
 export type Data = Record<string, unknown>;
 
@@ -57,7 +58,7 @@ export function searchValues(fields: readonly string[], data: Data): Data | null
  */
 async function lockedSearchFields(tx: Tx, module: ModuleLike): Promise<string[]> {
   const r = await tx.execute<{ state: number; indexed_fields: string[] | null }>(
-    sql`select state, indexed_fields from lc_module where id = ${module.id} and tenant_id = ${module.tenantId} for share`,
+    sql`select state, indexed_fields from lc_module where id = ${module.id} and ${tenantSql(lcModule, module.tenantId)} for share`,
   );
   const m = r.rows[0];
   return m?.state === 1 ? (m.indexed_fields ?? []) : [];
@@ -180,9 +181,10 @@ export async function prepareData(input: Data, s: SaveContext): Promise<Data> {
       .select({ id: lcRecord.id })
       .from(lcRecord)
       .where(
-        and(
+        inTenant(
+          lcRecord,
+          s.module.tenantId,
           eq(lcRecord.moduleId, s.module.id),
-          eq(lcRecord.tenantId, s.module.tenantId),
           eq(lcRecord.isDeleted, 0),
           sql`${lcRecord.data}->>${df.vModel} = ${String(data[df.vModel])}`,
           s.existing ? ne(lcRecord.id, s.existing.id) : undefined,
@@ -220,10 +222,11 @@ export async function findRecord(db: Pick<Tx, 'select'>, module: ModuleLike, id:
     .select()
     .from(lcRecord)
     .where(
-      and(
+      inTenant(
+        lcRecord,
+        module.tenantId,
         eq(lcRecord.id, id),
         eq(lcRecord.moduleId, module.id),
-        eq(lcRecord.tenantId, module.tenantId),
         eq(lcRecord.isDeleted, 0),
       ),
     );
@@ -253,10 +256,11 @@ export async function removeRecords(tx: Tx, req: FastifyRequest, module: ModuleL
     .update(lcRecord)
     .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
     .where(
-      and(
+      inTenant(
+        lcRecord,
+        module.tenantId,
         inArray(lcRecord.id, ids),
         eq(lcRecord.moduleId, module.id),
-        eq(lcRecord.tenantId, module.tenantId),
         eq(lcRecord.isDeleted, 0),
       ),
     )
@@ -375,7 +379,7 @@ export function compileList(module: ModuleLike, q: ListQuery, keywordFields: str
   const pageSize = posInt(q.pageSize, 20, 'pageSize');
   const where: SQL[] = [
     eq(lcRecord.moduleId, module.id),
-    eq(lcRecord.tenantId, module.tenantId),
+    inTenant(lcRecord, module.tenantId),
     eq(lcRecord.isDeleted, 0),
     ...filterConditions(module.form, parseQueryJson(q.queryJson), module.searched),
   ];
@@ -478,25 +482,25 @@ export async function nameMaps(db: AppContext['db'], tenantId: string, fields: D
     for (const r of await db
       .select({ id: user.id, n: user.realName })
       .from(user)
-      .where(and(inArray(user.id, [...ids.user]), eq(user.tenantId, tenantId))))
+      .where(inTenant(user, tenantId, inArray(user.id, [...ids.user]))))
       m.user.set(r.id, r.n ?? '');
   if (ids.dept.size)
     for (const r of await db
       .select({ id: dept.id, n: dept.deptName })
       .from(dept)
-      .where(and(inArray(dept.id, [...ids.dept]), eq(dept.tenantId, tenantId))))
+      .where(inTenant(dept, tenantId, inArray(dept.id, [...ids.dept]))))
       m.dept.set(r.id, r.n);
   if (ids.post.size)
     for (const r of await db
       .select({ id: post.id, n: post.postName })
       .from(post)
-      .where(and(inArray(post.id, [...ids.post]), eq(post.tenantId, tenantId))))
+      .where(inTenant(post, tenantId, inArray(post.id, [...ids.post]))))
       m.post.set(r.id, r.n);
   if (ids.role.size)
     for (const r of await db
       .select({ id: role.id, n: role.roleName })
       .from(role)
-      .where(and(inArray(role.id, [...ids.role]), eq(role.tenantId, tenantId))))
+      .where(inTenant(role, tenantId, inArray(role.id, [...ids.role]))))
       m.role.set(r.id, r.n);
   return m;
 }

@@ -8,6 +8,7 @@ import { checkRecord } from '@swp/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
 import { ensureMenus, invalidateMenuCache, type MenuItem, tenant, tenantPackage, user } from '../system/index.ts';
@@ -193,14 +194,14 @@ export async function seedLowcode(ctx: AppContext) {
   const [admin] = await ctx.db
     .select({ id: user.id })
     .from(user)
-    .where(and(eq(user.tenantId, TENANT), eq(user.account, 'admin')));
+    .where(inTenant(user, TENANT, eq(user.account, 'admin')));
   for (const d of DEMO_MODULES) {
     const created = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOWCODE_SEED_LOCK})`);
       const [seen] = await tx
         .select({ id: lcModule.id })
         .from(lcModule)
-        .where(and(eq(lcModule.tenantId, TENANT), eq(lcModule.enCode, d.enCode)));
+        .where(inTenant(lcModule, TENANT, eq(lcModule.enCode, d.enCode)));
       if (seen) return undefined;
       const id = newId();
       await tx.insert(lcModule).values({

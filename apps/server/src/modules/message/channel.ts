@@ -8,6 +8,11 @@
  * in the usual envelope. The client sends `ping` every 15 s and gets `pong`; a socket silent for longer than
  * `IDLE_MS` is closed, and every `RECHECK_MS` the token is checked again (an expired or revoked token closes the
  * socket with code 4401, and the client reconnects with its current token).
+ *
+ * A locked screen (issue 24: the session lock, 423 on every call) holds for the live channel too: while the
+ * session is locked its sockets stay open but get no events (each is told `{ type: 'session.lock', data: { locked:
+ * true } }` once), and delivery resumes when it is unlocked (`locked: false`). The lock state follows the auth
+ * module's lock topic on every instance, is taken from the token check when a socket opens, and again on recheck.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +23,7 @@ import { type AuthUser, bearerOf, gateProviders } from '../../core/gate.ts';
 import type { LiveEvent } from '../../core/live.ts';
 import type { AppContext } from '../../core/module.ts';
 import { MAX_STREAMS_PER_USER, tooManyStreams } from '../../core/stream-limit.ts';
+import { SESSION_LOCK_TOPIC } from '../auth/index.ts';
 import { MESSAGE_TOPIC } from './service.ts';
 
 export const IDLE_MS = 60_000;
@@ -31,13 +37,18 @@ interface Conn {
   req: FastifyRequest;
   lastSeen: number;
   checkedAt: number;
+  /** the session's screen is locked: no events until it is unlocked */
+  locked: boolean;
 }
+
+/** the frame telling a socket that its session was locked or unlocked */
+export const LOCK_FRAME_TYPE = 'session.lock';
 
 /** The sockets of one app instance, by user id. */
 export class LiveChannel {
   private byUser = new Map<string, Set<Conn>>();
   private sweeper?: NodeJS.Timeout;
-  private off: () => void;
+  private offs: (() => void)[];
   /** a socket silent this long is closed */
   idleMs = IDLE_MS;
   /** the token of an open socket is checked again (on a ping) once this much time has passed */
@@ -45,9 +56,15 @@ export class LiveChannel {
 
   constructor(ctx: AppContext) {
     // messages, and whatever other module addresses its event to the user's sockets (e.g. data-sync progress)
-    this.off = ctx.live.on('*', (ev) => {
-      if (ev.topic === MESSAGE_TOPIC || ev.toSockets) this.deliver(ev);
-    });
+    this.offs = [
+      ctx.live.on('*', (ev) => {
+        if (ev.topic === MESSAGE_TOPIC || ev.toSockets) this.deliver(ev);
+      }),
+      ctx.live.on(SESSION_LOCK_TOPIC, (ev) => {
+        const d = ev.data as { sessionId?: string; locked?: boolean } | undefined;
+        if (d?.sessionId) this.setLocked(String(d.sessionId), d.locked === true);
+      }),
+    ];
   }
 
   /** sockets currently open on this instance (for tests and the dashboard) */
@@ -60,7 +77,7 @@ export class LiveChannel {
 
   attach(socket: WebSocket, user: AuthUser, token: string, req: FastifyRequest) {
     const now = Date.now();
-    const conn: Conn = { socket, user, token, req, lastSeen: now, checkedAt: now };
+    const conn: Conn = { socket, user, token, req, lastSeen: now, checkedAt: now, locked: user.locked === true };
     const set = this.byUser.get(user.userId) ?? new Set<Conn>();
     this.byUser.set(user.userId, set);
     set.add(conn);
@@ -91,6 +108,21 @@ export class LiveChannel {
     conn.checkedAt = Date.now();
     const user = await authenticateToken(conn.token, conn.req).catch(() => null);
     if (!user) conn.socket.close(CLOSE_UNAUTHORIZED, 'token expired');
+    else if ((user.locked === true) !== conn.locked) this.lockConn(conn, user.locked === true);
+  }
+
+  /** Mutes (locked) or resumes the sockets of one session, on every user's set of this instance. */
+  setLocked(sessionId: string, locked: boolean) {
+    for (const set of this.byUser.values()) {
+      for (const conn of set)
+        if (conn.user.sessionId === sessionId && conn.locked !== locked) this.lockConn(conn, locked);
+    }
+  }
+
+  private lockConn(conn: Conn, locked: boolean) {
+    conn.locked = locked;
+    if (conn.socket.readyState === conn.socket.OPEN)
+      conn.socket.send(JSON.stringify({ type: LOCK_FRAME_TYPE, data: { locked } }));
   }
 
   /** Sends an event of the bus to every socket of its recipients in its tenant. */
@@ -101,7 +133,7 @@ export class LiveChannel {
       if (!ev.toSockets || !ev.tenantId) return;
       for (const set of this.byUser.values()) {
         for (const conn of set) {
-          if (conn.user.tenantId === ev.tenantId && conn.socket.readyState === conn.socket.OPEN)
+          if (conn.user.tenantId === ev.tenantId && !conn.locked && conn.socket.readyState === conn.socket.OPEN)
             conn.socket.send(frame);
         }
       }
@@ -112,6 +144,7 @@ export class LiveChannel {
       if (!set) continue;
       for (const conn of set) {
         if (ev.tenantId && conn.user.tenantId !== ev.tenantId) continue;
+        if (conn.locked) continue;
         if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(frame);
       }
     }
@@ -134,7 +167,7 @@ export class LiveChannel {
   close() {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
-    this.off();
+    for (const off of this.offs) off();
     for (const set of this.byUser.values()) for (const conn of set) conn.socket.close(1001, 'server shutting down');
     this.byUser.clear();
   }

@@ -384,6 +384,41 @@ describe('live channel', () => {
     }
   });
 
+  it('a locked session’s sockets get no events until it is unlocked; other sessions of the user still do', async () => {
+    const locked = await t.signIn('operator', 'operator');
+    const a = await connect(`${url}/api/ws?token=${locked.access_token}`);
+    const other = await connect(`${url}/api/ws?token=${tokens.operator}`);
+    t.token = locked.access_token;
+    expect((await t.post('/api/blade-auth/session/lock', { password: 'tea-break' })).json().code).toBe(200);
+    expect(JSON.parse(await a.next())).toEqual({ type: 'session.lock', data: { locked: true } });
+    // a socket opened while locked is muted from the start
+    const late = await connect(`${url}/ws?token=${locked.access_token}`);
+
+    await send([ids.operator], { title: '锁屏期间的消息', messageType: 3 });
+    await t.app.ctx.live.publish({
+      topic: 'datasync.progress',
+      userIds: [ids.operator],
+      data: { copied: 1, total: 2 },
+      toSockets: true,
+    });
+    await t.app.ctx.live.publish({ topic: 'monitor.points', tenantId: '000000', data: { n: 1 }, toSockets: true });
+    expect(JSON.parse(await other.next())).toMatchObject({ type: 'message', data: { title: '锁屏期间的消息' } });
+    expect(JSON.parse(await other.next())).toMatchObject({ type: 'datasync.progress' });
+    expect(JSON.parse(await other.next())).toMatchObject({ type: 'monitor.points' });
+    await settle();
+    expect(a.frames).toEqual([]);
+    expect(late.frames).toEqual([]);
+
+    t.token = locked.access_token;
+    expect((await t.post('/api/blade-auth/session/unlock', { password: 'tea-break' })).json().code).toBe(200);
+    for (const c of [a, late])
+      expect(JSON.parse(await c.next())).toEqual({ type: 'session.lock', data: { locked: false } });
+    await send([ids.operator], { title: '解锁之后的消息', messageType: 3 });
+    for (const c of [a, late, other])
+      expect(JSON.parse(await c.next())).toMatchObject({ type: 'message', data: { title: '解锁之后的消息' } });
+    for (const c of [a, late, other]) c.ws.close();
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'carries a message sent on one instance to a socket on another (PostgreSQL)',
     async () => {

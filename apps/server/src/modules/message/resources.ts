@@ -4,13 +4,14 @@
  * without an id sends a site message from the console (through sendMessage, which writes the log row); a log
  * row is never edited (`submit` with an id is refused).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageLog, messageTemplate } from './schema.ts';
 import { sendMessage } from './service.ts';
@@ -80,8 +81,9 @@ export const configResource = defineResource({
         .select({ id: messageTemplate.id })
         .from(messageTemplate)
         .where(
-          and(
-            eq(messageTemplate.tenantId, h.req.tenantId),
+          inTenant(
+            messageTemplate,
+            h.req.tenantId,
             eq(messageTemplate.templateCode, tplCode),
             eq(messageTemplate.isDeleted, 0),
           ),
@@ -139,7 +141,7 @@ export function registerMessageResources(app: FastifyInstance, ctx: AppContext) 
     const found = await ctx.db
       .select({ id: userTable.id })
       .from(userTable)
-      .where(and(inArray(userTable.id, userIds), eq(userTable.tenantId, me.tenantId), eq(userTable.isDeleted, 0)));
+      .where(inTenant(userTable, me.tenantId, inArray(userTable.id, userIds), eq(userTable.isDeleted, 0)));
     if (found.length !== userIds.length) throw badRequest('接收人不存在或不属于当前租户');
     await sendMessage(ctx, {
       tenantId: me.tenantId,

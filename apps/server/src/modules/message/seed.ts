@@ -3,8 +3,9 @@
  * boxes. Users come from the system seed: they are looked up by account and skipped when absent. Idempotent:
  * a template, config or message that exists (even removed by a user) is not written again.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageRecord, messageTemplate } from './schema.ts';
 import { MESSAGE_TYPES, renderTemplate, sendMessage } from './service.ts';
@@ -140,7 +141,7 @@ export async function seedMessage(ctx: AppContext) {
     const hit = await db
       .select({ id: messageTemplate.id })
       .from(messageTemplate)
-      .where(and(eq(messageTemplate.tenantId, TENANT), eq(messageTemplate.templateCode, t.templateCode)))
+      .where(inTenant(messageTemplate, TENANT, eq(messageTemplate.templateCode, t.templateCode)))
       .limit(1);
     if (!hit.length) await db.insert(messageTemplate).values({ ...t, tenantId: TENANT, channel: 'site' });
   }
@@ -148,7 +149,7 @@ export async function seedMessage(ctx: AppContext) {
     const hit = await db
       .select({ id: messageConfig.id })
       .from(messageConfig)
-      .where(and(eq(messageConfig.tenantId, TENANT), eq(messageConfig.configCode, c.configCode)))
+      .where(inTenant(messageConfig, TENANT, eq(messageConfig.configCode, c.configCode)))
       .limit(1);
     if (!hit.length) await db.insert(messageConfig).values({ ...c, tenantId: TENANT, channel: 'site' });
   }
@@ -157,7 +158,7 @@ export async function seedMessage(ctx: AppContext) {
   const users = await db
     .select({ id: userTable.id, account: userTable.account })
     .from(userTable)
-    .where(and(eq(userTable.tenantId, TENANT), inArray(userTable.account, accounts), eq(userTable.isDeleted, 0)));
+    .where(inTenant(userTable, TENANT, inArray(userTable.account, accounts), eq(userTable.isDeleted, 0)));
   const idOf = new Map(users.map((u) => [u.account, u.id]));
   if (!idOf.size) return; // the system seed has not created the demo users: nothing to address
 
@@ -172,11 +173,7 @@ export async function seedMessage(ctx: AppContext) {
       .select({ userId: messageRecord.userId })
       .from(messageRecord)
       .where(
-        and(
-          eq(messageRecord.tenantId, TENANT),
-          eq(messageRecord.title, title),
-          inArray(messageRecord.userId, recipients),
-        ),
+        inTenant(messageRecord, TENANT, eq(messageRecord.title, title), inArray(messageRecord.userId, recipients)),
       );
     const have = new Set(already.map((r) => r.userId));
     const userIds = recipients.filter((id) => !have.has(id));

@@ -9,6 +9,7 @@ import { newId } from '../../core/ids.ts';
 import type { LiveEvent } from '../../core/live.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, type Paging, pageOf } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
 import { run, stmt, valuesList, withCtes } from '../../db/statement.ts';
@@ -97,8 +98,9 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
       .select()
       .from(messageConfig)
       .where(
-        and(
-          eq(messageConfig.tenantId, tenantId),
+        inTenant(
+          messageConfig,
+          tenantId,
           eq(messageConfig.configCode, input.configCode),
           eq(messageConfig.isDeleted, 0),
         ),
@@ -113,8 +115,9 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
       .select()
       .from(messageTemplate)
       .where(
-        and(
-          eq(messageTemplate.tenantId, tenantId),
+        inTenant(
+          messageTemplate,
+          tenantId,
           eq(messageTemplate.templateCode, templateCode),
           eq(messageTemplate.isDeleted, 0),
         ),
@@ -356,7 +359,7 @@ const recordFields = {
 };
 
 const ownedBy = (user: AuthUser) =>
-  and(eq(messageRecord.tenantId, user.tenantId), eq(messageRecord.userId, user.userId), eq(messageRecord.isDeleted, 0));
+  inTenant(messageRecord, user.tenantId, eq(messageRecord.userId, user.userId), eq(messageRecord.isDeleted, 0));
 
 /** Filters a caller may not use on their own box (they are fixed by who the caller is). */
 const RECORD_DENY = new Set([

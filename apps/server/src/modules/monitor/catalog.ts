@@ -46,6 +46,16 @@ const river = (area: number, c: number, k: number, lag: number, qb: number, z0: 
 
 const levelSteps = { z: QUARTER, hourW: HOURLY };
 
+/** A pump station's SCADA: the tank's level and each pump's state, frequency, flow and outlet pressure. */
+const pumpSteps = (pumps: number) => ({
+  tankLevel: QUARTER,
+  ...Object.fromEntries(
+    Array.from({ length: pumps }, (_, i) =>
+      ['State', 'Freq', 'Flow', 'Press'].map((x) => [`pump${i + 1}${x}`, QUARTER]),
+    ).flat(),
+  ),
+});
+
 export const DEMO_STATIONS: StationSeed[] = [
   // Rain gauges (PP)
   {
@@ -228,8 +238,8 @@ export const DEMO_STATIONS: StationSeed[] = [
     location: '瑶海区',
     address: '合肥市瑶海区第四水厂',
     deviceType: 'FLOW',
-    sim: { model: 'plant', base: 12_500, energy: 0.28 },
-    steps: { waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER },
+    sim: { model: 'plant', base: 12_500, energy: 0.28, pressure: 0.45, pumps: 3, tank: 4 },
+    steps: { ...{ waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER }, ...pumpSteps(3) },
   },
   {
     stcd: 'SC002',
@@ -240,8 +250,8 @@ export const DEMO_STATIONS: StationSeed[] = [
     location: '庐阳区',
     address: '合肥市庐阳区第六水厂',
     deviceType: 'FLOW',
-    sim: { model: 'plant', base: 20_000, energy: 0.26 },
-    steps: { waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER },
+    sim: { model: 'plant', base: 20_000, energy: 0.26, pressure: 0.46, pumps: 3, tank: 4.2 },
+    steps: { ...{ waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER }, ...pumpSteps(3) },
   },
   {
     stcd: 'SC003',
@@ -252,8 +262,8 @@ export const DEMO_STATIONS: StationSeed[] = [
     location: '高新区',
     address: '合肥市高新区第八水厂',
     deviceType: 'FLOW',
-    sim: { model: 'plant', base: 8300, energy: 0.3 },
-    steps: { waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER },
+    sim: { model: 'plant', base: 8300, energy: 0.3, pressure: 0.44, pumps: 3, tank: 3.8 },
+    steps: { ...{ waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER }, ...pumpSteps(3) },
   },
   // Booster pump stations (BZ): the same meters plus outlet pressure
   {
@@ -265,8 +275,11 @@ export const DEMO_STATIONS: StationSeed[] = [
     location: '包河区',
     address: '合肥市包河区滨湖加压泵站',
     deviceType: 'FLOW',
-    sim: { model: 'plant', base: 1800, energy: 0.12, pressure: 0.42 },
-    steps: { waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER, pressure: QUARTER },
+    sim: { model: 'plant', base: 1800, energy: 0.12, pressure: 0.42, pumps: 3, tank: 3 },
+    steps: {
+      ...{ waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER, pressure: QUARTER },
+      ...pumpSteps(3),
+    },
   },
   {
     stcd: 'BZ002',
@@ -277,8 +290,11 @@ export const DEMO_STATIONS: StationSeed[] = [
     location: '高新区',
     address: '合肥市高新区加压泵站',
     deviceType: 'FLOW',
-    sim: { model: 'plant', base: 1500, energy: 0.11, pressure: 0.4 },
-    steps: { waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER, pressure: QUARTER },
+    sim: { model: 'plant', base: 1500, energy: 0.11, pressure: 0.4, pumps: 3, tank: 2.8 },
+    steps: {
+      ...{ waterSupply: QUARTER, electricityConsumption: QUARTER, waterAmount: QUARTER, pressure: QUARTER },
+      ...pumpSteps(3),
+    },
   },
   // Pressure points (YL)
   {

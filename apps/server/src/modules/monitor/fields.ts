@@ -195,6 +195,73 @@ export const FIELDS: Record<string, FieldDef> = {
   }),
 };
 
+/**
+ * Per-pump series of a pump station (plants' clear-water pumps, booster stations), as a station's SCADA reports them:
+ * `pump{n}State` run state (1 running, 0 stopped), `pump{n}Freq` VFD frequency, `pump{n}Flow` the pump's flow,
+ * `pump{n}Press` its outlet pressure; pumps are numbered 1–MAX_PUMPS. Intermittent by nature: no rate or Hampel check.
+ */
+export const MAX_PUMPS = 4;
+export const PUMP_FIELD = /^pump([1-9])(State|Freq|Flow|Press)$/;
+for (let n = 1; n <= MAX_PUMPS; n++) {
+  FIELDS[`pump${n}State`] = f({
+    field: `pump${n}State`,
+    name: `${n}#泵运行状态`,
+    nameEn: `Pump ${n} state`,
+    unit: '',
+    monitorType: 'WATER_SUPPLY',
+    agg: 'mean',
+    physMin: 0,
+    physMax: 1,
+    decimals: 0,
+  });
+  FIELDS[`pump${n}Freq`] = f({
+    field: `pump${n}Freq`,
+    name: `${n}#泵频率`,
+    nameEn: `Pump ${n} frequency`,
+    unit: 'Hz',
+    monitorType: 'WATER_SUPPLY',
+    agg: 'mean',
+    physMin: 0,
+    physMax: 60,
+    decimals: 1,
+  });
+  FIELDS[`pump${n}Flow`] = f({
+    field: `pump${n}Flow`,
+    name: `${n}#泵流量`,
+    nameEn: `Pump ${n} flow`,
+    unit: 'm³/h',
+    monitorType: 'FLOW',
+    agg: 'mean',
+    physMin: 0,
+    physMax: 20000,
+    decimals: 0,
+  });
+  FIELDS[`pump${n}Press`] = f({
+    field: `pump${n}Press`,
+    name: `${n}#泵出口压力`,
+    nameEn: `Pump ${n} outlet pressure`,
+    unit: 'MPa',
+    monitorType: 'PRESSURE',
+    agg: 'mean',
+    physMin: 0,
+    physMax: 1.6,
+    decimals: 3,
+  });
+}
+/** Level of a station's clear-water tank (清水池) or storage tank (调蓄水池). */
+FIELDS.tankLevel = f({
+  field: 'tankLevel',
+  name: '水池液位',
+  nameEn: 'Tank level',
+  unit: 'm',
+  monitorType: 'WATER_SUPPLY',
+  agg: 'mean',
+  physMin: 0,
+  physMax: 10,
+  maxRatePerHour: 1.5,
+  decimals: 2,
+});
+
 /** Station types: the SL 323 hydrological codes and the network points of the utility. */
 export const STATION_TYPES: Record<string, { name: string; nameEn: string; category: 'HYDRO' | 'NETWORK' }> = {
   PP: { name: '雨量站', nameEn: 'Rain gauge', category: 'HYDRO' },

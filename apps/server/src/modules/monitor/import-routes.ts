@@ -13,7 +13,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
-import { progress } from '../../core/progress.ts';
+import { progress, UNKNOWN_JOB } from '../../core/progress.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
 import { importStations, stationTemplate } from './stations-xlsx.ts';
 
@@ -76,8 +76,6 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${BASE}/progress`, byMenu('monitor_series_import'), async (req) => {
     const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
     if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
-    return ok(
-      progress.get(req.tenantId, jobId) ?? { stage: 'unknown', done: 0, total: 0, finished: false, error: null },
-    );
+    return ok((await progress.get(req.tenantId, jobId, ctx.db)) ?? UNKNOWN_JOB);
   });
 }

@@ -9,12 +9,13 @@
  * nothing). Empty cells are gaps, not errors. A missing series of an existing station is created, its step taken
  * from the file (median spacing).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress } from '../../core/progress.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { FIELDS } from './fields.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
 import { analyzeTables, ensurePartitions, insertPoints } from './store.ts';
@@ -208,7 +209,7 @@ export async function importSeries(
   opts: SeriesImportOptions,
 ): Promise<SeriesReport> {
   const t0 = Date.now();
-  const job = progress.start(tenantId, opts.jobId);
+  const job = progress.start(tenantId, opts.jobId, ctx.db, 'series');
   try {
     job.stage('parse');
     const table = /\.xlsx$/i.test(fileName) ? await readXlsx(buf) : readCsv(buf.toString('utf8'), opts.separator);
@@ -222,13 +223,7 @@ export async function importSeries(
     const stations = await ctx.db
       .select({ id: monitorStation.id, stcd: monitorStation.stcd })
       .from(monitorStation)
-      .where(
-        and(
-          eq(monitorStation.tenantId, tenantId),
-          eq(monitorStation.isDeleted, 0),
-          inArray(monitorStation.stcd, stcds),
-        ),
-      );
+      .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
     const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
     const existing = stations.length
       ? await ctx.db

@@ -7,15 +7,15 @@ import { LiveFeed } from './live.ts';
 import { monitorRoutes } from './routes.ts';
 import { seedMonitor } from './seed.ts';
 
-export { FIELDS, MONITOR_TYPE_DEFS, STATION_TYPES } from './fields.ts';
+export { FIELDS, MONITOR_TYPE_DEFS, PUMP_FIELD, STATION_TYPES } from './fields.ts';
 export { fromEpsg4548, toEpsg4548 } from './geo.ts';
 export { importSeries, type SeriesImportOptions, type SeriesReport, seriesImportOptions } from './import-series.ts';
-export { ingestReadings, LIVE_TOPIC } from './ingest.ts';
+export { ingestReadings, LIVE_TOPIC, type LivePoints, type LiveReading } from './ingest.ts';
 export { monitorSeries, monitorStation } from './schema.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
 export { demand } from './simulator.ts';
 export { type NewStation, upsertStations } from './stations-import.ts';
-export { ingest, type PointArrays, readRaw, readRollups } from './store.ts';
+export { COPY_CHUNK, ingest, type PointArrays, readRaw, readRollups } from './store.ts';
 
 const feeds = new Set<LiveFeed>();
 

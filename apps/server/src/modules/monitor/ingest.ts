@@ -3,8 +3,18 @@
  * devices over MQTT and HTTP (modules/iot), the CLI. It writes raw points with their rollups and series bounds in
  * one statement per chunk (store.ts), tells the live views which tenants got new points (at most once a second per
  * tenant, so a busy stream does not flood the bus), and keeps the embedded database's planner statistics fresh.
+ *
+ * The live event carries the new latest values themselves (`values`, see LiveReading), read from the series' own
+ * last point after the write, so a diagram or a wall display applies them without re-reading its whole screen
+ * (docs/screen.md, "Live figures"). NOTIFY caps a payload at 8000 bytes: the values go in slices of
+ * LIVE_VALUES_PER_EVENT, one event each; past LIVE_VALUES_MAX (a bulk load) the event carries the count only and
+ * the views re-read.
  */
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
+import { FIELDS } from './fields.ts';
+import { monitorSeries, monitorStation } from './schema.ts';
 import { analyzeTables, ingest, type PointArrays } from './store.ts';
 
 export const LIVE_TOPIC = 'monitor.points';
@@ -12,13 +22,26 @@ export const LIVE_TOPIC = 'monitor.points';
 const ANALYZE_POINTS = 50_000;
 const ANALYZE_EVERY_MS = 6 * 3_600_000;
 const NOTIFY_EVERY_MS = 1000;
+export const LIVE_VALUES_PER_EVENT = 100;
+export const LIVE_VALUES_MAX = 3000;
+
+/**
+ * One new latest value in a live event: station code, field, value (rounded as the field is shown), the point's
+ * time (epoch ms) and the series' reporting step (seconds, for staleness). A tuple keeps the event small.
+ */
+export type LiveReading = [stcd: string, field: string, value: number, ts: number, step: number];
+/** The data of a `monitor.points` event: how many points arrived, and the new latest values when they fit. */
+export interface LivePoints {
+  points: number;
+  values?: LiveReading[];
+}
 
 interface IngestState {
   analyzedAt: number;
   sinceAnalyze: number;
   analyzing: boolean;
-  /** per tenant: when the last live event went out, and whether one is waiting */
-  notified: Map<string, { at: number; timer?: NodeJS.Timeout; points: number }>;
+  /** per tenant: when the last live event went out, whether one is waiting, and the series written since */
+  notified: Map<string, { at: number; timer?: NodeJS.Timeout; points: number; series: Set<number> }>;
 }
 const states = new WeakMap<AppContext, IngestState>();
 function stateOf(ctx: AppContext): IngestState {
@@ -37,13 +60,17 @@ export interface IngestOptions {
 
 /** Stores points (any order, any series; duplicates of stored points are skipped); returns how many were new. */
 export async function ingestReadings(ctx: AppContext, points: PointArrays, opts: IngestOptions = {}): Promise<number> {
-  const added = await ingest(ctx.database.pool, ctx.database.url, ctx.config.tz, points);
+  const added = await ingest(ctx.database.pool, ctx.database.url, ctx.config.tz, points, {
+    copy: ctx.database.kind === 'postgresql',
+  });
   // after the callers' own bookkeeping of this write (a device's contact record), so a screen that reloads on the
   // event sees it
   if (added > 0 && opts.tenants) {
     const tenants = [...opts.tenants];
+    const series = new Set<number>();
+    for (let i = 0; i < points.seriesIds.length; i++) series.add(points.seriesIds[i]);
     setImmediate(() => {
-      for (const t of tenants) notify(ctx, t, added);
+      for (const t of tenants) notify(ctx, t, added, series);
     });
   }
   const st = stateOf(ctx);
@@ -68,24 +95,65 @@ export async function ingestReadings(ctx: AppContext, points: PointArrays, opts:
   return added;
 }
 
+/**
+ * The tenant's latest value of each of these series (the series' own last point, kept by the same statement that
+ * stored the points), rounded as the field is shown; null past `LIVE_VALUES_MAX` series.
+ */
+export async function latestReadings(
+  ctx: AppContext,
+  tenantId: string,
+  seriesIds: number[],
+): Promise<LiveReading[] | null> {
+  if (!seriesIds.length) return [];
+  if (seriesIds.length > LIVE_VALUES_MAX) return null;
+  const rows = await ctx.db
+    .select({
+      stcd: monitorStation.stcd,
+      field: monitorSeries.field,
+      step: monitorSeries.stepSeconds,
+      ts: monitorSeries.lastTs,
+      value: monitorSeries.lastValue,
+    })
+    .from(monitorSeries)
+    .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
+    .where(
+      and(inArray(monitorSeries.id, seriesIds), inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0))),
+    );
+  const out: LiveReading[] = [];
+  for (const r of rows) {
+    if (r.ts === null || r.value === null) continue;
+    out.push([r.stcd, r.field, Number(r.value.toFixed(FIELDS[r.field]?.decimals ?? 2)), r.ts.getTime(), r.step]);
+  }
+  return out;
+}
+
 /** A live event to every open screen of the tenant, at most once a second (later points ride on a timer). */
-function notify(ctx: AppContext, tenantId: string, points: number) {
+function notify(ctx: AppContext, tenantId: string, points: number, series: Set<number>) {
   const st = stateOf(ctx);
-  const n = st.notified.get(tenantId) ?? { at: 0, points: 0 };
+  const n = st.notified.get(tenantId) ?? { at: 0, points: 0, series: new Set<number>() };
   st.notified.set(tenantId, n);
   n.points += points;
+  for (const id of series) n.series.add(id);
   if (n.timer) return;
-  const send = () => {
+  const send = async () => {
     n.timer = undefined;
     n.at = Date.now();
-    const data = { points: n.points };
+    const count = n.points;
+    const ids = [...n.series];
     n.points = 0;
-    void ctx.live.publish({ topic: LIVE_TOPIC, tenantId, toSockets: true, data }).catch(() => {});
+    n.series = new Set();
+    const values = await latestReadings(ctx, tenantId, ids).catch(() => null);
+    const publish = (data: LivePoints) =>
+      ctx.live.publish({ topic: LIVE_TOPIC, tenantId, toSockets: true, data }).catch(() => {});
+    if (!values) return void publish({ points: count });
+    // the first slice carries the count; an empty write still announces itself
+    for (let i = 0; i < Math.max(1, values.length); i += LIVE_VALUES_PER_EVENT)
+      await publish({ points: i === 0 ? count : 0, values: values.slice(i, i + LIVE_VALUES_PER_EVENT) });
   };
   const wait = n.at + NOTIFY_EVERY_MS - Date.now();
-  if (wait <= 0) send();
+  if (wait <= 0) void send();
   else {
-    n.timer = setTimeout(send, wait);
+    n.timer = setTimeout(() => void send(), wait);
     n.timer.unref?.();
   }
 }

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
   FIELDS,
@@ -29,7 +30,7 @@ export async function resolveStation(
   tenantId: string,
   q: Pick<HistoryQuery, 'stId' | 'stcd' | 'deviceCode'>,
 ): Promise<StationRow> {
-  const conds: SQL[] = [eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)];
+  const conds: SQL[] = [inTenant(monitorStation, tenantId), eq(monitorStation.isDeleted, 0)];
   if (q.stId) conds.push(eq(monitorStation.id, q.stId));
   if (q.stcd) conds.push(eq(monitorStation.stcd, q.stcd));
   if (q.deviceCode) conds.push(eq(monitorStation.deviceCode, q.deviceCode));
@@ -60,7 +61,7 @@ export async function stationWithSeries(
   tenantId: string,
   q: Pick<HistoryQuery, 'stId' | 'stcd' | 'deviceCode'>,
 ): Promise<{ station: StationRow; series: SeriesRow[] }> {
-  const conds: SQL[] = [eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)];
+  const conds: SQL[] = [inTenant(monitorStation, tenantId), eq(monitorStation.isDeleted, 0)];
   if (q.stId) conds.push(eq(monitorStation.id, q.stId));
   if (q.stcd) conds.push(eq(monitorStation.stcd, q.stcd));
   if (q.deviceCode) conds.push(eq(monitorStation.deviceCode, q.deviceCode));
@@ -357,7 +358,7 @@ const PAGE_PARAMS = new Set(['state', 'monitorType', 'keyword']);
 export async function stationPage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
   const paging = parsePaging(q, 10);
   const conds: SQL[] = [
-    eq(monitorStation.tenantId, tenantId),
+    inTenant(monitorStation, tenantId),
     eq(monitorStation.isDeleted, 0),
     ...compileFilters(monitorStation, q, { passthrough: PAGE_PARAMS, deny: new Set(['sim']) }),
   ];
@@ -402,7 +403,7 @@ export async function stationDetail(ctx: AppContext, tenantId: string, id: strin
   const rows = await ctx.db
     .select()
     .from(monitorStation)
-    .where(and(eq(monitorStation.id, id), eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)));
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.id, id), eq(monitorStation.isDeleted, 0)));
   if (!rows.length) return null;
   return stationView(rows[0], await seriesOf(ctx, [id]));
 }
@@ -416,7 +417,7 @@ export async function setSimulated(ctx: AppContext, tenantId: string, id: string
   const rows = await ctx.db
     .update(monitorStation)
     .set({ simulated, updateTime: new Date() })
-    .where(and(eq(monitorStation.id, id), eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)))
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.id, id), eq(monitorStation.isDeleted, 0)))
     .returning({ sim: monitorStation.sim });
   if (!rows.length) throw badRequest('站点不存在或无权操作');
   if (simulated && rows[0].sim === null) {

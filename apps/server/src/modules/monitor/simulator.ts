@@ -57,7 +57,17 @@ export type StationSim =
       zBase: number;
       swing: number;
     }
-  | { model: 'plant'; base: number; energy: number; pressure?: number }
+  | {
+      model: 'plant';
+      base: number;
+      energy: number;
+      pressure?: number;
+      /** pumps reported one by one (pump{n}State/Freq/Flow/Press), each rated at `pumpRated` × base m³/h */
+      pumps?: number;
+      pumpRated?: number;
+      /** a clear-water or storage tank reporting `tankLevel` (m): its mean level */
+      tank?: number;
+    }
   | { model: 'pressure'; p0: number; c: number }
   | { model: 'flow'; base: number; p0: number; c: number }
   | { model: 'quality'; chlorine: number; turbidity: number; ph: number };
@@ -316,11 +326,35 @@ function networkValue(seed: number, spec: SeriesSpec, fieldKey: number, ms: numb
     case 'plant': {
       const d = demand(seed, key, ms);
       // clear-water tanks damp the plant's outflow to a quarter of the demand swing
-      const supply = sim.base * (0.75 + 0.25 * d) * (1 + 0.01 * white());
+      const level = sim.base * (0.75 + 0.25 * d);
+      const supply = level * (1 + 0.01 * white());
       if (field === 'waterSupply') return supply;
       if (field === 'waterAmount') return supply * stepH * (1 + 0.003 * white());
       if (field === 'electricityConsumption') return supply * stepH * sim.energy * (1 + 0.02 * white());
       if (field === 'pressure') return (sim.pressure ?? 0.42) - 0.025 * (d - 1) + 0.002 * white();
+      if (field === 'tankLevel') {
+        // filled at night while demand is low, drawn down over the day: highest about 06:00, lowest about 20:00
+        const hf = new Date(ms).getHours() + new Date(ms).getMinutes() / 60;
+        const mean = sim.tank ?? 3.5;
+        return mean + 0.22 * mean * Math.cos((2 * Math.PI * (hf - 6)) / 24) + 0.01 * white();
+      }
+      const pump = /^pump(\d)(State|Freq|Flow|Press)$/.exec(field);
+      if (pump) {
+        const p = pumpOf(seed, sim, key, ms, Number(pump[1]));
+        const share = p.running ? level / p.count : 0;
+        if (pump[2] === 'State') return p.running ? 1 : 0;
+        if (pump[2] === 'Flow') return share * (1 + 0.01 * white());
+        if (pump[2] === 'Freq') {
+          if (!p.running) return 0;
+          // affinity with a static head: f = 50 Hz × √(0.35 + 0.65 · q / q_rated), within the drive's 30–50 Hz
+          const rated = sim.base * (sim.pumpRated ?? 0.55);
+          return Math.min(50, Math.max(30, 50 * Math.sqrt(0.35 + 0.65 * (share / rated)))) + 0.1 * white();
+        }
+        // outlet pressure: the discharge header while running, the suction side (the tank's head) when stopped
+        return p.running
+          ? (sim.pressure ?? 0.42) - 0.025 * (d - 1) + 0.003 * white()
+          : 0.0098 * (sim.tank ?? 3) + 0.002 * white();
+      }
       break;
     }
     case 'pressure': {
@@ -349,6 +383,26 @@ function networkValue(seed: number, spec: SeriesSpec, fieldKey: number, ms: numb
   throw new Error(`simulator: ${sim.model} has no field ${field}`);
 }
 
+/**
+ * Which pumps of a station run at ms: as many as the flow needs at 95 % of their rating, the duty order rotating
+ * every week (pump 1 leads in one week, pump 2 in the next …) so the standby pump changes as operators rotate it.
+ */
+export function pumpOf(
+  seed: number,
+  sim: Extract<StationSim, { model: 'plant' }>,
+  key: number,
+  ms: number,
+  no: number,
+) {
+  const n = sim.pumps ?? 3; // a station stored before pumps were described reports three
+  const supply = sim.base * (0.75 + 0.25 * demand(seed, key, ms));
+  const rated = sim.base * (sim.pumpRated ?? 0.55);
+  const count = Math.min(n, Math.max(1, Math.ceil(supply / (0.95 * rated))));
+  const lead = Math.floor(ms / WEEK) % Math.max(1, n);
+  const rank = (no - 1 - lead + n) % n; // 0 = duty pump of the week
+  return { running: rank < count, count };
+}
+
 /** The fields a station model produces. */
 export function fieldsOf(sim: StationSim, withRain = true): string[] {
   switch (sim.model) {
@@ -358,10 +412,19 @@ export function fieldsOf(sim: StationSim, withRain = true): string[] {
       return withRain ? ['z', 'q', 'hourW'] : ['z', 'q'];
     case 'reservoir':
       return withRain ? ['z', 'hourW'] : ['z'];
-    case 'plant':
-      return sim.pressure
-        ? ['waterSupply', 'electricityConsumption', 'waterAmount', 'pressure']
-        : ['waterSupply', 'electricityConsumption', 'waterAmount'];
+    case 'plant': {
+      const pumps = Array.from({ length: sim.pumps ?? 0 }, (_, i) =>
+        ['State', 'Freq', 'Flow', 'Press'].map((x) => `pump${i + 1}${x}`),
+      ).flat();
+      return [
+        'waterSupply',
+        'electricityConsumption',
+        'waterAmount',
+        ...(sim.pressure ? ['pressure'] : []),
+        ...(sim.tank ? ['tankLevel'] : []),
+        ...pumps,
+      ];
+    }
     case 'pressure':
       return ['pressure'];
     case 'flow':
@@ -510,6 +573,7 @@ function spikeOf(seed: number, fieldKey: number, idx: number, v: number, field: 
   const kind = uniform(seed, fieldKey, idx, S.spikeKind);
   const u = uniform(seed, fieldKey, idx, S.spikeMag);
   if (field === 'hourW') return kind < 0.7 ? 999.9 : -1; // data-logger error codes
+  if (field.startsWith('pump') && field.endsWith('State')) return v; // a run contact does not spike
   if (kind < 0.25) return 0; // dropout: the transmitter reads zero
   if (field === 'z') return kind < 0.75 ? v + 1.5 + 3.5 * u : v - 1.5 - 3.5 * u;
   if (field === 'pressure') return v + 0.2 + 0.3 * u;

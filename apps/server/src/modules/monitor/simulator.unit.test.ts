@@ -227,3 +227,47 @@ describe('believable series', () => {
     expect(top.p).toBeLessThan(median.p - 0.01);
   });
 });
+
+describe('pump stations (per-pump series)', () => {
+  it("the running pumps share the station's flow, run at 30–50 Hz, and the duty pump rotates weekly", () => {
+    const from = Date.UTC(2026, 2, 2);
+    const to = from + 14 * 86_400_000;
+    const step = 900_000;
+    const times = new Float64Array(Math.floor((to - from) / step));
+    for (let i = 0; i < times.length; i++) times[i] = from + i * step;
+    const clean = (field: string) => cleanValues(MONITOR_SEED, spec('BZ001', field), times);
+    const supply = clean('waterSupply');
+    const pumps = [1, 2, 3].map((n) => ({
+      state: clean(`pump${n}State`),
+      freq: clean(`pump${n}Freq`),
+      flow: clean(`pump${n}Flow`),
+      press: clean(`pump${n}Press`),
+    }));
+    const counts = new Set<number>();
+    const standby = new Set<number>();
+    for (let i = 0; i < times.length; i++) {
+      const running = pumps.filter((p) => p.state[i] === 1);
+      counts.add(running.length);
+      if (running.length === 2) standby.add(pumps.findIndex((p) => p.state[i] === 0));
+      const total = pumps.reduce((a, p) => a + p.flow[i], 0);
+      expect(Math.abs(total - supply[i]) / supply[i]).toBeLessThan(0.05);
+      for (const p of pumps) {
+        if (p.state[i] === 1) {
+          expect(p.freq[i]).toBeGreaterThanOrEqual(29.5);
+          expect(p.freq[i]).toBeLessThanOrEqual(50.5);
+          expect(p.press[i]).toBeGreaterThan(0.3);
+        } else {
+          expect(p.freq[i]).toBe(0);
+          expect(p.flow[i]).toBe(0);
+          expect(p.press[i]).toBeLessThan(0.1);
+        }
+      }
+    }
+    // more pumps at the peaks than at night, and over two weeks a different pump stands by
+    expect(counts.size).toBeGreaterThan(1);
+    expect(standby.size).toBeGreaterThan(1);
+    const tank = clean('tankLevel');
+    expect(Math.min(...tank)).toBeGreaterThan(1.5);
+    expect(Math.max(...tank)).toBeLessThan(4.5);
+  });
+});

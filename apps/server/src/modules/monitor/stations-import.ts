@@ -2,8 +2,9 @@
  * Stations that real telemetry or an import feeds (no simulator profile): created or updated by code (`stcd`) with
  * their series, in the caller's transaction when given one. Used by the L-Town demo tenant and the station import.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { FIELDS, STATION_TYPES } from './fields.ts';
 import { fromEpsg4548 } from './geo.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
@@ -50,9 +51,7 @@ export async function upsertStations(db: Exec, tenantId: string, stations: NewSt
     const [have] = await db
       .select({ id: monitorStation.id })
       .from(monitorStation)
-      .where(
-        and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.stcd, s.stcd), eq(monitorStation.isDeleted, 0)),
-      )
+      .where(inTenant(monitorStation, tenantId, eq(monitorStation.stcd, s.stcd), eq(monitorStation.isDeleted, 0)))
       .limit(1);
     let id = have?.id;
     if (id) {

@@ -4,10 +4,11 @@
  * changed ones in one transaction. Rejected rows are listed with their reasons; an apply with rejected rows is refused
  * unless `skipRejected`. The same sheet applied twice changes nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { FIELDS, STATION_TYPES } from './fields.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
 import { type NewStation, upsertStations } from './stations-import.ts';
@@ -125,7 +126,7 @@ export async function importStations(
   const existing = await ctx.db
     .select()
     .from(monitorStation)
-    .where(and(eq(monitorStation.tenantId, tenantId), eq(monitorStation.isDeleted, 0)));
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0)));
   const have = new Map(existing.map((s) => [s.stcd, s]));
   const series = await ctx.db
     .select({ stationId: monitorSeries.stationId, field: monitorSeries.field })

@@ -2,18 +2,19 @@
  * What patrol inspects: `patrol-type/list` (+ save, remove), `patrol-type-object/page` and `save` (+ remove),
  * `patrol-job-object/list` (+ save, remove). Tenant-owned rows; writes in transactions; unique codes.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantText } from '../../core/scoped.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { blank, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
-import { patrolJobObject, patrolType, patrolTypeObject } from './schema.ts';
+import { patrolJobObject, patrolPlan, patrolType, patrolTypeObject } from './schema.ts';
 import { splitIds } from './tasks.ts';
 
 const facility = z.preprocess(
@@ -45,7 +46,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       const rows = await ctx.db
         .select()
         .from(patrolType)
-        .where(and(eq(patrolType.tenantId, tenantOf(req)), eq(patrolType.isDeleted, 0)))
+        .where(inTenant(patrolType, tenantOf(req), eq(patrolType.isDeleted, 0)))
         .orderBy(patrolType.sort, patrolType.id);
       return ok(rows);
     },
@@ -80,9 +81,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       const dup = await tx
         .select({ id: patrolType.id })
         .from(patrolType)
-        .where(
-          and(eq(patrolType.tenantId, tenantId), eq(patrolType.typeCode, p.typeCode), eq(patrolType.isDeleted, 0)),
-        );
+        .where(inTenant(patrolType, tenantId, eq(patrolType.typeCode, p.typeCode), eq(patrolType.isDeleted, 0)));
       if (dup.some((d) => d.id !== p.id)) throw badRequest('类型编码已存在');
       if (p.id) {
         const r = await tx
@@ -95,7 +94,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
             updateUser: u.userId,
             updateTime: new Date(),
           })
-          .where(and(eq(patrolType.id, p.id), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)))
+          .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.id), eq(patrolType.isDeleted, 0)))
           .returning({ id: patrolType.id });
         if (!r.length) throw badRequest('巡检类型不存在');
         return p.id;
@@ -120,7 +119,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
     const ids = removeIds(merged(req));
     const tenantId = tenantOf(req);
     const used = await pool.query(
-      'select 1 from swp_patrol_plan where tenant_id = $1 and is_deleted = 0 and type_id = any($2::bigint[]) limit 1',
+      `select 1 from swp_patrol_plan where ${tenantText(patrolPlan, '$1')} and is_deleted = 0 and type_id = any($2::bigint[]) limit 1`,
       [tenantId, ids],
     );
     if (used.rowCount) throw badRequest('该巡检类型已被计划使用，不能删除');
@@ -128,11 +127,11 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx
         .update(patrolType)
         .set({ isDeleted: 1 })
-        .where(and(inArray(patrolType.id, ids), eq(patrolType.tenantId, tenantId)));
+        .where(inTenant(patrolType, tenantId, inArray(patrolType.id, ids)));
       await tx
         .update(patrolTypeObject)
         .set({ isDeleted: 1 })
-        .where(and(inArray(patrolTypeObject.typeId, ids), eq(patrolTypeObject.tenantId, tenantId)));
+        .where(inTenant(patrolTypeObject, tenantId, inArray(patrolTypeObject.typeId, ids)));
     });
     return done();
   });
@@ -146,7 +145,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       req.query,
     );
     const args: unknown[] = [tenantOf(req)];
-    let w = 'o.tenant_id = $1 and o.is_deleted = 0';
+    let w = `${tenantText(patrolTypeObject, '$1', 'o')} and o.is_deleted = 0`;
     if (q.typeId) {
       args.push(q.typeId);
       w += ` and o.type_id = $${args.length}::bigint`;
@@ -200,7 +199,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
     const [type] = await ctx.db
       .select({ id: patrolType.id })
       .from(patrolType)
-      .where(and(eq(patrolType.id, p.typeId), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)));
+      .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.typeId), eq(patrolType.isDeleted, 0)));
     if (!type) throw badRequest('巡检类型不存在');
     const values = {
       typeId: p.typeId,
@@ -215,13 +214,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
         const r = await tx
           .update(patrolTypeObject)
           .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
-          .where(
-            and(
-              eq(patrolTypeObject.id, p.id),
-              eq(patrolTypeObject.tenantId, tenantId),
-              eq(patrolTypeObject.isDeleted, 0),
-            ),
-          )
+          .where(inTenant(patrolTypeObject, tenantId, eq(patrolTypeObject.id, p.id), eq(patrolTypeObject.isDeleted, 0)))
           .returning({ id: patrolTypeObject.id });
         if (!r.length) throw badRequest('巡检类型对象不存在');
         return p.id;
@@ -239,7 +232,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(patrolTypeObject)
       .set({ isDeleted: 1 })
-      .where(and(inArray(patrolTypeObject.id, ids), eq(patrolTypeObject.tenantId, tenantOf(req))));
+      .where(inTenant(patrolTypeObject, tenantOf(req), inArray(patrolTypeObject.id, ids)));
     return done();
   });
 
@@ -254,7 +247,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
       req.query,
     );
     const args: unknown[] = [tenantOf(req)];
-    let w = 'o.tenant_id = $1 and o.is_deleted = 0';
+    let w = `${tenantText(patrolJobObject, '$1', 'o')} and o.is_deleted = 0`;
     if (q.facilityType) {
       args.push(q.facilityType);
       w += ` and o.facility_type = $${args.length}`;
@@ -347,8 +340,9 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
         .select({ id: patrolJobObject.id })
         .from(patrolJobObject)
         .where(
-          and(
-            eq(patrolJobObject.tenantId, tenantId),
+          inTenant(
+            patrolJobObject,
+            tenantId,
             eq(patrolJobObject.objectCode, p.objectCode),
             eq(patrolJobObject.isDeleted, 0),
           ),
@@ -358,9 +352,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
         const r = await tx
           .update(patrolJobObject)
           .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
-          .where(
-            and(eq(patrolJobObject.id, p.id), eq(patrolJobObject.tenantId, tenantId), eq(patrolJobObject.isDeleted, 0)),
-          )
+          .where(inTenant(patrolJobObject, tenantId, eq(patrolJobObject.id, p.id), eq(patrolJobObject.isDeleted, 0)))
           .returning({ id: patrolJobObject.id });
         if (!r.length) throw badRequest('作业对象不存在');
         return p.id;
@@ -378,7 +370,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(patrolJobObject)
       .set({ isDeleted: 1 })
-      .where(and(inArray(patrolJobObject.id, ids), eq(patrolJobObject.tenantId, tenantOf(req))));
+      .where(inTenant(patrolJobObject, tenantOf(req), inArray(patrolJobObject.id, ids)));
     return done();
   });
 }

@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantText } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
+import { dept } from '../system/index.ts';
 
 export const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 export const idString = (msg: string) =>
@@ -80,7 +82,7 @@ export const dateBound = (name: string) =>
 /** The department and its descendants, within the tenant; an unknown department is a 400. */
 export async function deptTree(ctx: AppContext, tenantId: string, deptId: string): Promise<string[]> {
   const r = await ctx.database.pool.query<{ id: string }>(
-    `select id::text from blade_dept where tenant_id = $1 and is_deleted = 0
+    `select id::text from blade_dept where ${tenantText(dept, '$1')} and is_deleted = 0
        and (id = $2::bigint or (',' || ancestors || ',') like '%,' || $2 || ',%')`,
     [tenantId, deptId],
   );

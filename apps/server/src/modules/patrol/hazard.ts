@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { EVENT_NAME, HAZARD_LEVEL_NAME, HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
 import { patrolHazard, patrolOrder } from './schema.ts';
@@ -140,9 +141,10 @@ export async function hazardProcessEnded(tx: Tx, ev: InstanceEnded): Promise<voi
     .update(patrolHazard)
     .set({ hazardStatus: ev.state === 'finished' ? HAZARD_STATUS.closed : HAZARD_STATUS.stopped })
     .where(
-      and(
+      inTenant(
+        patrolHazard,
+        ev.tenantId,
         eq(patrolHazard.id, ev.businessKey),
-        eq(patrolHazard.tenantId, ev.tenantId),
         eq(patrolHazard.processInstanceId, ev.instanceId),
       ),
     )

@@ -19,6 +19,8 @@ import { taskRoutes } from './task.ts';
 export { HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
 export { byMenu, signedIn } from './grants.ts';
 export { localDay, zoneOffset } from './periods.ts';
+/** The task table the screens count (never through db/schema.ts). */
+export { patrolTask } from './schema.ts';
 export {
   CHECK_BODY,
   type CheckInput,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantText } from '../../core/scoped.ts';
 import {
   EVENT_NAME,
   EVENT_TYPES,
@@ -19,6 +20,7 @@ import {
 import { blank, dateBound, deptTree, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { taskJobUserRows } from './rules.ts';
+import { patrolHazard, patrolOrder, patrolTask } from './schema.ts';
 
 const DAY = 86_400_000;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -60,10 +62,13 @@ async function scopeOf(ctx: AppContext, tenantId: string, q: Q): Promise<Scope> 
   };
 }
 
-/** where clause + args over an alias with tenant_id, a time column and dept_id */
-function where(s: Scope, alias: string, timeCol: string, extra: unknown[] = []): [string, unknown[]] {
+/** The tables the figures count, by the alias every statement here gives them. */
+const ALIASED = { t: patrolTask, o: patrolOrder, h: patrolHazard } as const;
+
+/** where clause + args over one of those tables: its tenant, a time column and dept_id */
+function where(s: Scope, alias: keyof typeof ALIASED, timeCol: string, extra: unknown[] = []): [string, unknown[]] {
   const args: unknown[] = [s.tenantId, s.start, s.end, ...extra];
-  let w = `${alias}.tenant_id = $1 and ${alias}.${timeCol} >= $2 and ${alias}.${timeCol} < $3`;
+  let w = `${tenantText(ALIASED[alias], '$1', alias)} and ${alias}.${timeCol} >= $2 and ${alias}.${timeCol} < $3`;
   if (s.depts) {
     args.push(s.depts);
     w += ` and ${alias}.dept_id = any($${args.length}::bigint[])`;

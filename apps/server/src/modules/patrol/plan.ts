@@ -4,7 +4,7 @@
  * back; an approved plan that is edited goes back to draft (its tasks stop until it is approved again); a
  * submitted plan waits for its audit. Every submit and audit is recorded with who and when.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
@@ -12,7 +12,8 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { user } from '../system/index.ts';
+import { inTenant, tenantSql, tenantText } from '../../core/scoped.ts';
+import { dept, user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
 import { blank, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
@@ -109,10 +110,10 @@ async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
   const [t] = await db
     .select({ id: patrolType.id })
     .from(patrolType)
-    .where(and(eq(patrolType.id, p.typeId), eq(patrolType.tenantId, tenantId), eq(patrolType.isDeleted, 0)));
+    .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.typeId), eq(patrolType.isDeleted, 0)));
   if (!t) throw badRequest(PLAN_MSG.unknownType);
   const d = await ctx.database.pool.query(
-    'select 1 from blade_dept where id = $1 and tenant_id = $2 and is_deleted = 0',
+    `select 1 from blade_dept where id = $1 and ${tenantText(dept, '$2')} and is_deleted = 0`,
     [p.deptId, tenantId],
   );
   if (!d.rowCount) throw badRequest(PLAN_MSG.unknownDept);
@@ -121,16 +122,14 @@ async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
     const u = await db
       .select({ id: user.id })
       .from(user)
-      .where(and(inArray(user.id, users), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+      .where(inTenant(user, tenantId, inArray(user.id, users), eq(user.isDeleted, 0)));
     if (u.length !== users.length) throw badRequest(PLAN_MSG.unknownUser);
   }
   const objs = [...new Set(p.objectIds)];
   const o = await db
     .select({ id: patrolJobObject.id })
     .from(patrolJobObject)
-    .where(
-      and(inArray(patrolJobObject.id, objs), eq(patrolJobObject.tenantId, tenantId), eq(patrolJobObject.isDeleted, 0)),
-    );
+    .where(inTenant(patrolJobObject, tenantId, inArray(patrolJobObject.id, objs), eq(patrolJobObject.isDeleted, 0)));
   if (o.length !== objs.length) throw badRequest(PLAN_MSG.unknownObject);
 }
 
@@ -176,10 +175,10 @@ const decorate = (r: any) => ({
 });
 
 export async function planDetail(ctx: AppContext, tenantId: string, id: string) {
-  const r = await ctx.database.pool.query(`${PLAN_SELECT} where p.id = $1 and p.tenant_id = $2 and p.is_deleted = 0`, [
-    id,
-    tenantId,
-  ]);
+  const r = await ctx.database.pool.query(
+    `${PLAN_SELECT} where p.id = $1 and ${tenantText(patrolPlan, '$2', 'p')} and p.is_deleted = 0`,
+    [id, tenantId],
+  );
   if (!r.rows[0]) return null;
   const plan = decorate(r.rows[0]);
   const objects = await ctx.database.pool.query(
@@ -243,7 +242,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/patrol-plan/page`, byMenu('patrol_plan'), async (req) => {
     const q = parse(pageQuery, req.query);
     const tenantId = tenantOf(req);
-    const where = ['p.tenant_id = $1', 'p.is_deleted = 0'];
+    const where = [tenantText(patrolPlan, '$1', 'p'), 'p.is_deleted = 0'];
     const args: unknown[] = [tenantId];
     const add = (cond: string, v: unknown) => {
       args.push(v);
@@ -276,8 +275,9 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
     const u = userOf(req);
     const id = newId();
     await ctx.db.transaction(async (tx) => {
-      const n = (await tx.execute(sql`select count(*)::int as n from swp_patrol_plan where tenant_id = ${tenantId}`))
-        .rows[0] as { n: number };
+      const n = (
+        await tx.execute(sql`select count(*)::int as n from swp_patrol_plan where ${tenantSql(patrolPlan, tenantId)}`)
+      ).rows[0] as { n: number };
       await tx.insert(patrolPlan).values({
         id,
         tenantId,
@@ -303,7 +303,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
       const [row] = await tx
         .select({ auditStatus: patrolPlan.auditStatus })
         .from(patrolPlan)
-        .where(and(eq(patrolPlan.id, id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
         .for('update');
       if (!row) throw badRequest(PLAN_MSG.notFound);
       if (row.auditStatus === 1) throw badRequest(PLAN_MSG.notEditable);
@@ -322,7 +322,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(patrolPlan)
       .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-      .where(and(inArray(patrolPlan.id, ids), eq(patrolPlan.tenantId, tenantOf(req))));
+      .where(inTenant(patrolPlan, tenantOf(req), inArray(patrolPlan.id, ids)));
     return done();
   });
 
@@ -336,7 +336,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
       const [row] = await tx
         .select({ auditStatus: patrolPlan.auditStatus })
         .from(patrolPlan)
-        .where(and(eq(patrolPlan.id, id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
         .for('update');
       if (!row) throw badRequest(PLAN_MSG.notFound);
       if (row.auditStatus !== 0 && row.auditStatus !== 3) throw badRequest(PLAN_MSG.notSubmittable);
@@ -377,7 +377,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
       const [row] = await tx
         .select({ auditStatus: patrolPlan.auditStatus })
         .from(patrolPlan)
-        .where(and(eq(patrolPlan.id, a.id), eq(patrolPlan.tenantId, tenantId), eq(patrolPlan.isDeleted, 0)))
+        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, a.id), eq(patrolPlan.isDeleted, 0)))
         .for('update');
       if (!row) throw badRequest(PLAN_MSG.notFound);
       if (row.auditStatus !== 1) throw badRequest(PLAN_MSG.notAuditable);

@@ -3,18 +3,19 @@
  * pages per task (`taskJobPage`) and per person (`taskJobUserPage`) over a time range and department, and their
  * xlsx exports (`taskJobExport`, `taskJobUserExport`).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantText } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { TASK_STATUS_NAME } from './catalog.ts';
 import { blank, dateBound, deptTree, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
-import { accessRuleIndex } from './schema.ts';
+import { accessRuleIndex, patrolTask } from './schema.ts';
 import { DEFAULT_RULES, type Rules, scoreOf } from './scoring.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,7 +25,7 @@ export async function rulesOf(ctx: AppContext, tenantId: string): Promise<Rules>
   const rows = await ctx.db
     .select()
     .from(accessRuleIndex)
-    .where(and(eq(accessRuleIndex.tenantId, tenantId), eq(accessRuleIndex.isDeleted, 0)));
+    .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)));
   const rules: Rules = structuredClone(DEFAULT_RULES);
   for (const r of rows)
     if (r.indexCode in rules) rules[r.indexCode as keyof Rules] = { weight: r.weight, standard: r.standard };
@@ -47,7 +48,7 @@ async function filters(ctx: AppContext, tenantId: string, q: RangeQuery) {
   // the same limit as the overview, whose report page reads these rows for the range chosen there
   if (end.getTime() - start.getTime() > 5 * 366 * DAY) throw badRequest('时间范围不能超过五年');
   const args: unknown[] = [tenantId, start, end];
-  const where = ['t.tenant_id = $1', 't.is_deleted = 0', 't.period_start >= $2', 't.period_start < $3'];
+  const where = [tenantText(patrolTask, '$1', 't'), 't.is_deleted = 0', 't.period_start >= $2', 't.period_start < $3'];
   if (q.deptId) {
     args.push(await deptTree(ctx, tenantId, q.deptId));
     where.push(`t.dept_id = any($${args.length}::bigint[])`);
@@ -187,7 +188,7 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select()
       .from(accessRuleIndex)
-      .where(and(eq(accessRuleIndex.tenantId, tenantOf(req)), eq(accessRuleIndex.isDeleted, 0)))
+      .where(inTenant(accessRuleIndex, tenantOf(req), eq(accessRuleIndex.isDeleted, 0)))
       .orderBy(accessRuleIndex.sort);
     return ok(rows);
   });
@@ -226,27 +227,21 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
             updateUser: userOf(req).userId,
             updateTime: new Date(),
           })
-          .where(
-            and(
-              eq(accessRuleIndex.id, it.id),
-              eq(accessRuleIndex.tenantId, tenantId),
-              eq(accessRuleIndex.isDeleted, 0),
-            ),
-          )
+          .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.id, it.id), eq(accessRuleIndex.isDeleted, 0)))
           .returning({ id: accessRuleIndex.id });
         if (!r.length) throw badRequest('考核指标不存在');
       }
       const all = await tx
         .select({ w: accessRuleIndex.weight })
         .from(accessRuleIndex)
-        .where(and(eq(accessRuleIndex.tenantId, tenantId), eq(accessRuleIndex.isDeleted, 0)));
+        .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)));
       const sum = all.reduce((s, r) => s + r.w, 0);
       if (sum !== 100) throw badRequest(`各项指标权重之和应为 100，当前为 ${sum}`);
     });
     const rows = await ctx.db
       .select()
       .from(accessRuleIndex)
-      .where(and(eq(accessRuleIndex.tenantId, tenantId), eq(accessRuleIndex.isDeleted, 0)))
+      .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)))
       .orderBy(accessRuleIndex.sort);
     return ok(rows);
   });

@@ -7,10 +7,11 @@
  * Idempotent and fast: staff by account, the catalog while a tenant has no patrol type, the history once (while
  * the demo plans do not exist); bulk rows go in a few multi-row statements inside one transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 import { dept, ensureMenus, type MenuItem, post, role, tenant, user } from '../system/index.ts';
 import { clientDigest, hashPassword } from '../user/index.ts';
@@ -277,8 +278,9 @@ async function seedStaff(tx: Tx): Promise<void> {
         .select({ account: user.account })
         .from(user)
         .where(
-          and(
-            eq(user.tenantId, DEMO_TENANT),
+          inTenant(
+            user,
+            DEMO_TENANT,
             inArray(
               user.account,
               people.map((p) => p.account),
@@ -292,15 +294,15 @@ async function seedStaff(tx: Tx): Promise<void> {
   const depts = await tx
     .select({ id: dept.id, name: dept.deptName })
     .from(dept)
-    .where(and(eq(dept.tenantId, DEMO_TENANT), eq(dept.isDeleted, 0)));
+    .where(inTenant(dept, DEMO_TENANT, eq(dept.isDeleted, 0)));
   const roles = await tx
     .select({ id: role.id, alias: role.roleAlias })
     .from(role)
-    .where(and(eq(role.tenantId, DEMO_TENANT), eq(role.isDeleted, 0)));
+    .where(inTenant(role, DEMO_TENANT, eq(role.isDeleted, 0)));
   let posts = await tx
     .select({ id: post.id, code: post.postCode })
     .from(post)
-    .where(and(eq(post.tenantId, DEMO_TENANT), eq(post.isDeleted, 0)));
+    .where(inTenant(post, DEMO_TENANT, eq(post.isDeleted, 0)));
   if (!posts.some((p) => p.code === 'repairer')) {
     await tx.insert(post).values({
       id: newId(),
@@ -313,7 +315,7 @@ async function seedStaff(tx: Tx): Promise<void> {
     posts = await tx
       .select({ id: post.id, code: post.postCode })
       .from(post)
-      .where(and(eq(post.tenantId, DEMO_TENANT), eq(post.isDeleted, 0)));
+      .where(inTenant(post, DEMO_TENANT, eq(post.isDeleted, 0)));
   }
   const find = <T extends { id: string }>(rows: T[], pred: (r: T) => boolean, what: string) => {
     const r = rows.find(pred);
@@ -570,17 +572,17 @@ async function seedDemo(tx: Tx, tz: string, now: Date): Promise<void> {
   const [existing] = await tx
     .select({ id: patrolPlan.id })
     .from(patrolPlan)
-    .where(and(eq(patrolPlan.tenantId, DEMO_TENANT), eq(patrolPlan.planCode, 'XJ-R101')))
+    .where(inTenant(patrolPlan, DEMO_TENANT, eq(patrolPlan.planCode, 'XJ-R101')))
     .limit(1);
   if (existing) return;
-  const types = await tx.select().from(patrolType).where(eq(patrolType.tenantId, DEMO_TENANT));
+  const types = await tx.select().from(patrolType).where(inTenant(patrolType, DEMO_TENANT));
   const typeId = (code: string) => types.find((t) => t.typeCode === code)?.id ?? types[0].id;
-  const depts = await tx.select({ id: dept.id, name: dept.deptName }).from(dept).where(eq(dept.tenantId, DEMO_TENANT));
+  const depts = await tx.select({ id: dept.id, name: dept.deptName }).from(dept).where(inTenant(dept, DEMO_TENANT));
   const deptId = (name: string) => depts.find((d) => d.name === name)!.id;
   const staff = await tx
     .select({ id: user.id, account: user.account, deptId: user.deptId, realName: user.realName })
     .from(user)
-    .where(and(eq(user.tenantId, DEMO_TENANT), eq(user.isDeleted, 0)));
+    .where(inTenant(user, DEMO_TENANT, eq(user.isDeleted, 0)));
   const accountId = (a: string) => staff.find((s) => s.account === a)?.id;
   const admin = accountId('admin')!;
 
@@ -784,7 +786,7 @@ async function seedDemo(tx: Tx, tz: string, now: Date): Promise<void> {
   const stored = (await tx
     .select()
     .from(patrolPlan)
-    .where(and(eq(patrolPlan.tenantId, DEMO_TENANT), eq(patrolPlan.auditStatus, 2)))) as PlanRow[];
+    .where(inTenant(patrolPlan, DEMO_TENANT, eq(patrolPlan.auditStatus, 2)))) as PlanRow[];
   const todayStart = localDay(now.getTime(), tz);
   const past = slotsOf(stored, tz, startDate, dayString(todayStart - DAY)).filter(
     (s) => s.end.getTime() <= now.getTime(),

@@ -29,6 +29,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import {
   authorize,
   invalidateDataScopes,
@@ -62,7 +63,7 @@ async function catalogue(ctx: AppContext, tenantId: string): Promise<Catalogue> 
   const [t] = await ctx.db
     .select({ packageId: tenant.packageId })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
+    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)));
   let allowed: Set<string> | undefined;
   if (t?.packageId) {
     const [p] = await ctx.db
@@ -151,14 +152,14 @@ async function checkObject(ctx: AppContext, req: FastifyRequest, id: string, nam
     const [r] = await ctx.db
       .select({ id: role.id })
       .from(role)
-      .where(and(eq(role.id, id), eq(role.tenantId, req.tenantId), eq(role.isDeleted, 0)));
+      .where(inTenant(role, req.tenantId, eq(role.id, id), eq(role.isDeleted, 0)));
     if (r) return 'Role';
   }
   if (want('Position')) {
     const [p] = await ctx.db
       .select({ id: post.id })
       .from(post)
-      .where(and(eq(post.id, id), eq(post.tenantId, req.tenantId), eq(post.isDeleted, 0)));
+      .where(inTenant(post, req.tenantId, eq(post.id, id), eq(post.isDeleted, 0)));
     if (p) return 'Position';
   }
   if (want('User')) {
@@ -200,7 +201,7 @@ async function grantsOf(db: AppContext['db'] | Tx, tenantId: string, objects: { 
       objectId: authorize.objectId,
     })
     .from(authorize)
-    .where(and(eq(authorize.tenantId, tenantId), or(...conds)));
+    .where(inTenant(authorize, tenantId, or(...conds)));
 }
 
 /** After a write commits: the caches that enforce the changed item types are dropped on every instance. */
@@ -250,8 +251,9 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx
         .delete(authorize)
         .where(
-          and(
-            eq(authorize.tenantId, req.tenantId),
+          inTenant(
+            authorize,
+            req.tenantId,
             eq(authorize.objectType, objectType),
             eq(authorize.objectId, id),
             inArray(authorize.itemType, sent),
@@ -334,14 +336,14 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select({ objectId: authorize.objectId })
       .from(authorize)
-      .where(and(eq(authorize.tenantId, req.tenantId), eq(authorize.itemId, p.itemId), eq(authorize.objectType, type)));
+      .where(inTenant(authorize, req.tenantId, eq(authorize.itemId, p.itemId), eq(authorize.objectType, type)));
     let list: { id: string; fullName: string }[];
     if (type === 'Role') {
       list = (
         await ctx.db
           .select({ id: role.id, name: role.roleName })
           .from(role)
-          .where(and(eq(role.tenantId, req.tenantId), eq(role.isDeleted, 0)))
+          .where(inTenant(role, req.tenantId, eq(role.isDeleted, 0)))
           .orderBy(role.sort)
       ).map((r) => ({ id: r.id, fullName: r.name }));
     } else if (type === 'Position') {
@@ -349,7 +351,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
         await ctx.db
           .select({ id: post.id, name: post.postName })
           .from(post)
-          .where(and(eq(post.tenantId, req.tenantId), eq(post.isDeleted, 0)))
+          .where(inTenant(post, req.tenantId, eq(post.isDeleted, 0)))
           .orderBy(post.sort)
       ).map((r) => ({ id: r.id, fullName: r.name }));
     } else {
@@ -385,8 +387,9 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
       await tx
         .delete(authorize)
         .where(
-          and(
-            eq(authorize.tenantId, req.tenantId),
+          inTenant(
+            authorize,
+            req.tenantId,
             eq(authorize.itemType, itemType),
             eq(authorize.itemId, itemId),
             eq(authorize.objectType, objectType),

@@ -7,6 +7,7 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import {
   ADMIN_ROLE_ALIAS,
   dept,
@@ -112,7 +113,7 @@ export const deptResource = defineResource({
         const [parent] = await h.tx
           .select({ id: dept.id, ancestors: dept.ancestors, deptCategory: dept.deptCategory })
           .from(dept)
-          .where(and(eq(dept.id, pid), eq(dept.tenantId, tenantId), eq(dept.isDeleted, 0)));
+          .where(inTenant(dept, tenantId, eq(dept.id, pid), eq(dept.isDeleted, 0)));
         if (!parent) throw badRequest('上级机构不存在');
         const category = data.deptCategory ?? h.existing?.deptCategory ?? 2;
         if (category === 1 && parent.deptCategory !== 1) throw badRequest('公司的上级只能是公司');
@@ -133,9 +134,7 @@ export const deptResource = defineResource({
         await h.tx
           .update(dept)
           .set({ ancestors: sql`${newPrefix} || substr(${dept.ancestors}, ${oldPrefix.length + 1})` })
-          .where(
-            and(eq(dept.tenantId, tenantId), or(eq(dept.ancestors, oldPrefix), like(dept.ancestors, `${oldPrefix},%`))),
-          );
+          .where(inTenant(dept, tenantId, or(eq(dept.ancestors, oldPrefix), like(dept.ancestors, `${oldPrefix},%`))));
       }
     },
     async beforeRemove(rows, h) {
@@ -195,7 +194,7 @@ export const roleResource = defineResource({
         const [p] = await h.tx
           .select({ id: role.id })
           .from(role)
-          .where(and(eq(role.id, pid), eq(role.tenantId, h.req.tenantId), eq(role.isDeleted, 0)));
+          .where(inTenant(role, h.req.tenantId, eq(role.id, pid), eq(role.isDeleted, 0)));
         if (!p) throw badRequest('上级角色不存在');
       }
       data.parentId = pid;

@@ -10,6 +10,7 @@ import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
 import { type AuthUser, byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { HookContext, Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { listSessions } from '../auth/index.ts';
 import { logApi, logError } from '../log/index.ts';
 import { dept, post, role, user } from '../system/index.ts';
@@ -391,7 +392,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(user)
       .set({ ...set, updateUser: me.userId, updateTime: new Date() })
-      .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId)));
+      .where(inTenant(user, me.tenantId, eq(user.id, me.userId)));
     return jnpfDone(UPDATED);
   });
 
@@ -402,7 +403,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(user)
       .set({ avatar: name, updateUser: me.userId, updateTime: new Date() })
-      .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId)));
+      .where(inTenant(user, me.tenantId, eq(user.id, me.userId)));
     return jnpfDone(UPDATED);
   });
 
@@ -440,7 +441,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
       await ctx.db
         .select({ id: userSetting.userId })
         .from(userSetting)
-        .where(and(eq(userSetting.tenantId, me.tenantId), eq(userSetting.managerId, managerId)))
+        .where(inTenant(userSetting, me.tenantId, eq(userSetting.managerId, managerId)))
     ).map((r) => r.id);
     const rows = ids.length ? await userResource.present(await userResource.findVisible(ctx, req, ids), req, ctx) : [];
     const leaders = new Set<string>();
@@ -478,7 +479,7 @@ function registerCurrent(app: FastifyInstance, ctx: AppContext) {
   const ownLogs = async (me: AuthUser, table: typeof logApi | typeof logError, bq: Row, from?: Date, to?: Date) => {
     const current = bq.current as number;
     const size = bq.size as number;
-    const conds = [eq(table.tenantId, me.tenantId), eq(table.createBy, me.account)];
+    const conds = [inTenant(table, me.tenantId), eq(table.createBy, me.account)];
     if (from) conds.push(gte(table.createTime, from));
     if (to) conds.push(lte(table.createTime, to));
     if (typeof bq.keyword === 'string') {
@@ -591,7 +592,7 @@ async function objectKind(ctx: AppContext, tenantId: string, id: string, named?:
     const [hit] = await ctx.db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.id, id), eq(table.tenantId, tenantId), eq(table.isDeleted, 0)));
+      .where(inTenant(table, tenantId, eq(table.id, id), eq(table.isDeleted, 0)));
     if (hit) return kind;
   }
   throw badRequest('数据不存在或无权操作');

@@ -3,9 +3,10 @@
  * phone, either marked sampled (the sample goes to the laboratory under its sample code) or with the results
  * measured on site, judged against the limits exactly as the console's result entry judges them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { judgeRows, resultAlarms } from './results.ts';
 import { qualityResult, qualityTask } from './schema.ts';
 
@@ -24,7 +25,7 @@ export async function mySamplingTasks(ctx: Pick<AppContext, 'database'>, tenantI
             indicator_codes as "indicatorCodes", due_date::text as "dueDate", state, sample_code as "sampleCode",
             done_time as "doneTime"
        from swp_quality_task
-      where tenant_id = $1 and is_deleted = 0 and assignee = $2::bigint
+      where ${tenantText(qualityTask, '$1')} and is_deleted = 0 and assignee = $2::bigint
         and ((state = 'pending' and due_date >= current_date - 2) or (state = 'done' and done_time > now() - interval '1 day'))
       order by (state = 'done'), due_date, point_code limit 200`,
     [tenantId, userId],
@@ -53,7 +54,7 @@ export async function markSampled(
     const [t] = await tx
       .select()
       .from(qualityTask)
-      .where(and(eq(qualityTask.id, taskId), eq(qualityTask.tenantId, tenantId), eq(qualityTask.isDeleted, 0)))
+      .where(inTenant(qualityTask, tenantId, eq(qualityTask.id, taskId), eq(qualityTask.isDeleted, 0)))
       .for('update');
     if (!t) throw badRequest(SAMPLING_MSG.notFound);
     if (t.assignee !== userId) throw badRequest(SAMPLING_MSG.notYours);
@@ -71,7 +72,7 @@ export async function markSampled(
       return [];
     }
     const taken = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_quality_result where tenant_id = ${tenantId} and sample_code = ${inp.sampleCode} and is_deleted = 0`,
+      sql`select count(*)::int as n from swp_quality_result where ${tenantSql(qualityResult, tenantId)} and sample_code = ${inp.sampleCode} and is_deleted = 0`,
     );
     if (taken.rows[0].n) throw new ApiError(409, 409, SAMPLING_MSG.taken);
     const rows = inp.results.map((r) => ({

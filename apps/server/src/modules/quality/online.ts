@@ -7,9 +7,10 @@
 import { sql } from 'drizzle-orm';
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
+import { tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
-import { readRaw } from '../monitor/index.ts';
+import { monitorStation, readRaw } from '../monitor/index.ts';
 import { compliance, exceedanceRuns, limitFor, limitText, meets, type Rate, rateOf } from './limits.ts';
 import { limitsOf, pointsOf } from './results.ts';
 
@@ -47,7 +48,7 @@ export async function onlineSeries(ctx: AppContext, tenantId: string, stcd?: str
     last_value: number | null;
   }>(sql`select s.stcd, s.stnm, r.id, r.field, r.last_ts, r.last_value
            from swp_monitor_station s join swp_monitor_series r on r.station_id = s.id
-          where s.tenant_id = ${tenantId} and s.is_deleted = 0
+          where ${tenantSql(monitorStation, tenantId, 's')} and s.is_deleted = 0
             and s.stcd in (${sql.join(
               points.map((p) => sql`${p.stcd}`),
               sql`, `,

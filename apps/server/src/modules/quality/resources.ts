@@ -3,11 +3,12 @@
  * only: generated from plans, done by results) and laboratory results (judged against the limits on save; an
  * out-of-limit result raises an alarm once committed, results.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
-import { FIELDS } from '../monitor/index.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { FIELDS, monitorStation } from '../monitor/index.ts';
 import { LIMIT_KINDS, limitProblem, POINT_KINDS } from './limits.ts';
 import { QUALITY_READ } from './menus.ts';
 import { judgeRows, resultAlarms } from './results.ts';
@@ -109,7 +110,7 @@ export const pointResource = defineResource({
 });
 
 function sqlStation(tenantId: string, stcd: string) {
-  return sql`select count(*)::int as n from swp_monitor_station where tenant_id = ${tenantId} and stcd = ${stcd} and is_deleted = 0`;
+  return sql`select count(*)::int as n from swp_monitor_station where ${tenantSql(monitorStation, tenantId)} and stcd = ${stcd} and is_deleted = 0`;
 }
 
 async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators: string[]) {
@@ -117,9 +118,7 @@ async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators
     const have = await tx
       .select({ code: qualityPoint.code })
       .from(qualityPoint)
-      .where(
-        and(eq(qualityPoint.tenantId, tenantId), eq(qualityPoint.isDeleted, 0), inArray(qualityPoint.code, points)),
-      );
+      .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0), inArray(qualityPoint.code, points)));
     const miss = points.filter((p) => !have.some((h) => h.code === p));
     if (miss.length) throw badRequest(`点位不存在: ${miss.join(', ')}`);
   }
@@ -128,8 +127,9 @@ async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators
       .select({ code: qualityIndicator.code })
       .from(qualityIndicator)
       .where(
-        and(
-          eq(qualityIndicator.tenantId, tenantId),
+        inTenant(
+          qualityIndicator,
+          tenantId,
           eq(qualityIndicator.isDeleted, 0),
           inArray(qualityIndicator.code, indicators),
         ),

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Row, Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
 import { convertUnit, limitFor, limitText, meets } from './limits.ts';
@@ -18,13 +19,13 @@ export async function limitsOf(db: Q, tenantId: string) {
   return db
     .select()
     .from(qualityIndicator)
-    .where(and(eq(qualityIndicator.tenantId, tenantId), eq(qualityIndicator.isDeleted, 0)));
+    .where(inTenant(qualityIndicator, tenantId, eq(qualityIndicator.isDeleted, 0)));
 }
 export async function pointsOf(db: Q, tenantId: string) {
   return db
     .select()
     .from(qualityPoint)
-    .where(and(eq(qualityPoint.tenantId, tenantId), eq(qualityPoint.isDeleted, 0)));
+    .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0)));
 }
 
 /**
@@ -57,7 +58,7 @@ export async function judgeRows(tx: Q, tenantId: string, rows: Row[]) {
     const tasks = await tx
       .select()
       .from(qualityTask)
-      .where(and(eq(qualityTask.tenantId, tenantId), inArray(qualityTask.id, taskIds)));
+      .where(inTenant(qualityTask, tenantId, inArray(qualityTask.id, taskIds)));
     for (const r of rows) {
       if (!r.taskId) continue;
       const t = tasks.find((x) => x.id === r.taskId);
@@ -66,9 +67,7 @@ export async function judgeRows(tx: Q, tenantId: string, rows: Row[]) {
     await tx
       .update(qualityTask)
       .set({ state: 'done', doneTime: new Date(), sampleCode: rows[0].sampleCode })
-      .where(
-        and(eq(qualityTask.tenantId, tenantId), inArray(qualityTask.id, taskIds), eq(qualityTask.state, 'pending')),
-      );
+      .where(inTenant(qualityTask, tenantId, inArray(qualityTask.id, taskIds), eq(qualityTask.state, 'pending')));
   }
   return out;
 }

@@ -9,12 +9,13 @@
  * - report?month=YYYY-MM, report/export?month= (xlsx): 水质月报
  */
 import multipart from '@fastify/multipart';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { tenant } from '../../db/schema.ts';
 import { importResults } from './import.ts';
 import { onlineCompliance, onlineView } from './online.ts';
@@ -72,8 +73,9 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
       .select()
       .from(qualityTask)
       .where(
-        and(
-          eq(qualityTask.tenantId, req.tenantId),
+        inTenant(
+          qualityTask,
+          req.tenantId,
           eq(qualityTask.isDeleted, 0),
           eq(qualityTask.assignee, req.user?.userId ?? '0'),
           ...(q.state ? [eq(qualityTask.state, q.state)] : [inArray(qualityTask.state, ['pending', 'done'])]),
@@ -122,7 +124,7 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
     // everything is computed before the first byte: a bad month or a failure is a JSON error, never half a file
     const q = parse(z.object({ month: monthStr }), req.query);
     const rep = await monthlyReport(ctx, req.tenantId, q.month);
-    const [t] = await ctx.db.select({ name: tenant.tenantName }).from(tenant).where(eq(tenant.tenantId, req.tenantId));
+    const [t] = await ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, req.tenantId));
     const out = reportWorkbook(rep, t?.name ?? req.tenantId);
     const name = encodeURIComponent(`水质月报_${q.month}.xlsx`);
     reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

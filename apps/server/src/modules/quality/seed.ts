@@ -4,9 +4,11 @@
  * outlets and network taps), two sampling plans and a month of laboratory results so the lists, the compliance
  * and the monthly report have data. Deterministic and idempotent.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { tenant } from '../../db/schema.ts';
+import { monitorStation } from '../monitor/index.ts';
 import { ensureMenus } from '../system/index.ts';
 import { limitFor, limitText, meets } from './limits.ts';
 import { QUALITY_MENUS } from './menus.ts';
@@ -19,7 +21,7 @@ const SEED_LOCK = 7_261_210;
 export async function seedIndicators(ctx: Pick<AppContext, 'db'>, tenantId: string) {
   const [{ n }] = (
     await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_quality_indicator where tenant_id = ${tenantId}`,
+      sql`select count(*)::int as n from swp_quality_indicator where ${tenantSql(qualityIndicator, tenantId)}`,
     )
   ).rows;
   if (n > 0) return;
@@ -92,12 +94,12 @@ export async function seedDemo(ctx: AppContext, now = Date.now()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = (
       await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from swp_quality_point where tenant_id = ${DEMO_TENANT}`,
+        sql`select count(*)::int as n from swp_quality_point where ${tenantSql(qualityPoint, DEMO_TENANT)}`,
       )
     ).rows;
     if (n > 0) return;
     const stations = await tx.execute<{ stcd: string }>(
-      sql`select stcd from swp_monitor_station where tenant_id = ${DEMO_TENANT} and sttp = 'SZ' and is_deleted = 0`,
+      sql`select stcd from swp_monitor_station where ${tenantSql(monitorStation, DEMO_TENANT)} and sttp = 'SZ' and is_deleted = 0`,
     );
     const online = new Set(stations.rows.map((r) => r.stcd));
     await tx.insert(qualityPoint).values(
@@ -135,7 +137,7 @@ export async function seedDemo(ctx: AppContext, now = Date.now()) {
     const limits = await tx
       .select()
       .from(qualityIndicator)
-      .where(and(eq(qualityIndicator.tenantId, DEMO_TENANT), eq(qualityIndicator.isDeleted, 0)));
+      .where(inTenant(qualityIndicator, DEMO_TENANT, eq(qualityIndicator.isDeleted, 0)));
     let seed = 20_230_401;
     const rand = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;

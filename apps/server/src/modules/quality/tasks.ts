@@ -3,8 +3,9 @@
  * on the 1st) between its start and end dates; each due day gives one task per point. Generation is idempotent
  * (unique plan + point + day): the jobs leader generates today's tasks, an operator may generate any day.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { qualityPlan, qualityPoint, qualityTask } from './schema.ts';
 
 export function planDue(
@@ -18,18 +19,24 @@ export function planDue(
   return d === 1;
 }
 
-/** Creates the tasks due on `day` for a tenant; returns how many were new. */
-export async function generateTasks(ctx: Pick<AppContext, 'db'>, tenantId: string, day: string) {
+/** The live topic telling assignees that sampling tasks were made for them (the field app reloads *Today*). */
+export const SAMPLING_TASKS_TOPIC = 'quality.tasks';
+
+/**
+ * Creates the tasks due on `day` for a tenant; returns how many were new. The assignees of new tasks are told on
+ * the live channel (their open field apps reload *Today*); a lost event only delays that to the next reload.
+ */
+export async function generateTasks(ctx: Pick<AppContext, 'db' | 'live'>, tenantId: string, day: string) {
   const plans = await ctx.db
     .select()
     .from(qualityPlan)
-    .where(and(eq(qualityPlan.tenantId, tenantId), eq(qualityPlan.isDeleted, 0)));
+    .where(inTenant(qualityPlan, tenantId, eq(qualityPlan.isDeleted, 0)));
   const points = new Map(
     (
       await ctx.db
         .select()
         .from(qualityPoint)
-        .where(and(eq(qualityPoint.tenantId, tenantId), eq(qualityPoint.isDeleted, 0)))
+        .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0)))
     ).map((p) => [p.code, p]),
   );
   const values = plans
@@ -49,7 +56,23 @@ export async function generateTasks(ctx: Pick<AppContext, 'db'>, tenantId: strin
         })),
     );
   if (!values.length) return 0;
-  const made = await ctx.db.insert(qualityTask).values(values).onConflictDoNothing().returning({ id: qualityTask.id });
+  const made = await ctx.db
+    .insert(qualityTask)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: qualityTask.id, assignee: qualityTask.assignee });
+  const userIds = [...new Set(made.map((m) => m.assignee).filter((u): u is string => !!u))];
+  // in slices, so a NOTIFY payload stays under its cap
+  for (let i = 0; i < userIds.length; i += 200)
+    await ctx.live
+      .publish({
+        topic: SAMPLING_TASKS_TOPIC,
+        tenantId,
+        userIds: userIds.slice(i, i + 200),
+        data: { created: made.length },
+        toSockets: true,
+      })
+      .catch(() => undefined);
   return made.length;
 }
 

@@ -5,6 +5,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import type { Resource, Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { dict } from '../system/index.ts';
 
@@ -66,7 +67,7 @@ export async function enableOne(
     await tx
       .update(table)
       .set({ status: OFF, updateUser: who, updateTime: now })
-      .where(and(eq(table.tenantId, row.tenantId), eq(table.status, ON), ne(table.id, id), eq(table.isDeleted, 0)));
+      .where(inTenant(table, row.tenantId, eq(table.status, ON), ne(table.id, id), eq(table.isDeleted, 0)));
     const [on] = (await tx
       .update(table)
       .set({ status: ON, updateUser: who, updateTime: now })
@@ -81,7 +82,7 @@ export async function enabledOf<T>(db: Pick<Db, 'select'>, table: any, tenantId:
   const [row] = await db
     .select()
     .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.status, ON), eq(table.isDeleted, 0)))
+    .where(inTenant(table, tenantId, eq(table.status, ON), eq(table.isDeleted, 0)))
     .limit(1);
   return row as T | undefined;
 }

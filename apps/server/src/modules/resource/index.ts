@@ -20,6 +20,8 @@ export const resourceModule: ServerModule = {
 };
 
 export { ALLOWED_EXTENSIONS, contentDisposition, DOWNLOAD_BASE, formatSize, type UploadedFile } from './files.ts';
+/** The attachment table the desk's dashboard counts (never through db/schema.ts). */
+export { attach } from './schema.ts';
 export {
   logSmsProvider,
   registerSmsProvider,

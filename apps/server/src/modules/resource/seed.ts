@@ -1,10 +1,5 @@
-/**
- * The demo utility's resource configurations: the local-disk storage (enabled) and two SMS configurations, the
- * outage notices one enabled. Idempotent: a configuration is inserted only when its tenant never had one of that
- * code, and nothing is enabled when the tenant already has an enabled one.
- */
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type ApiScopeSeed, ensureScopes } from '../system/index.ts';
 import { OFF, ON } from './common.ts';
 import { oss, sms } from './schema.ts';
@@ -38,7 +33,7 @@ export async function seedResource(ctx: AppContext): Promise<void> {
     const ossRows = await tx
       .select({ code: oss.ossCode, status: oss.status, isDeleted: oss.isDeleted })
       .from(oss)
-      .where(eq(oss.tenantId, TENANT));
+      .where(inTenant(oss, TENANT));
     if (!ossRows.some((r) => r.code === 'local')) {
       const anyOn = ossRows.some((r) => r.status === ON && r.isDeleted === 0);
       await tx.insert(oss).values({
@@ -52,7 +47,7 @@ export async function seedResource(ctx: AppContext): Promise<void> {
     const smsRows = await tx
       .select({ code: sms.smsCode, status: sms.status, isDeleted: sms.isDeleted })
       .from(sms)
-      .where(and(eq(sms.tenantId, TENANT)));
+      .where(inTenant(sms, TENANT));
     let anyOn = smsRows.some((r) => r.status === ON && r.isDeleted === 0);
     const seeds = [
       {

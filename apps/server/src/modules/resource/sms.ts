@@ -5,13 +5,14 @@
  * that the console works end to end without an SMS contract. A real gateway registers with `registerSmsProvider`.
  */
 
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
 import { dictionaryItems, enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
 import { sms } from './schema.ts';
@@ -66,8 +67,9 @@ export function logSmsProvider(ctx: AppContext): SmsProvider {
         .select({ title: messageTemplate.templateTitle, content: messageTemplate.templateContent })
         .from(messageTemplate)
         .where(
-          and(
-            eq(messageTemplate.tenantId, config.tenantId),
+          inTenant(
+            messageTemplate,
+            config.tenantId,
             eq(messageTemplate.templateCode, config.templateId),
             eq(messageTemplate.isDeleted, 0),
           ),
@@ -193,7 +195,7 @@ export async function sendSms(
     [config] = await ctx.db
       .select()
       .from(sms)
-      .where(and(eq(sms.tenantId, tenantId), eq(sms.smsCode, input.code), eq(sms.isDeleted, 0)))
+      .where(inTenant(sms, tenantId, eq(sms.smsCode, input.code), eq(sms.isDeleted, 0)))
       .limit(1);
     if (!config) throw badRequest(`短信配置不存在: ${input.code}`);
   } else {

@@ -3,13 +3,16 @@
  * share link): each widget of the layout with its data. Sources are loaded once per request whatever the number of
  * widgets reading them (the KPI strip and the supply chart share today's plan, for instance).
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate } from '../../core/time.ts';
 import { alarmInfo, dispatchOrder, monitorStation } from '../../db/schema.ts';
 import { diagramOf, pressureCompliance, supplyPlan } from '../dispatch/index.ts';
 import { ranking } from '../dma/index.ts';
+import { patrolTask } from '../patrol/index.ts';
 import { onlineCompliance } from '../quality/index.ts';
+import { wfInstance } from '../workflow/index.ts';
 import type { ScreenCode } from './catalog.ts';
 import { layoutOf, type Widget } from './layout.ts';
 
@@ -19,7 +22,7 @@ async function openAlarms(ctx: AppContext, tenantId: string) {
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)));
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)));
   const latest = await ctx.db
     .select({
       id: alarmInfo.id,
@@ -31,7 +34,7 @@ async function openAlarms(ctx: AppContext, tenantId: string) {
       lttd: alarmInfo.lttd,
     })
     .from(alarmInfo)
-    .where(and(eq(alarmInfo.tenantId, tenantId), eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)))
+    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)))
     .orderBy(desc(alarmInfo.alarmTime))
     .limit(50);
   return { open: n, latest };
@@ -39,7 +42,7 @@ async function openAlarms(ctx: AppContext, tenantId: string) {
 
 async function openRepairs(ctx: AppContext, tenantId: string) {
   const r = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from wf_instance where tenant_id = ${tenantId} and process_key = 'burst_repair'
+    sql`select count(*)::int as n from wf_instance where ${tenantSql(wfInstance, tenantId)} and process_key = 'burst_repair'
           and state in ('running', 'suspended')`,
   );
   return r.rows[0].n;
@@ -49,7 +52,7 @@ async function patrolProgress(ctx: AppContext, tenantId: string, now: Date) {
   const r = await ctx.db.execute<{ tasks: number; finished: number; objects: number; checked: number }>(
     sql`select count(*)::int as tasks, count(finish_time)::int as finished,
                coalesce(sum(object_count), 0)::int as objects, coalesce(sum(checked_count), 0)::int as checked
-          from swp_patrol_task where tenant_id = ${tenantId} and is_deleted = 0
+          from swp_patrol_task where ${tenantSql(patrolTask, tenantId)} and is_deleted = 0
            and period_start <= ${now.toISOString()}::timestamptz and period_end > ${now.toISOString()}::timestamptz`,
   );
   const x = r.rows[0];
@@ -67,8 +70,9 @@ async function stationsForMap(ctx: AppContext, tenantId: string) {
     })
     .from(monitorStation)
     .where(
-      and(
-        eq(monitorStation.tenantId, tenantId),
+      inTenant(
+        monitorStation,
+        tenantId,
         eq(monitorStation.isDeleted, 0),
         inArray(monitorStation.sttp, ['SC', 'BZ', 'YL', 'LL', 'SZ', 'RR']),
       ),
@@ -80,8 +84,9 @@ async function openOrders(ctx: AppContext, tenantId: string) {
     .select()
     .from(dispatchOrder)
     .where(
-      and(
-        eq(dispatchOrder.tenantId, tenantId),
+      inTenant(
+        dispatchOrder,
+        tenantId,
         eq(dispatchOrder.isDeleted, 0),
         inArray(dispatchOrder.state, ['issued', 'acknowledged']),
       ),

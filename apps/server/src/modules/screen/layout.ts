@@ -3,10 +3,11 @@
  * is a grid of 24 columns × 12 rows at 1920×1080; a widget sits at (x, y) with a size (w, h) in cells, inside the grid
  * and overlapping no other. Each screen has a default arrangement until an administrator saves one for the tenant.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import type { ScreenCode } from './catalog.ts';
 import { screenLayout } from './schema.ts';
 
@@ -116,7 +117,7 @@ export async function layoutOf(ctx: AppContext, tenantId: string, code: ScreenCo
   const [r] = await ctx.db
     .select()
     .from(screenLayout)
-    .where(and(eq(screenLayout.tenantId, tenantId), eq(screenLayout.screenCode, code), eq(screenLayout.isDeleted, 0)));
+    .where(inTenant(screenLayout, tenantId, eq(screenLayout.screenCode, code), eq(screenLayout.isDeleted, 0)));
   return r
     ? { screenCode: code, saved: true, updateTime: r.updateTime, widgets: r.widgets as Widget[] }
     : { screenCode: code, saved: false, updateTime: null, widgets: DEFAULT_LAYOUTS[code] };
@@ -142,6 +143,6 @@ export async function saveLayout(ctx: AppContext, who: AuthUser, code: ScreenCod
 
 /** Back to the default arrangement. */
 export async function resetLayout(ctx: AppContext, tenantId: string, code: ScreenCode) {
-  await ctx.db.delete(screenLayout).where(and(eq(screenLayout.tenantId, tenantId), eq(screenLayout.screenCode, code)));
+  await ctx.db.delete(screenLayout).where(inTenant(screenLayout, tenantId, eq(screenLayout.screenCode, code)));
   return layoutOf(ctx, tenantId, code);
 }

@@ -1,14 +1,15 @@
 /**
  * The live stream of a share link (docs/screen.md): `GET /swp-screen/live/{code}?token=` is a server-sent event
- * stream authorised by the link's token alone (no session). It carries only a "changed" signal for that screen's
- * tenant — `event: points` when new readings arrive (the live bus's `monitor.points`) — and the page then re-reads
- * the screen through its view call, which checks the token again. The stream closes when the link is revoked or
+ * stream authorised by the link's token alone (no session). It carries that screen's tenant's new readings —
+ * `event: points` with the live bus's `monitor.points` data: the count and the new latest values (station code,
+ * field, value, time, step) — which the page applies to its diagram at once; it re-reads the whole screen through
+ * its view call (which checks the token again) at a slower pace. The stream closes when the link is revoked or
  * removed (`screen.token.revoked` on the live bus, from any instance) and when it expires.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/module.ts';
 import { StreamLimit } from '../../core/stream-limit.ts';
-import { LIVE_TOPIC } from '../monitor/index.ts';
+import { LIVE_TOPIC, type LivePoints } from '../monitor/index.ts';
 import { checkToken, TOKEN_REVOKED_TOPIC } from './tokens.ts';
 
 /** Wall displays opened by one link (per instance); one more is a 429. */
@@ -44,7 +45,10 @@ export async function openShareStream(
   res.write(': connected\n\n');
   const offPoints = ctx.live.on(LIVE_TOPIC, (ev) => {
     if (ev.tenantId !== link.tenantId) return;
-    res.write(`event: points\ndata: ${JSON.stringify({ at: Date.now() })}\n\n`);
+    const data = (ev.data ?? {}) as LivePoints;
+    res.write(
+      `event: points\ndata: ${JSON.stringify({ at: Date.now(), points: data.points, values: data.values })}\n\n`,
+    );
   });
   const end = (reason: string) => {
     res.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { SCREENS, type ScreenCode } from './catalog.ts';
 import { screenToken } from './schema.ts';
 
@@ -57,7 +58,7 @@ export async function listTokens(ctx: AppContext, tenantId: string) {
   const rows = await ctx.db
     .select()
     .from(screenToken)
-    .where(and(eq(screenToken.tenantId, tenantId), eq(screenToken.isDeleted, 0)))
+    .where(inTenant(screenToken, tenantId, eq(screenToken.isDeleted, 0)))
     .orderBy(desc(screenToken.createTime));
   return rows.map((r) => view(r, now));
 }
@@ -68,7 +69,7 @@ export async function revokeToken(ctx: AppContext, who: AuthUser, id: string) {
   const rows = await ctx.db
     .update(screenToken)
     .set({ revokedAt: now, updateUser: who.userId, updateTime: now })
-    .where(and(eq(screenToken.id, id), eq(screenToken.tenantId, who.tenantId), eq(screenToken.isDeleted, 0)))
+    .where(inTenant(screenToken, who.tenantId, eq(screenToken.id, id), eq(screenToken.isDeleted, 0)))
     .returning();
   if (!rows.length) throw badRequest('分享链接不存在');
   await ctx.live.publish({ topic: TOKEN_REVOKED_TOPIC, tenantId: who.tenantId, data: { id } });
@@ -80,7 +81,7 @@ export async function removeToken(ctx: AppContext, who: AuthUser, id: string) {
   const rows = await ctx.db
     .update(screenToken)
     .set({ isDeleted: 1, revokedAt: new Date(), updateUser: who.userId })
-    .where(and(eq(screenToken.id, id), eq(screenToken.tenantId, who.tenantId)))
+    .where(inTenant(screenToken, who.tenantId, eq(screenToken.id, id)))
     .returning({ id: screenToken.id });
   if (!rows.length) throw badRequest('分享链接不存在');
   await ctx.live.publish({ topic: TOKEN_REVOKED_TOPIC, tenantId: who.tenantId, data: { id } });

@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { authorize, dept, roleScope, scopeData } from './schema.ts';
 
 /** Live topic: role grants, data scopes or departments changed. */
@@ -172,8 +173,9 @@ export class SystemDataScopes implements DataScopeProvider {
       .from(authorize)
       .innerJoin(scopeData, sql`${scopeData.id}::text = ${authorize.itemId}`)
       .where(
-        and(
-          eq(authorize.tenantId, tenantId),
+        inTenant(
+          authorize,
+          tenantId,
           eq(authorize.itemType, 'resource'),
           eq(scopeData.isDeleted, 0),
           eq(scopeData.status, 1),
@@ -200,8 +202,9 @@ export class SystemDataScopes implements DataScopeProvider {
         .select({ id: dept.id })
         .from(dept)
         .where(
-          and(
-            eq(dept.tenantId, tenantId),
+          inTenant(
+            dept,
+            tenantId,
             eq(dept.isDeleted, 0),
             sql`(${dept.id}::text = any(${sql.param(deptIds)}::text[]) or string_to_array(${dept.ancestors}, ',') && ${sql.param(deptIds)}::text[])`,
           ),

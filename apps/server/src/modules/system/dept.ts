@@ -4,12 +4,13 @@
  * moves; a department with sub-departments or users cannot be removed. `dept/select` is the auth module's.
  */
 
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { invalidateDataScopes } from './data-scope.ts';
 import { int, optText, parentId, text } from './fields.ts';
 import { dept, user } from './schema.ts';
@@ -51,7 +52,7 @@ export const deptResource = defineResource({
         const parent = await checkParent(h.tx, deptTree, {
           id: h.existing?.id,
           parentId: data.parentId,
-          scope: [eq(dept.tenantId, tenantId)],
+          scope: [inTenant(dept, tenantId)],
           notFound: '上级机构不存在',
           cycle: '上级机构不能选择自身或其下级机构',
         });
@@ -66,22 +67,18 @@ export const deptResource = defineResource({
       await h.tx
         .update(dept)
         .set({ ancestors: sql`${newPrefix} || substr(${dept.ancestors}, ${oldPrefix.length + 1})` })
-        .where(
-          and(
-            eq(dept.tenantId, row.tenantId),
-            or(eq(dept.ancestors, oldPrefix), like(dept.ancestors, `${oldPrefix},%`)),
-          ),
-        );
+        .where(inTenant(dept, row.tenantId, or(eq(dept.ancestors, oldPrefix), like(dept.ancestors, `${oldPrefix},%`))));
     },
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
-      await refuseChildren(h.tx, deptTree, ids, [eq(dept.tenantId, h.req.tenantId)]);
+      await refuseChildren(h.tx, deptTree, ids, [inTenant(dept, h.req.tenantId)]);
       const [used] = await h.tx
         .select({ id: user.id })
         .from(user)
         .where(
-          and(
-            eq(user.tenantId, h.req.tenantId),
+          inTenant(
+            user,
+            h.req.tenantId,
             eq(user.isDeleted, 0),
             sql`string_to_array(${user.deptId}, ',') && ${sql.param(ids)}::text[]`,
           ),

@@ -2,9 +2,10 @@
  * Posts (`/blade-system/post`): list (paged), select (every post of the tenant; the platform administrator may name
  * another tenant with `tenantId`), detail, submit, remove. A post still held by a user cannot be removed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { int, oneOf, optText, text } from './fields.ts';
 import { dropGrantsOfHolders } from './grant-cleanup.ts';
 import { post, user } from './schema.ts';
@@ -35,8 +36,9 @@ export const postResource = defineResource({
         .select({ id: user.id })
         .from(user)
         .where(
-          and(
-            eq(user.tenantId, h.req.tenantId),
+          inTenant(
+            user,
+            h.req.tenantId,
             eq(user.isDeleted, 0),
             sql`string_to_array(${user.postId}, ',') && ${sql.param(ids)}::text[]`,
           ),

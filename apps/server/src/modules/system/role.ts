@@ -12,6 +12,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, parentId, text } from './fields.ts';
@@ -51,7 +52,7 @@ export const roleResource = defineResource({
         await checkParent(h.tx, roleTree, {
           id: h.existing?.id,
           parentId: data.parentId,
-          scope: [eq(role.tenantId, h.req.tenantId)],
+          scope: [inTenant(role, h.req.tenantId)],
           notFound: '上级角色不存在',
           cycle: '上级角色不能选择自身或其下级角色',
         });
@@ -60,13 +61,14 @@ export const roleResource = defineResource({
     async beforeRemove(rows, h) {
       if (rows.some((r) => r.roleAlias === ADMIN_ROLE_ALIAS)) throw badRequest('管理员角色不可删除');
       const ids = rows.map((r) => String(r.id));
-      await refuseChildren(h.tx, roleTree, ids, [eq(role.tenantId, h.req.tenantId)]);
+      await refuseChildren(h.tx, roleTree, ids, [inTenant(role, h.req.tenantId)]);
       const [used] = await h.tx
         .select({ id: user.id })
         .from(user)
         .where(
-          and(
-            eq(user.tenantId, h.req.tenantId),
+          inTenant(
+            user,
+            h.req.tenantId,
             eq(user.isDeleted, 0),
             sql`string_to_array(${user.roleId}, ',') && ${sql.param(ids)}::text[]`,
           ),

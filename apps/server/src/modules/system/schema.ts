@@ -327,3 +327,26 @@ export const authorize = pgTable(
     index('idx_authorize_item').on(t.tenantId, t.itemType, t.itemId),
   ],
 );
+
+/**
+ * Long imports' progress (core/progress.ts): one row per job a client named (`jobId`), with its stage, rows done,
+ * and at the end its report or error, so a poll reaching another instance than the one running the import sees it.
+ * Rows older than a day are swept by the next job started.
+ */
+export const importJob = pgTable(
+  'swp_import_job',
+  {
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    jobId: varchar('job_id', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 32 }),
+    stage: varchar('stage', { length: 32 }).notNull(),
+    done: integer('done').default(0).notNull(),
+    total: integer('total').default(0).notNull(),
+    finished: integer('finished').default(0).notNull(),
+    error: text('error'),
+    report: text('report'),
+    instance: varchar('instance', { length: 64 }),
+    updateTime: timestamp('update_time', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('uk_import_job').on(t.tenantId, t.jobId), index('idx_import_job_time').on(t.updateTime)],
+);

@@ -19,6 +19,7 @@ import type { AppContext } from '../../core/module.ts';
 import { hashPassword } from '../../core/password.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { PLATFORM_TENANT, requirePlatformAdmin } from '../../core/tenancy.ts';
 import { PLATFORM_SCREENS } from './admin-seed.ts';
 import { optDateTime, optId, optInt, optText, text } from './fields.ts';
@@ -251,7 +252,7 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
   const tops = await tx
     .select()
     .from(topMenu)
-    .where(and(eq(topMenu.tenantId, PLATFORM_TENANT), eq(topMenu.isDeleted, 0)));
+    .where(inTenant(topMenu, PLATFORM_TENANT, eq(topMenu.isDeleted, 0)));
   if (tops.length) {
     const idMap = new Map(tops.map((x) => [x.id, newId()]));
     await tx.insert(topMenu).values(
@@ -281,7 +282,7 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
   const dicts = await tx
     .select()
     .from(dictBiz)
-    .where(and(eq(dictBiz.tenantId, PLATFORM_TENANT), eq(dictBiz.isDeleted, 0)));
+    .where(inTenant(dictBiz, PLATFORM_TENANT, eq(dictBiz.isDeleted, 0)));
   if (dicts.length) {
     const idMap = new Map(dicts.map((d) => [d.id, newId()]));
     const rows = dicts.map(({ id, parentId, ...d }) => ({
@@ -323,7 +324,7 @@ export async function ensureTenant(tx: Tx, tenantId: string, tenantName: string,
   const [have] = await tx
     .select({ id: tenant.id })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)))
     .limit(1);
   if (have) return false;
   const row = { id: newId(), tenantId, tenantName, accountNumber: -1, createUser: userId, updateUser: userId };
@@ -340,14 +341,14 @@ export async function assertAccountQuota(tx: Tx, tenantId: string): Promise<void
   const [t] = await tx
     .select({ accountNumber: tenant.accountNumber })
     .from(tenant)
-    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)))
     .limit(1)
     .for('update');
   if (!t || t.accountNumber < 0) return;
   const [{ n }] = await tx
     .select({ n: count() })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+    .where(inTenant(user, tenantId, eq(user.isDeleted, 0)));
   if (Number(n) >= t.accountNumber) throw badRequest(MSG_QUOTA);
 }
 

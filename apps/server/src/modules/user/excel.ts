@@ -12,6 +12,7 @@ import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { formatDate, parseDateTime } from '../../core/time.ts';
 import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { assertAccountQuota, dept, dict, post, role, user } from '../system/index.ts';
@@ -130,15 +131,15 @@ async function nameIndex(ctx: AppContext, tenantId: string) {
     ctx.db
       .select({ id: role.id, name: role.roleName })
       .from(role)
-      .where(and(eq(role.tenantId, tenantId), eq(role.isDeleted, 0))),
+      .where(inTenant(role, tenantId, eq(role.isDeleted, 0))),
     ctx.db
       .select({ id: dept.id, name: dept.deptName })
       .from(dept)
-      .where(and(eq(dept.tenantId, tenantId), eq(dept.isDeleted, 0))),
+      .where(inTenant(dept, tenantId, eq(dept.isDeleted, 0))),
     ctx.db
       .select({ id: post.id, name: post.postName })
       .from(post)
-      .where(and(eq(post.tenantId, tenantId), eq(post.isDeleted, 0))),
+      .where(inTenant(post, tenantId, eq(post.isDeleted, 0))),
     ctx.db
       .select({ code: dict.code, key: dict.dictKey, value: dict.dictValue, parentId: dict.parentId })
       .from(dict)
@@ -243,9 +244,7 @@ export async function importUsers(ctx: AppContext, req: FastifyRequest, buf: Buf
     const hits = await ctx.db
       .select({ id: user.id, account: user.account })
       .from(user)
-      .where(
-        and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), inArray(user.account, accounts.slice(i, i + BATCH))),
-      );
+      .where(inTenant(user, tenantId, eq(user.isDeleted, 0), inArray(user.account, accounts.slice(i, i + BATCH))));
     for (const h of hits) existing.set(h.account, h.id);
   }
   if (existing.size && isCovered) {

@@ -12,6 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import type { Db } from '../../db/connection.ts';
 import { revokeUserSessions } from '../auth/index.ts';
@@ -59,8 +60,9 @@ export async function deptSubtreeFilter(db: Db | Tx, tenantId: string, deptId: s
     .select({ id: dept.id })
     .from(dept)
     .where(
-      and(
-        eq(dept.tenantId, tenantId),
+      inTenant(
+        dept,
+        tenantId,
         eq(dept.isDeleted, 0),
         sql`(${dept.id} = ${deptId} or ${deptId} = any(string_to_array(${dept.ancestors}, ',')))`,
       ),
@@ -125,7 +127,7 @@ async function assertExisting(
   const found = await tx
     .select({ id: table.id })
     .from(table)
-    .where(and(inArray(table.id, ids), eq(table.tenantId, tenantId), eq(table.isDeleted, 0)));
+    .where(inTenant(table, tenantId, inArray(table.id, ids), eq(table.isDeleted, 0)));
   if (found.length !== new Set(ids).size) throw badRequest(message);
 }
 
@@ -221,7 +223,7 @@ const userDef: Omit<ResourceDef, 'base' | 'routes'> = {
 };
 
 async function assertAccountFree(tx: Tx, tenantId: string, account: string, exceptId?: string) {
-  const conds = [eq(user.tenantId, tenantId), eq(user.account, account), eq(user.isDeleted, 0)];
+  const conds = [inTenant(user, tenantId), eq(user.account, account), eq(user.isDeleted, 0)];
   if (exceptId) conds.push(ne(user.id, exceptId));
   const [hit] = await tx
     .select({ id: user.id })
@@ -272,7 +274,7 @@ export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise
   const [row] = await ctx.db
     .select()
     .from(user)
-    .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId), eq(user.isDeleted, 0)));
+    .where(inTenant(user, me.tenantId, eq(user.id, me.userId), eq(user.isDeleted, 0)));
   if (!row) return null;
   return (await userResource.present([row as Row], req, ctx))[0];
 }
@@ -285,7 +287,7 @@ export async function grantRoles(ctx: AppContext, req: FastifyRequest, userIds: 
     await tx
       .update(user)
       .set({ roleId: roleIds.join(','), updateUser: req.user?.userId ?? null, updateTime: new Date() })
-      .where(and(inArray(user.id, userIds), eq(user.tenantId, req.tenantId)));
+      .where(inTenant(user, req.tenantId, inArray(user.id, userIds)));
   });
   // tokens carry the roles: the users sign in again to work with the new ones (the caller keeps the session)
   await revokeUserSessions(
@@ -302,7 +304,7 @@ export async function resetPasswords(ctx: AppContext, req: FastifyRequest, userI
   await ctx.db
     .update(user)
     .set({ password, updateUser: req.user?.userId ?? null, updateTime: new Date() })
-    .where(and(inArray(user.id, userIds), eq(user.tenantId, req.tenantId)));
+    .where(inTenant(user, req.tenantId, inArray(user.id, userIds)));
   await revokeUserSessions(
     ctx,
     userIds.filter((id) => id !== req.user?.userId),
@@ -333,7 +335,7 @@ export async function changeOwnPassword(
   const [row] = await ctx.db
     .select({ password: user.password })
     .from(user)
-    .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId), eq(user.isDeleted, 0)));
+    .where(inTenant(user, me.tenantId, eq(user.id, me.userId), eq(user.isDeleted, 0)));
   if (!row || !(await verifyPassword(row.password, oldDigest))) throw badRequest(OLD_PASSWORD_WRONG);
   await ctx.db
     .update(user)
@@ -362,7 +364,7 @@ export async function updateOwnProfile(ctx: AppContext, req: FastifyRequest, bod
   await ctx.db
     .update(user)
     .set(set)
-    .where(and(eq(user.id, me.userId), eq(user.tenantId, me.tenantId)));
+    .where(inTenant(user, me.tenantId, eq(user.id, me.userId)));
 }
 
 /** Enables (1) or disables (0) users; without a status each user's state is toggled. */

@@ -2,10 +2,11 @@
  * Deploying: BPMN XML → a new definition version of its process key (unique on tenant, key, version), with the
  * compiled graph stored beside the XML. A bad model is refused with the parser's message.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import type { Ctx } from './engine.ts';
 import { BpmnError, compileBpmn, type Graph } from './parse.ts';
 import { wfDefinition } from './schema.ts';
@@ -40,7 +41,7 @@ export async function deployIn(tx: Tx, input: DeployInput) {
   const [last] = await tx
     .select({ v: sql<number>`coalesce(max(${wfDefinition.version}), 0)::int` })
     .from(wfDefinition)
-    .where(and(eq(wfDefinition.tenantId, input.tenantId), eq(wfDefinition.processKey, graph.processKey)));
+    .where(inTenant(wfDefinition, input.tenantId, eq(wfDefinition.processKey, graph.processKey)));
   const [row] = await tx
     .insert(wfDefinition)
     .values({

@@ -5,11 +5,12 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
-import { user as userTable } from '../../db/schema.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { user as userTable } from '../system/index.ts';
 import type { Ctx } from './engine.ts';
 import { definitionOf, instanceOf, taskOf } from './of-tenant.ts';
 import type { Graph } from './parse.ts';
-import { wfActivity, wfButton, wfComment, wfCopy, wfForm, wfTask, wfTaskCandidate } from './schema.ts';
+import { wfActivity, wfButton, wfComment, wfCopy, wfForm, wfInstance, wfTask, wfTaskCandidate } from './schema.ts';
 
 /** The default buttons of a user task that names none (BX keys). */
 export const DEFAULT_BUTTONS = [
@@ -30,7 +31,7 @@ export async function canSee(ctx: Ctx, user: AuthUser, instanceId: string): Prom
   if (user.isAdmin) return Boolean(await instanceOf(ctx.db, user.tenantId, instanceId));
   const me = user.userId;
   const r = await ctx.db.execute(sql`
-    select 1 from wf_instance i where i.id = ${instanceId} and i.tenant_id = ${user.tenantId} and (
+    select 1 from wf_instance i where i.id = ${instanceId} and ${tenantSql(wfInstance, user.tenantId, 'i')} and (
       i.starter_id = ${me}
       or exists (select 1 from wf_task t where t.instance_id = i.id and (t.assignee = ${me} or t.owner = ${me} or t.finished_by = ${me}))
       or exists (select 1 from wf_task t join wf_task_candidate k on k.task_id = t.id where t.instance_id = i.id and k.user_id = ${me})
@@ -140,7 +141,7 @@ export async function formOf(ctx: Ctx, tenantId: string, formKey: string | null 
   const [f] = await ctx.db
     .select()
     .from(wfForm)
-    .where(and(eq(wfForm.tenantId, tenantId), eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
+    .where(inTenant(wfForm, tenantId, eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
   return f ? { id: f.id, formKey: f.formKey, name: f.name, content: f.content, version: f.version } : null;
 }
 
@@ -199,7 +200,7 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
     const catalogue = await ctx.db
       .select()
       .from(wfButton)
-      .where(and(eq(wfButton.tenantId, inst.tenantId), eq(wfButton.isDeleted, 0)));
+      .where(inTenant(wfButton, inst.tenantId, eq(wfButton.isDeleted, 0)));
     const byKey = new Map(catalogue.map((b) => [b.buttonKey, b]));
     buttons = keys
       .map((k) => byKey.get(k))

@@ -14,10 +14,11 @@ import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant, tenantColumnText, tenantSql, tenantText } from '../../core/scoped.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
-import { user as userTable } from '../../db/schema.ts';
 import { json, run as runText, type Statement, stmt, withCtes } from '../../db/statement.ts';
 import { sendMessagesWithin } from '../message/index.ts';
+import { post as postTable, role as roleTable, user as userTable } from '../system/index.ts';
 import { instanceEnded } from './ended.ts';
 import { ExprError, evaluate, isExpression, namesOf, test } from './expr.ts';
 import { type GNode, type Graph, reachable } from './parse.ts';
@@ -27,6 +28,7 @@ import {
   wfDefinition,
   wfExecution,
   wfInstance,
+  wfProxy,
   wfTask,
   wfTaskCandidate,
   wfTimer,
@@ -90,8 +92,11 @@ const INSERT_COMMENT = `insert into wf_comment (id, instance_id, task_id, user_i
 const INSERT_TASK = `insert into wf_task (id, tenant_id, instance_id, execution_id, definition_id, task_def_key, name,
   assignee, suspended, form_key, create_time, due_date) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+/** The tenant condition of a `blade_user u` row in the text statements (the tenant bound to the `?`). */
+const U_TENANT = tenantText(userTable, '?', 'u');
+
 /** An active proxy of user `u` (a correlated blade_user row) for this process: parameters now, now, process key. */
-const PROXY_OF_USER = `select p.proxy_user_id from wf_proxy p where p.tenant_id = u.tenant_id and p.user_id = u.id
+const PROXY_OF_USER = `select p.proxy_user_id from wf_proxy p where ${tenantText(wfProxy, tenantColumnText(userTable, 'u'), 'p')} and p.user_id = u.id
   and p.is_deleted = 0 and p.status = 1 and p.start_time <= ? and p.end_time >= ?
   and (p.process_def_key is null or p.process_def_key = '' or p.process_def_key = ?) limit 1`;
 
@@ -260,7 +265,7 @@ export class Command {
       const r = await this.tx.execute(
         sql`select u.id::text as id from blade_user u
             join blade_post p on (',' || u.post_id || ',') like ('%,' || p.id::text || ',%') and p.category <= 2
-            where u.tenant_id = ${this.inst.tenantId} and u.is_deleted = 0 and p.is_deleted = 0
+            where ${tenantSql(userTable, this.inst.tenantId, 'u')} and u.is_deleted = 0 and p.is_deleted = 0
             and (',' || u.dept_id || ',') like ${`%,${deptId},%`} order by u.id`,
       );
       const ids = [...new Set((r.rows as { id: string }[]).map((x) => String(x.id)))];
@@ -276,7 +281,7 @@ export class Command {
       const r = await this.tx.execute(
         sql`select u.id::text as id from blade_user u
             join blade_post p on (',' || u.post_id || ',') like ('%,' || p.id::text || ',%') and p.category = 1
-            where u.tenant_id = ${this.inst.tenantId} and u.is_deleted = 0 and p.is_deleted = 0 order by u.id`,
+            where ${tenantSql(userTable, this.inst.tenantId, 'u')} and u.is_deleted = 0 and p.is_deleted = 0 order by u.id`,
       );
       out = [...new Set((r.rows as { id: string }[]).map((x) => String(x.id)))];
     }
@@ -319,20 +324,20 @@ export class Command {
       else if (kind === 'role') {
         const r = await this.tx.execute(
           sql`select u.id::text as id from blade_user u join blade_role r on (',' || u.role_id || ',') like ('%,' || r.id::text || ',%')
-              where u.tenant_id = ${t} and u.is_deleted = 0 and r.is_deleted = 0 and r.tenant_id = ${t}
+              where ${tenantSql(userTable, t, 'u')} and u.is_deleted = 0 and r.is_deleted = 0 and ${tenantSql(roleTable, t, 'r')}
               and (r.id::text = ${val} or r.role_alias = ${val})`,
         );
         ids = (r.rows as { id: string }[]).map((x) => String(x.id));
       } else if (kind === 'dept') {
         const r = await this.tx.execute(
-          sql`select u.id::text as id from blade_user u where u.tenant_id = ${t} and u.is_deleted = 0
+          sql`select u.id::text as id from blade_user u where ${tenantSql(userTable, t, 'u')} and u.is_deleted = 0
               and (',' || u.dept_id || ',') like ${`%,${val},%`}`,
         );
         ids = (r.rows as { id: string }[]).map((x) => String(x.id));
       } else {
         const r = await this.tx.execute(
           sql`select u.id::text as id from blade_user u join blade_post p on (',' || u.post_id || ',') like ('%,' || p.id::text || ',%')
-              where u.tenant_id = ${t} and u.is_deleted = 0 and p.is_deleted = 0 and p.tenant_id = ${t}
+              where ${tenantSql(userTable, t, 'u')} and u.is_deleted = 0 and p.is_deleted = 0 and ${tenantSql(postTable, t, 'p')}
               and (p.id::text = ${val} or p.post_code = ${val})`,
         );
         ids = (r.rows as { id: string }[]).map((x) => String(x.id));
@@ -349,7 +354,7 @@ export class Command {
     const rows = await this.tx
       .select({ id: userTable.id })
       .from(userTable)
-      .where(and(inArray(userTable.id, valid), eq(userTable.tenantId, this.inst.tenantId), eq(userTable.isDeleted, 0)));
+      .where(inTenant(userTable, this.inst.tenantId, inArray(userTable.id, valid), eq(userTable.isDeleted, 0)));
     const have = new Set(rows.map((r) => r.id));
     return valid.filter((id) => have.has(id));
   }
@@ -698,7 +703,7 @@ export class Command {
         `insert into wf_task (id, tenant_id, instance_id, execution_id, definition_id, task_def_key, name, assignee,
           suspended, form_key, create_time, due_date)
           select ?, ?, ?, ?, ?, ?, ?, coalesce((${PROXY_OF_USER}), u.id), ?, ?, ?, ?
-            from blade_user u where u.id = ? and u.tenant_id = ? and u.is_deleted = 0
+            from blade_user u where u.id = ? and ${U_TENANT} and u.is_deleted = 0
           returning id, assignee`,
         ...head,
         this.now,
@@ -1028,7 +1033,7 @@ export async function commandOnTask<T>(
   if (!/^\d{1,19}$/.test(taskId)) throw badRequest(MSG.taskGone);
   const lock = stmt(
     `select ${INSTANCE_COLS} from wf_instance
-      where id = (select instance_id from wf_task where id = ? and tenant_id = ?) for update`,
+      where id = (select instance_id from wf_task where id = ? and ${tenantText(wfTask, '?')}) for update`,
     taskId,
     actor.tenantId,
   );
@@ -1116,8 +1121,8 @@ export interface StartInput {
 /** Latest active definition of a key, or the definition of an id, within a tenant. */
 export async function findDefinition(db: Ctx['db'] | Tx, tenantId: string, id?: string, key?: string) {
   const where = id
-    ? and(eq(wfDefinition.id, id), eq(wfDefinition.tenantId, tenantId), eq(wfDefinition.isDeleted, 0))
-    : and(eq(wfDefinition.processKey, key ?? ''), eq(wfDefinition.tenantId, tenantId), eq(wfDefinition.isDeleted, 0));
+    ? inTenant(wfDefinition, tenantId, eq(wfDefinition.id, id), eq(wfDefinition.isDeleted, 0))
+    : inTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, key ?? ''), eq(wfDefinition.isDeleted, 0));
   const [def] = await db.select().from(wfDefinition).where(where).orderBy(sql`${wfDefinition.version} desc`).limit(1);
   return def;
 }
@@ -1166,7 +1171,7 @@ export async function startInstance(ctx: Ctx, input: StartInput): Promise<{ id: 
           ? await runText<{ n: string | null }>(
               tx,
               stmt(
-                'select real_name as n from blade_user where id = ? and tenant_id = ?',
+                `select real_name as n from blade_user where id = ? and ${tenantText(userTable, '?')}`,
                 input.starterUserId,
                 input.tenantId,
               ),
@@ -1182,7 +1187,7 @@ export async function startInstance(ctx: Ctx, input: StartInput): Promise<{ id: 
               starter_id, state, vars, start_time)
               select ?, ?, ?, ?, ?, left(coalesce(?, coalesce(u.real_name, '') || '发起的' || ?), 255), ?, u.id, ?,
                 ?::jsonb, ?
-              from blade_user u where u.id = ? and u.tenant_id = ? and u.is_deleted = 0
+              from blade_user u where u.id = ? and ${U_TENANT} and u.is_deleted = 0
               returning title`,
             inst.id,
             inst.tenantId,

@@ -5,11 +5,12 @@
  * `patrol_hazard`) and learn that an instance of a key ended with `onInstanceEnded`. Workflow imports no other
  * business module: modules that use it meet it here, in one direction.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type Actor, startInstance } from './engine.ts';
 import { completeTask } from './operations.ts';
 import { designRoutes } from './routes-design.ts';
@@ -84,8 +85,9 @@ export async function completeNodeTask(
     .select({ id: wfTask.id })
     .from(wfTask)
     .where(
-      and(
-        eq(wfTask.tenantId, actor.tenantId),
+      inTenant(
+        wfTask,
+        actor.tenantId,
         eq(wfTask.instanceId, input.processInstanceId),
         eq(wfTask.taskDefKey, input.taskDefKey),
         isNull(wfTask.endTime),
@@ -104,5 +106,7 @@ export async function completeNodeTask(
 export { buildBpmn, type SimpleProcess } from './build.ts';
 export { type EndState, type InstanceEnded, type InstanceEndedListener, onInstanceEnded } from './ended.ts';
 export { type MyProcessTask, myProcessTask, myProcessTasks, taskOutcome } from './mine.ts';
+/** The instance table the screens count (never through db/schema.ts). */
+export { wfInstance } from './schema.ts';
 export { correlateMessage } from './service-task.ts';
 export { fireDueTimers } from './timers.ts';

@@ -8,10 +8,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import { type Paging, pageOf, parsePaging } from '../../core/query.ts';
+import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
 import { datedRows } from '../../db/rows.ts';
 import type { Ctx } from './engine.ts';
+import { wfCopy, wfDefinition, wfInstance, wfTask } from './schema.ts';
 
 export type ListKind = 'todo' | 'claim' | 'send' | 'done' | 'myDone' | 'copy' | 'opsTasks' | 'opsProcess' | 'opsDone';
 
@@ -149,7 +151,7 @@ export async function list(ctx: Ctx, user: AuthUser, kind: ListKind, q: Record<s
       // Filters may name the instance, definition or starter; without any, the task rows alone decide (a task's
       // instance and definition always exist: neither is ever deleted, only marked).
       const open = (part: SQL) =>
-        sql`from wf_task t ${f.length ? joins : sql``} where t.tenant_id = ${tenant} and t.end_time is null and ${part} and ${and(f)}`;
+        sql`from wf_task t ${f.length ? joins : sql``} where ${tenantSql(wfTask, tenant, 't')} and t.end_time is null and ${part} and ${and(f)}`;
       const order = sql`t.create_time desc, t.id desc`;
       const top = sql.join(
         parts.map((part) => sql`(select t.id ${open(part)} order by ${order} limit ${p.offset + p.size})`),
@@ -175,7 +177,7 @@ export async function list(ctx: Ctx, user: AuthUser, kind: ListKind, q: Record<s
       const who = kind === 'myDone' ? sql`t.finished_by = ${me}` : sql`t.finished_by is not null`;
       const from = sql`from wf_task t join wf_instance i on i.id = t.instance_id ${JOINS}
         left join blade_user au on au.id = t.finished_by
-        where t.tenant_id = ${tenant} and t.end_time is not null and ${who} and ${and(f)}`;
+        where ${tenantSql(wfTask, tenant, 't')} and t.end_time is not null and ${who} and ${and(f)}`;
       const page = await pageQuery(ctx, from, TASK_COLUMNS, sql`t.end_time desc, t.id desc`, p);
       page.records = page.records.map((r) => ({ ...r, status: 'done' }));
       return page;
@@ -190,14 +192,14 @@ export async function list(ctx: Ctx, user: AuthUser, kind: ListKind, q: Record<s
           : kind === 'done'
             ? sql`exists (select 1 from wf_task x where x.instance_id = i.id and x.finished_by = ${me})`
             : sql`true`;
-      const from = sql`from wf_instance i ${JOINS} where i.tenant_id = ${tenant} and ${who} and ${and(f)}`;
+      const from = sql`from wf_instance i ${JOINS} where ${tenantSql(wfInstance, tenant, 'i')} and ${who} and ${and(f)}`;
       return pageQuery(ctx, from, INSTANCE_COLUMNS, sql`i.start_time desc, i.id desc`, p);
     }
     case 'copy': {
       const f = filtersOf(q, sql`cp.create_time`);
       const from = sql`from wf_copy cp join wf_instance i on i.id = cp.process_id ${JOINS}
         left join blade_user iu on iu.id = cp.initiator
-        where cp.tenant_id = ${tenant} and cp.user_id = ${me} and ${and(f)}`;
+        where ${tenantSql(wfCopy, tenant, 'cp')} and cp.user_id = ${me} and ${and(f)}`;
       return pageQuery(
         ctx,
         from,
@@ -213,7 +215,7 @@ export async function list(ctx: Ctx, user: AuthUser, kind: ListKind, q: Record<s
 /** The start list: the latest active version of every deployed key (optionally filtered by name or category). */
 export async function startList(ctx: Ctx, user: AuthUser, q: Record<string, unknown>) {
   const p = parsePaging(q);
-  const conds: SQL[] = [sql`d.tenant_id = ${user.tenantId}`, sql`d.is_deleted = 0`];
+  const conds: SQL[] = [tenantSql(wfDefinition, user.tenantId, 'd'), sql`d.is_deleted = 0`];
   for (const [k, raw] of Object.entries(q)) {
     if (PAGING.has(k) || raw === undefined || raw === '') continue;
     const v = String(raw);
@@ -225,7 +227,7 @@ export async function startList(ctx: Ctx, user: AuthUser, q: Record<string, unkn
   }
   const from = sql`from wf_definition d left join wf_category c on c.id = d.category_id
     where ${and(conds)} and d.status = 1
-    and d.version = (select max(x.version) from wf_definition x where x.tenant_id = d.tenant_id and x.process_key = d.process_key and x.is_deleted = 0 and x.status = 1)`;
+    and d.version = (select max(x.version) from wf_definition x where ${tenantSql(wfDefinition, tenantColumnSql(wfDefinition, 'd'), 'x')} and x.process_key = d.process_key and x.is_deleted = 0 and x.status = 1)`;
   return pageQuery(
     ctx,
     from,

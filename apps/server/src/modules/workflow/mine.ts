@@ -4,7 +4,9 @@
  * and the process's user-task steps in flow order (first path from the start), so the phone shows the progress.
  */
 import type { AppContext } from '../../core/module.ts';
+import { tenantText } from '../../core/scoped.ts';
 import type { Graph } from './parse.ts';
+import { wfTask } from './schema.ts';
 
 export interface MyProcessTask {
   taskId: string;
@@ -28,7 +30,7 @@ const MINE = `
          i.process_name as "processName", i.title, t.task_def_key as "taskDefKey", t.name as "taskName",
          t.create_time as "createTime", t.due_date as "dueDate", t.assignee is not null as claimed, i.vars, d.graph
     from wf_task t join wf_instance i on i.id = t.instance_id join wf_definition d on d.id = t.definition_id
-   where t.tenant_id = $1 and t.end_time is null and not t.suspended and i.state = 'running'
+   where ${tenantText(wfTask, '$1', 't')} and t.end_time is null and not t.suspended and i.state = 'running'
      and (t.assignee = $2::bigint or (t.assignee is null and exists (
           select 1 from wf_task_candidate c where c.task_id = t.id and c.user_id = $2::bigint)))`;
 
@@ -83,7 +85,7 @@ export async function taskOutcome(ctx: Pick<AppContext, 'database'>, tenantId: s
   const r = await ctx.database.pool.query(
     `select end_time as "endTime", finished_by::text as "finishedBy", delete_reason as "deleteReason",
             instance_id::text as "instanceId", task_def_key as "taskDefKey"
-       from wf_task where tenant_id = $1 and id = $2::bigint`,
+       from wf_task where ${tenantText(wfTask, '$1')} and id = $2::bigint`,
     [tenantId, taskId],
   );
   return (r.rows[0] ?? null) as {

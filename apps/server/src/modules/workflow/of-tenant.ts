@@ -3,7 +3,8 @@
  * the reader's tenant: an id of another tenant's object is not found, whoever asks (administrators included), and
  * the caller answers as for any missing object (docs/workflow.md, "Tenant isolation of reads").
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { inTenant } from '../../core/scoped.ts';
 import { type Ctx, definitionById } from './engine.ts';
 import { wfInstance, wfTask } from './schema.ts';
 
@@ -14,7 +15,7 @@ export async function instanceOf(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(wfInstance)
-    .where(and(eq(wfInstance.id, id), eq(wfInstance.tenantId, tenantId)));
+    .where(inTenant(wfInstance, tenantId, eq(wfInstance.id, id)));
   return row;
 }
 
@@ -23,7 +24,7 @@ export async function taskOf(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select()
     .from(wfTask)
-    .where(and(eq(wfTask.id, id), eq(wfTask.tenantId, tenantId)));
+    .where(inTenant(wfTask, tenantId, eq(wfTask.id, id)));
   return row;
 }
 

@@ -4,8 +4,9 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
-import { user as userTable } from '../../db/schema.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { run, type Statement, stmt } from '../../db/statement.ts';
+import { user as userTable } from '../system/index.ts';
 import {
   type Actor,
   type Command,
@@ -40,7 +41,7 @@ async function taskRow(ctx: Ctx, actor: Actor, taskId: string | undefined): Prom
   const [t] = await ctx.db
     .select()
     .from(wfTask)
-    .where(and(eq(wfTask.id, taskId), eq(wfTask.tenantId, actor.tenantId)));
+    .where(inTenant(wfTask, actor.tenantId, eq(wfTask.id, taskId)));
   if (!t) throw badRequest(MSG.taskGone);
   return t;
 }
@@ -525,9 +526,7 @@ export async function deleteMultiInstance(ctx: Ctx, actor: Actor, input: OpInput
     const [t] = await ctx.db
       .select({ id: wfTask.id })
       .from(wfTask)
-      .where(
-        and(eq(wfTask.executionId, input.executionId), isNull(wfTask.endTime), eq(wfTask.tenantId, actor.tenantId)),
-      );
+      .where(inTenant(wfTask, actor.tenantId, eq(wfTask.executionId, input.executionId), isNull(wfTask.endTime)));
     taskId = t?.id;
   }
   const t0 = await taskRow(ctx, actor, taskId);

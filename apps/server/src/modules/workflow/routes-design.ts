@@ -12,6 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parseIds, parsePaging } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { compileOrRefuse, deployIn } from './deploy.ts';
 import { parse as compileExpr } from './expr.ts';
@@ -101,7 +102,7 @@ export const modelResource = defineResource({
       const cats = await ctx.db
         .select({ id: wfCategory.id, name: wfCategory.name })
         .from(wfCategory)
-        .where(and(inArray(wfCategory.id, ids), eq(wfCategory.tenantId, userOf(req).tenantId)));
+        .where(inTenant(wfCategory, userOf(req).tenantId, inArray(wfCategory.id, ids)));
       const names = new Map(cats.map((c) => [String(c.id), c.name]));
       return rows.map((r) => ({ ...r, categoryName: r.categoryId ? (names.get(String(r.categoryId)) ?? null) : null }));
     },
@@ -281,7 +282,7 @@ const idOf = (v: unknown, name = 'id') => {
 /** Deployments: one row per deployed definition (the deployment id groups an upload). */
 export async function deploymentPage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
   const p = parsePaging(q);
-  const conds = [eq(wfDefinition.tenantId, tenantId), eq(wfDefinition.isDeleted, 0)];
+  const conds = [inTenant(wfDefinition, tenantId), eq(wfDefinition.isDeleted, 0)];
   if (q.name) conds.push(sql`${wfDefinition.name} like ${`%${String(q.name)}%`}`);
   if (q.processKey ?? q.key) conds.push(eq(wfDefinition.processKey, String(q.processKey ?? q.key)));
   if (q.category ?? q.categoryId)
@@ -325,8 +326,9 @@ export async function removeDeployments(ctx: AppContext, tenantId: string, ids: 
       .select({ id: wfDefinition.id })
       .from(wfDefinition)
       .where(
-        and(
-          eq(wfDefinition.tenantId, tenantId),
+        inTenant(
+          wfDefinition,
+          tenantId,
           sql`(${wfDefinition.deploymentId} in (${sql.join(
             ids.map((i) => sql`${i}`),
             sql`, `,
@@ -370,12 +372,7 @@ export async function changeDeploymentStatus(ctx: AppContext, tenantId: string, 
   const r = await ctx.db
     .update(wfDefinition)
     .set({ status: v, updateTime: new Date() })
-    .where(
-      and(
-        eq(wfDefinition.tenantId, tenantId),
-        sql`(${wfDefinition.id} = ${id} or ${wfDefinition.deploymentId} = ${id})`,
-      ),
-    )
+    .where(inTenant(wfDefinition, tenantId, sql`(${wfDefinition.id} = ${id} or ${wfDefinition.deploymentId} = ${id})`))
     .returning({ id: wfDefinition.id });
   if (!r.length) throw badRequest('部署不存在');
 }
@@ -385,9 +382,7 @@ async function setMainModel(ctx: AppContext, tenantId: string, historyId: string
     const [h] = await tx
       .select()
       .from(wfModelHistory)
-      .where(
-        and(eq(wfModelHistory.id, historyId), eq(wfModelHistory.tenantId, tenantId), eq(wfModelHistory.isDeleted, 0)),
-      );
+      .where(inTenant(wfModelHistory, tenantId, eq(wfModelHistory.id, historyId), eq(wfModelHistory.isDeleted, 0)));
     if (!h) throw badRequest('历史版本不存在');
     const [m] = await tx
       .select()
@@ -426,9 +421,7 @@ async function setMainForm(ctx: AppContext, tenantId: string, historyId: string,
     const [h] = await tx
       .select()
       .from(wfFormHistory)
-      .where(
-        and(eq(wfFormHistory.id, historyId), eq(wfFormHistory.tenantId, tenantId), eq(wfFormHistory.isDeleted, 0)),
-      );
+      .where(inTenant(wfFormHistory, tenantId, eq(wfFormHistory.id, historyId), eq(wfFormHistory.isDeleted, 0)));
     if (!h) throw badRequest('历史版本不存在');
     const [f] = await tx
       .select()
@@ -465,7 +458,7 @@ export async function deployModel(
     const [m] = await tx
       .select()
       .from(wfModel)
-      .where(and(eq(wfModel.id, modelId), eq(wfModel.tenantId, tenantId), eq(wfModel.isDeleted, 0)));
+      .where(inTenant(wfModel, tenantId, eq(wfModel.id, modelId), eq(wfModel.isDeleted, 0)));
     if (!m) throw badRequest('模型不存在');
     if (!m.xml) throw badRequest('模型还没有流程图，请先设计');
     return deployIn(tx, {
@@ -485,13 +478,13 @@ async function categoryTree(ctx: AppContext, tenantId: string, withConditions: b
   const cats = await ctx.db
     .select()
     .from(wfCategory)
-    .where(and(eq(wfCategory.tenantId, tenantId), eq(wfCategory.isDeleted, 0)))
+    .where(inTenant(wfCategory, tenantId, eq(wfCategory.isDeleted, 0)))
     .orderBy(asc(wfCategory.sort), asc(wfCategory.id));
   const conds = withConditions
     ? await ctx.db
         .select()
         .from(wfCondition)
-        .where(and(eq(wfCondition.tenantId, tenantId), eq(wfCondition.isDeleted, 0)))
+        .where(inTenant(wfCondition, tenantId, eq(wfCondition.isDeleted, 0)))
     : [];
   const node = (c: Row): Row => {
     const kids = [
@@ -558,7 +551,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select()
       .from(wfFormDefault)
-      .where(and(eq(wfFormDefault.tenantId, tenant(req)), eq(wfFormDefault.isDeleted, 0)));
+      .where(inTenant(wfFormDefault, tenant(req), eq(wfFormDefault.isDeleted, 0)));
     const types = [...new Set(rows.map((r) => r.fieldType))];
     return ok(types.map((t) => ({ fieldType: t, children: rows.filter((r) => r.fieldType === t) })));
   });
@@ -570,7 +563,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(table)
       .set({ categoryId, updateTime: new Date(), updateUser: userOf(req).userId })
-      .where(and(eq(table.id, id), eq(table.tenantId, tenant(req)), eq(table.isDeleted, 0)))
+      .where(inTenant(table, tenant(req), eq(table.id, id), eq(table.isDeleted, 0)))
       .returning({ id: table.id });
     if (!r.length) throw badRequest(`${label}不存在`);
     return done();
@@ -587,7 +580,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(wfModel)
       .set({ icon, updateTime: new Date() })
-      .where(and(eq(wfModel.id, id), eq(wfModel.tenantId, tenant(req)), eq(wfModel.isDeleted, 0)))
+      .where(inTenant(wfModel, tenant(req), eq(wfModel.id, id), eq(wfModel.isDeleted, 0)))
       .returning({ id: wfModel.id });
     if (!r.length) throw badRequest('模型不存在');
     return done();
@@ -637,10 +630,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext) {
       .update(wfDefinition)
       .set({ categoryId, updateTime: new Date() })
       .where(
-        and(
-          eq(wfDefinition.tenantId, tenant(req)),
-          sql`(${wfDefinition.id} = ${id} or ${wfDefinition.deploymentId} = ${id})`,
-        ),
+        inTenant(wfDefinition, tenant(req), sql`(${wfDefinition.id} = ${id} or ${wfDefinition.deploymentId} = ${id})`),
       )
       .returning({ id: wfDefinition.id });
     if (!r.length) throw badRequest('部署不存在');

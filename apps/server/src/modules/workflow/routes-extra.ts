@@ -12,6 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource } from '../../core/resource.ts';
+import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { deployIn } from './deploy.ts';
@@ -185,7 +186,7 @@ export function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
     const [row] = await ctx.db
       .select()
       .from(wfLeave)
-      .where(and(cond, eq(wfLeave.tenantId, user.tenantId), eq(wfLeave.isDeleted, 0)));
+      .where(inTenant(wfLeave, user.tenantId, cond, eq(wfLeave.isDeleted, 0)));
     if (!row) return ok(null);
     if (row.processInstanceId && !(await canSee(ctx, user, row.processInstanceId))) return ok(null);
     const flow = row.processInstanceId ? await timeline(ctx, row.processInstanceId) : [];
@@ -355,7 +356,7 @@ interface EngineRow {
 }
 
 async function engineRows(ctx: AppContext, tenantId: string, q: Record<string, unknown>, all = false) {
-  const conds = [eq(wfModel.tenantId, tenantId), eq(wfModel.isDeleted, 0)];
+  const conds = [inTenant(wfModel, tenantId), eq(wfModel.isDeleted, 0)];
   if (q.keyword)
     conds.push(
       sql`(${wfModel.name} like ${`%${String(q.keyword)}%`} or ${wfModel.modelKey} like ${`%${String(q.keyword)}%`})`,
@@ -363,8 +364,8 @@ async function engineRows(ctx: AppContext, tenantId: string, q: Record<string, u
   if (q.category) conds.push(sql`${wfModel.categoryId}::text = ${String(q.category)}`);
   const deployed = sql<
     number | null
-  >`(select max(d.version) from wf_definition d where d.tenant_id = ${wfModel.tenantId} and d.process_key = ${wfModel.modelKey} and d.is_deleted = 0)`;
-  const active = sql<number>`(case when exists (select 1 from wf_definition d where d.tenant_id = ${wfModel.tenantId} and d.process_key = ${wfModel.modelKey} and d.is_deleted = 0 and d.status = 1) then 1 else 0 end)`;
+  >`(select max(d.version) from wf_definition d where ${tenantSql(wfDefinition, wfModel.tenantId, 'd')} and d.process_key = ${wfModel.modelKey} and d.is_deleted = 0)`;
+  const active = sql<number>`(case when exists (select 1 from wf_definition d where ${tenantSql(wfDefinition, wfModel.tenantId, 'd')} and d.process_key = ${wfModel.modelKey} and d.is_deleted = 0 and d.status = 1) then 1 else 0 end)`;
   const base = ctx.db
     .select({
       id: wfModel.id,
@@ -401,7 +402,7 @@ async function modelOf(ctx: AppContext, tenantId: string, id: string) {
   const [m] = await ctx.db
     .select()
     .from(wfModel)
-    .where(and(eq(wfModel.id, id), eq(wfModel.tenantId, tenantId), eq(wfModel.isDeleted, 0)));
+    .where(inTenant(wfModel, tenantId, eq(wfModel.id, id), eq(wfModel.isDeleted, 0)));
   return m;
 }
 
@@ -410,9 +411,7 @@ async function formFields(ctx: AppContext, tenantId: string, modelKey: string) {
   const [def] = await ctx.db
     .select({ formKey: wfDefinition.formKey, graph: wfDefinition.graph })
     .from(wfDefinition)
-    .where(
-      and(eq(wfDefinition.tenantId, tenantId), eq(wfDefinition.processKey, modelKey), eq(wfDefinition.isDeleted, 0)),
-    )
+    .where(inTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, modelKey), eq(wfDefinition.isDeleted, 0)))
     .orderBy(desc(wfDefinition.version))
     .limit(1);
   const formKey = def?.formKey ?? (def?.graph as { formKey?: string } | undefined)?.formKey;
@@ -420,7 +419,7 @@ async function formFields(ctx: AppContext, tenantId: string, modelKey: string) {
   const [f] = await ctx.db
     .select({ content: wfForm.content })
     .from(wfForm)
-    .where(and(eq(wfForm.tenantId, tenantId), eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
+    .where(inTenant(wfForm, tenantId, eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
   const out: { vModel: string; label: string; jnpfKey: string }[] = [];
   const walk = (fields: unknown) => {
     if (!Array.isArray(fields)) return;
@@ -481,7 +480,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
     const cats = await ctx.db
       .select()
       .from(wfCategory)
-      .where(and(eq(wfCategory.tenantId, tenant(req)), eq(wfCategory.isDeleted, 0)))
+      .where(inTenant(wfCategory, tenant(req), eq(wfCategory.isDeleted, 0)))
       .orderBy(asc(wfCategory.sort));
     const tree = cats
       .map((c) => ({
@@ -595,11 +594,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
       .select()
       .from(wfDefinition)
       .where(
-        and(
-          eq(wfDefinition.tenantId, user.tenantId),
-          eq(wfDefinition.processKey, m.modelKey),
-          eq(wfDefinition.isDeleted, 0),
-        ),
+        inTenant(wfDefinition, user.tenantId, eq(wfDefinition.processKey, m.modelKey), eq(wfDefinition.isDeleted, 0)),
       )
       .orderBy(desc(wfDefinition.version))
       .limit(1);
@@ -607,7 +602,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.db
         .update(wfDefinition)
         .set({ status: 1 })
-        .where(and(eq(wfDefinition.tenantId, user.tenantId), eq(wfDefinition.processKey, m.modelKey)));
+        .where(inTenant(wfDefinition, user.tenantId, eq(wfDefinition.processKey, m.modelKey)));
       return done('发布成功');
     }
     await deployModel(ctx, user.tenantId, m.id, user.userId);
@@ -620,7 +615,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.db
       .update(wfDefinition)
       .set({ status: 2 })
-      .where(and(eq(wfDefinition.tenantId, user.tenantId), eq(wfDefinition.processKey, m.modelKey)));
+      .where(inTenant(wfDefinition, user.tenantId, eq(wfDefinition.processKey, m.modelKey)));
     return done('停止成功');
   });
   app.get(`${E}/:id/FormDataFields`, byMenu(...ALL_MENUS), async (req) => {
@@ -637,11 +632,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
       .select({ id: wfInstance.id, title: wfInstance.title, vars: wfInstance.vars, endTime: wfInstance.endTime })
       .from(wfInstance)
       .where(
-        and(
-          eq(wfInstance.tenantId, user.tenantId),
-          eq(wfInstance.processKey, m.modelKey),
-          eq(wfInstance.state, 'finished'),
-        ),
+        inTenant(wfInstance, user.tenantId, eq(wfInstance.processKey, m.modelKey), eq(wfInstance.state, 'finished')),
       )
       .orderBy(desc(wfInstance.endTime))
       .limit(200);
@@ -655,7 +646,7 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
     const [task] = await ctx.db
       .select({ id: wfTask.id })
       .from(wfTask)
-      .where(and(eq(wfTask.id, id), eq(wfTask.tenantId, user.tenantId)));
+      .where(inTenant(wfTask, user.tenantId, eq(wfTask.id, id)));
     return ok(await processDetail(ctx, user, task ? { taskId: task.id } : { processInsId: id }));
   });
 }

@@ -6,8 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { role, user } from '../../db/schema.ts';
-import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { inTenant } from '../../core/scoped.ts';
+import { ensureMenus, type MenuItem, role, user } from '../system/index.ts';
 import { buildBpmn, type SimpleProcess } from './build.ts';
 import { deployIn } from './deploy.ts';
 import { type Actor, quietly, startInstance } from './engine.ts';
@@ -415,9 +415,7 @@ async function seedDesign(ctx: AppContext, tenantId: string) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const haveButtons = new Set(
-      (await tx.select({ k: wfButton.buttonKey }).from(wfButton).where(eq(wfButton.tenantId, tenantId))).map(
-        (r) => r.k,
-      ),
+      (await tx.select({ k: wfButton.buttonKey }).from(wfButton).where(inTenant(wfButton, tenantId))).map((r) => r.k),
     );
     const newButtons = BUTTONS.filter(([k]) => !haveButtons.has(k));
     if (newButtons.length)
@@ -433,7 +431,7 @@ async function seedDesign(ctx: AppContext, tenantId: string) {
       const [c] = await tx
         .select({ id: wfCategory.id })
         .from(wfCategory)
-        .where(and(eq(wfCategory.tenantId, tenantId), eq(wfCategory.name, name), eq(wfCategory.parentId, '0')));
+        .where(inTenant(wfCategory, tenantId, eq(wfCategory.name, name), eq(wfCategory.parentId, '0')));
       if (c) cats.set(name, c.id);
       else {
         const [row] = await tx
@@ -447,7 +445,7 @@ async function seedDesign(ctx: AppContext, tenantId: string) {
       const [have] = await tx
         .select({ id: wfForm.id })
         .from(wfForm)
-        .where(and(eq(wfForm.tenantId, tenantId), eq(wfForm.formKey, f.formKey)));
+        .where(inTenant(wfForm, tenantId, eq(wfForm.formKey, f.formKey)));
       if (!have)
         await tx.insert(wfForm).values({
           tenantId,
@@ -461,7 +459,7 @@ async function seedDesign(ctx: AppContext, tenantId: string) {
       const [have] = await tx
         .select({ id: wfModel.id })
         .from(wfModel)
-        .where(and(eq(wfModel.tenantId, tenantId), eq(wfModel.modelKey, p.key)));
+        .where(inTenant(wfModel, tenantId, eq(wfModel.modelKey, p.key)));
       if (have) continue;
       const xml = buildBpmn(p);
       const [m] = await tx
@@ -492,7 +490,7 @@ async function accounts(ctx: AppContext, tenantId: string) {
   const rows = await ctx.db
     .select({ id: user.id, account: user.account })
     .from(user)
-    .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+    .where(inTenant(user, tenantId, eq(user.isDeleted, 0)));
   return Object.fromEntries(rows.map((r) => [r.account, r.id])) as Record<string, string>;
 }
 
@@ -509,12 +507,12 @@ async function seedInstances(ctx: AppContext, tenantId: string) {
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(wfInstance)
-    .where(eq(wfInstance.tenantId, tenantId));
+    .where(inTenant(wfInstance, tenantId));
   if (Number(n)) return;
   const [hasPatrolRole] = await ctx.db
     .select({ id: role.id })
     .from(role)
-    .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, 'patrol')));
+    .where(inTenant(role, tenantId, eq(role.roleAlias, 'patrol')));
   if (!hasPatrolRole) return;
   const as = (a: string): Actor => ({ userId: ids[a], tenantId, isAdmin: a === 'admin' });
   const start = (

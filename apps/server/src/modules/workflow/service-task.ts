@@ -17,6 +17,7 @@ import https from 'node:https';
 import { and, eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { OutboundRefused, resolveOutbound, targetOfUrl } from '../../core/outbound.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { type Actor, type Command, type Ctx, command, type ExecRow } from './engine.ts';
 import type { GNode } from './parse.ts';
 import { wfExecution, wfInstance } from './schema.ts';
@@ -131,7 +132,7 @@ export interface CorrelateInput {
  */
 export async function correlateMessage(ctx: Ctx, actor: Actor, input: CorrelateInput): Promise<number> {
   if (!input.processInstanceId && !input.businessKey) throw badRequest('缺少必要的请求参数: processInstanceId');
-  const where = [eq(wfInstance.tenantId, actor.tenantId), eq(wfInstance.state, 'running')];
+  const where = [inTenant(wfInstance, actor.tenantId), eq(wfInstance.state, 'running')];
   if (input.processInstanceId) where.push(eq(wfInstance.id, input.processInstanceId));
   if (input.businessKey) where.push(eq(wfInstance.businessKey, input.businessKey));
   const insts = await ctx.db

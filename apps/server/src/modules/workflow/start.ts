@@ -3,12 +3,13 @@
  * starter's form values as process variables (every body key that is not one of the call's own), CC users,
  * the first tasks' assignees; the starter's draft of that process is deleted on start.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
 import { findDefinition, startInstance } from './engine.ts';
 import { nextFor } from './lists.ts';
@@ -79,9 +80,10 @@ export async function startFromRequest(ctx: AppContext, req: FastifyRequest) {
   for (const [k, v] of Object.entries(body)) if (!OWN.has(k) && !k.startsWith('$')) variables[k] = v;
   if (JSON.stringify(variables).length > 200_000) throw badRequest('表单数据过大');
   // the starter's draft of this process goes with the start, in its transaction
-  const dropDraft = and(
+  const dropDraft = inTenant(
+    wfDraft,
+    user.tenantId,
     eq(wfDraft.userId, user.userId),
-    eq(wfDraft.tenantId, user.tenantId),
     b.draftId
       ? eq(wfDraft.id, b.draftId)
       : or(eq(wfDraft.processDefId, def.id), eq(wfDraft.processKey, def.processKey)),

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Diagram, DiagramNode, DiagramValue } from '../../api/dispatch';
+import type { Diagram, DiagramNode, DiagramPump, DiagramValue } from '../../api/dispatch';
 
 export const BOX_W = 220;
 const ROW_H = 20;
@@ -18,7 +18,17 @@ const KIND_COLOR: Record<string, string> = {
   network: '#d48806',
 };
 
-export const boxHeight = (n: DiagramNode) => HEAD_H + Math.max(1, n.values.length) * ROW_H + 8;
+const pumpRows = (n: DiagramNode) => (n.pumps?.length ? n.pumps.length + 1 : 0);
+export const boxHeight = (n: DiagramNode) => HEAD_H + (Math.max(1, n.values.length) + pumpRows(n)) * ROW_H + 8;
+
+const pumpState = (p: DiagramPump) => (p.running === null ? 'stale' : p.running ? 'running' : 'stopped');
+const PUMP_COLOR = { running: '#52c41a', stopped: '#8c8c8c', stale: 'none' } as const;
+/** the pump table's columns: right edges of frequency, flow and outlet pressure */
+const PUMP_COLS = [
+  { key: 'frequency', x: 92, unit: 'Hz' },
+  { key: 'flow', x: 156, unit: 'm³/h' },
+  { key: 'pressure', x: BOX_W - 10, unit: 'MPa' },
+] as const;
 
 function valueText(v: DiagramValue) {
   return v.stale || v.value === null ? '--' : `${v.value}`;
@@ -149,6 +159,61 @@ export function ProcessDiagram({
                 </text>
               </g>
             ))}
+            {n.pumps?.length > 0 && (
+              <g transform={`translate(0,${HEAD_H + Math.max(1, n.values.length) * ROW_H + 14})`} fontSize={12}>
+                <text x={10} fill={dark ? '#8fa8cc' : '#595959'}>
+                  {t('dispatch.pump')}
+                </text>
+                {PUMP_COLS.map((c) => (
+                  <text key={c.key} x={c.x} textAnchor="end" fill={dark ? '#8fa8cc' : '#595959'}>
+                    {c.unit}
+                  </text>
+                ))}
+                {n.pumps.map((p, i) => {
+                  const state = pumpState(p);
+                  return (
+                    <g
+                      key={p.no}
+                      transform={`translate(0,${(i + 1) * ROW_H})`}
+                      data-testid={`pump-${n.stcd}-${p.no}`}
+                      data-state={state}
+                    >
+                      <title>
+                        {`${p.no}# ${t(`dispatch.pumpState.${state}`)}${p.pressure?.time ? ` · ${p.pressure.time}` : ''}`}
+                      </title>
+                      <circle
+                        cx={16}
+                        cy={-4}
+                        r={6}
+                        fill={PUMP_COLOR[state]}
+                        stroke={state === 'stale' ? '#8c8c8c' : PUMP_COLOR[state]}
+                        strokeDasharray={state === 'stale' ? '2 2' : undefined}
+                      />
+                      <text x={28} fill={fg}>
+                        {p.no}#
+                      </text>
+                      {PUMP_COLS.map((c) => {
+                        const v = p[c.key];
+                        const stale = !v || v.stale || v.value === null;
+                        return (
+                          <text
+                            key={c.key}
+                            x={c.x}
+                            textAnchor="end"
+                            fontWeight={600}
+                            fill={stale ? '#8c8c8c' : fg}
+                            data-testid={`pump-${n.stcd}-${p.no}-${c.key}`}
+                            data-stale={stale ? 'true' : 'false'}
+                          >
+                            {stale ? '--' : v.value}
+                          </text>
+                        );
+                      })}
+                    </g>
+                  );
+                })}
+              </g>
+            )}
           </g>
         );
       })}

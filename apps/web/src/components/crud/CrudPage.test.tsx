@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { memoryApi, renderApp } from '../testing/render';
 import { CrudPage } from './CrudPage';
@@ -44,6 +45,28 @@ describe('searchQuery', () => {
 });
 
 describe('CrudPage', { timeout: 30_000 }, () => {
+  it('asks for the first page while it renders (before the screen is on screen), once', async () => {
+    const api = memoryApi(seed(3));
+    let callsWhenMounted = -1;
+    // a sibling after the list: its layout effect runs when the whole screen has been committed, before any
+    // passive effect (where a query observer would start its fetch)
+    function After() {
+      useLayoutEffect(() => {
+        callsWhenMounted = api.calls.page.length;
+      }, []);
+      return null;
+    }
+    renderApp(
+      <>
+        <CrudPage api={api} columns={columns} />
+        <After />
+      </>,
+    );
+    expect(callsWhenMounted).toBe(1);
+    expect(await screen.findByText('name1')).toBeInTheDocument();
+    expect(api.calls.page).toHaveLength(1);
+  });
+
   it('pages on the server, 10 per page by default with 10/30/50/100/200', async () => {
     const api = memoryApi(seed(25));
     renderApp(<CrudPage api={api} columns={columns} />);

@@ -19,6 +19,7 @@ import {
   QueryClientContext,
   QueryClientProvider,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useContext, useImperativeHandle, useMemo, useRef, useState } from 'react';
@@ -28,7 +29,7 @@ import { hasPermission, useSession } from '../../stores/session';
 import { CrudDialog } from './CrudDialog';
 import { CrudPagination, DEFAULT_PAGE_SIZE } from './CrudPagination';
 import { CrudSearch } from './CrudSearch';
-import { cellText, fromFormValue, toFormValue, useColumnOptions } from './fields';
+import { cellText, fromFormValue, toFormValue, useColumnOptionsState } from './fields';
 import type { CrudColumn, CrudHandle, CrudPageProps, DialogMode } from './types';
 import { useFormScript } from './useFormScript';
 
@@ -90,7 +91,7 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
   const [lazyChildren, setLazyChildren] = useState<Record<string, T[]>>({});
   // expanded lazy nodes keep their place across reloads: their children are fetched again
   const expandedRows = useRef<Record<string, T>>({});
-  const options = useColumnOptions(columns);
+  const { options } = useColumnOptionsState(columns);
 
   const queryKey = useMemo(() => JSON.stringify(props.query ?? {}), [props.query]);
   const [lastQueryKey, setLastQueryKey] = useState(queryKey);
@@ -109,12 +110,14 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
     () => ({ ...(paged ? { current, size } : {}), ...(props.query ?? {}), ...search }),
     [paged, current, size, queryKey, search],
   );
-  const list = useQuery({
-    queryKey: ['crud', api.key, params],
-    queryFn: () => api.page(params),
-    placeholderData: keepPreviousData,
-    retry: false,
+  const listQuery = { queryKey: ['crud', api.key, params], queryFn: () => api.page(params), retry: false } as const;
+  // The first page is asked for while the screen renders, not after it is on screen (where `useQuery` starts it):
+  // a list's request and its first render overlap (issue 24 item 10). `useQuery` below joins the request in flight.
+  const client = useQueryClient();
+  useState(() => {
+    if (!client.getQueryState(listQuery.queryKey)?.dataUpdatedAt) void client.prefetchQuery(listQuery);
   });
+  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
   const { records, total } = rowsOf<T>(list.data);
 
   const withLazy = useCallback(
@@ -282,80 +285,103 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
   };
   useImperativeHandle(props.handleRef, () => handle);
 
-  const tableColumns: TableColumnsType<T> = [];
-  if (index) {
-    tableColumns.push({
-      title: '#',
-      key: '__index',
-      width: 60,
-      align: 'center',
-      render: (_v, _r, i) => (paged ? (current - 1) * size : 0) + i + 1,
-    });
-  }
-  for (const c of columns as CrudColumn<T>[]) {
-    if (c.hide) continue;
-    tableColumns.push({
-      title: t(c.label),
-      dataIndex: c.prop,
-      key: c.prop,
-      width: c.width,
-      ellipsis: c.ellipsis ?? c.type === 'textarea',
-      fixed: c.fixed,
-      render: (v, r, i) => (c.render ? c.render(v, r, i) : cellText(c, v, options[c.prop], t)),
-    });
-  }
+  // The row buttons call the latest handlers (they close over the dialog, the selection and the caller's hooks)
+  // through a ref, so the table's columns need not be built again on every render of the screen: antd works its
+  // columns over (selection, fixed offsets, widths) each time it gets new ones.
+  const live = useRef({ open, removeRows, handle });
+  live.current = { open, removeRows, handle };
   const showView = viewBtn && can('view');
   const showEdit = editBtn && can('edit');
   const showDel = delBtn && can('remove');
-  if (showView || showEdit || showDel || props.rowActions) {
-    tableColumns.push({
-      title: t('crud.actions'),
-      key: '__actions',
-      fixed: 'right',
-      width:
-        props.actionWidth ??
-        70 * ((showView ? 1 : 0) + (showEdit ? 1 : 0) + (showDel ? 1 : 0)) + (props.rowActions ? 120 : 20),
-      render: (_v, r) => (
-        <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
-          {showView && (
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              data-perm={buttonCode(props.permission, 'view')}
-              onClick={() => void open('view', r)}
-            >
-              {t('crud.view')}
-            </Button>
-          )}
-          {showEdit && (
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              data-perm={buttonCode(props.permission, 'edit')}
-              onClick={() => void open('edit', r)}
-            >
-              {t('crud.edit')}
-            </Button>
-          )}
-          {showDel && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              data-perm={buttonCode(props.permission, 'remove')}
-              onClick={() => removeRows([r])}
-            >
-              {t('crud.remove')}
-            </Button>
-          )}
-          {props.rowActions?.(r, handle)}
-        </Space>
-      ),
-    });
-  }
+  const { rowActions, actionWidth, permission: permCode } = props;
+  const tableColumns = useMemo(() => {
+    const out: TableColumnsType<T> = [];
+    if (index) {
+      out.push({
+        title: '#',
+        key: '__index',
+        width: 60,
+        align: 'center',
+        render: (_v, _r, i) => (paged ? (current - 1) * size : 0) + i + 1,
+      });
+    }
+    for (const c of columns as CrudColumn<T>[]) {
+      if (c.hide) continue;
+      const opts = options[c.prop];
+      out.push({
+        title: t(c.label),
+        dataIndex: c.prop,
+        key: c.prop,
+        width: c.width,
+        ellipsis: c.ellipsis ?? c.type === 'textarea',
+        fixed: c.fixed,
+        render: c.render ? (v, r, i) => c.render!(v, r, i) : (v) => cellText(c, v, opts, t),
+      });
+    }
+    if (showView || showEdit || showDel || rowActions) {
+      out.push({
+        title: t('crud.actions'),
+        key: '__actions',
+        fixed: 'right',
+        width:
+          actionWidth ?? 70 * ((showView ? 1 : 0) + (showEdit ? 1 : 0) + (showDel ? 1 : 0)) + (rowActions ? 120 : 20),
+        render: (_v, r) => (
+          <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
+            {showView && (
+              <Button
+                type="link"
+                size="small"
+                icon={<EyeOutlined />}
+                data-perm={buttonCode(permCode, 'view')}
+                onClick={() => void live.current.open('view', r)}
+              >
+                {t('crud.view')}
+              </Button>
+            )}
+            {showEdit && (
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                data-perm={buttonCode(permCode, 'edit')}
+                onClick={() => void live.current.open('edit', r)}
+              >
+                {t('crud.edit')}
+              </Button>
+            )}
+            {showDel && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                data-perm={buttonCode(permCode, 'remove')}
+                onClick={() => live.current.removeRows([r])}
+              >
+                {t('crud.remove')}
+              </Button>
+            )}
+            {rowActions?.(r, live.current.handle)}
+          </Space>
+        ),
+      });
+    }
+    return out;
+  }, [
+    columns,
+    options,
+    t,
+    index,
+    paged,
+    current,
+    size,
+    showView,
+    showEdit,
+    showDel,
+    rowActions,
+    actionWidth,
+    permCode,
+  ]);
 
   const title = props.title ? t(props.title) : '';
   const dialogTitle = `${t(`crud.${dialog.mode}`)}${title ? ` ${title}` : ''}`.trim();

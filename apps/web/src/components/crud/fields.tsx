@@ -26,7 +26,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query, Row } from '../../api/crud';
-import { http } from '../../api/http';
+import { http, onWrite } from '../../api/http';
+import { queryClient } from '../../lib/queryClient';
 import { AmountInput } from '../widgets/AmountInput';
 import { CalcField } from '../widgets/CalcField';
 import type { CrudColumn, FieldContext, FieldType, Option } from './types';
@@ -46,25 +47,85 @@ export interface DictItem {
   remark?: string;
 }
 
-/** A dictionary's entries as options (`dict` or `dict-biz` family). */
+/**
+ * How long a dictionary read is reused: every list with a dictionary column used to ask for it on each open (issue 24
+ * item 10). Any write to a dictionary (a URL with `dict`) drops them, and so does the tab bar's "clear cache".
+ */
+export const DICT_STALE_MS = 5 * 60_000;
+
+/** Forgets every dictionary read (tests, and after a dictionary write). */
+export function clearDictCache() {
+  queryClient.removeQueries({ queryKey: ['dict'] });
+}
+onWrite((url) => {
+  if (/dict/i.test(url)) clearDictCache();
+});
+
+/** A dictionary's entries as options (`dict` or `dict-biz` family), shared by every screen for a few minutes. */
 export async function loadDict(code: string, source: 'dict' | 'dict-biz' = 'dict', numeric = false): Promise<Option[]> {
-  const items = await http.get<DictItem[]>(`/api/blade-system/${source}/dictionary`, { code }, { silent: true });
-  return (items ?? []).map((d) => ({ label: d.dictValue, value: numeric ? Number(d.dictKey) : d.dictKey }));
+  const items = await queryClient.fetchQuery({
+    queryKey: ['dict', source, code],
+    queryFn: () => http.get<DictItem[]>(`/api/blade-system/${source}/dictionary`, { code }, { silent: true }),
+    staleTime: DICT_STALE_MS,
+  });
+  return dictOptions(items, numeric);
 }
 
-/** The options of every column that has some (static, loaded, or from a dictionary), by prop. */
+/** A column's dictionary options when the cache holds a fresh read (no request, no wait). */
+function cachedDict(c: CrudColumn): Option[] | undefined {
+  if (!c.dict || typeof c.options === 'function') return undefined;
+  const key = ['dict', c.dictSource ?? 'dict', c.dict];
+  const state = queryClient.getQueryState<DictItem[]>(key);
+  if (!state?.data || Date.now() - state.dataUpdatedAt > DICT_STALE_MS) return undefined;
+  return dictOptions(state.data, c.numeric);
+}
+
+const dictOptions = (items: DictItem[] | null | undefined, numeric: boolean | undefined): Option[] =>
+  (items ?? []).map((d) => ({ label: d.dictValue, value: numeric ? Number(d.dictKey) : d.dictKey }));
+
+/**
+ * The options of every column that has some (static, loaded, or from a dictionary), by prop.
+ *
+ * Dictionaries already read in the last few minutes are there from the first render (the table draws its labels
+ * at once, with no second render when a cached read resolves); the others are set in one update when they have all
+ * come.
+ */
 export function useColumnOptions<T extends Row>(columns: CrudColumn<T>[]): Record<string, Option[]> {
-  const [loaded, setLoaded] = useState<Record<string, Option[]>>({});
+  return useColumnOptionsState(columns).options;
+}
+
+/** `useColumnOptions` and whether some loaded options have not come yet (`pending`). */
+export function useColumnOptionsState<T extends Row>(
+  columns: CrudColumn<T>[],
+): { options: Record<string, Option[]>; pending: boolean } {
   const cols = useRef(columns);
   cols.current = columns;
   const signature = columns
     .filter((c) => typeof c.options === 'function' || c.dict)
     .map((c) => `${c.prop}:${c.dict ?? ''}:${c.dictSource ?? ''}`)
     .join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are read through a ref; their loaders are keyed by the signature
+  // what the cache already holds for this signature: read while rendering, so the first render has the labels
+  const [loaded, setLoaded] = useState<{ signature: string; options: Record<string, Option[]>; done: boolean }>(() =>
+    fromCache(columns, signature),
+  );
+  // dictionaries not in the cache are asked for while the screen renders (with its list), not after it is on
+  // screen; the effect below joins the reads in flight (the query cache keeps one request per dictionary)
+  useState(() => {
+    for (const c of columns)
+      if (c.dict && typeof c.options !== 'function' && !(c.prop in loaded.options))
+        void loadDict(c.dict, c.dictSource).catch(() => {});
+  });
+  if (loaded.signature !== signature) {
+    // other option columns: what the cache holds now, the previous labels shown until the rest has come
+    const next = fromCache(columns, signature);
+    setLoaded({ signature, options: { ...loaded.options, ...next.options }, done: next.done });
+  }
   useEffect(() => {
     let live = true;
+    const have = fromCache(cols.current, signature).options;
+    const loads: Promise<readonly [string, Option[]] | undefined>[] = [];
     for (const c of cols.current) {
+      if (c.prop in have) continue;
       const load =
         typeof c.options === 'function'
           ? c.options
@@ -72,19 +133,48 @@ export function useColumnOptions<T extends Row>(columns: CrudColumn<T>[]): Recor
             ? () => loadDict(c.dict!, c.dictSource, c.numeric)
             : undefined;
       if (!load) continue;
-      load()
-        .then((opts) => live && setLoaded((m) => ({ ...m, [c.prop]: opts })))
-        .catch(() => {});
+      loads.push(
+        load().then(
+          (opts) => [c.prop, opts] as const,
+          () => undefined,
+        ),
+      );
     }
+    if (!loads.length) {
+      setLoaded((cur) => (cur.done && cur.signature === signature ? cur : { signature, options: have, done: true }));
+      return;
+    }
+    // one update for all of them (each used to render the whole table again as its options came)
+    void Promise.all(loads).then((pairs) => {
+      if (!live) return;
+      const got = Object.fromEntries(pairs.filter((x) => !!x));
+      setLoaded({ signature, options: { ...have, ...got }, done: true });
+    });
     return () => {
       live = false;
     };
   }, [signature]);
   return useMemo(() => {
-    const out: Record<string, Option[]> = { ...loaded };
+    const out: Record<string, Option[]> = { ...loaded.options };
     for (const c of columns) if (Array.isArray(c.options)) out[c.prop] = c.options;
-    return out;
+    return { options: out, pending: !loaded.done };
   }, [columns, loaded]);
+}
+
+function fromCache(columns: CrudColumn<any>[], signature: string) {
+  const options: Record<string, Option[]> = {};
+  let done = true;
+  for (const c of columns) {
+    if (typeof c.options === 'function') {
+      done = false;
+      continue;
+    }
+    if (!c.dict) continue;
+    const cached = cachedDict(c);
+    if (cached) options[c.prop] = cached;
+    else done = false;
+  }
+  return { signature, options, done };
 }
 
 /** Every option of a tree, flattened. */
@@ -100,7 +190,20 @@ export function flattenOptions(options: Option[]): Option[] {
   return out;
 }
 
-const same = (a: unknown, b: unknown) => String(a) === String(b);
+const indexes = new WeakMap<Option[], Map<string, Option>>();
+/**
+ * Options by value (as text; the first of equal values wins, as a search of the flattened tree would), built once
+ * per options list: a cell used to flatten the whole tree and search it for each value it showed.
+ */
+function optionIndex(options: Option[]): Map<string, Option> {
+  let m = indexes.get(options);
+  if (!m) {
+    m = new Map();
+    for (const o of flattenOptions(options)) if (!m.has(String(o.value))) m.set(String(o.value), o);
+    indexes.set(options, m);
+  }
+  return m;
+}
 
 /** The text of a value in a cell (option labels, yes/no, dates as sent). */
 export function cellText(
@@ -112,14 +215,15 @@ export function cellText(
   if (value === null || value === undefined || value === '') return '';
   const type = c.type ?? 'input';
   if (options?.length) {
-    const flat = flattenOptions(options);
-    const values = Array.isArray(value) ? value : c.multiple || c.joined ? String(value).split(',') : [value];
-    return values
-      .map((v) => {
-        const o = flat.find((x) => same(x.value, v));
-        return o ? (typeof o.label === 'string' ? t(o.label) : o.label) : v;
-      })
-      .flatMap((x, i) => (i ? [', ', x] : [x]));
+    const byValue = optionIndex(options);
+    const label = (v: unknown) => {
+      const o = byValue.get(String(v));
+      return o ? (typeof o.label === 'string' ? t(o.label) : o.label) : v;
+    };
+    // one value (most cells): the label itself, no list
+    if (!Array.isArray(value) && !c.multiple && !c.joined) return label(value) as ReactNode;
+    const values = Array.isArray(value) ? value : String(value).split(',');
+    return values.map(label).flatMap((x, i) => (i ? [', ', x] : [x])) as ReactNode;
   }
   if (type === 'switch') return isOn(value) ? t('crud.yes') : t('crud.no');
   if (type === 'password') return '******';

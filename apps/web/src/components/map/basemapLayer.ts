@@ -10,60 +10,21 @@ import { bbox } from 'ol/loadingstrategy';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { mapApi } from './mapApi';
+import { lodKey, PALETTE, streetPx } from './mapStyle';
 import { EPSG_4548 } from './proj';
 
-export interface BasemapPalette {
-  background: string;
-  block: string;
-  park: string;
-  water: string;
-  district: string;
-  street: string;
-  casing: string;
-  label: string;
-  halo: string;
-}
+export { type BasemapPalette, PALETTE } from './mapStyle';
 
-export const PALETTE: Record<'light' | 'dark', BasemapPalette> = {
-  light: {
-    background: '#f2efe9',
-    block: '#e4dfd6',
-    park: '#cfe6bd',
-    water: '#a9d3e4',
-    district: '#9a8fb8',
-    street: '#ffffff',
-    casing: '#cfc6b6',
-    label: '#4a4a4a',
-    halo: '#ffffff',
-  },
-  dark: {
-    background: '#151a22',
-    block: '#222833',
-    park: '#1d3328',
-    water: '#183452',
-    district: '#6d6490',
-    street: '#3a4150',
-    casing: '#10141a',
-    label: '#c9d1dc',
-    halo: '#0b0e13',
-  },
-};
+export type BasemapFetch = (bbox: number[], resolution: number) => Promise<unknown>;
 
-/** the level of detail the server applies, as a key: the layer reloads when it changes */
-const lodKey = (resolution: number) => (resolution <= 20 ? 0 : resolution <= 40 ? 1 : 2);
-/** a street is about 30 m wide */
-const streetPx = (resolution: number, main: boolean) =>
-  Math.min(main ? 16 : 11, Math.max(main ? 2 : 1, ((main ? 34 : 24) / resolution) * 0.9));
-
-export function basemapLayer(dark: () => boolean) {
+export function basemapLayer(dark: () => boolean, fetchBasemap: BasemapFetch = mapApi.basemap) {
   const format = new GeoJSON();
   let lastLod: number | undefined;
   const source: VectorSource = new VectorSource({
     strategy: bbox,
     loader: (extent, resolution, _proj, success, failure) => {
       lastLod = lodKey(resolution);
-      mapApi
-        .basemap(extent, resolution)
+      fetchBasemap(extent, resolution)
         .then((fc) => {
           const features = format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
           source.addFeatures(features);

@@ -133,6 +133,8 @@ export interface BurstEvent {
   affectedCustomers: number;
   criticalCount: number;
   analysis?: PipeAnalysis;
+  /** the hydraulic burst what-if of this pipe, when one was run: junctions and customers below the minimum */
+  lowPressure?: { runId?: string; minPressure: number; junctions: number; customers: number; areaM2?: number } | null;
 }
 
 export interface EventValve {

@@ -4,6 +4,7 @@ export { EquipmentInput, EquipmentPicker, type EquipmentValue, parseEquipment } 
 export { dispatchApi, GIS_PROXY, gisApi, IDENTIFY_TOLERANCE, WKID } from './gisApi';
 export { AddressPointInput, type AddressValue, MapCoordinateDialog, parseAddressValue } from './MapCoordinateDialog';
 export { OVERLAYS, type OverlayItem, type OverlayKey } from './mapApi';
+export { pipeLook } from './mapStyle';
 export { DEFAULT_VISIBLE, LEGEND, NETWORK_LAYERS, type NetworkLayerKey, NetworkMap } from './NetworkMap';
 export { DEMO_CENTER, EPSG_4548, lodFor, toLonLat4548 } from './proj';
 export { SwpMap, type SwpMapProps } from './SwpMap';

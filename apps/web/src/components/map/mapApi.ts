@@ -1,5 +1,6 @@
 /** The shared map's data: the offline basemap and the business layers (server `gis/map-routes.ts`). */
 import { http } from '../../api/http';
+import { BASEMAP_PATH, basemapQuery } from './mapStyle';
 
 export const OVERLAYS = ['devices', 'alarms', 'bursts', 'dmas', 'staff'] as const;
 export type OverlayKey = (typeof OVERLAYS)[number];
@@ -26,11 +27,47 @@ export interface OverlayItem {
   ring?: [number, number][];
 }
 
+/** one layer of the tenant's online basemap (server `gis/tiles.ts`) */
+export type TileLayerSpec =
+  | {
+      type: 'xyz';
+      url: string;
+      grid: 'EPSG:3857' | 'tianditu-c';
+      maxZoom: number;
+      attribution: string;
+      role: 'base' | 'label';
+    }
+  | { type: 'wmts'; url: string; layer: string; matrixSet: string; attribution: string; role: 'base' };
+
+export type TileProvider = 'none' | 'tianditu' | 'xyz' | 'wmts';
+export interface TileConfig {
+  provider: TileProvider;
+  layers: TileLayerSpec[];
+}
+
+/** the administrator's setting; a Tianditu key comes back empty, with `keySet` and a masked `keyHint` */
+export interface TileSetting {
+  provider: TileProvider;
+  key?: string;
+  keySet?: boolean;
+  keyHint?: string;
+  kind?: 'vec' | 'img';
+  matrixSet?: string;
+  annotation?: boolean;
+  url?: string;
+  layer?: string;
+  maxZoom?: number;
+  attribution?: string;
+}
+
 const box = (b: number[]) => b.map((v) => Math.round(v)).join(',');
 
 export const mapApi = {
   basemap: (bbox: number[], resolution: number) =>
-    http.get<BasemapCollection>('/api/swp-gis/basemap', { bbox: box(bbox), resolution: Math.max(0.01, resolution) }),
+    http.get<BasemapCollection>(BASEMAP_PATH, basemapQuery(bbox, resolution)),
+  tiles: () => http.get<TileConfig>('/api/swp-gis/tiles', {}, { silent: true }),
+  tileSetting: () => http.get<TileSetting>('/api/swp-gis/tile-setting'),
+  saveTileSetting: (s: TileSetting) => http.post<TileSetting>('/api/swp-gis/tile-setting', s),
   overlay: (key: OverlayKey, bbox?: number[]) =>
     http.get<OverlayItem[]>(`/api/swp-gis/overlay/${key}`, bbox ? { bbox: box(bbox) } : {}, { silent: true }),
 };

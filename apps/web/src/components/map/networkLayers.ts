@@ -9,6 +9,7 @@ import { bbox } from 'ol/loadingstrategy';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style';
 import { gisApi } from './gisApi';
+import { LEGEND as COLOURS, pipeLook, valveLook, valveState } from './mapStyle';
 import { EPSG_4548, lodFor } from './proj';
 
 export const NETWORK_LAYERS = ['dma', 'pipe', 'junction', 'valve', 'hydrant', 'meter', 'pump', 'wq', 'source'] as const;
@@ -18,18 +19,8 @@ export const DEFAULT_VISIBLE: NetworkLayerKey[] = ['dma', 'pipe', 'valve', 'hydr
 const fill = (c: string) => new Fill({ color: c });
 const stroke = (c: string, w = 1) => new Stroke({ color: c, width: w });
 
-/** Legend colours, shared with the legend of the map screen. */
-export const LEGEND: Record<NetworkLayerKey, string> = {
-  dma: '#722ed1',
-  pipe: '#1677ff',
-  junction: '#8c8c8c',
-  valve: '#52c41a',
-  hydrant: '#f5222d',
-  meter: '#13c2c2',
-  pump: '#fa8c16',
-  wq: '#2f54eb',
-  source: '#003a8c',
-};
+/** Legend colours, shared with the legend of the map screen (and the field app's map: mapStyle.ts). */
+export const LEGEND: Record<NetworkLayerKey, string> = COLOURS;
 
 const styleCache = new Map<string, Style>();
 function cached(key: string, make: () => Style): Style {
@@ -46,23 +37,15 @@ export function featureStyle(layer: NetworkLayerKey, a: Record<string, unknown>,
   const edge = dark ? '#0b0e13' : '#fff';
   switch (layer) {
     case 'pipe': {
-      const d = Number(a.diameter ?? 0);
-      const w = d >= 800 ? 4 : d >= 400 ? 3 : 1.5;
-      const c = dark ? (d >= 400 ? '#69b1ff' : '#4096ff') : d >= 400 ? '#003eb3' : LEGEND.pipe;
+      const { color: c, width: w } = pipeLook(Number(a.diameter ?? 0), dark);
       return cached(`pipe${w}${dark}`, () => new Style({ stroke: stroke(c, w) }));
     }
     case 'valve': {
-      const state = a.normalState === 'closed' ? 'closed' : Number(a.operable) === 0 ? 'stuck' : 'open';
+      const state = valveState({ normalState: a.normalState, operable: a.operable });
+      const look = valveLook(state, dark);
       return cached(
         `valve${state}${dark}`,
-        () =>
-          new Style({
-            image: new Circle({
-              radius: 4,
-              fill: fill(state === 'closed' ? edge : state === 'stuck' ? '#8c8c8c' : LEGEND.valve),
-              stroke: stroke(state === 'closed' ? '#cf1322' : '#135200', 1.5),
-            }),
-          }),
+        () => new Style({ image: new Circle({ radius: 4, fill: fill(look.fill), stroke: stroke(look.stroke, 1.5) }) }),
       );
     }
     case 'dma':

@@ -9,8 +9,9 @@ import type { Page } from '@swp/contract';
 import { App, Avatar, Button, Col, Input, Modal, Row, Space, Table, Tree, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptApi, type UserHit } from '../../api/system';
+import type { UserHit } from '../../api/system';
 import { userApi } from '../../api/user';
+import { loadDeptTree } from './deptTree';
 import { type TreeOption, toTreeOptions } from './treeUtils';
 
 export const USER_PICKER_PAGE_SIZE = 10;
@@ -53,7 +54,7 @@ export function UserPicker(p: UserPickerProps) {
     setName('');
     setQuery({});
     if (p.withTree) {
-      (p.loadDepts ?? (async () => toTreeOptions(await deptApi.tree())))()
+      (p.loadDepts ?? (async () => toTreeOptions(await loadDeptTree())))()
         .then(setDepts)
         .catch(() => setDepts([]));
     }

@@ -2,16 +2,17 @@
  * The tree selects of spec 1 §2.12: company, department, position, dictionary and user. Each is a
  * `TreeSelectField` with its own source; all take `multiple` and `leafOnly` (last-level mode).
  */
-import { deptApi, dictApi, dictBizApi, postApi } from '../../api/system';
+import { dictApi, dictBizApi, postApi } from '../../api/system';
 import { userApi } from '../../api/user';
+import { loadDeptTree } from './deptTree';
 import { TreeSelectField, type TreeSelectFieldProps } from './TreeSelectField';
 import { filterTree, type TreeOption, toTreeOptions } from './treeUtils';
 
 type Props = Omit<TreeSelectFieldProps, 'load' | 'loadChildren'>;
 
-/** Department tree (`/blade-system/dept/tree`). */
+/** Department tree (`/blade-system/dept/tree`, read once for the screen: `loadDeptTree`). */
 export function DeptTreeSelect(p: Props) {
-  return <TreeSelectField {...p} load={async () => toTreeOptions(await deptApi.tree())} />;
+  return <TreeSelectField {...p} load={async () => toTreeOptions(await loadDeptTree())} />;
 }
 
 /** Companies only (departments of category 1, with the companies above them). */
@@ -20,7 +21,7 @@ export function CompanyTreeSelect(p: Props) {
     <TreeSelectField
       {...p}
       load={async () => {
-        const all = toTreeOptions(await deptApi.tree());
+        const all = toTreeOptions(await loadDeptTree());
         const onlyCompanies = (nodes: TreeOption[]): TreeOption[] =>
           filterTree(nodes, (n) => Number(n.deptCategory) === 1).map((n) => ({
             ...n,
@@ -70,7 +71,7 @@ export function UserTreeSelect(p: Props) {
   return (
     <TreeSelectField
       {...p}
-      load={async () => markBranches(toTreeOptions(await deptApi.tree()))}
+      load={async () => markBranches(toTreeOptions(await loadDeptTree()))}
       loadChildren={async (node) => {
         const deptId = String(node.value).replace(/^dept:/, '');
         const page = await userApi.search({ current: 1, size: 500, deptId });

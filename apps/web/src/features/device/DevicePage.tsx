@@ -17,6 +17,7 @@ import { EquipmentInput, type EquipmentValue, parseEquipment } from '../../compo
 import { AddressPointInput, parseAddressValue } from '../../components/map/MapCoordinateDialog';
 import { useLiveEvent } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
+import { DeviceImport } from './DeviceImport';
 import { RuleDrawer, RuleState } from './RuleDrawer';
 import { OnlineTag, TelemetryDrawer } from './TelemetryDrawer';
 
@@ -307,6 +308,7 @@ export default function DevicePage() {
         }}
         onSave={(values) => deviceApi.submit(toDeviceInput(values as FormRow))}
         actionWidth={260}
+        toolbar={(h) => <DeviceImport onApplied={h.reload} />}
         rowActions={(r) => (
           <Space size={0}>
             {(canView || canRule || canRun) && (

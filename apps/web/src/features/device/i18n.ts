@@ -11,10 +11,13 @@ export const zh = {
       run: '运行/停止规则',
       report: '上报次数',
       credential: '设备密钥',
+      import: '导入',
     },
   },
   device: {
     title: '设备',
+    import: '导入',
+    importTitle: '导入设备',
     iot: {
       action: '接入',
       title: '{{name}}（{{code}}）数据接入',
@@ -139,10 +142,13 @@ export const en = {
       run: 'Run/stop rule',
       report: 'Report count',
       credential: 'Device secret',
+      import: 'Import',
     },
   },
   device: {
     title: 'device',
+    import: 'Import',
+    importTitle: 'Import devices',
     iot: {
       action: 'Telemetry',
       title: 'Telemetry of {{name}} ({{code}})',

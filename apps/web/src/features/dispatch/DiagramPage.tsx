@@ -1,17 +1,19 @@
 /**
- * 调度工艺图: the live process diagram. Reloads when the live channel announces new monitoring points (and every
- * minute, so values turn stale on screen when a station goes quiet). Administrators can drag the boxes and save
+ * 调度工艺图: the live process diagram. The live channel's new-points events carry the new latest values, applied
+ * at once (lib/liveReadings.ts); an event without values (a bulk load) reloads it, and so does a re-read every
+ * minute, so values turn stale on screen when a station goes quiet. Administrators can drag the boxes and save
  * the layout.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Space, Spin, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dispatchApi } from '../../api/dispatch';
+import { type Diagram, dispatchApi } from '../../api/dispatch';
 import { LIVE_POINTS } from '../../api/monitor';
 import { ProcessDiagram } from '../../components/charts/ProcessDiagram';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { applyReadings, readingsOf } from '../../lib/liveReadings';
+import { useLiveData } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
 
 export default function DiagramPage() {
@@ -22,7 +24,12 @@ export default function DiagramPage() {
   const [moved, setMoved] = useState<Record<string, { x: number; y: number }>>({});
   const [saving, setSaving] = useState(false);
   const q = useQuery({ queryKey: ['dispatch-diagram'], queryFn: dispatchApi.diagram, refetchInterval: 60_000 });
-  useLiveEvent(LIVE_POINTS, () => void q.refetch(), 1000);
+  const client = useQueryClient();
+  useLiveData(LIVE_POINTS, (data) => {
+    const readings = readingsOf(data);
+    if (readings) client.setQueryData<Diagram>(['dispatch-diagram'], (d) => d && applyReadings(d, readings));
+    else void q.refetch();
+  });
 
   const save = async () => {
     if (!q.data) return;

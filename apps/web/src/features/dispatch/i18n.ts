@@ -3,6 +3,8 @@ export const zh = {
   menu: { dispatch: { index: '供水调度', diagram: '调度工艺图', order: '调度指令', plan: '供水计划' } },
   dispatch: {
     offline: '失联',
+    pump: '水泵',
+    pumpState: { running: '运行', stopped: '停止', stale: '数据中断' },
     updatedAt: '更新于 {{time}}',
     arrange: '调整布局',
     saveLayout: '保存布局',
@@ -57,6 +59,8 @@ export const en: typeof zh = {
   },
   dispatch: {
     offline: 'Offline',
+    pump: 'Pump',
+    pumpState: { running: 'running', stopped: 'stopped', stale: 'no data' },
     updatedAt: 'Updated {{time}}',
     arrange: 'Arrange',
     saveLayout: 'Save layout',

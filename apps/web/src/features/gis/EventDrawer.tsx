@@ -124,6 +124,18 @@ export function EventDrawer({ eventId, tab = 'valves', canClose, onClose, onChan
             <Descriptions.Item label={t('burstEvent.valveCount')}>{event.valveCount}</Descriptions.Item>
             <Descriptions.Item label={t('burstEvent.affectedCustomers')}>{event.affectedCustomers}</Descriptions.Item>
             <Descriptions.Item label={t('burstEvent.criticalCount')}>{event.criticalCount}</Descriptions.Item>
+            {event.lowPressure && (
+              <Descriptions.Item label={t('burstEvent.lowPressure')} span={3}>
+                <span data-testid="event-low-pressure">
+                  {t('burstEvent.lowPressureText', {
+                    min: event.lowPressure.minPressure,
+                    junctions: event.lowPressure.junctions,
+                    customers: event.lowPressure.customers,
+                    area: Math.round((event.lowPressure.areaM2 ?? 0) / 100) / 100,
+                  })}
+                </span>
+              </Descriptions.Item>
+            )}
             {voided && (
               <>
                 <Descriptions.Item label={t('burstEvent.voidReason')} span={2}>

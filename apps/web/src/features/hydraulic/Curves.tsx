@@ -14,10 +14,13 @@ export function Curves({
   times,
   series,
   testId,
+  sameAxis = false,
 }: {
   times: number[];
-  series: { name: string; values: number[] }[];
+  series: { name: string; values: (number | null)[] }[];
   testId?: string;
+  /** one y axis for every series (simulated against measured) */
+  sameAxis?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -30,18 +33,20 @@ export function Curves({
         legend: { top: 0 },
         grid: { left: 48, right: 48, top: 32, bottom: 28 },
         xAxis: { type: 'category', data: times.map(hhmm) },
-        yAxis: series.map((_, i) => ({ type: 'value', position: i === 0 ? 'left' : 'right', scale: true })),
+        yAxis: sameAxis
+          ? [{ type: 'value', scale: true }]
+          : series.map((_, i) => ({ type: 'value', position: i === 0 ? 'left' : 'right', scale: true })),
         series: series.map((s, i) => ({
           name: s.name,
           type: 'line',
-          yAxisIndex: i,
+          yAxisIndex: sameAxis ? 0 : i,
           showSymbol: false,
-          data: s.values.map((v) => Math.round(v * 1000) / 1000),
+          data: s.values.map((v) => (v === null ? null : Math.round(v * 1000) / 1000)),
         })),
       },
       { notMerge: true },
     );
-  }, [times, series]);
+  }, [times, series, sameAxis]);
   useEffect(
     () => () => {
       chart.current?.dispose();

@@ -5,6 +5,7 @@
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
+import Polygon from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
@@ -12,24 +13,32 @@ import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef } from 'react';
 import type { Geometry, Snapshot } from '../../api/hydraulic';
 import { SwpMap } from '../../components/map';
-import { colourOf, FLOW_STOPS, PRESSURE_STOPS, VELOCITY_STOPS } from './colours';
+import { colourOf, FLOW_STOPS, nodeStops, VELOCITY_STOPS } from './colours';
 
 export type LinkMeasure = 'flow' | 'velocity';
+/** what colours the junctions: pressure, or a quality run's water age (h) or source share (%) */
+export type NodeMeasure = 'pressure' | 'age' | 'trace';
 
 export function HydraulicMap({
   geometry,
   snapshot,
   measure,
+  nodeMeasure = 'pressure',
+  area,
   onPick,
   testId = 'hydraulic-map',
 }: {
   geometry: Geometry | undefined;
   snapshot: Snapshot | undefined;
   measure: LinkMeasure;
+  nodeMeasure?: NodeMeasure;
+  /** a burst's low-pressure area: rings in the map's system (EPSG:4548) */
+  area?: [number, number][][];
   onPick?(kind: 'node' | 'link', code: string): void;
   testId?: string;
 }) {
   const source = useRef(new VectorSource());
+  const areaSource = useRef(new VectorSource());
   const map = useRef<OlMap | null>(null);
   const fitted = useRef(false);
   const pickRef = useRef(onPick);
@@ -58,6 +67,13 @@ export function HydraulicMap({
     }
   }, [geometry]);
 
+  // the low-pressure area under the network
+  useEffect(() => {
+    const src = areaSource.current;
+    src.clear();
+    for (const ring of area ?? []) src.addFeature(new Feature({ geometry: new Polygon([ring]), kind: 'area' }));
+  }, [area]);
+
   // colours per step
   useEffect(() => {
     const src = source.current;
@@ -77,11 +93,15 @@ export function HydraulicMap({
         f.setStyle(new Style({ image: new Circle({ radius: 6, fill: new Fill({ color: '#003a8c' }) }) }));
         return;
       }
-      const colour = colourOf(snapshot.nodes.pressure[i], PRESSURE_STOPS);
+      const q = snapshot.nodes.quality;
+      const colour =
+        nodeMeasure !== 'pressure' && q
+          ? colourOf(q[i], nodeStops(nodeMeasure))
+          : colourOf(snapshot.nodes.pressure[i], nodeStops('pressure'));
       f.set('colour', colour);
       f.setStyle(new Style({ image: new Circle({ radius: 3, fill: new Fill({ color: colour }) }) }));
     });
-  }, [snapshot, measure]);
+  }, [snapshot, measure, nodeMeasure]);
 
   return (
     <SwpMap
@@ -90,6 +110,16 @@ export function HydraulicMap({
       style={{ height: 520 }}
       onReady={(m) => {
         map.current = m;
+        m.addLayer(
+          new VectorLayer({
+            source: areaSource.current,
+            zIndex: 9,
+            style: new Style({
+              fill: new Fill({ color: 'rgba(207, 19, 34, 0.18)' }),
+              stroke: new Stroke({ color: '#cf1322', width: 2, lineDash: [6, 4] }),
+            }),
+          }),
+        );
         m.addLayer(new VectorLayer({ source: source.current, zIndex: 10 }));
         if (!fitted.current && source.current.getFeatures().length) {
           m.getView().fit(source.current.getExtent() as number[], { padding: [20, 20, 20, 20] });

@@ -1,8 +1,8 @@
 /** The map's legend: junction pressure and the chosen link measure, from the same stops the map paints with. */
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FLOW_STOPS, PRESSURE_STOPS, VELOCITY_STOPS } from './colours';
-import type { LinkMeasure } from './HydraulicMap';
+import { FLOW_STOPS, nodeStops, VELOCITY_STOPS } from './colours';
+import type { LinkMeasure, NodeMeasure } from './HydraulicMap';
 
 function Scale({
   title,
@@ -28,24 +28,35 @@ function Scale({
   );
 }
 
-/** `counts`: how many junctions and links have each colour at the shown step */
+/**
+ * `counts`: how many junctions and links have each colour at the shown step; `nodes`: what colours the junctions
+ * (pressure, or a quality run's water age / source share)
+ */
 export function Legend({
   measure,
   nodeCounts,
   linkCounts,
+  nodes = 'pressure',
 }: {
   measure: LinkMeasure;
   nodeCounts: Map<string, number>;
   linkCounts: Map<string, number>;
+  nodes?: NodeMeasure;
 }) {
   const { t } = useTranslation();
   return (
     <Space direction="vertical" size={2} data-testid="hydraulic-legend">
       <Scale
-        title={t('hydraulic.legendPressure')}
-        stops={PRESSURE_STOPS}
+        title={t(
+          nodes === 'age'
+            ? 'hydraulic.legendAge'
+            : nodes === 'trace'
+              ? 'hydraulic.legendTrace'
+              : 'hydraulic.legendPressure',
+        )}
+        stops={nodeStops(nodes)}
         counts={nodeCounts}
-        testId="legend-pressure"
+        testId={nodes === 'pressure' ? 'legend-pressure' : 'legend-quality'}
       />
       <Scale
         title={t(measure === 'flow' ? 'hydraulic.flow' : 'hydraulic.velocity')}

@@ -8,22 +8,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hydraulicApi } from '../../api/hydraulic';
 import { Curves, hhmm } from './Curves';
-import { colourOf, FLOW_STOPS, PRESSURE_STOPS, VELOCITY_STOPS } from './colours';
-import { HydraulicMap, type LinkMeasure } from './HydraulicMap';
+import { colourOf, FLOW_STOPS, nodeStops, VELOCITY_STOPS } from './colours';
+import { HydraulicMap, type LinkMeasure, type NodeMeasure } from './HydraulicMap';
 import { Legend } from './Legend';
 
 export function ResultView({
   runId,
   modelId,
+  area,
   testId = 'result',
 }: {
   runId: string;
   modelId?: string;
+  /** a burst's low-pressure area, drawn under the network */
+  area?: [number, number][][];
   testId?: string;
 }) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [measure, setMeasure] = useState<LinkMeasure>('velocity');
+  const [showPressure, setShowPressure] = useState(false);
   const [picked, setPicked] = useState<{ kind: 'node' | 'link'; code: string }>();
   const geometry = useQuery({
     queryKey: ['hydraulic-geometry', modelId ?? ''],
@@ -39,6 +43,9 @@ export function ResultView({
     enabled: !!first.data,
     placeholderData: (prev) => prev,
   });
+  // a quality run colours its junctions by water age or source share unless pressure is asked for
+  const quality = first.data?.quality ?? null;
+  const nodeMeasure: NodeMeasure = quality && !showPressure ? quality.mode : 'pressure';
   const curve = useQuery({
     queryKey: ['hydraulic-curve', runId, picked?.kind, picked?.code],
     queryFn: () =>
@@ -47,7 +54,12 @@ export function ResultView({
             times: r.series.map((s) => s.time),
             series: [
               { name: t('hydraulic.pressure'), values: r.series.map((s) => s.pressure) },
-              { name: t('hydraulic.head'), values: r.series.map((s) => s.head) },
+              quality && r.series[0]?.quality !== undefined
+                ? {
+                    name: t(quality.mode === 'age' ? 'hydraulic.legendAge' : 'hydraulic.legendTrace'),
+                    values: r.series.map((s) => s.quality ?? 0),
+                  }
+                : { name: t('hydraulic.head'), values: r.series.map((s) => s.head) },
             ],
           }))
         : hydraulicApi.link(runId, picked?.code as string).then((r) => ({
@@ -67,7 +79,11 @@ export function ResultView({
     if (d) {
       d.nodes.types.forEach((type, i) => {
         if (type !== 0) return;
-        const c = colourOf(d.nodes.pressure[i], PRESSURE_STOPS);
+        const q = d.nodes.quality;
+        const c =
+          nodeMeasure !== 'pressure' && q
+            ? colourOf(q[i], nodeStops(nodeMeasure))
+            : colourOf(d.nodes.pressure[i], nodeStops('pressure'));
         nodes.set(c, (nodes.get(c) ?? 0) + 1);
       });
       const values = measure === 'flow' ? d.links.flow : d.links.velocity;
@@ -77,7 +93,7 @@ export function ResultView({
       }
     }
     return { nodes, links };
-  }, [snap.data, measure]);
+  }, [snap.data, measure, nodeMeasure]);
   const marks = useMemo(() => Object.fromEntries(times.map((s, i) => [i, i % 6 === 0 ? hhmm(s) : ''])), [times]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid={testId}>
@@ -92,7 +108,19 @@ export function ResultView({
             { value: 'flow', label: t('hydraulic.flow') },
           ]}
         />
-        <Legend measure={measure} nodeCounts={counts.nodes} linkCounts={counts.links} />
+        {quality && (
+          <Radio.Group
+            value={showPressure ? 'pressure' : 'quality'}
+            onChange={(e) => setShowPressure(e.target.value === 'pressure')}
+            optionType="button"
+            data-testid={`${testId}-node-measure`}
+            options={[
+              { value: 'quality', label: t(quality.mode === 'age' ? 'hydraulic.age' : 'hydraulic.trace') },
+              { value: 'pressure', label: t('hydraulic.pressure') },
+            ]}
+          />
+        )}
+        <Legend measure={measure} nodeCounts={counts.nodes} linkCounts={counts.links} nodes={nodeMeasure} />
       </Space>
       <Space style={{ width: '100%' }} align="center">
         <span>{t('hydraulic.time')}</span>
@@ -107,6 +135,8 @@ export function ResultView({
         geometry={geometry.data}
         snapshot={snap.data}
         measure={measure}
+        nodeMeasure={nodeMeasure}
+        area={area}
         onPick={(kind, code) => setPicked({ kind, code })}
         testId={`${testId}-map`}
       />

@@ -1,11 +1,13 @@
 /**
- * 方案比选: define and run a what-if (burst shutdown, fire flow, demand growth), then compare two finished runs side
+ * 方案比选: define and run a what-if (burst shutdown, fire flow, demand growth of the network or one DMA, pump and
+ * valve settings, water age and source tracing), then compare two finished runs side
  * by side: their findings in one table and each on its own map.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dmaApi, type ZoneNode } from '../../api/dma';
 import { hydraulicApi, type Run, type Scenario } from '../../api/hydraulic';
 import { usePermission } from '../../stores/session';
 import { ResultView } from './ResultView';
@@ -22,8 +24,12 @@ function label(t: (k: string) => string, r: Run) {
       : s?.type === 'fireFlow'
         ? ` ${s.hydrant}`
         : s?.type === 'growth'
-          ? ` ${s.percent}%`
-          : '';
+          ? ` ${s.percent}%${s.dma ? ` ${s.dma}` : ''}`
+          : s?.type === 'settings'
+            ? ` ${[...(s.pumps ?? []), ...(s.valves ?? [])].map((x) => x.code).join(',')}`
+            : s?.type === 'quality'
+              ? ` ${t(`hydraulic.${s.mode}`)}${s.node ? ` ${s.node}` : ''}`
+              : '';
   return `${type}${what} · ${new Date(r.createTime).toLocaleTimeString()}`;
 }
 
@@ -40,8 +46,43 @@ export default function ScenarioPage() {
   const a = pair[0] ? byId.get(pair[0]) : undefined;
   const b = pair[1] ? byId.get(pair[1]) : undefined;
 
-  const submit = async (v: Record<string, number | string>) => {
+  const dmas = useQuery({ queryKey: ['dma-tree'], queryFn: dmaApi.tree, enabled: kind === 'growth' });
+  const dmaOptions: { value: string; label: string }[] = [];
+  const walk = (ns: ZoneNode[]) => {
+    for (const n of ns) {
+      if (n.hasBoundary) dmaOptions.push({ value: n.code, label: `${n.code} ${n.name}` });
+      walk(n.children);
+    }
+  };
+  walk(dmas.data ?? []);
+
+  const submit = async (v: Record<string, unknown>) => {
     const minPressure = Number(v.minPressure ?? 14);
+    if (kind === 'settings') {
+      const pumps = [];
+      const valves = [];
+      if (v.pump) {
+        const off = new Set((v.pumpOff as number[] | undefined) ?? []);
+        const speed = v.pumpSpeed === undefined || v.pumpSpeed === null ? 1 : Number(v.pumpSpeed);
+        pumps.push({ code: String(v.pump), schedule: Array.from({ length: 24 }, (_, h) => (off.has(h) ? 0 : speed)) });
+      }
+      if (v.valve)
+        valves.push({
+          code: String(v.valve),
+          ...(v.valveSetting !== undefined && v.valveSetting !== null ? { setting: Number(v.valveSetting) } : {}),
+          ...(v.valveStatus ? { status: v.valveStatus as 'open' | 'closed' | 'active' } : {}),
+        });
+      await start({ type: 'settings', pumps, valves, minPressure });
+      return;
+    }
+    if (kind === 'quality') {
+      const mode = (v.mode as 'age' | 'trace' | undefined) ?? 'age';
+      await start(
+        { type: 'quality', mode, ...(mode === 'trace' ? { node: String(v.node ?? '') } : {}), minPressure },
+        Number(v.days ?? 1) * 86400,
+      );
+      return;
+    }
     const scenario: Scenario =
       kind === 'burst'
         ? { type: 'burst', pipeGid: Number(v.pipeGid), minPressure }
@@ -54,7 +95,7 @@ export default function ScenarioPage() {
               minPressure,
             }
           : kind === 'growth'
-            ? { type: 'growth', percent: Number(v.percent), minPressure }
+            ? { type: 'growth', percent: Number(v.percent), ...(v.dma ? { dma: String(v.dma) } : {}), minPressure }
             : { type: 'base', minPressure };
     await start(scenario);
   };
@@ -67,6 +108,14 @@ export default function ScenarioPage() {
     { key: 'valves', name: t('hydraulic.valves'), f: (r: Run) => (r.summary?.valves ?? []).join(', ') },
     { key: 'flow', name: t('hydraulic.availableFlow'), f: (r: Run) => r.summary?.flow ?? '' },
     { key: 'static', name: t('hydraulic.staticPressure'), f: (r: Run) => r.summary?.staticPressure ?? '' },
+    { key: 'area', name: t('hydraulic.lowArea'), f: (r: Run) => r.summary?.area?.areaM2 ?? '' },
+    { key: 'dropped', name: t('hydraulic.dropped'), f: (r: Run) => r.summary?.droppedCount ?? '' },
+    { key: 'maxDrop', name: t('hydraulic.maxDrop'), f: (r: Run) => r.summary?.maxDrop ?? '' },
+    {
+      key: 'quality',
+      name: t('hydraulic.qualityMeanMax'),
+      f: (r: Run) => (r.summary?.type === 'quality' ? `${r.summary.mean} / ${r.summary.max} ${r.summary.unit}` : ''),
+    },
   ];
 
   return (
@@ -77,7 +126,7 @@ export default function ScenarioPage() {
             form={form}
             layout="inline"
             onFinish={submit}
-            initialValues={{ minPressure: 14, residual: 10, hour: 8, percent: 20 }}
+            initialValues={{ minPressure: 14, residual: 10, hour: 8, percent: 20, mode: 'age', days: 2 }}
           >
             <Form.Item label={t('hydraulic.type')}>
               <Select
@@ -86,7 +135,7 @@ export default function ScenarioPage() {
                 style={{ width: 140 }}
                 value={kind}
                 onChange={setKind}
-                options={(['burst', 'fireFlow', 'growth', 'base'] as Kind[]).map((k) => ({
+                options={(['burst', 'fireFlow', 'growth', 'settings', 'quality', 'base'] as Kind[]).map((k) => ({
                   value: k,
                   label: t(`hydraulic.${k}`),
                 }))}
@@ -103,7 +152,12 @@ export default function ScenarioPage() {
                   <Input data-testid="scenario-hydrant" style={{ width: 140 }} />
                 </Form.Item>
                 <Form.Item name="residual" label={t('hydraulic.residual')}>
-                  <InputNumber min={0} max={100} />
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    aria-label={t('hydraulic.minPressure')}
+                    data-testid="scenario-min-pressure"
+                  />
                 </Form.Item>
                 <Form.Item name="hour" label={t('hydraulic.fireTime')}>
                   <InputNumber min={0} max={24} />
@@ -111,12 +165,89 @@ export default function ScenarioPage() {
               </>
             )}
             {kind === 'growth' && (
-              <Form.Item name="percent" label={t('hydraulic.percent')} rules={[{ required: true }]}>
-                <InputNumber min={-90} max={500} data-testid="scenario-percent" />
-              </Form.Item>
+              <>
+                <Form.Item name="percent" label={t('hydraulic.percent')} rules={[{ required: true }]}>
+                  <InputNumber min={-90} max={500} data-testid="scenario-percent" />
+                </Form.Item>
+                <Form.Item name="dma" label={t('hydraulic.dma')}>
+                  <Select
+                    allowClear
+                    aria-label={t('hydraulic.dma')}
+                    placeholder={t('hydraulic.wholeNetwork')}
+                    style={{ width: 200 }}
+                    options={dmaOptions}
+                    data-testid="scenario-dma"
+                  />
+                </Form.Item>
+              </>
+            )}
+            {kind === 'settings' && (
+              <>
+                <Form.Item name="pump" label={t('hydraulic.pump')}>
+                  <Input data-testid="scenario-pump" style={{ width: 110 }} />
+                </Form.Item>
+                <Form.Item name="pumpOff" label={t('hydraulic.pumpOff')}>
+                  <Select
+                    mode="multiple"
+                    aria-label={t('hydraulic.pumpOff')}
+                    style={{ minWidth: 160 }}
+                    data-testid="scenario-pump-off"
+                    options={Array.from({ length: 24 }, (_, h) => ({ value: h, label: `${h}:00` }))}
+                  />
+                </Form.Item>
+                <Form.Item name="pumpSpeed" label={t('hydraulic.pumpSpeed')}>
+                  <InputNumber min={0} max={2} step={0.05} />
+                </Form.Item>
+                <Form.Item name="valve" label={t('hydraulic.valve')}>
+                  <Input data-testid="scenario-valve" style={{ width: 110 }} />
+                </Form.Item>
+                <Form.Item name="valveSetting" label={t('hydraulic.valveSetting')}>
+                  <InputNumber min={0} max={10000} data-testid="scenario-valve-setting" />
+                </Form.Item>
+                <Form.Item name="valveStatus" label={t('hydraulic.valveStatus')}>
+                  <Select
+                    allowClear
+                    aria-label={t('hydraulic.valveStatus')}
+                    style={{ width: 110 }}
+                    options={(['open', 'closed', 'active'] as const).map((k) => ({
+                      value: k,
+                      label: t(`hydraulic.status_${k}`),
+                    }))}
+                  />
+                </Form.Item>
+              </>
+            )}
+            {kind === 'quality' && (
+              <>
+                <Form.Item name="mode" label={t('hydraulic.qualityMode')}>
+                  <Select
+                    aria-label={t('hydraulic.qualityMode')}
+                    style={{ width: 120 }}
+                    data-testid="scenario-quality-mode"
+                    options={(['age', 'trace'] as const).map((k) => ({ value: k, label: t(`hydraulic.${k}`) }))}
+                  />
+                </Form.Item>
+                <Form.Item noStyle shouldUpdate={(a, b) => a.mode !== b.mode}>
+                  {({ getFieldValue }) =>
+                    getFieldValue('mode') === 'trace' && (
+                      <Form.Item name="node" label={t('hydraulic.traceNode')} rules={[{ required: true }]}>
+                        <Input data-testid="scenario-trace-node" style={{ width: 120 }} />
+                      </Form.Item>
+                    )
+                  }
+                </Form.Item>
+                <Form.Item name="days" label={t('hydraulic.days')}>
+                  <InputNumber min={1} max={7} data-testid="scenario-days" />
+                </Form.Item>
+              </>
             )}
             <Form.Item name="minPressure" label={t('hydraulic.minPressure')}>
-              <InputNumber min={0} max={100} />
+              <InputNumber
+                min={0}
+                max={100}
+                aria-label={t('hydraulic.minPressure')}
+                data-testid="scenario-min-pressure"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" data-testid="scenario-submit">
               {t('hydraulic.submit')}
@@ -160,10 +291,10 @@ export default function ScenarioPage() {
             />
             <Row gutter={12} style={{ marginTop: 12 }}>
               <Col span={12}>
-                <ResultView runId={a.id} modelId={a.modelId} testId="compare-a" />
+                <ResultView runId={a.id} modelId={a.modelId} area={a.summary?.area?.polygons} testId="compare-a" />
               </Col>
               <Col span={12}>
-                <ResultView runId={b.id} modelId={b.modelId} testId="compare-b" />
+                <ResultView runId={b.id} modelId={b.modelId} area={b.summary?.area?.polygons} testId="compare-b" />
               </Col>
             </Row>
           </>

@@ -12,8 +12,8 @@ export function useRun() {
     enabled: !!runId,
     refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.state) ? false : 1000),
   });
-  const start = async (scenario?: Scenario) => {
-    const r = await hydraulicApi.run(scenario ? { scenario } : {});
+  const start = async (scenario?: Scenario, duration?: number) => {
+    const r = await hydraulicApi.run({ ...(scenario ? { scenario } : {}), ...(duration ? { duration } : {}) });
     setRunId(r.id);
     void qc.invalidateQueries({ queryKey: ['hydraulic-runs'] });
     return r.id;

@@ -2,53 +2,90 @@
  * `/screen/:code` (outside the shell): a big screen for a wall display, drawn from the screen's saved arrangement
  * (Widgets.tsx). With `?token=` it reads through the share link (no sign-in); without, as the signed-in user.
  * Live: signed in, the live channel's new-points event; by a share link, the link's own event stream
- * (`/swp-screen/live/{code}?token=`, server-sent events) — each event re-reads the screen, and when the stream is
- * closed (link revoked or expired) the re-read shows why. A slow re-read every minute catches what no reading
- * announces (an alarm closed, an order acknowledged).
+ * (`/swp-screen/live/{code}?token=`, server-sent events). Each event carries the new latest values, which are
+ * applied to the diagram at once (lib/liveReadings.ts) without a round trip; the whole screen (supply, compliance,
+ * KPIs) is re-read at most every REREAD_MS after readings, at once after an event without values (a bulk load),
+ * and when the stream is closed (link revoked or expired) the re-read shows why. A slow re-read every minute
+ * catches what no reading announces (an alarm closed, an order acknowledged).
  */
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { HttpError } from '../../api/http';
 import { LIVE_POINTS } from '../../api/monitor';
-import { SCREEN_CODES, type ScreenCode, screenApi } from '../../api/screen';
+import { SCREEN_CODES, type ScreenCode, type ScreenData, screenApi } from '../../api/screen';
 import { queryClient } from '../../app/queryClient';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { applyReadings, type LiveReading, readingsOf } from '../../lib/liveReadings';
+import { useLiveData } from '../../lib/useLiveEvent';
 import { ScaledStage } from './ScaledStage';
-import { LayoutScreen } from './Widgets';
+import { LayoutScreen, ScreenSource } from './Widgets';
 
-/** Follows a share link's event stream; `onChange` on new readings and once more when the stream closes. */
-function useShareStream(code: string, token: string | null, onChange: () => void) {
+/** Follows a share link's event stream: `onPoints` with each event's data, `onClosed` when the stream closes. */
+function useShareStream(code: string, token: string | null, onPoints: (data: unknown) => void, onClosed: () => void) {
   useEffect(() => {
     if (!token || !(SCREEN_CODES as string[]).includes(code)) return;
     const es = new EventSource(screenApi.liveUrl(code as ScreenCode, token));
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // at most one re-read per 500 ms, the last event always followed
-    const changed = () => {
-      const wait = last + 500 - Date.now();
-      clearTimeout(timer);
-      if (wait <= 0) {
-        last = Date.now();
-        onChange();
-      } else timer = setTimeout(changed, wait);
-    };
-    es.addEventListener('points', changed);
+    es.addEventListener('points', (e) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data);
+      } catch {
+        data = undefined;
+      }
+      onPoints(data);
+    });
     es.addEventListener('closed', () => {
       es.close();
-      onChange();
+      onClosed();
     });
-    return () => {
-      clearTimeout(timer);
-      es.close();
-    };
-  }, [code, token, onChange]);
+    return () => es.close();
+  }, [code, token, onPoints, onClosed]);
 }
 
 export const REFRESH_MS = 60_000;
+/** after readings, the whole screen is re-read at most this often (the diagram takes the values from the event) */
+export const REREAD_MS = 15_000;
+
+/**
+ * A re-read of the whole screen at most once per `everyMs` (the last request always followed); `now` re-reads at
+ * the next 500 ms slot.
+ */
+function useThrottledReread(reread: () => void) {
+  const state = useRef<{ last: number; timer?: ReturnType<typeof setTimeout>; due: number }>({ last: 0, due: 0 });
+  useEffect(() => () => clearTimeout(state.current.timer), []);
+  return useCallback(
+    (everyMs: number) => {
+      const s = state.current;
+      const due = Math.max(Date.now(), s.last + everyMs);
+      if (s.timer && s.due <= due) return;
+      clearTimeout(s.timer);
+      s.due = due;
+      s.timer = setTimeout(() => {
+        s.timer = undefined;
+        s.last = Date.now();
+        reread();
+      }, due - Date.now());
+    },
+    [reread],
+  );
+}
+
+/** The screen's data with a live event's readings applied to its diagram widgets. */
+function withReadings(d: ScreenData | undefined, readings: LiveReading[]): ScreenData | undefined {
+  if (!d) return d;
+  let changed = false;
+  const widgets = d.widgets.map((w) => {
+    if (w.widget !== 'diagram') return w;
+    const data = applyReadings(w.data, readings);
+    if (data === w.data) return w;
+    changed = true;
+    return { ...w, data };
+  });
+  return changed ? { ...d, widgets } : d;
+}
 
 function Clock() {
   const [now, setNow] = useState(() => dayjs());
@@ -73,9 +110,20 @@ function Screen() {
     retry: false,
   });
   const { refetch } = q;
+  const client = useQueryClient();
   const reread = useCallback(() => void refetch(), [refetch]);
-  useLiveEvent(LIVE_POINTS, reread, 500);
-  useShareStream(code, token, reread);
+  const schedule = useThrottledReread(reread);
+  const onPoints = useCallback(
+    (data: unknown) => {
+      const readings = readingsOf(data);
+      if (!readings) return schedule(500);
+      client.setQueryData<ScreenData>(['screen', code, token], (d) => withReadings(d, readings));
+      schedule(REREAD_MS);
+    },
+    [client, code, token, schedule],
+  );
+  useLiveData(LIVE_POINTS, onPoints);
+  useShareStream(code, token, onPoints, reread);
   const error = !known ? t('screen.unknown') : q.error ? (q.error as HttpError).message || t('screen.failed') : null;
 
   return (
@@ -112,7 +160,9 @@ function Screen() {
           <Spin size="large" />
         </div>
       ) : (
-        <LayoutScreen widgets={q.data.widgets} />
+        <ScreenSource.Provider value={{ code: code as ScreenCode, token }}>
+          <LayoutScreen widgets={q.data.widgets} />
+        </ScreenSource.Provider>
       )}
     </ScaledStage>
   );

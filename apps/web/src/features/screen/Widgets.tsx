@@ -1,14 +1,22 @@
 /** The widgets of a big screen, each in its panel at its grid place, drawn from the data the server sent for it. */
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlacedWidget, WidgetDataMap } from '../../api/screen';
+import type { PlacedWidget, ScreenCode, WidgetDataMap } from '../../api/screen';
 import { EChart } from '../../components/charts/EChart';
 import { ProcessDiagram } from '../../components/charts/ProcessDiagram';
 import { boxOf } from './grid';
 import { Kpi, Panel } from './Panel';
-import { StationMap } from './StationMap';
 import { supplyOption } from './supplyOption';
+
+// the map library is large: the network map loads after the rest of the screen has painted
+const ScreenMap = lazy(() => import('./ScreenMap'));
+
+/** which screen is shown and, opened by a share link, its token (the map reads its basemap through the link) */
+export const ScreenSource = createContext<{ code: ScreenCode; token: string | null }>({
+  code: 'overview',
+  token: null,
+});
 
 export const fmt = (v: number | null | undefined, d = 0) =>
   v == null ? '--' : v.toLocaleString('zh-CN', { maximumFractionDigits: d });
@@ -156,6 +164,7 @@ function Orders({ data }: { data: WidgetDataMap['orders'] }) {
 /** The content of one widget sized to its panel (width and height of the content area in stage pixels). */
 function Content({ w, width, height }: { w: PlacedWidget; width: number; height: number }) {
   const { t } = useTranslation();
+  const source = useContext(ScreenSource);
   switch (w.widget) {
     case 'kpis':
       return <Kpis data={w.data} />;
@@ -164,7 +173,11 @@ function Content({ w, width, height }: { w: PlacedWidget; width: number; height:
     case 'nrw':
       return <Nrw data={w.data} height={height} />;
     case 'map':
-      return <StationMap stations={w.data.stations} alarms={w.data.alarms} width={width} height={height} />;
+      return (
+        <Suspense fallback={null}>
+          <ScreenMap data={w.data} width={width} height={height} code={source.code} token={source.token} />
+        </Suspense>
+      );
     case 'pressure':
       return (
         <Rates

@@ -132,6 +132,17 @@ function ShutValuePage() {
             <Descriptions.Item label={t('shutValue.occurTime')}>{ev.occurTime}</Descriptions.Item>
             <Descriptions.Item label={t('shutValue.affected')}>{ev.affectedCustomers}</Descriptions.Item>
             <Descriptions.Item label={t('shutValue.critical')}>{ev.criticalCount}</Descriptions.Item>
+            {ev.lowPressure && (
+              <Descriptions.Item label={t('shutValue.lowPressure')}>
+                <span data-testid="crew-low-pressure">
+                  {t('shutValue.lowPressureText', {
+                    min: ev.lowPressure.minPressure,
+                    junctions: ev.lowPressure.junctions,
+                    customers: ev.lowPressure.customers,
+                  })}
+                </span>
+              </Descriptions.Item>
+            )}
             {ev.lat !== undefined && ev.lon !== undefined && (
               <Descriptions.Item label={t('shutValue.burstPoint')}>
                 <a href={geoUri(ev.lat, ev.lon, ev.code)} data-testid="burst-nav">

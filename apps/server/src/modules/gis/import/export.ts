@@ -6,68 +6,24 @@
  * (the stored import offset subtracted), or longitude/latitude with `crs=EPSG:4326` (GeoJSON only).
  */
 import { sql } from 'drizzle-orm';
+import { tenantSql } from '../../../core/scoped.ts';
 import { fromEpsg4548 } from '../../monitor/index.ts';
+import { gisNetwork, gisNode, gisPipe } from '../schema.ts';
 import type { Exec } from '../store.ts';
-import type { HydraulicModel } from './model.ts';
-import { DIURNAL, meterDemands, PLANT_HEAD_M, roughnessOf } from './runnable.ts';
-
-type NodeOut = {
-  gid: number;
-  pipe_gid: number | null;
-  customer_count: number | null;
-  dno: string;
-  kind: string;
-  name: string | null;
-  elevation: number | null;
-  diameter: number | null;
-  operable: number | null;
-  normal_state: string | null;
-  subtype: string | null;
-  hydraulic: Record<string, unknown> | null;
-  x: number;
-  y: number;
-};
-type PipeOut = {
-  gid: number;
-  from_node: number;
-  to_node: number;
-  dno: string;
-  from_dno: string;
-  to_dno: string;
-  diameter: number;
-  material: string;
-  install_year: number | null;
-  length: number;
-  pipe_class: string;
-  hydraulic: Record<string, unknown> | null;
-  coords: string;
-};
+import { loadNetworkRows, type NetworkRows, type NodeOut, type PipeOut } from './network-rows.ts';
+import {
+  type DemandPlan,
+  DIURNAL,
+  DIURNAL_ID,
+  meterDemands,
+  PLANT_HEAD_M,
+  type PumpDuty,
+  pumpCurve,
+  pumpDuty,
+  roughnessOf,
+} from './runnable.ts';
 
 export type ExportCrs = 'EPSG:4548' | 'EPSG:4326' | 'local';
-
-async function load(db: Exec, tenantId: string) {
-  const nodes = await db.execute<NodeOut>(sql`
-    select gid, pipe_gid, customer_count, dno, kind, name, elevation, diameter, operable, normal_state, subtype,
-      hydraulic, ST_X(geom) as x, ST_Y(geom) as y
-    from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0 order by gid`);
-  const pipes = await db.execute<PipeOut>(sql`
-    select p.gid, p.from_node, p.to_node, p.dno, a.dno as from_dno, b.dno as to_dno, p.diameter, p.material, p.install_year, p.length, p.pipe_class,
-      p.hydraulic, ST_AsText(p.geom) as coords
-    from swp_gis_pipe p
-      join swp_gis_node a on a.tenant_id = p.tenant_id and a.gid = p.from_node
-      join swp_gis_node b on b.tenant_id = p.tenant_id and b.gid = p.to_node
-    where p.tenant_id = ${tenantId} and p.is_deleted = 0 order by p.gid`);
-  const net = await db.execute<{
-    model: HydraulicModel | null;
-    source: { offsetX?: number; offsetY?: number; crs?: string } | null;
-  }>(sql`select model, source from swp_gis_network where tenant_id = ${tenantId}`);
-  return {
-    nodes: nodes.rows,
-    pipes: pipes.rows,
-    model: net.rows[0]?.model ?? null,
-    source: net.rows[0]?.source ?? null,
-  };
-}
 
 const parseLine = (wkt: string): [number, number][] =>
   wkt
@@ -103,7 +59,7 @@ const HYDRAULIC_PROPS = [
 ];
 
 export async function exportGeoJson(db: Exec, tenantId: string, crs: ExportCrs = 'EPSG:4548') {
-  const { nodes, pipes, source } = await load(db, tenantId);
+  const { nodes, pipes, source } = await loadNetworkRows(db, tenantId);
   const p = projector(crs, source);
   const pick = (h: Record<string, unknown> | null) =>
     Object.fromEntries(HYDRAULIC_PROPS.filter((k) => h?.[k] !== undefined && h?.[k] !== null).map((k) => [k, h?.[k]]));
@@ -152,20 +108,35 @@ export async function exportGeoJson(db: Exec, tenantId: string, crs: ExportCrs =
 
 const DEFAULT_OPTIONS = ['Units LPS', 'Headloss H-W', 'Pattern 1', 'Demand Multiplier 1.0'];
 const DEFAULT_TIMES = ['Duration 24:00', 'Hydraulic Timestep 1:00', 'Pattern Timestep 1:00', 'Report Timestep 1:00'];
-const DIURNAL_ID = 'DIURNAL';
 const v = (x: unknown, d: number | string = 0) => (x === undefined || x === null || x === '' ? String(d) : String(x));
 
 /**
  * The network as an EPANET 2.2 input file. `runnable`: features without imported hydraulic data get the defaults of
- * runnable.ts (plant heads, roughness by material and age, customer demands, closed valves) so EPANET can run it.
+ * runnable.ts (plant heads, roughness by material and age, customer demands, closed valves, pump stations drawn as
+ * nodes made pumps with curves) so EPANET can run it. `demands`: the hydraulic module's demand plan (meter reads, DMA
+ * inflow shares and patterns); `pumps`: design duties of the pump stations by code (measured flow).
  */
 export async function exportInp(
   db: Exec,
   tenantId: string,
   crs: Exclude<ExportCrs, 'EPSG:4326'> = 'EPSG:4548',
-  opts: { runnable?: boolean } = {},
+  opts: InpOptions = {},
 ) {
-  const { nodes, pipes, model, source } = await load(db, tenantId);
+  return inpText(await loadNetworkRows(db, tenantId), crs, opts);
+}
+
+export type InpOptions = { runnable?: boolean; demands?: DemandPlan; pumps?: Map<string, PumpDuty> };
+
+/**
+ * The `.inp` text of loaded rows: synchronous and CPU-bound (≈ 1 s per 10,000 pipes on a loaded machine), so the
+ * hydraulic module runs it in its worker thread for a model build; `exportInp` runs it inline (the GIS download).
+ */
+export function inpText(
+  rows: NetworkRows,
+  crs: Exclude<ExportCrs, 'EPSG:4326'> = 'EPSG:4548',
+  opts: InpOptions = {},
+): string {
+  const { tenantId, nodes, pipes, model, source } = rows;
   const fill = opts.runnable === true;
   const p = projector(crs, source);
   const out: string[] = [];
@@ -182,22 +153,83 @@ export async function exportInp(
   const tanks = graphNodes.filter((n) => n.kind === 'source' && n.subtype === 'tank');
   const cm = (n: { hydraulic: Record<string, unknown> | null }) => (h(n).comment ? `\t;${h(n).comment}` : '');
   const xy = new Map(nodes.map((n) => [n.gid, [n.x, n.y] as [number, number]]));
-  const demandOf = fill ? meterDemands(nodes, pipes, xy) : new Map<number, number>();
+  const demandOf = fill ? meterDemands(nodes, pipes, xy, opts.demands) : new Map<number, Map<string, number>>();
   const topElevation = junctions.reduce((m, n) => Math.max(m, n.elevation ?? 0), 0);
   const closedValves = new Set(
     nodes.filter((n) => fill && n.kind === 'valve' && !n.hydraulic && n.normal_state === 'closed').map((n) => n.gid),
   );
   const thisYear = new Date().getFullYear();
+  const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+  /** a junction's computed demands, largest first: [pattern, L/s] */
+  const demandsOf = (n: NodeOut) => [...(demandOf.get(n.gid) ?? [])].sort((a, b) => b[1] - a[1]);
   const junctionLine = (n: NodeOut) => {
-    const d = h(n).demand ?? (demandOf.has(n.gid) ? Math.round((demandOf.get(n.gid) ?? 0) * 1e4) / 1e4 : undefined);
-    const pattern = h(n).demand === undefined && demandOf.has(n.gid) ? DIURNAL_ID : h(n).pattern;
+    const first = h(n).demand === undefined ? demandsOf(n)[0] : undefined;
+    const d = h(n).demand ?? (first ? r4(first[1]) : undefined);
+    const pattern = first ? first[0] : h(n).pattern;
     return `${n.dno}\t${v(h(n).elevation ?? n.elevation)}\t${v(d)}\t${v(pattern, '')}${cm(n)}`;
+  };
+  // pump stations drawn as nodes: the pipes towards the sources (fewer pipes away, by breadth-first search over
+  // the open pipes) move to a suction node; the pump lifts from it into the station's node
+  const stations = fill ? nodes.filter((n) => n.kind === 'pump' && !n.hydraulic) : [];
+  const suctionOf = new Map<number, NodeOut>();
+  const suctionPipes = new Map<number, number>();
+  if (stations.length) {
+    const open = pipes.filter(
+      (x) => x.pipe_class !== 'connector' && !closedValves.has(x.from_node) && !closedValves.has(x.to_node),
+    );
+    const adj = new Map<number, number[]>();
+    for (const x of open) {
+      adj.set(x.from_node, [...(adj.get(x.from_node) ?? []), x.to_node]);
+      adj.set(x.to_node, [...(adj.get(x.to_node) ?? []), x.from_node]);
+    }
+    const hops = new Map<number, number>();
+    let frontier = nodes.filter((n) => n.kind === 'source').map((n) => n.gid);
+    for (const g of frontier) hops.set(g, 0);
+    for (let d = 1; frontier.length; d++) {
+      const next: number[] = [];
+      for (const g of frontier)
+        for (const o of adj.get(g) ?? [])
+          if (!hops.has(o)) {
+            hops.set(o, d);
+            next.push(o);
+          }
+      frontier = next;
+    }
+    for (const st of stations) {
+      const mine = hops.get(st.gid);
+      if (mine === undefined) continue;
+      const toward = open.filter((x) => {
+        if (x.from_node !== st.gid && x.to_node !== st.gid) return false;
+        const other = x.from_node === st.gid ? x.to_node : x.from_node;
+        return (hops.get(other) ?? Number.POSITIVE_INFINITY) < mine;
+      });
+      if (!toward.length) continue;
+      const o = toward[0].from_node === st.gid ? toward[0].to_node : toward[0].from_node;
+      const [ox, oy] = xy.get(o) ?? [st.x, st.y];
+      const len = Math.hypot(ox - st.x, oy - st.y) || 1;
+      suctionOf.set(st.gid, {
+        ...st,
+        gid: -st.gid,
+        kind: 'junction',
+        dno: `${st.dno}_S`,
+        hydraulic: null,
+        x: st.x + ((ox - st.x) / len) * 5,
+        y: st.y + ((oy - st.y) / len) * 5,
+      });
+      for (const x of toward) suctionPipes.set(x.gid, st.gid);
+    }
+  }
+  const suctionNodes = [...suctionOf.values()];
+  const endOf = (x: PipeOut, end: 'from' | 'to') => {
+    const g = end === 'from' ? x.from_node : x.to_node;
+    const s = suctionPipes.get(x.gid) === g ? suctionOf.get(g) : undefined;
+    return s ? s.dno : end === 'from' ? x.from_dno : x.to_dno;
   };
   const reservoirHead = (n: NodeOut) =>
     h(n).head ?? (fill ? (n.elevation ?? topElevation) + PLANT_HEAD_M : n.elevation);
 
   section('TITLE', null, model?.title?.length ? model.title : [`SWP Console network of tenant ${tenantId}`]);
-  section('JUNCTIONS', 'ID\tElev\tDemand\tPattern', junctions.map(junctionLine));
+  section('JUNCTIONS', 'ID\tElev\tDemand\tPattern', [...junctions, ...suctionNodes].map(junctionLine));
   section(
     'RESERVOIRS',
     'ID\tHead\tPattern',
@@ -233,8 +265,8 @@ export async function exportInp(
         return (
           [
             x.dno,
-            x.from_dno,
-            x.to_dno,
+            endOf(x, 'from'),
+            endOf(x, 'to'),
             v(t.length ?? x.length),
             v(t.diameter ?? x.diameter),
             v(t.roughness, fill && !x.hydraulic ? roughnessOf(x.material, x.install_year, thisYear) : 130),
@@ -249,7 +281,12 @@ export async function exportInp(
     'ID\tNode1\tNode2\tParameters',
     nodes
       .filter((n) => n.kind === 'pump' && isLink(n))
-      .map((n) => `${n.dno}\t${h(n).from}\t${h(n).to}\t${v(h(n).parameters, '')}${cm(n)}`),
+      .map((n) => `${n.dno}\t${h(n).from}\t${h(n).to}\t${v(h(n).parameters, '')}${cm(n)}`)
+      .concat(
+        stations
+          .filter((n) => suctionOf.has(n.gid))
+          .map((n) => `${n.dno}\t${n.dno}_S\t${n.dno}\tHEAD PC_${n.dno}\t;${n.name ?? ''}`),
+      ),
   );
   section(
     'VALVES',
@@ -270,6 +307,11 @@ export async function exportInp(
       ),
   );
   const demands: string[] = [];
+  for (const n of junctions) {
+    // a junction drawing on more than one pattern lists them all here (they replace the [JUNCTIONS] demand)
+    const computed = h(n).demand === undefined ? demandsOf(n) : [];
+    if (computed.length > 1) for (const [pat, lps] of computed) demands.push(`${n.dno}\t${r4(lps)}\t${pat}`);
+  }
   for (const n of junctions)
     for (const d of (h(n).demands as
       | { demand: number; pattern: string | null; category: string | null }[]
@@ -288,8 +330,10 @@ export async function exportInp(
   section('EMITTERS', 'Junction\tCoefficient', em);
   section('QUALITY', 'Node\tInitQual', q);
   const pats: string[] = [];
-  if (demandOf.size)
-    for (let i = 0; i < DIURNAL.length; i += 6) pats.push(`${DIURNAL_ID}\t${DIURNAL.slice(i, i + 6).join('\t')}`);
+  const used = new Set([...demandOf.values()].flatMap((m) => [...m.keys()]));
+  const computedPatterns: Record<string, number[]> = { [DIURNAL_ID]: DIURNAL, ...(opts.demands?.patterns ?? {}) };
+  for (const [id, m] of Object.entries(computedPatterns))
+    if (used.has(id)) for (let i = 0; i < m.length; i += 6) pats.push(`${id}\t${m.slice(i, i + 6).join('\t')}`);
   for (const [id, m] of Object.entries(model?.patterns ?? {}))
     for (let i = 0; i < m.length; i += 6) pats.push(`${id}\t${m.slice(i, i + 6).join('\t')}`);
   section('PATTERNS', 'ID\tMultipliers', pats);
@@ -298,6 +342,12 @@ export async function exportInp(
     if (c.type) curves.push(`;${c.type}:`);
     for (const [x, y] of c.points) curves.push(`${id}\t${x}\t${y}`);
   }
+  for (const n of stations) {
+    if (!suctionOf.has(n.gid)) continue;
+    const duty = opts.pumps?.get(n.dno) ?? pumpDuty(n.capacity, null);
+    curves.push(`;PUMP: ${n.dno} design ${duty.flowLps} L/s at ${duty.headM} m`);
+    for (const [x, y] of pumpCurve(duty.flowLps, duty.headM)) curves.push(`PC_${n.dno}\t${x}\t${y}`);
+  }
   section('CURVES', 'ID\tX-Value\tY-Value', curves);
   const raw =
     model?.sections ?? (fill ? { OPTIONS: DEFAULT_OPTIONS, TIMES: DEFAULT_TIMES } : { OPTIONS: DEFAULT_OPTIONS });
@@ -305,7 +355,7 @@ export async function exportInp(
   section(
     'COORDINATES',
     'Node\tX-Coord\tY-Coord',
-    graphNodes.map((n) => {
+    [...graphNodes, ...suctionNodes].map((n) => {
       const [x, y] = p(n.x, n.y);
       return `${n.dno}\t${x}\t${y}`;
     }),
@@ -345,10 +395,10 @@ export async function networkSummary(db: Exec, tenantId: string) {
     select n.version, n.source, e.pipes, e.nodes, ST_XMin(e.box) as xmin, ST_YMin(e.box) as ymin,
       ST_XMax(e.box) as xmax, ST_YMax(e.box) as ymax
     from (select
-        (select count(*)::int from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as pipes,
-        (select count(*)::int from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0) as nodes,
-        (select ST_Extent(geom) from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0) as box) e
-      left join swp_gis_network n on n.tenant_id = ${tenantId}`);
+        (select count(*)::int from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0) as pipes,
+        (select count(*)::int from swp_gis_node where ${tenantSql(gisNode, tenantId)} and is_deleted = 0) as nodes,
+        (select ST_Extent(geom) from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0) as box) e
+      left join swp_gis_network n on ${tenantSql(gisNetwork, tenantId, 'n')}`);
   const x = r.rows[0];
   return {
     version: x?.version ?? 0,

@@ -13,8 +13,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/envelope.ts';
 import type { AppContext } from '../../../core/module.ts';
+import { tenantSql } from '../../../core/scoped.ts';
 import { importSeries, type SeriesReport, seriesImportOptions, upsertStations } from '../../monitor/index.ts';
 import { ensureTenant, invalidateMenuCache } from '../../system/index.ts';
+import { gisNode, gisPipe } from '../schema.ts';
 import { type ImportReport, importNetwork } from './service.ts';
 
 /** What another module adds to the L-Town tenant after its network and series are in (dma: zones, detection). */
@@ -124,14 +126,14 @@ export async function createLTownTenant(
   // stations where the GIS has their link or tank; the pump and tank features carry the station code
   const where = await ctx.db.execute<{ dno: string; x: number; y: number }>(sql`
     select dno, ST_X(g) as x, ST_Y(g) as y from (
-      select dno, ST_LineInterpolatePoint(geom, 0.5) as g from swp_gis_pipe where tenant_id = ${tenantId} and is_deleted = 0
+      select dno, ST_LineInterpolatePoint(geom, 0.5) as g from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and is_deleted = 0
         and dno in ('p227', 'p235')
       union all
-      select dno, geom from swp_gis_node where tenant_id = ${tenantId} and is_deleted = 0 and dno in ('PUMP_1', 'T1')
+      select dno, geom from swp_gis_node where ${tenantSql(gisNode, tenantId)} and is_deleted = 0 and dno in ('PUMP_1', 'T1')
     ) s`);
   const at = new Map(where.rows.map((r) => [r.dno, r]));
   await ctx.db.execute(sql`update swp_gis_node set station_code = dno
-    where tenant_id = ${tenantId} and dno in ('PUMP_1', 'T1') and station_code is distinct from dno`);
+    where ${tenantSql(gisNode, tenantId)} and dno in ('PUMP_1', 'T1') and station_code is distinct from dno`);
   const stations = await ctx.db.transaction((tx) =>
     upsertStations(
       tx,

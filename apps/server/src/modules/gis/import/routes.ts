@@ -14,7 +14,7 @@ import { badRequest, ok } from '../../../core/envelope.ts';
 import { adminOnly, byMenu, userOf } from '../../../core/gate.ts';
 import { jobQueueOf } from '../../../core/job-queue.ts';
 import type { AppContext } from '../../../core/module.ts';
-import { progress } from '../../../core/progress.ts';
+import { progress, UNKNOWN_JOB } from '../../../core/progress.ts';
 import { requirePlatformAdmin } from '../../../core/tenancy.ts';
 import { exportGeoJson, exportInp, networkSummary } from './export.ts';
 import { createLTownTenant, L_TOWN } from './ltown.ts';
@@ -70,9 +70,7 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${BASE}/import/progress`, byMenu('gis_network_import'), async (req) => {
     const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
     if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
-    return ok(
-      progress.get(req.tenantId, jobId) ?? { stage: 'unknown', done: 0, total: 0, finished: false, error: null },
-    );
+    return ok((await progress.get(req.tenantId, jobId, ctx.db)) ?? UNKNOWN_JOB);
   });
 
   app.get(`${BASE}/export`, byMenu('gis_network_export', 'gis_map'), async (req, reply) => {

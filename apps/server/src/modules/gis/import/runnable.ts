@@ -5,12 +5,17 @@
  * - Sources (plants) are reservoirs with a total head of ground elevation + PLANT_HEAD_M (the plant's outlet
  *   pressure, 0.40 MPa ≈ 40 m); ground elevation from the node's z, else the network's highest junction.
  * - Roughness: Hazen-Williams C by material, less 0.4 per year of age, never below 70.
- * - Demands: each customer meter (`meter`, subtype user) takes METER_DEMAND_LPS per customer it serves (its
- *   customer count, at least 1); DMA inlet and bulk meters take none. The demand sits on the nearer end node of the
- *   pipe the meter hangs on. All these demands follow DIURNAL.
+ * - Demands: each customer meter (`meter`, subtype user) takes what the demand plan gives it (meter reads or its
+ *   DMA's inflow share, decided by the hydraulic module), else METER_DEMAND_LPS per customer it serves (its customer
+ *   count, at least 1) on DIURNAL; DMA inlet and bulk meters take none. The demand sits on the nearer end node of
+ *   the pipe the meter hangs on.
+ * - Pump stations drawn as nodes become EPANET pumps with a head curve from their design duty (pumpDuty) between a
+ *   suction node `<code>_S` (the pipes towards the sources) and the station's node (the discharge).
  * - Valves drawn as nodes (the shutdown graph's form) that are normally closed close their pipes.
  */
 import { sql } from 'drizzle-orm';
+import { tenantColumnSql, tenantSql } from '../../../core/scoped.ts';
+import { gisNode, gisPipe } from '../schema.ts';
 import type { Exec } from '../store.ts';
 
 export const PLANT_HEAD_M = 40;
@@ -56,10 +61,28 @@ export interface RunnablePipe {
   coords: string;
 }
 
-/** Demand (L/s) per node gid from the customer meters hanging on pipes without imported data. */
-export function meterDemands(nodes: RunnableNode[], pipes: RunnablePipe[], nodeXY: Map<number, [number, number]>) {
+/**
+ * Demands decided outside the GIS (the hydraulic module, docs/hydraulics.md "Demands"): per customer meter code its
+ * average consumption (L/s) and the pattern it follows; the patterns' multipliers by id. Meters not listed take
+ * METER_DEMAND_LPS per customer on DIURNAL.
+ */
+export interface DemandPlan {
+  meters: Map<string, { lps: number; pattern: string }>;
+  patterns: Record<string, number[]>;
+}
+
+/**
+ * Demand (L/s) per node gid and pattern from the customer meters hanging on pipes without imported data: the nearer
+ * end node of the meter's pipe takes it.
+ */
+export function meterDemands(
+  nodes: (RunnableNode & { dno?: string })[],
+  pipes: RunnablePipe[],
+  nodeXY: Map<number, [number, number]>,
+  plan?: DemandPlan,
+) {
   const byGid = new Map(pipes.map((p) => [p.gid, p]));
-  const out = new Map<number, number>();
+  const out = new Map<number, Map<string, number>>();
   for (const m of nodes) {
     if (m.kind !== 'meter' || m.subtype !== 'user' || !m.pipe_gid) continue;
     const p = byGid.get(m.pipe_gid);
@@ -68,9 +91,67 @@ export function meterDemands(nodes: RunnableNode[], pipes: RunnablePipe[], nodeX
     const b = nodeXY.get(p.to_node);
     if (!a || !b) continue;
     const near = Math.hypot(a[0] - m.x, a[1] - m.y) <= Math.hypot(b[0] - m.x, b[1] - m.y) ? p.from_node : p.to_node;
-    out.set(near, (out.get(near) ?? 0) + METER_DEMAND_LPS * Math.max(1, m.customer_count ?? 1));
+    const planned = m.dno ? plan?.meters.get(m.dno) : undefined;
+    const pattern = planned?.pattern ?? DIURNAL_ID;
+    const lps = planned ? planned.lps : METER_DEMAND_LPS * Math.max(1, m.customer_count ?? 1);
+    const at = out.get(near) ?? new Map<string, number>();
+    at.set(pattern, (at.get(pattern) ?? 0) + lps);
+    out.set(near, at);
   }
   return out;
+}
+
+export const DIURNAL_ID = 'DIURNAL';
+
+/** The customer meters of the tenant (code, customers, place), for the demand allocation. */
+export async function customerMeters(db: Exec, tenantId: string) {
+  const r = await db.execute<{ dno: string; customers: number; x: number; y: number }>(sql`
+    select dno, coalesce(customer_count, 1)::int as customers, ST_X(geom) as x, ST_Y(geom) as y
+    from swp_gis_node where ${tenantSql(gisNode, tenantId)} and kind = 'meter' and subtype = 'user' and is_deleted = 0
+      and pipe_gid is not null order by gid`);
+  return r.rows;
+}
+
+/** A booster station drawn as a node: its code, power (kW) and monitoring station. */
+export async function pumpStations(db: Exec, tenantId: string) {
+  const r = await db.execute<{ dno: string; power: number | null; stcd: string | null }>(sql`
+    select dno, capacity as power, station_code as stcd from swp_gis_node
+    where ${tenantSql(gisNode, tenantId)} and kind = 'pump' and is_deleted = 0 and hydraulic is null order by gid`);
+  return r.rows;
+}
+
+/**
+ * A pump's head curve from its design duty (flow L/s, head m): EPANET's three-point form, shut-off head 4/3 of the
+ * design head at no flow, the design point, and no head at twice the design flow.
+ */
+export function pumpCurve(flowLps: number, headM: number): [number, number][] {
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return [
+    [0, r((headM * 4) / 3)],
+    [r(flowLps), r(headM)],
+    [r(flowLps * 2), 0],
+  ];
+}
+
+/** design duty of a station drawn as a node */
+export interface PumpDuty {
+  flowLps: number;
+  headM: number;
+}
+/** the efficiency the design head is derived with from the station's power and flow */
+export const PUMP_EFFICIENCY = 0.75;
+/** design head of a station without data enough to derive one */
+export const PUMP_DEFAULT_HEAD_M = 25;
+
+/**
+ * A station's design duty: the design flow (its measured mean, else what its power gives at the default head), and
+ * the head its power gives at that flow (η PUMP_EFFICIENCY), kept within 10–60 m.
+ */
+export function pumpDuty(powerKw: number | null, flowLps: number | null): PumpDuty {
+  const kw = powerKw && powerKw > 0 ? powerKw : 100;
+  const flow = flowLps && flowLps > 0 ? flowLps : ((kw * PUMP_EFFICIENCY) / (9.81 * PUMP_DEFAULT_HEAD_M)) * 1000;
+  const head = Math.min(60, Math.max(10, (kw * PUMP_EFFICIENCY) / (9.81 * (flow / 1000))));
+  return { flowLps: Math.round(flow * 100) / 100, headM: Math.round(head * 100) / 100 };
 }
 
 /**
@@ -82,10 +163,10 @@ export async function modelNodeOf(db: Exec, tenantId: string, code: string): Pro
     select f.kind, f.dno,
       (select case when ST_Distance(f.geom, a.geom) <= ST_Distance(f.geom, b.geom) then a.dno else b.dno end
          from swp_gis_pipe p
-           join swp_gis_node a on a.tenant_id = p.tenant_id and a.gid = p.from_node
-           join swp_gis_node b on b.tenant_id = p.tenant_id and b.gid = p.to_node
-        where p.tenant_id = f.tenant_id and p.gid = f.pipe_gid and p.is_deleted = 0) as near
-    from swp_gis_node f where f.tenant_id = ${tenantId} and f.dno = ${code} and f.is_deleted = 0 limit 1`);
+           join swp_gis_node a on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'a')} and a.gid = p.from_node
+           join swp_gis_node b on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'b')} and b.gid = p.to_node
+        where ${tenantSql(gisPipe, tenantColumnSql(gisNode, 'f'), 'p')} and p.gid = f.pipe_gid and p.is_deleted = 0) as near
+    from swp_gis_node f where ${tenantSql(gisNode, tenantId, 'f')} and f.dno = ${code} and f.is_deleted = 0 limit 1`);
   const f = r.rows[0];
   if (!f) return null;
   return f.kind === 'hydrant' || f.kind === 'meter' || f.kind === 'wq' ? f.near : f.dno;
@@ -98,11 +179,30 @@ export async function customersAt(db: Exec, tenantId: string, nodeCodes: string[
     select m.dno, m.name, coalesce(m.customer_count, 1)::int as customers,
       case when ST_Distance(m.geom, a.geom) <= ST_Distance(m.geom, b.geom) then a.dno else b.dno end as node
     from swp_gis_node m
-      join swp_gis_pipe p on p.tenant_id = m.tenant_id and p.gid = m.pipe_gid and p.is_deleted = 0
-      join swp_gis_node a on a.tenant_id = p.tenant_id and a.gid = p.from_node
-      join swp_gis_node b on b.tenant_id = p.tenant_id and b.gid = p.to_node
-    where m.tenant_id = ${tenantId} and m.kind = 'meter' and m.subtype = 'user' and m.is_deleted = 0
+      join swp_gis_pipe p on ${tenantSql(gisPipe, tenantColumnSql(gisNode, 'm'), 'p')} and p.gid = m.pipe_gid and p.is_deleted = 0
+      join swp_gis_node a on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'a')} and a.gid = p.from_node
+      join swp_gis_node b on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'b')} and b.gid = p.to_node
+    where ${tenantSql(gisNode, tenantId, 'm')} and m.kind = 'meter' and m.subtype = 'user' and m.is_deleted = 0
       and (a.dno = any(${sql.param(nodeCodes)}::text[]) or b.dno = any(${sql.param(nodeCodes)}::text[]))`);
   const want = new Set(nodeCodes);
   return r.rows.filter((x) => want.has(x.node));
+}
+
+/**
+ * GIS features tied to monitoring stations (`station_code`), with where the model reads them: a graph node is
+ * its own model node; a feature on a pipe (DMA inlet meter) reads the pipe's flow and the pressure of the pipe's
+ * nearer end.
+ */
+export async function stationFeatures(db: Exec, tenantId: string) {
+  const r = await db.execute<{ stcd: string; dno: string; kind: string; pipe: string | null; near: string | null }>(sql`
+    select f.station_code as stcd, f.dno, f.kind, p.dno as pipe,
+      case when p.gid is null then null
+           when ST_Distance(f.geom, a.geom) <= ST_Distance(f.geom, b.geom) then a.dno else b.dno end as near
+    from swp_gis_node f
+      left join swp_gis_pipe p on ${tenantSql(gisPipe, tenantColumnSql(gisNode, 'f'), 'p')} and p.gid = f.pipe_gid and p.is_deleted = 0
+      left join swp_gis_node a on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'a')} and a.gid = p.from_node
+      left join swp_gis_node b on ${tenantSql(gisNode, tenantColumnSql(gisPipe, 'p'), 'b')} and b.gid = p.to_node
+    where ${tenantSql(gisNode, tenantId, 'f')} and f.is_deleted = 0 and f.station_code is not null
+    order by f.station_code`);
+  return r.rows;
 }

@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { badRequest } from '../../../core/envelope.ts';
 import type { AppContext } from '../../../core/module.ts';
 import { progress } from '../../../core/progress.ts';
+import { tenantSql } from '../../../core/scoped.ts';
 import { dropGraphCache } from '../graph.ts';
+import { gisNetwork } from '../schema.ts';
 import { GIS_SEED_LOCK } from '../seed.ts';
 import { buildRows, type Counts, type Warning } from './build.ts';
 import { parseGeoJson } from './geojson.ts';
@@ -77,7 +79,7 @@ export async function importNetwork(
   fileName = '',
 ): Promise<ImportReport> {
   const t0 = Date.now();
-  const job = progress.start(tenantId, opts.jobId);
+  const job = progress.start(tenantId, opts.jobId, ctx.db, 'network');
   try {
     job.stage('parse');
     const parsed = await parseNetworkFile(opts.format, buf);
@@ -111,7 +113,7 @@ export async function importNetwork(
         );
       }
       const v = await exec.execute<{ version: number }>(
-        sql`select version from swp_gis_network where tenant_id = ${tenantId}`,
+        sql`select version from swp_gis_network where ${tenantSql(gisNetwork, tenantId)}`,
       );
       return { plan, applied, version: v.rows[0]?.version ?? null };
     };
@@ -137,7 +139,7 @@ export async function importNetwork(
       networkVersion: version,
       tookMs: Date.now() - t0,
     };
-    job.finish();
+    job.finish(report);
     return report;
   } catch (err) {
     job.fail(err instanceof Error ? err.message : String(err));

@@ -7,6 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { newId } from '../../../core/ids.ts';
+import { tenantColumnSql, tenantSql } from '../../../core/scoped.ts';
+import { gisNetwork, gisNode, gisPipe } from '../schema.ts';
 import { bumpVersion, type Exec } from '../store.ts';
 import type { Built, NodeRow, PipeRow } from './build.ts';
 import { yieldToLoop } from './model.ts';
@@ -35,7 +37,7 @@ type Stored = {
 
 async function stored(db: Exec, table: 'swp_gis_node' | 'swp_gis_pipe', tenantId: string): Promise<Stored[]> {
   const r = await db.execute<Stored>(
-    sql`select gid, dno, sig from ${sql.identifier(table)} where tenant_id = ${tenantId} and is_deleted = 0`,
+    sql`select gid, dno, sig from ${sql.identifier(table)} where ${tenantSql(table === 'swp_gis_node' ? gisNode : gisPipe, tenantId)} and is_deleted = 0`,
   );
   return r.rows;
 }
@@ -85,7 +87,7 @@ export async function planImport(db: Exec, tenantId: string, built: Built, mode:
   let modelChanged = false;
   if (built.model || mode === 'replace') {
     const r = await db.execute<{ model: unknown }>(
-      sql`select model from swp_gis_network where tenant_id = ${tenantId}`,
+      sql`select model from swp_gis_network where ${tenantSql(gisNetwork, tenantId)}`,
     );
     modelChanged = stable(r.rows[0]?.model ?? null) !== stable(built.model ?? null);
   }
@@ -134,11 +136,11 @@ export async function applyPlan(
   let done = 0;
   for (let i = 0; i < plan.nodeDeletes.length; i += 50_000)
     await tx.execute(
-      sql`delete from swp_gis_node where tenant_id = ${tenantId} and gid = any(${a(plan.nodeDeletes.slice(i, i + 50_000))}::int[])`,
+      sql`delete from swp_gis_node where ${tenantSql(gisNode, tenantId)} and gid = any(${a(plan.nodeDeletes.slice(i, i + 50_000))}::int[])`,
     );
   for (let i = 0; i < plan.pipeDeletes.length; i += 50_000)
     await tx.execute(
-      sql`delete from swp_gis_pipe where tenant_id = ${tenantId} and gid = any(${a(plan.pipeDeletes.slice(i, i + 50_000))}::int[])`,
+      sql`delete from swp_gis_pipe where ${tenantSql(gisPipe, tenantId)} and gid = any(${a(plan.pipeDeletes.slice(i, i + 50_000))}::int[])`,
     );
   for (let off = 0; off < plan.nodeWrites.length; off += CHUNK) {
     const rows = plan.nodeWrites.slice(off, off + CHUNK);
@@ -184,18 +186,22 @@ export async function applyPlan(
   // hydrants and meters hang on the nearest pipe (within 50 m) when they do not name one
   await tx.execute(sql`
     update swp_gis_node n set pipe_gid = (
-      select p.gid from swp_gis_pipe p where p.tenant_id = n.tenant_id and p.is_deleted = 0
+      select p.gid from swp_gis_pipe p where ${tenantSql(gisPipe, tenantColumnSql(gisNode, 'n'), 'p')} and p.is_deleted = 0
         and ST_DWithin(p.geom, n.geom, 50) order by p.geom <-> n.geom limit 1)
-    where n.tenant_id = ${tenantId} and n.kind in ('hydrant', 'meter') and n.pipe_gid is null`);
+    where ${tenantSql(gisNode, tenantId, 'n')} and n.kind in ('hydrant', 'meter') and n.pipe_gid is null`);
   // a replaced network keeps no pipe-hanging feature whose pipe is gone
   if (plan.mode === 'replace')
     await tx.execute(sql`
-      update swp_gis_node n set pipe_gid = null where n.tenant_id = ${tenantId} and n.pipe_gid is not null
-        and not exists (select 1 from swp_gis_pipe p where p.tenant_id = n.tenant_id and p.gid = n.pipe_gid)`);
+      update swp_gis_node n set pipe_gid = null where ${tenantSql(gisNode, tenantId, 'n')} and n.pipe_gid is not null
+        and not exists (select 1 from swp_gis_pipe p where ${tenantSql(gisPipe, tenantColumnSql(gisNode, 'n'), 'p')} and p.gid = n.pipe_gid)`);
   await bumpVersion(tx, tenantId);
   // a merge of GeoJSON or Shapefile (no hydraulic model) keeps the stored model
   if (model || plan.mode === 'replace')
-    await tx.execute(sql`update swp_gis_network set model = ${json(model)}::jsonb where tenant_id = ${tenantId}`);
-  await tx.execute(sql`update swp_gis_network set source = ${json(source)}::jsonb where tenant_id = ${tenantId}`);
+    await tx.execute(
+      sql`update swp_gis_network set model = ${json(model)}::jsonb where ${tenantSql(gisNetwork, tenantId)}`,
+    );
+  await tx.execute(
+    sql`update swp_gis_network set source = ${json(source)}::jsonb where ${tenantSql(gisNetwork, tenantId)}`,
+  );
   return true;
 }

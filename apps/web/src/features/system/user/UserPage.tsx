@@ -19,7 +19,7 @@ import { md5 } from 'js-md5';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/http';
-import { deptApi, roleApi } from '../../../api/system';
+import { roleApi } from '../../../api/system';
 import { type User, userApi } from '../../../api/user';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { loadDict } from '../../../components/crud/fields';
@@ -32,6 +32,7 @@ import {
   PostTreeSelect,
   TreeSelectField,
 } from '../../../components/widgets';
+import { loadDeptTree } from '../../../components/widgets/deptTree';
 import { type TreeOption, toTreeOptions } from '../../../components/widgets/treeUtils';
 import { saveBlob } from '../../../lib/download';
 import { phoneRule } from '../../../lib/validators';
@@ -271,11 +272,15 @@ export default function UserPage() {
     unlock: usePermission('user_unlock'),
     state: usePermission('user_state'),
   };
+  // the same read as the company select of the search and the department select of the dialog (one request)
   useEffect(() => {
-    deptApi
-      .tree()
-      .then((d) => setTree(toTreeOptions(d)))
-      .catch(() => setTree([]));
+    let live = true;
+    loadDeptTree()
+      .then((d) => live && setTree(toTreeOptions(d)))
+      .catch(() => live && setTree([]));
+    return () => {
+      live = false;
+    };
   }, []);
   const query = useMemo(() => (deptId ? { deptId } : {}), [deptId]);
 

@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import FormData from 'form-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await bootTestApp();
+  await t.signIn();
+});
+afterAll(() => t?.close());
+
+const BASE = '/api/swp-admin/device-base/import';
+type Cell = string | number | null;
+
+async function sheet(rows: Cell[][]): Promise<Buffer> {
+  const tpl = await t.get(`${BASE}/template`);
+  expect(tpl.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(buf: Buffer, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', buf, { filename: 'devices.xlsx' });
+  return t.call({
+    method: 'POST',
+    url: BASE,
+    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${t.token}` },
+    payload: form.getBuffer(),
+  });
+}
+
+describe('device import from xlsx', () => {
+  it('binds devices to stations and their fields: dry run report, apply, idempotent re-apply, refusals', async () => {
+    const st = await t.app.ctx.database.pool.query<{ stcd: string; id: string }>(
+      `select st.stcd, st.id::text from swp_monitor_station st join swp_monitor_series s on s.station_id = st.id
+        where st.tenant_id = '000000' and st.is_deleted = 0 and s.field = 'pressure' order by st.stcd limit 1`,
+    );
+    const { stcd, id: stationId } = st.rows[0];
+    const good: Cell[][] = [
+      [
+        'IMPV-1',
+        '导入阀门一',
+        'valve',
+        stcd,
+        'pressure',
+        'DN300',
+        '某阀门厂',
+        '2024-06-01',
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+      ['IMPV-2', '导入摄像头', '视频', null, null, null, null, null, null, null, null, '长江路 1 号', null],
+    ];
+    const bad: Cell[][] = [
+      ['IMPV-3', '类型错', 'boiler', null, null],
+      ['IMPV-4', '站点错', 'pump', 'NO-SUCH-ST', null],
+      ['IMPV-5', '字段错', 'valve', stcd, 'turbidity'],
+      ['IMPV 6', '编号错', 'valve', null, null],
+      ['IMPV-7', '日期错', 'valve', null, null, null, null, '2024-13-01'],
+    ];
+    const dry = (await upload(await sheet([...good, ...bad]), { dryRun: 'true' })).json().data;
+    expect(dry.rows.map((r: { key: string; action: string }) => `${r.key}:${r.action}`)).toEqual([
+      'IMPV-1:insert',
+      'IMPV-2:insert',
+    ]);
+    expect(dry.rejected.map((r: { row: number; reason: string }) => [r.row, r.reason])).toEqual([
+      [4, expect.stringContaining('设备类型 boiler 无效')],
+      [5, expect.stringContaining('站点编码 NO-SUCH-ST 不存在')],
+      [6, expect.stringContaining(`没有数据字段 turbidity`)],
+      [7, expect.stringContaining('设备编号')],
+      [8, expect.stringContaining('YYYY-MM-DD')],
+    ]);
+    expect((await upload(await sheet([...good, ...bad]), { dryRun: 'false' })).statusCode).toBe(400);
+    const applied = (await upload(await sheet(good), { dryRun: 'false' })).json().data;
+    expect(applied).toMatchObject({ applied: true, inserted: 2, updated: 0 });
+    const page = (await t.get('/api/swp-admin/device-base/page', { deviceType: 'valve', keyword: 'IMPV' })).json().data;
+    expect(page.records).toHaveLength(1);
+    expect(page.records[0]).toMatchObject({ deviceCode: 'IMPV-1', stationId, reportNum: 3 });
+    expect(page.records[0].lgtd).not.toBeNull();
+
+    const again = (await upload(await sheet(good), { dryRun: 'false' })).json().data;
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    // the type of a stored device cannot change through the import
+    const retype = (await upload(await sheet([['IMPV-1', '导入阀门一', 'pump', stcd]]), { dryRun: 'true' })).json()
+      .data;
+    expect(retype.rejected[0].reason).toContain('设备类型不能修改');
+
+    // another tenant's administrator sees neither the devices nor this tenant's stations
+    const token = t.token;
+    try {
+      await t.signIn('admin', 'admin', '100001');
+      const probe = (
+        await upload(await sheet([['IMPV-9', '越权', 'valve', stcd, 'pressure']]), { dryRun: 'true' })
+      ).json().data;
+      const same = await t.app.ctx.database.pool.query(
+        `select 1 from swp_monitor_station where tenant_id = '100001' and stcd = $1 and is_deleted = 0`,
+        [stcd],
+      );
+      if (!same.rowCount) expect(probe.rejected[0].reason).toContain(`站点编码 ${stcd} 不存在`);
+      else expect(probe.rows[0]).toMatchObject({ key: 'IMPV-9', action: 'insert' });
+      const theirs = (await t.get('/api/swp-admin/device-base/page', { deviceType: 'valve', keyword: 'IMPV' })).json();
+      expect(theirs.data.total).toBe(0);
+    } finally {
+      t.token = token;
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * 用户档案 (营业收费 › 用户管理): the utility's customers — 户号, name, address, phone, type, the water category of the
+ * billing tariffs, DMA and status; search by keyword (户号, name, address), type and status; xlsx import.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type Customer, customerApi, customerImportApi } from './api';
+import { ImportButton } from './ImportButton';
+
+export const CUSTOMER_TYPES = ['residential', 'commercial', 'industrial', 'public'];
+
+export function customerColumns(t: (k: string) => string): CrudColumn<Customer>[] {
+  return [
+    { prop: 'keyword', label: 'customer.keyword', search: true, display: false, hide: true },
+    { prop: 'accountNo', label: 'customer.accountNo', required: 'customer.accountRequired', width: 130 },
+    { prop: 'customerName', label: 'customer.customerName', required: 'customer.nameRequired', width: 200 },
+    {
+      prop: 'customerType',
+      label: 'customer.customerType',
+      type: 'select',
+      options: CUSTOMER_TYPES.map((v) => ({ value: v, label: t(`customer.type.${v}`) })),
+      required: 'customer.typeRequired',
+      search: true,
+      width: 100,
+    },
+    {
+      prop: 'waterCategory',
+      label: 'customer.waterCategory',
+      type: 'select',
+      dict: 'water_category',
+      dictSource: 'dict-biz',
+      numeric: true,
+      width: 130,
+    },
+    { prop: 'address', label: 'customer.address', ellipsis: true, span: 24 },
+    { prop: 'phone', label: 'customer.phone', width: 130 },
+    { prop: 'dmaCode', label: 'customer.dmaCode', width: 100 },
+    {
+      prop: 'status',
+      label: 'customer.status',
+      type: 'select',
+      options: [1, 2, 0].map((v) => ({ value: v, label: t(`customer.customerStatus.${v}`) })),
+      defaultValue: 1,
+      search: true,
+      width: 80,
+    },
+    { prop: 'remark', label: 'customer.remark', type: 'textarea', rows: 2, hide: true },
+  ];
+}
+
+export default function CustomerPage() {
+  const { t } = useTranslation();
+  const columns = useMemo(() => customerColumns(t), [t]);
+  return (
+    <CrudPage
+      api={customerApi}
+      columns={columns}
+      title="customer.title"
+      permission="customer_info"
+      testId="customer-page"
+      toolbar={(h) => (
+        <ImportButton
+          code="customer_info_import"
+          api={customerImportApi}
+          title="customer.importCustomers"
+          keyTitle="customer.accountNo"
+          testId="customer-import"
+          onApplied={h.reload}
+        />
+      )}
+    />
+  );
+}
