@@ -55,6 +55,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     locale: 'zh-CN',
+    // the console follows the visitor's "reduce motion" (no zooming dialogs, no fading lists): a click never lands on
+    // a dialog still zooming in or a list still fading out (CI lost a delete and a dropdown pick that way)
+    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,

@@ -47,11 +47,15 @@ test('notices: validation, add with rich text, edit, view, delete', async ({ pag
   // the category search is a dictionary tree select
   const form = pane.getByTestId('crud-search');
   await form.getByLabel('通知类型', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '发布通知' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '发布通知' })
+    .click();
   await form.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(row(pane, title)).toHaveCount(0);
   await form.getByLabel('通知类型', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '停水通知' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '停水通知' })
+    .click();
   await form.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(row(pane, title)).toBeVisible();
   await editRow(page, pane, title, { 通知标题: `${title}改` });
@@ -113,7 +117,9 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
   const log = activePane(page);
   await expect(log.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
   await log.getByTestId('crud-search').getByLabel('发送渠道', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '短信' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '短信' })
+    .click();
   await log
     .getByTestId('crud-search')
     .getByRole('button', { name: /搜\s*索/ })

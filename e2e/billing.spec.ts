@@ -34,7 +34,10 @@ async function pickDate(page: Page, label: string, date: string) {
 async function searchBy(page: Page, label: string, option: string) {
   const form = activePane(page).getByTestId('crud-search').first();
   await form.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
   await form.getByRole('button', { name: /搜\s*索/ }).click();
 }
 

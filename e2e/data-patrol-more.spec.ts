@@ -89,7 +89,7 @@ test.describe
           .nth(i + 1)
           .click();
         await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option')
+          .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option')
           .getByText(type, { exact: true })
           .click();
       }

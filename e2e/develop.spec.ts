@@ -18,12 +18,16 @@ test('代码生成: add a setting on 本系统数据库, generate, preview and d
   await list.getByRole('button', { name: /新\s*增/ }).click();
   const d = dialog(page);
   await d.getByLabel('数据源', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '本系统数据库' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '本系统数据库' })
+    .click();
   const table = d.getByLabel('数据表', { exact: true });
   await table.click();
   await table.fill('swp_water_tariff');
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^swp_water_tariff(\s|$)/ })
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', {
+      hasText: /^swp_water_tariff(\s|$)/,
+    })
     .click();
   await d.getByLabel('模块名', { exact: true }).fill(CODE);
   await d.getByLabel('标题', { exact: true }).fill('水价标准');

@@ -117,9 +117,13 @@ test("a dispatch order's whole life: issued, acknowledged, reported done, every 
   await pane.getByTestId('issue-order').click();
   const dialog = page.locator('.ant-modal:visible');
   await dialog.getByTestId('order-station').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '滨湖加压泵站' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '滨湖加压泵站' })
+    .click();
   await dialog.getByTestId('order-action').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '调整出厂压力' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '调整出厂压力' })
+    .click();
   await dialog.getByLabel(/目标值/).fill('0.36');
   await dialog.getByLabel('指令内容').fill('夜间降压运行');
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -270,7 +274,9 @@ test('an administrator arranges the dispatch screen from widgets and the screen 
   await page.goto('/screen-layout');
   const pane = activePane(page);
   await pane.getByTestId('layout-screen').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '调度大屏' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '调度大屏' })
+    .click();
   await expect(pane.getByTestId('canvas-2')).toContainText('进行中的调度指令');
   // take the orders away, put the patrol progress in their place, and the quality compliance beside the supply
   await pane
@@ -278,7 +284,9 @@ test('an administrator arranges the dispatch screen from widgets and the screen 
     .getByRole('button', { name: /移\s*除/ })
     .click();
   await pane.getByTestId('add-widget').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '巡检进度' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '巡检进度' })
+    .click();
   await expect(pane.getByTestId('canvas-2')).toContainText('巡检进度');
   await expect(pane.getByTestId('w2-x')).toHaveValue('14');
   await expect(pane.getByTestId('w2-y')).toHaveValue('7');

@@ -252,7 +252,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   await d.getByLabel('设备编号', { exact: true }).fill('E2E-FM-01');
   await d.getByLabel('设备名称', { exact: true }).fill('浏览器测试闸阀');
   await d.getByLabel('监测点', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option').first().click();
   await d
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /保\s*存/ })
@@ -266,7 +266,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   const drawer = page.getByTestId('rule-drawer');
   await drawer.getByTestId('rule-add-item').click();
   await drawer.getByTestId('rule-item').locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option').first().click();
   // antd puts the test id on the input itself or on its wrapper, depending on the version
   const input = (id: string) => drawer.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`);
   await input('rule-item-upper').fill('9999');
@@ -328,7 +328,9 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   // only the open alarms
   const search = pane.getByTestId('crud-search');
   await search.getByLabel('状态', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '未处理' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '未处理' })
+    .click();
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const rows = pane.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();

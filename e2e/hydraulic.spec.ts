@@ -47,10 +47,14 @@ test('hydraulic model: run, colouring and time slider; a scenario compared side 
   await expect(pane.getByTestId('scenario-state')).toHaveText('完成', { timeout: 120_000 });
 
   await pane.getByTestId('compare-0').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '现状' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '现状' })
+    .first()
+    .click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await pane.getByTestId('compare-1').click();
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '需水增长 40%' })
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '需水增长 40%' })
     .first()
     .click();
   const table = pane.getByTestId('compare-table');
@@ -90,8 +94,17 @@ test('hydraulic scenarios: the minimum service pressure, water age and source tr
   await expect(activePane(page).getByTestId('hydraulic-demands')).toContainText('分区进水分摊', { timeout: 300_000 });
   await openMenu(page, '/hydraulic/scenario', ['水力模型']);
   const pane = activePane(page);
-  const option = (text: string | RegExp) =>
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  // picks an option of the select just opened, then waits until its list has closed: the next select's click
+  // must not land on a list still fading out over it
+  const option = (text: string | RegExp) => ({
+    click: async () => {
+      await page
+        .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: text })
+        .first()
+        .click();
+      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    },
+  });
 
   // water age over one day, service pressure 14 m
   await pane.getByTestId('scenario-type').click();

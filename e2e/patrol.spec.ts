@@ -67,23 +67,30 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
   await expect(d.getByTestId('plan-map')).toBeVisible();
   await d.getByLabel('计划名称', { exact: true }).fill(name);
   await d.getByLabel('巡检类型', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '日常巡检' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '日常巡检' })
+    .first()
+    .click();
   await pickDate(page, '开始日期', day(0));
   await pickDate(page, '结束日期', day(30));
   const dept = d.getByLabel('巡检班组', { exact: true });
   await dept.click();
   await dept.fill('管网巡检一班');
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '管网巡检一班' })
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-node-content-wrapper', {
+      hasText: '管网巡检一班',
+    })
     .first()
     .click();
   // issue 24 item 7: the staff picker lists the chosen team's people only
   const staff = d.getByLabel('巡检人员', { exact: true });
   await staff.click();
   await staff.fill('抢修');
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-empty')).toBeVisible();
+  await expect(
+    page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-empty'),
+  ).toBeVisible();
   await staff.fill('班');
-  const people = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const people = page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option');
   await expect(people.first()).toContainText('（管网巡检一班）');
   await expect(people.filter({ hasNotText: '（管网巡检一班）' })).toHaveCount(0);
   await staff.fill('');
@@ -92,7 +99,10 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
   await objects.click();
   for (const code of ['JO1001', 'JO1002', 'JO1003']) {
     await objects.fill(code);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: code })
+      .first()
+      .click();
   }
   await objects.press('Escape');
   await d.getByTestId('geometry-from-objects').click();
@@ -153,7 +163,7 @@ test('task: reassign a pending task with a reason; the detail shows the hand-ove
   await expect(d.getByText('请选择转派人员')).toBeVisible();
   await expect(d.getByText('请填写转派原因')).toBeVisible();
   await d.getByLabel('转派给').click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const option = page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option').first();
   const target = (await option.innerText()).split('（')[0].trim();
   await option.click();
   await d.getByTestId('reassign-reason').fill('原执行人病假');

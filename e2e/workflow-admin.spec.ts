@@ -117,7 +117,10 @@ test('部署管理: upload a process file, suspend and activate it, change its c
   await up.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expectFieldError(page, '请选择分类');
   await up.locator('.ant-form-item', { hasText: '分类' }).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '管网运维' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
+    .first()
+    .click();
   await up.locator('input[type=file]').setInputFiles({
     name: `${key}.bpmn20.xml`,
     mimeType: 'application/xml',
@@ -145,7 +148,10 @@ test('部署管理: upload a process file, suspend and activate it, change its c
   await r.getByRole('button', { name: '变更分类' }).click();
   const change = dialog(page);
   await change.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '营业服务' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '营业服务' })
+    .first()
+    .click();
   await change.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(r).toContainText('营业服务');
 
@@ -168,7 +174,7 @@ test('流程分类: add a category under another, edit it, delete it', async ({ 
     extra: async () => {
       await dialog(page).locator('.ant-form-item', { hasText: '上级分类' }).locator('.ant-select').click();
       await page
-        .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '管网运维' })
+        .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
         .first()
         .click();
     },
@@ -269,7 +275,9 @@ test('流程任务: hand a task to 李明, urge it, dispatch it to another node'
   await d.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expectFieldError(page, '请选择退回节点');
   await d.getByLabel('调度到节点').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '复核' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '复核' })
+    .click();
   await d.getByLabel('原因').fill('跳过填报');
   await d.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expectMessage(page, '操作成功');

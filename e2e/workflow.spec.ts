@@ -175,7 +175,9 @@ test('roll back to the repair, see it in the copy list, finish with the diagram 
   await accept.getByTestId('wf-act-rollback').click();
   const back = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '退回' }).last();
   await back.getByTestId('wf-back-node').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '现场维修' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '现场维修' })
+    .click();
   await back
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定|OK/ })

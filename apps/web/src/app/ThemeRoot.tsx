@@ -1,6 +1,7 @@
 /**
  * Applies the chosen theme, colour and language to everything: antd's ConfigProvider (algorithm, tokens, locale),
- * CSS variables for the shell's own styles, the theme name as the body class, the colour scheme.
+ * CSS variables for the shell's own styles, the theme name as the body class, the colour scheme; no motion for a
+ * visitor who asked the system to reduce it.
  */
 import { CheckOutlined, IconProvider } from '@ant-design/icons';
 import { ConfigProvider, theme } from 'antd';
@@ -8,6 +9,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import i18n from '../i18n';
+import { usePrefersReducedMotion } from '../lib/reducedMotion';
 import { antdThemeOf, shellCssVars, shellTheme } from '../lib/themes';
 import { THEME_NAMES, useUi } from '../stores/ui';
 
@@ -61,7 +63,11 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
   const themeName = useUi((s) => s.themeName);
   const color = useUi((s) => s.color);
   const language = useUi((s) => s.language);
-  const config = useMemo(() => antdThemeOf(shellTheme(themeName), color), [themeName, color]);
+  const reduceMotion = usePrefersReducedMotion();
+  const config = useMemo(() => {
+    const c = antdThemeOf(shellTheme(themeName), color);
+    return reduceMotion ? { ...c, token: { ...c.token, motion: false } } : c;
+  }, [themeName, color, reduceMotion]);
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { messageRecord, user as userTable } from '../../db/schema.ts';
+import { alarmInfo as alarmInfoTable, messageRecord, user as userTable } from '../../db/schema.ts';
 import { ingest, readRollups } from '../monitor/index.ts';
 import { isWeekend } from './burst.ts';
 import { detectBursts } from './detector.ts';
@@ -88,6 +88,22 @@ describe('raising', () => {
     const d = body(await t.get(`${base}/detail`, { id: first?.id })).data;
     expect(d).toMatchObject({ occurrences: 2, alarmValue: 0.99, alarmStatusName: '未处理', alarmTypeName: '超限报警' });
     expect(d.history.map((h: any) => h.action)).toEqual(['raise', 'repeat']);
+  });
+
+  it('places an alarm named by its station only where that station stands (a zone leak names its inlet meter)', async () => {
+    const ctx = t.app.ctx;
+    const r = await raiseAlarm(ctx, alarm({ alarmType: 'burst', stcd: 'LL002', field: 'flow', notify: false }));
+    const d = body(await t.get(`${base}/detail`, { id: r?.id })).data;
+    const station = (await listDmas(ctx, '000000')).find((z) => z.stcd === 'LL002');
+    expect(station?.x).toBeTypeOf('number');
+    expect(d).toMatchObject({ stcd: 'LL002', x: station?.x, y: station?.y, stationId: station?.stationId });
+    // a station of another tenant is not looked up (a tenant without stations)
+    const other = await raiseAlarm(ctx, alarm({ tenantId: '999999', stcd: 'LL002', notify: false }));
+    const [row] = await ctx.db
+      .select()
+      .from(alarmInfoTable)
+      .where(eq(alarmInfoTable.id, other?.id ?? ''));
+    expect(row.x).toBeNull();
   });
 
   it('rings the bell of the people on duty (holders of the alarm list), not of others', async () => {

@@ -11,6 +11,7 @@ import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../.
 import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
+import { monitorStation } from '../monitor/index.ts';
 import { menu, roleMenu, user as userTable } from '../system/index.ts';
 import { alarmHistory, alarmInfo } from './schema.ts';
 
@@ -118,6 +119,25 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
       });
       return { id: latest.id, created: false };
     }
+    // an alarm named by its station only (a zone's leak event names its inlet meter) is placed where that station
+    // stands, so the alarm centre's map and the dispatch's pipe picker open on it
+    const place =
+      input.stcd && input.x == null
+        ? (
+            await tx
+              .select()
+              .from(monitorStation)
+              .where(
+                inTenant(
+                  monitorStation,
+                  input.tenantId,
+                  eq(monitorStation.stcd, input.stcd),
+                  eq(monitorStation.isDeleted, 0),
+                ),
+              )
+              .limit(1)
+          )[0]
+        : undefined;
     const [row] = await tx
       .insert(alarmInfo)
       .values({
@@ -133,7 +153,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
         deviceName: input.deviceName ?? null,
         deviceType: input.deviceType ?? null,
         ruleId: input.ruleId ?? null,
-        stationId: input.stationId ?? null,
+        stationId: input.stationId ?? place?.id ?? null,
         stcd: input.stcd ?? null,
         field: input.field ?? null,
         dmaCode: input.dmaCode ?? null,
@@ -143,11 +163,11 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
         unit: input.unit ?? null,
         alarmTime: input.at,
         lastTime: input.at,
-        x: input.x ?? null,
-        y: input.y ?? null,
-        lgtd: input.lgtd ?? null,
-        lttd: input.lttd ?? null,
-        address: input.address ?? null,
+        x: input.x ?? place?.x ?? null,
+        y: input.y ?? place?.y ?? null,
+        lgtd: input.lgtd ?? place?.lgtd ?? null,
+        lttd: input.lttd ?? place?.lttd ?? null,
+        address: input.address ?? place?.address ?? null,
         detail: input.detail ?? null,
         createTime: input.at,
       })
