@@ -1,9 +1,10 @@
 /**
  * 辅助决策: the hydraulic model screen runs the demo network (progress, then done), colours the map (the legend
  * counts the junctions and links per colour) and moves with the time slider; a demand-growth scenario runs and is
- * compared side by side with the run as it is.
+ * compared side by side with the run as it is; the roughness table (管材糙率) refuses a bad row and keeps a good one.
  */
 import { test } from '@playwright/test';
+import { dialog, expectFieldError, expectMessage, fill, row, rowDelete, save } from './admin-helpers';
 import { activePane, expect, openMenu, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -162,4 +163,36 @@ test('hydraulic scenarios: the minimum service pressure, water age and source tr
   await expect(trace.getByTestId('compare-b-time')).toHaveText('24:00');
   await expect(traceLegend).not.toContainText('≥50 (0)', { timeout: 30_000 });
   await expect(traceLegend).not.toContainText('≥0 (0)');
+});
+
+test('管材糙率: the roughness table is validated, a material added and deleted', async ({ page }) => {
+  await signIn(page, 'admin', 'admin');
+  await openMenu(page, '/hydraulic/material', ['水力模型']);
+  const screen = activePane(page).getByTestId('hydraulic-material');
+  await expect(screen).toBeVisible({ timeout: 30_000 });
+  // the common table, with the C a 30-year-old pipe has
+  await expect(row(screen, '灰口铸铁管')).toContainText('铸铁,cast');
+  await expect(row(screen, '钢管')).toContainText('108');
+
+  const name = `石棉水泥管${Date.now().toString(36).slice(-4)}`;
+  await screen
+    .locator('.crud-toolbar')
+    .first()
+    .getByRole('button', { name: /新\s*增/ })
+    .click();
+  const d = dialog(page);
+  await save(page);
+  await expectFieldError(page, '请输入管材名称');
+  await expectFieldError(page, '请输入匹配关键字');
+  await expectFieldError(page, '请输入新管系数 C');
+  await fill(page, { 管材名称: name, 匹配关键字: '石棉, AC', '新管系数 C': '100', 最低系数: '120' });
+  await save(page);
+  await expectMessage(page, '最低系数不能大于新管系数');
+  await d.getByLabel('最低系数', { exact: true }).fill('60');
+  await save(page);
+  await expectMessage(page, '新增成功');
+  // 100 − 0.4 × 30
+  await expect(row(screen, name)).toContainText('石棉,AC');
+  await expect(row(screen, name)).toContainText('88');
+  await rowDelete(page, screen, name);
 });

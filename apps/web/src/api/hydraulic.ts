@@ -1,4 +1,5 @@
 /** Typed calls of `/api/swp-hydraulic` (辅助决策): the hydraulic model, runs, results and scenarios. */
+import { crudApi, type Row } from './crud';
 import { http } from './http';
 
 const B = '/swp-hydraulic';
@@ -119,3 +120,18 @@ export const hydraulicApi = {
       date ? { date } : {},
     ),
 };
+
+/** 管材糙率: a row of the utility's roughness table (Hazen-Williams C by material, with its loss by age). */
+export interface PipeMaterial extends Row {
+  id: string;
+  name: string;
+  /** comma-separated words a pipe's material is matched against; `*` matches every material */
+  keywords: string;
+  hazenC: number;
+  agingPerYear: number;
+  minC: number;
+  sort: number;
+  remark?: string | null;
+}
+
+export const materialApi = crudApi<PipeMaterial>(`/api${B}/material`);

@@ -34,11 +34,13 @@ export {
 export {
   customerMeters,
   customersAt,
+  DEFAULT_ROUGHNESS,
   type DemandPlan,
   modelNodeOf,
   type PumpDuty,
   pumpDuty,
   pumpStations,
+  type RoughnessRule,
   stationFeatures,
 } from './import/runnable.ts';
 export { LAYERS, layerByRef } from './layers.ts';

@@ -333,3 +333,65 @@ describe('the demo network as a hydraulic model', () => {
     expect(list.json().data.map((r: { id: string }) => r.id)).toContain(base.id);
   });
 });
+
+describe('管材糙率: the roughness table the model is built with', () => {
+  const M = '/api/swp-hydraulic/material';
+  const roughness = (text: string) => {
+    const out = new Map<string, number>();
+    let section = '';
+    for (const raw of text.split('\n')) {
+      const line = raw.trim();
+      if (line.startsWith('[')) section = line;
+      else if (section === '[PIPES]' && line && !line.startsWith(';')) {
+        const f = line.split(/\s+/);
+        out.set(f[0], Number(f[5]));
+      }
+    }
+    return out;
+  };
+
+  it('starts with the common table, validates an edit, and an edit makes a new model with the new C', async () => {
+    const rows = (await t.get(`${M}/list`)).json().data as any[];
+    expect(rows.map((r) => r.name)).toContain('球墨铸铁管');
+    expect(rows.at(-1)).toMatchObject({ keywords: '*', hazenC: 130 });
+    const ductile = rows.find((r) => r.name === '球墨铸铁管');
+
+    const refuse = async (body: Record<string, unknown>, msg: string) => {
+      const res = await t.post(`${M}/submit`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toContain(msg);
+    };
+    await refuse({ name: '新管材', keywords: 'HDPE', hazenC: 200 }, '海曾-威廉系数应在 40～160 之间');
+    await refuse({ name: '新管材', keywords: ' , ', hazenC: 120 }, '请输入匹配关键字');
+    await refuse({ name: '新管材', keywords: 'HDPE', hazenC: 100, minC: 120 }, '最低系数不能大于新管系数');
+    await refuse({ name: '钢管', keywords: 'HDPE', hazenC: 120 }, '管材名称已存在');
+    // nothing of the refused rows was stored
+    expect((await t.get(`${M}/list`)).json().data).toHaveLength(rows.length);
+
+    const before = (await modelOf(me)).current;
+    const oldC = roughness((await t.get('/api/swp-hydraulic/model/inp')).body);
+    const edit = await t.post(`${M}/submit`, { ...ductile, hazenC: 90, keywords: '球墨，DI ductile' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.get(`${M}/detail`, { id: ductile.id })).json().data.keywords).toBe('球墨,DI,ductile');
+
+    const after = (await modelOf(me)).current;
+    expect(after.id).not.toBe(before.id);
+    expect(after.hash).not.toBe(before.hash);
+    const newC = roughness((await t.get('/api/swp-hydraulic/model/inp')).body);
+    let lowered = 0;
+    let same = 0;
+    for (const [id, c] of oldC) {
+      const d = c - (newC.get(id) ?? Number.NaN);
+      if (Math.abs(d - 40) < 0.05) lowered++;
+      else if (d === 0) same++;
+      else expect(newC.get(id), `pipe ${id}: ${c} → ${newC.get(id)}`).toBeGreaterThanOrEqual(70);
+    }
+    // the ductile pipes lost 40, the others kept theirs
+    expect(lowered).toBeGreaterThan(0);
+    expect(same).toBeGreaterThan(0);
+
+    // back as it was: the model built before is the current one again (same text, same stored row)
+    expect((await t.post(`${M}/submit`, { ...ductile })).statusCode).toBe(200);
+    expect((await modelOf(me)).current.hash).toBe(before.hash);
+  });
+});

@@ -5,7 +5,9 @@
  */
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { onBurstPressure } from '../gis/index.ts';
+import { onTenantProvisioned } from '../system/index.ts';
 import { latestBurstRun } from './burst-pressure.ts';
+import { seedMaterials } from './materials.ts';
 import { stopWorkers } from './pool.ts';
 import { hydraulicRoutes } from './routes.ts';
 import { seedHydraulic } from './seed.ts';
@@ -18,6 +20,8 @@ export const hydraulicModule: ServerModule = {
   init() {
     // the burst event and the crew's page show the latest burst what-if of their pipe
     onBurstPressure(latestBurstRun);
+    // a utility created after start-up gets the common roughness table with its other defaults
+    onTenantProvisioned((tx, tenantId) => seedMaterials({ db: tx as AppContext['db'] }, tenantId));
   },
   routes: hydraulicRoutes,
   seed: (ctx: AppContext) => seedHydraulic(ctx),

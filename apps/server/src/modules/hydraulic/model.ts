@@ -9,8 +9,9 @@ import { notFound } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { tenantSql } from '../../core/scoped.ts';
-import { loadNetworkText, networkTextBuffers, networkVersion } from '../gis/index.ts';
+import { loadNetworkText, networkTextBuffers, networkVersion, type RoughnessRule } from '../gis/index.ts';
 import { type DemandSummary, demandPlan, hasDemandSource } from './demand.ts';
+import { roughnessRules } from './materials.ts';
 import { buildModelText, type ModelText } from './model-text.ts';
 import { runInWorker, WORKERS_BUSY } from './pool.ts';
 import { hydraulicModel } from './schema.ts';
@@ -50,13 +51,15 @@ const building = new Map<string, Build>();
 /** The model of the tenant's current network (built and stored when the network changed since the last one). */
 export async function currentModel(ctx: AppContext, tenantId: string): Promise<Entry> {
   const version = await networkVersion(ctx.db, tenantId);
-  const day = dayKey(Date.now());
+  // the roughness table is part of the model: an edit of it builds a new one
+  const roughness = await roughnessRules(ctx, tenantId);
+  const day = `${dayKey(Date.now())}:${roughness.key}`;
   const hit = cache.get(tenantId);
   if (hit && hit.version === version && hit.day === day) return hit;
   const running = building.get(tenantId);
   if (running && running.version === version && running.day === day) return running.promise;
   const state: BuildState = { stage: 'rows', progress: 0, startTime: new Date().toISOString() };
-  const promise = build(ctx, tenantId, version, day, state).finally(() => {
+  const promise = build(ctx, tenantId, version, day, state, roughness.rules).finally(() => {
     if (building.get(tenantId)?.promise === promise) building.delete(tenantId);
   });
   building.set(tenantId, { version, day, state, promise });
@@ -89,7 +92,14 @@ export async function currentModelWithin(
   return { building: building.get(tenantId)?.state ?? { stage: 'store', progress: 99, startTime: '' } };
 }
 
-async function build(ctx: AppContext, tenantId: string, version: number, day: string, state: BuildState) {
+async function build(
+  ctx: AppContext,
+  tenantId: string,
+  version: number,
+  day: string,
+  state: BuildState,
+  rules: RoughnessRule[],
+) {
   const { plan, pumps, summary } = await demandPlan(ctx, tenantId, Date.now());
   // the rows come from the database here, as JSON text in bounded chunks (the event loop is free between them);
   // they are parsed and the text written (CPU-bound: seconds for 100,000 pipes) in a worker thread so the server
@@ -98,7 +108,7 @@ async function build(ctx: AppContext, tenantId: string, version: number, day: st
     state.progress = Math.round((40 * loaded) / Math.max(1, total));
   });
   Object.assign(state, { stage: 'text', progress: 40 });
-  const opts = { runnable: true, demands: plan, pumps };
+  const opts = { runnable: true, demands: plan, pumps, roughness: rules };
   // the chunks' bytes move to the worker (no copy); only when no worker is free are they used here instead
   const built = await runInWorker<ModelText>({ kind: 'inp', text, opts }, undefined, networkTextBuffers(text)).catch(
     (e: Error) => {

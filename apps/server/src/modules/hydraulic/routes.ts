@@ -11,6 +11,7 @@
  * - GET  /swp-hydraulic/run/{id}/link?code=&time=   flow (L/s) and velocity (m/s) at a time, or every step
  * - GET  /swp-hydraulic/run/{id}/snapshot?time=     every node and link at one step, for the map
  * - GET  /swp-hydraulic/run/{id}/calibration?date=   simulated against measured at the monitoring stations
+ * - /swp-hydraulic/material/{list,page,detail,submit,remove}   管材糙率, the roughness table (materials.ts)
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { calibrate } from './calibration.ts';
 import { geometryOf } from './geometry.ts';
+import { materialResource } from './materials.ts';
 import { currentModel, currentModelWithin, listModels, MODEL_WAIT_MS, modelById } from './model.ts';
 import { linkSeries, nodeSeries, snapshot, stepAt } from './result.ts';
 import { getRun, listRuns, resultOf, runBody, startRun } from './runs.ts';
@@ -38,6 +40,7 @@ const itemQuery = z.object({
 });
 
 export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
+  materialResource.routes(app, ctx);
   app.get(`${B}/model`, byMenu(...HYDRAULIC_READ), async (req) => {
     const now = await currentModelWithin(ctx, req.tenantId, MODEL_WAIT_MS);
     const models = await listModels(ctx, req.tenantId);

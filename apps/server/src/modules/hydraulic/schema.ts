@@ -4,9 +4,24 @@
  *   its SHA-1 (a network edit moves the version and so makes a new model; the same text is never stored twice).
  * - `swp_hydraulic_run`: one simulation of a model under a scenario. `result` is the packed time series (result.ts):
  *   Float32 pressure, head per node and flow, velocity per link per reporting step; `summary` the scenario's findings.
+ * - `swp_hydraulic_material`: the utility's pipe roughness by material (管材糙率): the Hazen-Williams C of a new pipe
+ *   whose material names one of the keywords, how much it loses a year, and the least it falls to; pipes drawn
+ *   without EPANET data take theirs from this table when the model is built (a change makes a new model).
  */
-import { customType, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { idType, pk, tenantCol } from '../../core/columns.ts';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -46,4 +61,26 @@ export const hydraulicRun = pgTable(
     finishTime: timestamp('finish_time', { withTimezone: true }),
   },
   (t) => [index('idx_hydraulic_run_tenant').on(t.tenantId, t.createTime)],
+);
+
+export const hydraulicMaterial = pgTable(
+  'swp_hydraulic_material',
+  {
+    id: pk(),
+    ...tenantCol(),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** words a pipe's material is matched against (case-insensitive, any of them); `*` matches every material */
+    keywords: varchar('keywords', { length: 255 }).notNull(),
+    /** Hazen-Williams C of a new pipe */
+    hazenC: doublePrecision('hazen_c').notNull(),
+    /** C lost per year of age */
+    agingPerYear: doublePrecision('aging_per_year').default(0.4).notNull(),
+    /** the least C an old pipe falls to */
+    minC: doublePrecision('min_c').default(70).notNull(),
+    /** first match wins, in this order */
+    sort: integer('sort').default(1).notNull(),
+    remark: varchar('remark', { length: 255 }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('uk_hydraulic_material').on(t.tenantId, t.name).where(sql`is_deleted = 0`)],
 );

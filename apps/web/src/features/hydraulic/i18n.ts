@@ -1,8 +1,25 @@
 /** Strings of the 辅助决策 screens: the hydraulic model and the scenarios. */
 export const zh = {
-  menu: { hydraulic: { index: '水力模型', model: '水力模型', scenario: '方案比选' } },
+  menu: { hydraulic: { index: '水力模型', model: '水力模型', scenario: '方案比选', material: '管材糙率' } },
   button: { hydraulicRun: '运行计算' },
   hydraulic: {
+    material: {
+      title: '管材糙率',
+      intro:
+        '建模时未带 EPANET 参数的管道按此表取海曾-威廉系数 C：管材包含某行的任一关键字即用该行（按排序，先匹配先用），C = 新管系数 − 年衰减 × 管龄，不低于最低系数。修改后下次计算按新表重建模型。',
+      name: '管材名称',
+      nameRequired: '请输入管材名称',
+      keywordsRequired: '请输入匹配关键字',
+      hazenCRequired: '请输入新管系数 C',
+      keywords: '匹配关键字',
+      keywordsTip: '逗号分隔，不区分大小写；* 匹配所有管材',
+      hazenC: '新管系数 C',
+      agingPerYear: '年衰减',
+      minC: '最低系数',
+      sort: '排序',
+      remark: '备注',
+      example: '30 年管龄',
+    },
     run: '运行计算',
     running: '计算中',
     queued: '排队中',
@@ -100,9 +117,33 @@ export const zh = {
 };
 
 export const en: typeof zh = {
-  menu: { hydraulic: { index: 'Hydraulic model', model: 'Hydraulic model', scenario: 'Scenarios' } },
+  menu: {
+    hydraulic: {
+      index: 'Hydraulic model',
+      model: 'Hydraulic model',
+      scenario: 'Scenarios',
+      material: 'Pipe roughness',
+    },
+  },
   button: { hydraulicRun: 'Run' },
   hydraulic: {
+    material: {
+      title: 'Pipe roughness',
+      intro:
+        'Pipes drawn without EPANET data take their Hazen-Williams C from this table when the model is built: a pipe whose material contains any keyword of a row uses that row (in sort order, first match wins); C = new-pipe C − loss per year × age, never below the minimum. After a change the next run builds the model with the new table.',
+      name: 'Material',
+      nameRequired: 'Please enter the material',
+      keywordsRequired: 'Please enter the keywords',
+      hazenCRequired: 'Please enter the new-pipe C',
+      keywords: 'Keywords',
+      keywordsTip: 'comma-separated, case-insensitive; * matches every material',
+      hazenC: 'New-pipe C',
+      agingPerYear: 'Loss per year',
+      minC: 'Minimum C',
+      sort: 'Sort',
+      remark: 'Remark',
+      example: 'At 30 years',
+    },
     run: 'Run simulation',
     running: 'Running',
     queued: 'Queued',

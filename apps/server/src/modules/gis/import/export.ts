@@ -20,6 +20,7 @@ import {
   type PumpDuty,
   pumpCurve,
   pumpDuty,
+  type RoughnessRule,
   roughnessOf,
 } from './runnable.ts';
 
@@ -125,7 +126,13 @@ export async function exportInp(
   return inpText(await loadNetworkRows(db, tenantId), crs, opts);
 }
 
-export type InpOptions = { runnable?: boolean; demands?: DemandPlan; pumps?: Map<string, PumpDuty> };
+export type InpOptions = {
+  runnable?: boolean;
+  demands?: DemandPlan;
+  pumps?: Map<string, PumpDuty>;
+  /** the tenant's roughness table (else DEFAULT_ROUGHNESS) */
+  roughness?: RoughnessRule[];
+};
 
 /**
  * The `.inp` text of loaded rows: synchronous and CPU-bound (≈ 1 s per 10,000 pipes on a loaded machine), so the
@@ -269,7 +276,10 @@ export function inpText(
             endOf(x, 'to'),
             v(t.length ?? x.length),
             v(t.diameter ?? x.diameter),
-            v(t.roughness, fill && !x.hydraulic ? roughnessOf(x.material, x.install_year, thisYear) : 130),
+            v(
+              t.roughness,
+              fill && !x.hydraulic ? roughnessOf(x.material, x.install_year, thisYear, opts.roughness) : 130,
+            ),
             v(t.minorLoss),
             v(t.status, closedValves.has(x.from_node) || closedValves.has(x.to_node) ? 'Closed' : 'Open'),
           ].join('\t') + cm(x)

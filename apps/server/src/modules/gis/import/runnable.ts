@@ -27,18 +27,38 @@ export const DIURNAL = [
   1.1, 0.85, 0.65,
 ];
 
-const C_BY_MATERIAL: [RegExp, number][] = [
-  [/PE|PVC|塑料|聚乙烯/i, 145],
-  [/球墨|DI|ductile/i, 130],
-  [/钢|steel/i, 120],
-  [/PCCP|混凝土|concrete/i, 125],
-  [/铸铁|cast/i, 100],
+/**
+ * A roughness rule of the utility's table (hydraulic module, 管材糙率): a pipe whose material names one of the
+ * keywords (case-insensitive; `*` names every material) starts at Hazen-Williams `c` and loses `aging` a year down to
+ * `minC`. The first rule that matches wins.
+ */
+export type RoughnessRule = { keywords: string[]; c: number; aging: number; minC: number };
+
+/** the table a tenant starts with (and the export without a tenant's table): common values for Chinese networks */
+export const DEFAULT_ROUGHNESS: RoughnessRule[] = [
+  { keywords: ['PE', 'PVC', '塑料', '聚乙烯'], c: 145, aging: 0.4, minC: 70 },
+  { keywords: ['球墨', 'DI', 'ductile'], c: 130, aging: 0.4, minC: 70 },
+  { keywords: ['钢', 'steel'], c: 120, aging: 0.4, minC: 70 },
+  { keywords: ['PCCP', '混凝土', 'concrete'], c: 125, aging: 0.4, minC: 70 },
+  { keywords: ['铸铁', 'cast'], c: 100, aging: 0.4, minC: 70 },
+  { keywords: ['*'], c: 130, aging: 0.4, minC: 70 },
 ];
 
-export function roughnessOf(material: string | null, installYear: number | null, thisYear: number): number {
-  const base = C_BY_MATERIAL.find(([re]) => re.test(material ?? ''))?.[1] ?? 130;
+function matches(rule: RoughnessRule, material: string) {
+  const m = material.toLowerCase();
+  return rule.keywords.some((k) => k === '*' || (k !== '' && m.includes(k.toLowerCase())));
+}
+
+export function roughnessOf(
+  material: string | null,
+  installYear: number | null,
+  thisYear: number,
+  rules: RoughnessRule[] = DEFAULT_ROUGHNESS,
+): number {
+  const rule = rules.find((r) => matches(r, material ?? ''));
+  if (!rule) return 130;
   const age = installYear ? Math.max(0, thisYear - installYear) : 0;
-  return Math.max(70, Math.round((base - 0.4 * age) * 10) / 10);
+  return Math.max(Math.min(rule.minC, rule.c), Math.round((rule.c - rule.aging * age) * 10) / 10);
 }
 
 export interface RunnableNode {
