@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import { clearDictCache } from './components/crud/fields';
 import { loadFeatureStrings } from './i18n';
@@ -10,6 +11,10 @@ website.permissionJudge = false;
 
 // dictionaries are cached across screens in the app; each test mocks its own
 beforeEach(() => clearDictCache());
+
+// findBy…/waitFor wait 1 s by default; CI's 2-core machine under two jsdom workers sometimes takes longer to render a
+// dialog's first data (the user picker's tree failed there). A wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // every feature's strings (the app loads them with the signed-in shell)
 await loadFeatureStrings();
