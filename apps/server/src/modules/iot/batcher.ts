@@ -6,15 +6,15 @@
  * has committed: the MQTT acknowledgement and the HTTP answer wait for it, so an acknowledged reading is stored.
  */
 import type { AppContext } from '../../core/module.ts';
-import { COPY_CHUNK, ingestReadings } from '../monitor/index.ts';
+import { COPY_CHUNK, ingestReadings, UNNEST_TXN } from '../monitor/index.ts';
 import type { ParsedPoints } from './wire.ts';
 
 /**
- * one ingest statement's rows at most: on PostgreSQL one COPY's (monitor/store.ts COPY_CHUNK), elsewhere one
- * `unnest` statement's (20,000). A backlog thus drains in statements of many seconds of each series, whose rollup
- * rows take many points each; a steady stream makes small statements of what arrived meanwhile.
+ * one ingest transaction's rows at most: on PostgreSQL one COPY's (monitor/store.ts COPY_CHUNK), on the embedded
+ * database one `unnest` transaction's (UNNEST_TXN). A backlog thus drains in transactions of many seconds of each
+ * series, whose rollup rows take many points each; a steady stream makes small ones of what arrived meanwhile.
  */
-const BATCH_POINTS = { postgresql: COPY_CHUNK, embedded: 20_000 };
+const BATCH_POINTS = { postgresql: COPY_CHUNK, embedded: UNNEST_TXN };
 /**
  * how long the first arrival of a quiet moment waits for others: a thousand devices a second then share a statement
  * of a few hundred points instead of one each (the statement's fixed cost dominates small writes)

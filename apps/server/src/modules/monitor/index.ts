@@ -15,7 +15,7 @@ export { monitorSeries, monitorStation } from './schema.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
 export { demand } from './simulator.ts';
 export { type NewStation, upsertStations } from './stations-import.ts';
-export { COPY_CHUNK, ingest, type PointArrays, readRaw, readRollups } from './store.ts';
+export { COPY_CHUNK, ingest, type PointArrays, readRaw, readRollups, UNNEST_TXN } from './store.ts';
 
 const feeds = new Set<LiveFeed>();
 
