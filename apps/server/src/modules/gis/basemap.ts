@@ -16,6 +16,7 @@
 import { toEpsg4548 } from '../monitor/index.ts';
 import { districtSeats } from './location.ts';
 import { type GenRoad, generateNetwork, type NetworkOptions } from './network.ts';
+import { rng } from './network-grid.ts';
 
 export type BasemapKind = 'district' | 'water' | 'river' | 'park' | 'block' | 'street';
 type Ring = [number, number][];
@@ -57,18 +58,6 @@ function bboxOf(points: Ring): [number, number, number, number] {
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
-
-/** mulberry32, its own seed: the basemap's choices never shift the network's random stream */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** distance from a point to a polyline */
 export function distanceToLine(x: number, y: number, line: Ring): number {
@@ -149,6 +138,7 @@ const LAKES = [
 export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Basemap {
   const roads = roadsIn ?? generateNetwork(opts).roads;
   const { cols, rows, spacing } = opts;
+  // its own seed: the basemap's choices never shift the network's random stream
   const rand = rng(opts.seed ^ 0x5eed);
   const ew = roads.slice(0, rows);
   const ns = roads.slice(rows, rows + cols);
