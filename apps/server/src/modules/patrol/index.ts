@@ -14,7 +14,7 @@ import { planRoutes } from './plan.ts';
 import { ruleRoutes } from './rules.ts';
 import { PatrolScheduler } from './scheduler.ts';
 import { seedPatrol } from './seed.ts';
-import { taskRoutes } from './task.ts';
+import { taskRoutes } from './task-routes.ts';
 
 export { HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
 export { byMenu, signedIn } from './grants.ts';
