@@ -38,17 +38,7 @@ import { byMenu } from './grants.ts';
 import { wfCategory, wfCondition, wfDefinition, wfForm, wfFormDefault, wfModel } from './schema.ts';
 
 export { changeDeploymentStatus, deployModel, deploymentPage, removeDeployments } from './design-deploy.ts';
-export {
-  buttonResource,
-  categoryResource,
-  conditionResource,
-  formDefaultResource,
-  formHistoryResource,
-  formResource,
-  modelHistoryResource,
-  modelResource,
-  modelScopeResource,
-} from './design-resources.ts';
+export { modelResource } from './design-resources.ts';
 
 function body(req: FastifyRequest): Record<string, unknown> {
   return {
