@@ -14,6 +14,13 @@ import { blank, optionalId, pageReply, paging, parse, tenantOf } from './common.
 import { byMenu } from './grants.ts';
 import { patrolJobObject } from './schema.ts';
 
+const JOB_LIST_QUERY = paging.extend({
+  size: paging.shape.size.default(1000),
+  facilityType: z.preprocess(blank, z.string().optional()),
+  keyword: z.preprocess(blank, z.string().max(100).optional()),
+  deptId: optionalId('部门编号格式不正确'),
+});
+
 const JOB_OBJECT_BODY = z
   .object({
     id: optionalId('编号格式不正确'),
@@ -57,15 +64,7 @@ export function jobObjectRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/patrol-job-object/list`, byMenu('patrol_job_object', 'patrol_plan', 'patrol_task'), async (req) => {
-    const q = parse(
-      paging.extend({
-        size: paging.shape.size.default(1000),
-        facilityType: z.preprocess(blank, z.string().optional()),
-        keyword: z.preprocess(blank, z.string().max(100).optional()),
-        deptId: optionalId('部门编号格式不正确'),
-      }),
-      req.query,
-    );
+    const q = parse(JOB_LIST_QUERY, req.query);
     const args: unknown[] = [tenantOf(req)];
     let w = `${tenantText(patrolJobObject, '$1', 'o')} and o.is_deleted = 0`;
     if (q.facilityType) {

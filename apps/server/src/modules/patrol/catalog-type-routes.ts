@@ -13,6 +13,26 @@ import { blank, idString, optionalId, pageReply, paging, parse, tenantOf } from 
 import { byMenu } from './grants.ts';
 import { patrolPlan, patrolType, patrolTypeObject } from './schema.ts';
 
+const TYPE_BODY = z.object({
+  id: optionalId('编号格式不正确'),
+  typeCode: z.preprocess(
+    blank,
+    z
+      .string({ error: '请输入类型编码' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, '类型编码只能是 1 到 32 位字母、数字、下划线或短横线'),
+  ),
+  typeName: z.preprocess(
+    blank,
+    z.string({ error: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(64, '类型名称不能超过 64 个字符'),
+  ),
+  sort: z.preprocess(
+    (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
+    z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
+  ),
+  remark: text(255, '备注'),
+});
+
 const TYPE_OBJECT_BODY = z.object({
   id: optionalId('编号格式不正确'),
   typeId: idString('请选择巡检类型'),
@@ -50,28 +70,7 @@ export function typeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(`${B}/patrol-type/save`, byMenu('patrol_type_add', 'patrol_type_edit'), async (req) => {
-    const p = parse(
-      z.object({
-        id: optionalId('编号格式不正确'),
-        typeCode: z.preprocess(
-          blank,
-          z
-            .string({ error: '请输入类型编码' })
-            .trim()
-            .regex(/^[A-Za-z0-9_-]{1,32}$/, '类型编码只能是 1 到 32 位字母、数字、下划线或短横线'),
-        ),
-        typeName: z.preprocess(
-          blank,
-          z.string({ error: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(64, '类型名称不能超过 64 个字符'),
-        ),
-        sort: z.preprocess(
-          (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
-          z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
-        ),
-        remark: text(255, '备注'),
-      }),
-      req.body,
-    );
+    const p = parse(TYPE_BODY, req.body);
     const tenantId = tenantOf(req);
     const u = userOf(req);
     const id = await ctx.db.transaction(async (tx) => {
