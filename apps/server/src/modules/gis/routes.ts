@@ -160,11 +160,19 @@ function toGeoNamed(x: number, y: number) {
 }
 
 const point3 = z.object({ x: num('x'), y: num('y'), h: num('h').optional() });
-
 export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
   networkImportRoutes(app, ctx);
   mapRoutes(app, ctx);
-  // ------------------------------------------------------------ ArcGIS REST subset
+  arcgisRoutes(app, ctx);
+  coordinateRoutes(app, ctx);
+  burstEventReadRoutes(app, ctx);
+  burstEventWriteRoutes(app, ctx);
+  shareLinkRoutes(app, ctx);
+  meterRoutes(app, ctx);
+}
+
+/** The ArcGIS REST subset the map and the pickers read the layers through (`GIS_PROXY`). */
+function arcgisRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const method of ['get', 'post'] as const) {
     app[method](`${GIS_PROXY}/metas`, READ_GIS, async () => metas());
 
@@ -249,8 +257,10 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // `/blade-system/mobile-config/getGisLayerId` is served by the field app's module: it filters the layers by the
   // tenant's app settings (modules/app/layers.ts)
+}
 
-  // ------------------------------------------------------------ coordinates and address
+/** Coordinates (plane ↔ geographic) and reverse geocoding. */
+function coordinateRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/swp-pipeops-location/coordinate/transReverse', signedIn, async (req) => {
     const p = point3.parse(req.query);
     return ok(toPlane(p.x, p.y, p.h));
@@ -272,12 +282,15 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const p = z.object({ lon: num('lon'), lat: num('lat') }).parse(req.query);
     return ok(await reverseGeocode(ctx.db, req.tenantId, p.lon, p.lat));
   });
+}
 
-  // ------------------------------------------------------------ dispatch
-  const E = '/swp-dispatch/wsnc-squibbing-event';
-  const idParam = (name: string) =>
-    z.string({ error: `缺少必要的请求参数: ${name}` }).regex(/^\d{1,19}$/, `参数校验失败: ${name} 必须是数字编号`);
+// ------------------------------------------------------------ dispatch (burst events)
+const E = '/swp-dispatch/wsnc-squibbing-event';
+const idParam = (name: string) =>
+  z.string({ error: `缺少必要的请求参数: ${name}` }).regex(/^\d{1,19}$/, `参数校验失败: ${name} 必须是数字编号`);
 
+/** The burst events' list, detail and valves. */
+function burstEventReadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${E}/page`, READ_EVENTS, async (req) =>
     ok(await eventPage(ctx.db, req.tenantId, req.query as Record<string, unknown>)),
   );
@@ -292,6 +305,10 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const eventId = idParam('eventId').parse(q.eventId ?? q.id);
     return ok(await valveList(ctx.db, req.tenantId, eventId));
   });
+}
+
+/** A burst: analysed, previewed and confirmed, voided; a valve closed; the event shared by a signed link. */
+function burstEventWriteRoutes(app: FastifyInstance, ctx: AppContext) {
   const burstAt = z.object({
     pipeGid: num('pipeGid').pipe(z.number().int().positive()).optional(),
     x: num('x').optional(),
@@ -370,7 +387,10 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const t = await shareToken(ctx.db, req.tenantId, p.eventId, p.ttl ?? SHARE_TTL_SECONDS, p.renew ?? false);
     return ok({ ...t, path: `/list-operate/shutValue?token=${encodeURIComponent(t.token)}` });
   });
+}
 
+/** The public page of one shared event (through its signed link only). */
+function shareLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   // the public page: one event, through its signed link only. The link's token is in the page's URL: no referrer
   // leaves the page or its calls (the page itself is served with the same policy, app.ts serveWeb)
   const shareLink = {
@@ -419,8 +439,10 @@ export function gisRoutes(app: FastifyInstance, ctx: AppContext) {
     const { eventId, tenantId } = await verifyShareToken(ctx.db, p.token);
     return ok(await markValve(ctx.db, tenantId, eventId, p.valveGid, p.closed ?? true, 'link'));
   });
+}
 
-  // ------------------------------------------------------------ meters of the network (smcs)
+/** The meters of the network (smcs). */
+function meterRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/swp-integration/smcs/endpoint/meter-page', byMenu('gis_map', 'burst_event'), async (req) => {
     const q = req.query as Record<string, unknown>;
     const pg = parsePaging(q);
