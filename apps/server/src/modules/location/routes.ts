@@ -159,6 +159,10 @@ const STAFF_SQL = `
     from blade_user u left join swp_location_latest l on l.user_id = u.id
    where ${tenantText(user, '$1', 'u')} and u.is_deleted = 0 and u.account <> 'admin'`;
 
+// where each person is and has been is for the location screen; the overview shows only counts
+const read = byMenu('location_monitor');
+const counts = byMenu('location_monitor', 'patrol_overview');
+
 export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-location';
   const pool = ctx.database.pool;
@@ -178,10 +182,15 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     batcher.add(reports);
     return ok({ received: reports.length, inserted });
   });
+  positionRoutes(app, ctx);
+  monitorRoutes(app, ctx);
+  streamRoutes(app, ctx);
+}
 
-  // where each person is and has been is for the location screen; the overview shows only counts
-  const read = byMenu('location_monitor');
-  const counts = byMenu('location_monitor', 'patrol_overview');
+/** Where people are (`position/realTime`) and have been (`position/trace`). */
+function positionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-location';
+  const pool = ctx.database.pool;
 
   app.get(`${B}/position/realTime`, read, async (req) => {
     const q = parse(
@@ -255,6 +264,12 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
       points: thin.map((p) => ({ ...p, time: new Date(p.ts) })),
     });
   });
+}
+
+/** The monitor's counts and list by state, and the online state of given people (`message-center/queryState`). */
+function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-location';
+  const pool = ctx.database.pool;
 
   app.get(`${B}/position/personnelMonitorCount`, counts, async (req) => {
     const q = parse(z.object({ deptId: optionalId('部门编号格式不正确') }), req.query);
@@ -351,7 +366,11 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return ok(r.rows.map((x) => ({ ...x, online: x.state === 'online' })));
   });
+}
 
+/** `position/stream`: positions as server-sent events. */
+function streamRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-location';
   app.get(`${B}/position/stream`, read, async (req, reply) => {
     const { tenantId, userId } = userOf(req);
     // at most MAX_STREAMS_PER_USER open per user: the next is a 429 before anything is sent
