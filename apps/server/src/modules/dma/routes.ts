@@ -60,7 +60,13 @@ function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
 export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
   dmaResource.routes(app, ctx);
   unbilledResource.routes(app, ctx);
+  zoneRoutes(app, ctx);
+  balanceRoutes(app, ctx);
+  leakRoutes(app, ctx);
+}
 
+/** The zone tree, a zone's membership and the balance settings. */
+function zoneRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/dma/tree`, byMenu(...DMA_READ), async (req) => ok(buildTree(await zonesOf(ctx.db, req.tenantId))));
 
   app.get(`${B}/dma/membership`, byMenu('dma_zone'), async (req) => {
@@ -88,7 +94,10 @@ export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
       .onConflictDoUpdate({ target: dmaSetting.tenantId, set: { ...s, updateTime: new Date() } });
     return ok(await settingsOf(ctx, req.tenantId));
   });
+}
 
+/** The water balance, its ranking and its export. */
+function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/balance`, byMenu('dma_balance', 'dma_zone'), async (req) => {
     const q = parse(balanceQuery, req.query);
     return ok(await balanceOf(ctx, req.tenantId, q.dmaCode || undefined, q.period, q.date));
@@ -151,7 +160,10 @@ export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('content-disposition', `attachment; filename="balance.xlsx"; filename*=UTF-8''${name}`);
     return reply.send(out);
   });
+}
 
+/** Night flow, leak detection and the leak events (list, submitted by hand, dispatched). */
+function leakRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/night-flow`, byMenu('dma_night', 'dma_zone'), async (req) => {
     const q = parse(rangeQuery, req.query);
     return ok(await nightFlowOf(ctx, await zoneByCode(ctx.db, req.tenantId, q.dmaCode), q.startTime, q.endTime));
