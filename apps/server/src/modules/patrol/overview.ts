@@ -127,6 +127,12 @@ export async function overviewIndex(ctx: AppContext, s: Scope) {
 }
 
 export function overviewRoutes(app: FastifyInstance, ctx: AppContext) {
+  analysisRoutes(app, ctx);
+  reportRoutes(app, ctx);
+}
+
+/** The overview's index and its order, patrol and event analyses. */
+function analysisRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol/overview';
   const pool = ctx.database.pool;
   const grant = byMenu('patrol_overview');
@@ -211,6 +217,14 @@ export function overviewRoutes(app: FastifyInstance, ctx: AppContext) {
       })),
     );
   });
+}
+
+/** The statistics report: its rows per period as a list, line, pie and page. */
+function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol/overview';
+  const pool = ctx.database.pool;
+  const grant = byMenu('patrol_overview');
+  const scope = async (req: any) => scopeOf(ctx, tenantOf(req), parse(query, req.query));
 
   /** one report row per period (dimension): tasks, finished, overdue, coverage, hazards and orders */
   const reportRows = async (s: Scope) => {

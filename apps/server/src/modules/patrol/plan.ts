@@ -236,6 +236,13 @@ async function record(
 }
 
 export function planRoutes(app: FastifyInstance, ctx: AppContext) {
+  planReadRoutes(app, ctx);
+  planWriteRoutes(app, ctx);
+  planAuditRoutes(app, ctx);
+}
+
+/** `patrol-plan/page` and `detail`. */
+function planReadRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
   const pool = ctx.database.pool;
 
@@ -267,6 +274,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
     return ok(await planDetail(ctx, tenantOf(req), id));
   });
+}
+
+/** `patrol-plan/save`, `update`, `remove`. */
+function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol';
 
   app.post(`${B}/patrol-plan/save`, byMenu('patrol_plan_add'), async (req) => {
     const p = parse(planInput, req.body);
@@ -325,6 +337,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext) {
       .where(inTenant(patrolPlan, tenantOf(req), inArray(patrolPlan.id, ids)));
     return done();
   });
+}
+
+/** The audit flow: `patrol-plan/submit` and `partol-plan-audit/update` (approve or reject). */
+function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol';
 
   app.post(`${B}/patrol-plan/submit`, byMenu('patrol_plan_submit'), async (req) => {
     const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), {

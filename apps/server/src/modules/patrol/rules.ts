@@ -182,6 +182,12 @@ async function sendXlsx(
 const MAX_EXPORT = 50_000;
 
 export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
+  ruleIndexRoutes(app, ctx);
+  ruleReportRoutes(app, ctx);
+}
+
+/** The access rule index: `list` and `update`. */
+function ruleIndexRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol/ops-access-rule-index';
 
   app.get(`${B}/list`, byMenu('patrol_access_rule'), async (req) => {
@@ -245,6 +251,11 @@ export function ruleRoutes(app: FastifyInstance, ctx: AppContext) {
       .orderBy(accessRuleIndex.sort);
     return ok(rows);
   });
+}
+
+/** The scores by task and by person, as pages and as spreadsheets. */
+function ruleReportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const B = '/swp-pipeops-patrol/ops-access-rule-index';
 
   app.get(`${B}/taskJobPage`, byMenu('patrol_access_rule'), async (req) => {
     const q = parse(rangeQuery, req.query);
