@@ -51,8 +51,16 @@ export const actorOf = (u: { userId: string; tenantId: string; isAdmin: boolean 
   isAdmin: u.isAdmin,
 });
 
+const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
+
 export function processRoutes(app: FastifyInstance, ctx: AppContext) {
-  const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
+  processListRoutes(app, ctx);
+  processFormRoutes(app, ctx);
+  processActionRoutes(app, ctx);
+}
+
+/** The work lists: startable processes, todo, claim, sent, done, my done, copies. */
+function processListRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${P}/processList`, byMenu('wf_start'), async (req) => ok(await startList(ctx, userOf(req), q(req))));
   app.get(`${P}/todoList`, byMenu('wf_todo'), async (req) => ok(await list(ctx, userOf(req), 'todo', q(req))));
   app.get(`${P}/claimList`, byMenu('wf_claim'), async (req) => ok(await list(ctx, userOf(req), 'claim', q(req))));
@@ -60,7 +68,10 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${P}/doneList`, byMenu('wf_done'), async (req) => ok(await list(ctx, userOf(req), 'done', q(req))));
   app.get(`${P}/myDoneList`, byMenu('wf_mydone'), async (req) => ok(await list(ctx, userOf(req), 'myDone', q(req))));
   app.get(`${P}/copyList`, byMenu('wf_copy'), async (req) => ok(await list(ctx, userOf(req), 'copy', q(req))));
+}
 
+/** An instance's detail, its back nodes, and the forms of a process. */
+function processFormRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${P}/detail`, anyProcess, async (req) => {
     const b = opBody(req);
     return ok(await processDetail(ctx, userOf(req), { taskId: b.taskId, processInsId: b.processInstanceId }));
@@ -90,7 +101,10 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext) {
       startForm: await formOf(ctx, user.tenantId, def.formKey),
     });
   });
+}
 
+/** Start, and the task and instance operations. */
+function processActionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${P}/startProcess`, byMenu('wf_start'), async (req) => ok(await startFromRequest(ctx, req)));
   app.post(`${P}/completeTask`, anyProcess, async (req) => {
     const b = opBody(req);
