@@ -142,6 +142,14 @@ export function parse(src: string): Node {
   if (body.length > MAX_LEN) throw new ExprError('表达式过长');
   const toks = tokenize(body);
   if (!toks.length) throw new ExprError('表达式为空');
+  const root = descend(toks, body);
+  if (cache.size > 5000) cache.clear();
+  cache.set(src, root);
+  return root;
+}
+
+/** The recursive descent over the tokens (`body`: the expression's text, for the messages). */
+function descend(toks: Tok[], body: string): Node {
   let p = 0;
   const peek = () => toks[p];
   const isOp = (v: string) => toks[p]?.k === 'op' && toks[p].v === v;
@@ -232,8 +240,6 @@ export function parse(src: string): Node {
   }
   const root = ternary();
   if (p < toks.length) throw new ExprError(`表达式有误，多余的 "${toks[p].v}": ${body}`);
-  if (cache.size > 5000) cache.clear();
-  cache.set(src, root);
   return root;
 }
 
