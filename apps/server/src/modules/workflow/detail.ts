@@ -9,7 +9,7 @@ import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import type { Ctx } from './engine.ts';
 import { definitionOf, instanceOf, taskOf } from './of-tenant.ts';
-import type { Graph } from './parse.ts';
+import type { GNode, Graph } from './parse.ts';
 import { wfActivity, wfButton, wfComment, wfCopy, wfForm, wfInstance, wfTask, wfTaskCandidate } from './schema.ts';
 
 /** The default buttons of a user task that names none (BX keys). */
@@ -145,6 +145,32 @@ export async function formOf(ctx: Ctx, tenantId: string, formKey: string | null 
   return f ? { id: f.id, formKey: f.formKey, name: f.name, content: f.content, version: f.version } : null;
 }
 
+/** The starter may take the instance back while running, when at most one task is done and that by them. */
+async function returnableBy(ctx: Ctx, inst: { id: string; starterId: string; state: string }, userId: string) {
+  const finishedByPeople = await ctx.db
+    .select({ by: wfTask.finishedBy, reason: wfTask.deleteReason })
+    .from(wfTask)
+    .where(and(eq(wfTask.instanceId, inst.id), sql`${wfTask.endTime} is not null`));
+  const done = finishedByPeople.filter((x) => x.reason === 'completed' || x.reason === 'rejected');
+  return (
+    inst.starterId === userId && inst.state === 'running' && done.length <= 1 && done.every((x) => x.by === userId)
+  );
+}
+
+/** The buttons of a task's node (its own list, else the default), as the tenant's catalogue has them enabled. */
+async function buttonsOf(ctx: Ctx, tenantId: string, node: GNode): Promise<Record<string, unknown>[]> {
+  const keys = node.buttons?.length ? node.buttons : DEFAULT_BUTTONS;
+  const catalogue = await ctx.db
+    .select()
+    .from(wfButton)
+    .where(inTenant(wfButton, tenantId, eq(wfButton.isDeleted, 0)));
+  const byKey = new Map(catalogue.map((b) => [b.buttonKey, b]));
+  return keys
+    .map((k) => byKey.get(k))
+    .filter((b) => b && b.status === 1)
+    .map((b) => ({ buttonKey: b!.buttonKey, name: b!.name, display: b!.display, sort: b!.sort }));
+}
+
 /** `/process/detail?taskId=|processInsId=`: null (暂无承载数据) when missing or not visible. */
 export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: string; processInsId?: string }) {
   let task: typeof wfTask.$inferSelect | undefined;
@@ -184,29 +210,8 @@ export async function processDetail(ctx: Ctx, user: AuthUser, q: { taskId?: stri
         ).length > 0
       : false;
   const isOwner = Boolean(task && !task.endTime && (task.assignee === user.userId || isCandidate));
-  const finishedByPeople = await ctx.db
-    .select({ by: wfTask.finishedBy, reason: wfTask.deleteReason })
-    .from(wfTask)
-    .where(and(eq(wfTask.instanceId, inst.id), sql`${wfTask.endTime} is not null`));
-  const done = finishedByPeople.filter((x) => x.reason === 'completed' || x.reason === 'rejected');
-  const isReturnable =
-    inst.starterId === user.userId &&
-    inst.state === 'running' &&
-    done.length <= 1 &&
-    done.every((x) => x.by === user.userId);
-  let buttons: Record<string, unknown>[] = [];
-  if (isOwner && node) {
-    const keys = node.buttons?.length ? node.buttons : DEFAULT_BUTTONS;
-    const catalogue = await ctx.db
-      .select()
-      .from(wfButton)
-      .where(inTenant(wfButton, inst.tenantId, eq(wfButton.isDeleted, 0)));
-    const byKey = new Map(catalogue.map((b) => [b.buttonKey, b]));
-    buttons = keys
-      .map((k) => byKey.get(k))
-      .filter((b) => b && b.status === 1)
-      .map((b) => ({ buttonKey: b!.buttonKey, name: b!.name, display: b!.display, sort: b!.sort }));
-  }
+  const isReturnable = await returnableBy(ctx, inst, user.userId);
+  const buttons = isOwner && node ? await buttonsOf(ctx, inst.tenantId, node) : [];
   const copied = await ctx.db
     .select({ id: wfCopy.id })
     .from(wfCopy)
