@@ -231,88 +231,110 @@ async function prepare(ctx: AppContext, tenantId: string, s: ScenarioInput, inp:
 }
 
 async function run(ctx: AppContext, tenantId: string, plan: Plan, t: RunTools) {
+  if (plan.type === 'base' || plan.type === 'growth') return runDemand(plan, t);
+  if (plan.type === 'quality') return runQuality(plan, t);
+  if (plan.type === 'settings') return runSettings(plan, t);
+  if (plan.type === 'burst') return runBurst(ctx, tenantId, plan, t);
+  return runFireFlow(plan, t);
+}
+
+type PlanOf<K extends Plan['type']> = Extract<Plan, { type: K }>;
+
+/** the base run, or the demand grown (everywhere, or in one DMA's junctions) */
+async function runDemand(plan: PlanOf<'base' | 'growth'>, t: RunTools) {
   const min = plan.minPressure;
-  if (plan.type === 'base' || plan.type === 'growth') {
-    const growth: Scenario | undefined =
-      plan.type !== 'growth'
-        ? undefined
-        : plan.nodes
-          ? { demandFactor: { nodes: plan.nodes, factor: 1 + plan.percent / 100 } }
-          : { demandGrowthPercent: plan.percent };
-    const result = await t.simulate(growth, [0, 100]);
-    const low = lowJunctions(result, min);
-    return {
-      result,
-      summary: {
-        type: plan.type,
-        minPressure: min,
-        belowCount: low.size,
-        below: top(low),
-        ...(plan.type === 'growth' && plan.dma ? { dma: plan.dma, grownJunctions: plan.nodes?.length ?? 0 } : {}),
-      },
-    };
-  }
-  if (plan.type === 'quality') {
-    const result = await t.simulate({ quality: plan.quality }, [0, 100]);
-    const low = lowJunctions(result, min);
-    return { result, summary: { ...qualitySummary(result), minPressure: min, belowCount: low.size, below: top(low) } };
-  }
-  if (plan.type === 'settings') {
-    const base = await t.simulate(undefined, [0, 45]);
-    const result = await t.simulate(
-      { pumps: plan.pumps, valves: plan.valves, closeValves: plan.closeValves, openValves: plan.openValves },
-      [45, 100],
-    );
-    const before = lowJunctions(base, min);
-    const after = lowJunctions(result, min);
-    const d = pressureChange(base, result);
-    return {
-      result,
-      summary: {
-        type: 'settings',
-        minPressure: min,
-        pumps: plan.pumps,
-        valves: [
-          ...plan.valves,
-          ...plan.closeValves.map((code) => ({ code, status: 'closed' })),
-          ...plan.openValves.map((code) => ({ code, status: 'open' })),
-        ],
-        belowCount: after.size,
-        baseBelowCount: before.size,
-        newlyBelowCount: [...after.keys()].filter((c) => !before.has(c)).length,
-        below: top(after),
-        ...d,
-      },
-    };
-  }
-  if (plan.type === 'burst') {
-    const base = await t.simulate(undefined, [0, 45]);
-    const result = await t.simulate({ closeValves: plan.valves }, [45, 95]);
-    const before = lowJunctions(base, min);
-    const after = lowJunctions(result, min);
-    const added = new Map([...after].filter(([code]) => !before.has(code)));
-    const customers = await customersAt(ctx.db, tenantId, [...added.keys()]);
-    const area: LowArea = areaOf(geometryOf(t.inp), [...added.keys()]);
-    return {
-      result,
-      summary: {
-        type: 'burst',
-        minPressure: min,
-        pipeGid: plan.pipeGid,
-        pipeDno: plan.pipeDno,
-        valves: plan.valves,
-        belowCount: after.size,
-        baseBelowCount: before.size,
-        newlyBelowCount: added.size,
-        below: top(added),
-        customerPoints: customers.length,
-        customerCount: customers.reduce((s, c) => s + c.customers, 0),
-        customers: customers.slice(0, 200),
-        /** the newly low junctions drawn as an area (EPSG:4548): buffered hulls of their clusters */
-        area,
-      },
-    };
-  }
+  const growth: Scenario | undefined =
+    plan.type !== 'growth'
+      ? undefined
+      : plan.nodes
+        ? { demandFactor: { nodes: plan.nodes, factor: 1 + plan.percent / 100 } }
+        : { demandGrowthPercent: plan.percent };
+  const result = await t.simulate(growth, [0, 100]);
+  const low = lowJunctions(result, min);
+  return {
+    result,
+    summary: {
+      type: plan.type,
+      minPressure: min,
+      belowCount: low.size,
+      below: top(low),
+      ...(plan.type === 'growth' && plan.dma ? { dma: plan.dma, grownJunctions: plan.nodes?.length ?? 0 } : {}),
+    },
+  };
+}
+
+async function runQuality(plan: PlanOf<'quality'>, t: RunTools) {
+  const min = plan.minPressure;
+  const result = await t.simulate({ quality: plan.quality }, [0, 100]);
+  const low = lowJunctions(result, min);
+  return { result, summary: { ...qualitySummary(result), minPressure: min, belowCount: low.size, below: top(low) } };
+}
+
+/** pump and valve settings changed: against the base run */
+async function runSettings(plan: PlanOf<'settings'>, t: RunTools) {
+  const min = plan.minPressure;
+  const base = await t.simulate(undefined, [0, 45]);
+  const result = await t.simulate(
+    { pumps: plan.pumps, valves: plan.valves, closeValves: plan.closeValves, openValves: plan.openValves },
+    [45, 100],
+  );
+  const before = lowJunctions(base, min);
+  const after = lowJunctions(result, min);
+  const d = pressureChange(base, result);
+  return {
+    result,
+    summary: {
+      type: 'settings',
+      minPressure: min,
+      pumps: plan.pumps,
+      valves: [
+        ...plan.valves,
+        ...plan.closeValves.map((code) => ({ code, status: 'closed' })),
+        ...plan.openValves.map((code) => ({ code, status: 'open' })),
+      ],
+      belowCount: after.size,
+      baseBelowCount: before.size,
+      newlyBelowCount: [...after.keys()].filter((c) => !before.has(c)).length,
+      below: top(after),
+      ...d,
+    },
+  };
+}
+
+/** a burst isolated by closing its valves: the newly low junctions, the customers there and their area */
+async function runBurst(ctx: AppContext, tenantId: string, plan: PlanOf<'burst'>, t: RunTools) {
+  const min = plan.minPressure;
+  const base = await t.simulate(undefined, [0, 45]);
+  const result = await t.simulate({ closeValves: plan.valves }, [45, 95]);
+  const before = lowJunctions(base, min);
+  const after = lowJunctions(result, min);
+  const added = new Map([...after].filter(([code]) => !before.has(code)));
+  const customers = await customersAt(ctx.db, tenantId, [...added.keys()]);
+  const area: LowArea = areaOf(geometryOf(t.inp), [...added.keys()]);
+  return {
+    result,
+    summary: {
+      type: 'burst',
+      minPressure: min,
+      pipeGid: plan.pipeGid,
+      pipeDno: plan.pipeDno,
+      valves: plan.valves,
+      belowCount: after.size,
+      baseBelowCount: before.size,
+      newlyBelowCount: added.size,
+      below: top(added),
+      customerPoints: customers.length,
+      customerCount: customers.reduce((s, c) => s + c.customers, 0),
+      customers: customers.slice(0, 200),
+      /** the newly low junctions drawn as an area (EPSG:4548): buffered hulls of their clusters */
+      area,
+    },
+  };
+}
+
+/** the flow a hydrant can give at a residual pressure, and the network with it drawn */
+async function runFireFlow(plan: PlanOf<'fireFlow'>, t: RunTools) {
+  const min = plan.minPressure;
   if (plan.time > t.duration) throw badRequest('fireFlow.time 超出计算时长');
   const ff = await t.fireFlow(plan.node, plan.residual, plan.time);
   const result = await t.simulate(
