@@ -74,17 +74,9 @@ function localMidnight(date?: string) {
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function calibrate(ctx: AppContext, tenantId: string, runId: string, date?: string) {
-  const run = await getRun(ctx, tenantId, runId);
-  const r = await resultOf(ctx, tenantId, runId);
-  const { inp } = await modelById(ctx, tenantId, String(run.modelId));
-  const geo = geometryOf(inp);
-  const ends = linkEnds(inp);
-  const nodeIndex = new Map(r.nodeCodes.map((c, i) => [c, i]));
-  const linkIndex = new Map(r.linkCodes.map((c, i) => [c, i]));
-  const day0 = localMidnight(date);
-  const features = await stationFeatures(ctx.db, tenantId);
-  const series = await ctx.db
+/** The monitoring series a run is compared with: every station's pressure and flow series. */
+function calibrationSeries(ctx: AppContext, tenantId: string) {
+  return ctx.db
     .select({
       id: monitorSeries.id,
       field: monitorSeries.field,
@@ -104,6 +96,19 @@ export async function calibrate(ctx: AppContext, tenantId: string, runId: string
       ),
     )
     .orderBy(monitorStation.stcd, monitorSeries.field);
+}
+
+export async function calibrate(ctx: AppContext, tenantId: string, runId: string, date?: string) {
+  const run = await getRun(ctx, tenantId, runId);
+  const r = await resultOf(ctx, tenantId, runId);
+  const { inp } = await modelById(ctx, tenantId, String(run.modelId));
+  const geo = geometryOf(inp);
+  const ends = linkEnds(inp);
+  const nodeIndex = new Map(r.nodeCodes.map((c, i) => [c, i]));
+  const linkIndex = new Map(r.linkCodes.map((c, i) => [c, i]));
+  const day0 = localMidnight(date);
+  const features = await stationFeatures(ctx.db, tenantId);
+  const series = await calibrationSeries(ctx, tenantId);
   const hours = r.times.filter((t) => t < 86_400);
   const n = r.nodeCodes.length;
   const m = r.linkCodes.length;
