@@ -296,6 +296,37 @@ export interface PipeAnalysis {
   tookMs: number;
 }
 
+/** the valves' rows (none asked: none read) */
+function valveRowsOf(db: Db, tenantId: string, list: number[]) {
+  return list.length
+    ? db
+        .execute<{ gid: number; dno: string; x: number; y: number; diameter: number | null }>(sql`
+          select gid, dno, ST_X(geom) as x, ST_Y(geom) as y, diameter from swp_gis_node
+          where ${tenantSql(gisNode, tenantId)} and gid = any(${sql.param(list)}::int[])`)
+        .then((q) => q.rows)
+    : [];
+}
+
+/** the users' meters on the given pipes, critical users first */
+function userRowsOf(db: Db, tenantId: string, list: number[]) {
+  return list.length
+    ? db
+        .execute<{
+          gid: number;
+          dno: string;
+          name: string | null;
+          customer_count: number | null;
+          critical_type: string | null;
+          pipe_gid: number;
+        }>(sql`
+          select gid, dno, name, customer_count, critical_type, pipe_gid from swp_gis_node
+          where ${tenantSql(gisNode, tenantId)} and kind = 'meter' and subtype = 'user' and is_deleted = 0
+            and pipe_gid = any(${sql.param(list)}::int[])
+          order by critical_type nulls last, gid`)
+        .then((q) => q.rows)
+    : [];
+}
+
 /**
  * Runs the analysis for a burst on pipe `pipeGid` (at point x, y when known, else the pipe's middle).
  * Throws a 400 for a pipe the tenant does not have.
@@ -330,29 +361,8 @@ export async function analysePipe(
   const affected = [...r.segmentPipes, ...r.isolatedPipes];
   // valves, affected users and the segment's length: three independent reads, in parallel
   const [valveRows, userRows, len] = await Promise.all([
-    allValves.length
-      ? db
-          .execute<{ gid: number; dno: string; x: number; y: number; diameter: number | null }>(sql`
-            select gid, dno, ST_X(geom) as x, ST_Y(geom) as y, diameter from swp_gis_node
-            where ${tenantSql(gisNode, tenantId)} and gid = any(${sql.param(allValves)}::int[])`)
-          .then((q) => q.rows)
-      : [],
-    affected.length
-      ? db
-          .execute<{
-            gid: number;
-            dno: string;
-            name: string | null;
-            customer_count: number | null;
-            critical_type: string | null;
-            pipe_gid: number;
-          }>(sql`
-            select gid, dno, name, customer_count, critical_type, pipe_gid from swp_gis_node
-            where ${tenantSql(gisNode, tenantId)} and kind = 'meter' and subtype = 'user' and is_deleted = 0
-              and pipe_gid = any(${sql.param(affected)}::int[])
-            order by critical_type nulls last, gid`)
-          .then((q) => q.rows)
-      : [],
+    valveRowsOf(db, tenantId, allValves),
+    userRowsOf(db, tenantId, affected),
     db.execute<{ l: number }>(sql`
       select coalesce(sum(length), 0)::float8 as l from swp_gis_pipe
       where ${tenantSql(gisPipe, tenantId)} and gid = any(${sql.param(r.segmentPipes)}::int[])`),
