@@ -134,26 +134,9 @@ const LAKES = [
   { name: '逍遥津', lon: 117.297, lat: 31.871, rx: 260, ry: 200 },
 ];
 
-/** Generates the basemap for a network's options (and its roads, when the caller has generated them already). */
-export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Basemap {
-  const roads = roadsIn ?? generateNetwork(opts).roads;
-  const { cols, rows, spacing } = opts;
-  // its own seed: the basemap's choices never shift the network's random stream
-  const rand = rng(opts.seed ^ 0x5eed);
-  const ew = roads.slice(0, rows);
-  const ns = roads.slice(rows, rows + cols);
-  const crossing = (i: number, j: number) => ew[j].coords[i];
+/** districts: the area nearest each seat, clipped to the extent */
+function districtFeatures(extent: [number, number, number, number]): BasemapFeature[] {
   const features: BasemapFeature[] = [];
-  const roadExtent = bboxOf(roads.flatMap((r) => r.coords));
-  const m = spacing;
-  const extent: [number, number, number, number] = [
-    roadExtent[0] - m,
-    roadExtent[1] - m,
-    roadExtent[2] + m,
-    roadExtent[3] + m,
-  ];
-
-  // districts: the area nearest each seat, clipped to the extent
   const seats = districtSeats().map((s) => {
     const p = toEpsg4548(s.lon, s.lat);
     return { ...s, at: [p.x, p.y] as [number, number] };
@@ -176,8 +159,16 @@ export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Base
       bbox: bboxOf(poly),
     });
   }
+  return features;
+}
 
-  // the river: north-west to south-east across the grid, gently meandering
+/** the river (north-west to south-east across the grid, gently meandering) and the lakes */
+function waterFeatures(
+  features: BasemapFeature[],
+  extent: [number, number, number, number],
+  spacing: number,
+  rand: () => number,
+) {
   const river: Ring = [];
   const steps = 48;
   for (let k = 0; k <= steps; k++) {
@@ -209,8 +200,23 @@ export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Base
     });
     return { ...l, ...p };
   });
+  return { river, lakes };
+}
 
-  // blocks between the crossings, left open under water
+/** blocks between the crossings, left open under water (a few of them parks) */
+function blockFeatures(
+  features: BasemapFeature[],
+  g: {
+    cols: number;
+    rows: number;
+    spacing: number;
+    crossing: (i: number, j: number) => [number, number];
+    river: Ring;
+    lakes: { x: number; y: number; rx: number; ry: number }[];
+    rand: () => number;
+  },
+) {
+  const { cols, rows, spacing, crossing, river, lakes, rand } = g;
   const underWater = (x: number, y: number) =>
     distanceToLine(x, y, river) < RIVER_HALF_WIDTH + spacing * 0.3 ||
     lakes.some((l) => ((x - l.x) / (l.rx + spacing * 0.4)) ** 2 + ((y - l.y) / (l.ry + spacing * 0.4)) ** 2 < 1);
@@ -236,26 +242,43 @@ export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Base
       });
     }
   }
+}
 
+/** a street a feature, every fifth (from the third) a main street */
+function streetFeatures(roads: GenRoad[]): BasemapFeature[] {
+  return roads.map((r, k) => ({
+    kind: 'street',
+    name: r.name,
+    rank: k % 5 === 2 ? 1 : 2,
+    geometry: { type: 'LineString', coordinates: r.coords },
+    bbox: bboxOf(r.coords),
+  }));
+}
+
+/** Generates the basemap for a network's options (and its roads, when the caller has generated them already). */
+export function generateBasemap(opts: NetworkOptions, roadsIn?: GenRoad[]): Basemap {
+  const roads = roadsIn ?? generateNetwork(opts).roads;
+  const { cols, rows, spacing } = opts;
+  // its own seed: the basemap's choices never shift the network's random stream
+  const rand = rng(opts.seed ^ 0x5eed);
+  const ew = roads.slice(0, rows);
+  const ns = roads.slice(rows, rows + cols);
+  const crossing = (i: number, j: number) => ew[j].coords[i];
+  const features: BasemapFeature[] = [];
+  const roadExtent = bboxOf(roads.flatMap((r) => r.coords));
+  const m = spacing;
+  const extent: [number, number, number, number] = [
+    roadExtent[0] - m,
+    roadExtent[1] - m,
+    roadExtent[2] + m,
+    roadExtent[3] + m,
+  ];
+
+  features.push(...districtFeatures(extent));
+  const { river, lakes } = waterFeatures(features, extent, spacing, rand);
+  blockFeatures(features, { cols, rows, spacing, crossing, river, lakes, rand });
   // streets last: drawn over the blocks
-  ew.forEach((r, j) => {
-    features.push({
-      kind: 'street',
-      name: r.name,
-      rank: j % 5 === 2 ? 1 : 2,
-      geometry: { type: 'LineString', coordinates: r.coords },
-      bbox: bboxOf(r.coords),
-    });
-  });
-  ns.forEach((r, i) => {
-    features.push({
-      kind: 'street',
-      name: r.name,
-      rank: i % 5 === 2 ? 1 : 2,
-      geometry: { type: 'LineString', coordinates: r.coords },
-      bbox: bboxOf(r.coords),
-    });
-  });
+  features.push(...streetFeatures(ew), ...streetFeatures(ns));
   return { features, extent, roadCount: roads.length, roadExtent };
 }
 
