@@ -103,29 +103,53 @@ export function parseWhere(src: string, layer: LayerDef): Node | null {
   const text = src.trim();
   if (!text) return null;
   if (text.length > 2000) throw new WhereError('查询条件过长 (最多 2000 个字符)');
-  const toks = tokenize(text);
-  let pos = 0;
-  let depth = 0;
-  const peek = () => toks[pos];
-  const at = (t: Tok | undefined) => (t ? `位置 ${t.p + 1}` : '末尾');
-  const isKw = (v: string) => peek()?.t === 'kw' && peek()?.v === v;
-  const isOp = (v: string) => peek()?.t === 'op' && peek()?.v === v;
-  const expectOp = (v: string) => {
-    if (!isOp(v)) throw new WhereError(`此处应为 "${v}" (${at(peek())})`);
-    pos++;
-  };
-  const field = (): FieldDef => {
-    const t = peek();
+  const p = new WhereParser(tokenize(text), layer);
+  const tree = p.expr();
+  if (p.pos < p.toks.length) throw new WhereError(`无法识别的内容 (${at(p.peek())})`);
+  return tree;
+}
+
+const at = (t: Tok | undefined) => (t ? `位置 ${t.p + 1}` : '末尾');
+
+/** The recursive descent: expr (OR) › term (AND) › factor (NOT, parentheses) › predicate. */
+class WhereParser {
+  pos = 0;
+  depth = 0;
+  constructor(
+    readonly toks: Tok[],
+    readonly layer: LayerDef,
+  ) {}
+
+  peek() {
+    return this.toks[this.pos];
+  }
+
+  isKw(v: string) {
+    return this.peek()?.t === 'kw' && this.peek()?.v === v;
+  }
+
+  isOp(v: string) {
+    return this.peek()?.t === 'op' && this.peek()?.v === v;
+  }
+
+  expectOp(v: string) {
+    if (!this.isOp(v)) throw new WhereError(`此处应为 "${v}" (${at(this.peek())})`);
+    this.pos++;
+  }
+
+  field(): FieldDef {
+    const t = this.peek();
     if (t?.t !== 'id') throw new WhereError(`此处应为字段名 (${at(t)})`);
-    const fd = fieldOf(layer, t.v);
-    if (!fd) throw new WhereError(`图层「${layer.name}」没有字段 ${t.v}`);
-    pos++;
+    const fd = fieldOf(this.layer, t.v);
+    if (!fd) throw new WhereError(`图层「${this.layer.name}」没有字段 ${t.v}`);
+    this.pos++;
     return fd;
-  };
-  const literal = (fd?: FieldDef): number | string => {
-    const t = peek();
+  }
+
+  literal(fd?: FieldDef): number | string {
+    const t = this.peek();
     if (t?.t !== 'num' && t?.t !== 'str') throw new WhereError(`此处应为数值或字符串 (${at(t)})`);
-    pos++;
+    this.pos++;
     if (fd && fd.type !== 'esriFieldTypeString') {
       const n = typeof t.v === 'number' ? t.v : Number(t.v);
       if (typeof t.v === 'string' && (t.v.trim() === '' || !Number.isFinite(n)))
@@ -133,111 +157,112 @@ export function parseWhere(src: string, layer: LayerDef): Node | null {
       return n;
     }
     return typeof t.v === 'number' ? String(t.v) : t.v;
-  };
-  const predicate = (): Node => {
-    const t = peek();
+  }
+
+  predicate(): Node {
+    const t = this.peek();
     if (t?.t === 'num' || t?.t === 'str') {
       // literal first: `1=1` constants, or `5 < diameter`
-      const next = toks[pos + 1];
-      const after = toks[pos + 2];
+      const next = this.toks[this.pos + 1];
+      const after = this.toks[this.pos + 2];
       if (next?.t === 'op' && CMP.has(next.v) && after?.t === 'id') {
         const lit = t.v;
-        pos += 2;
-        const fd = field();
+        this.pos += 2;
+        const fd = this.field();
         const value = fd.type === 'esriFieldTypeString' ? String(lit) : Number(lit);
         if (typeof value === 'number' && !Number.isFinite(value))
           throw new WhereError(`字段 ${fd.name} 是数值字段, 不能与 '${lit}' 比较`);
         return { k: 'cmp', field: fd, op: FLIP[next.v], value };
       }
       if (t.t === 'num' && next?.t === 'op' && CMP.has(next.v) && after?.t === 'num') {
-        pos += 3;
+        this.pos += 3;
         return { k: 'const', value: compareConst(t.v, next.v, after.v) };
       }
       throw new WhereError(`条件应以字段名开始 (${at(t)})`);
     }
-    const fd = field();
-    const op = peek();
+    const fd = this.field();
+    const op = this.peek();
     if (op?.t === 'op' && CMP.has(op.v)) {
-      pos++;
-      return { k: 'cmp', field: fd, op: op.v === '!=' ? '<>' : op.v, value: literal(fd) };
+      this.pos++;
+      return { k: 'cmp', field: fd, op: op.v === '!=' ? '<>' : op.v, value: this.literal(fd) };
     }
-    if (isKw('IS')) {
-      pos++;
-      const not = isKw('NOT');
-      if (not) pos++;
-      if (!isKw('NULL')) throw new WhereError(`IS 之后应为 NULL 或 NOT NULL (${at(peek())})`);
-      pos++;
+    if (this.isKw('IS')) {
+      this.pos++;
+      const not = this.isKw('NOT');
+      if (not) this.pos++;
+      if (!this.isKw('NULL')) throw new WhereError(`IS 之后应为 NULL 或 NOT NULL (${at(this.peek())})`);
+      this.pos++;
       return { k: 'null', field: fd, not };
     }
-    const not = isKw('NOT');
-    if (not) pos++;
-    if (isKw('IN')) {
-      pos++;
-      expectOp('(');
-      const values = [literal(fd)];
-      while (isOp(',')) {
-        pos++;
-        values.push(literal(fd));
+    const not = this.isKw('NOT');
+    if (not) this.pos++;
+    if (this.isKw('IN')) {
+      this.pos++;
+      this.expectOp('(');
+      const values = [this.literal(fd)];
+      while (this.isOp(',')) {
+        this.pos++;
+        values.push(this.literal(fd));
         if (values.length > 1000) throw new WhereError('IN 列表最多 1000 个值');
       }
-      expectOp(')');
+      this.expectOp(')');
       return { k: 'in', field: fd, values, not };
     }
-    if (isKw('LIKE')) {
-      pos++;
+    if (this.isKw('LIKE')) {
+      this.pos++;
       if (fd.type !== 'esriFieldTypeString') throw new WhereError(`LIKE 只能用于文本字段, ${fd.name} 不是文本字段`);
-      const t2 = peek();
+      const t2 = this.peek();
       if (t2?.t !== 'str') throw new WhereError(`LIKE 之后应为字符串 (${at(t2)})`);
-      pos++;
+      this.pos++;
       return { k: 'like', field: fd, pattern: t2.v, not };
     }
-    if (isKw('BETWEEN')) {
-      pos++;
-      const lo = literal(fd);
-      if (!isKw('AND')) throw new WhereError(`BETWEEN 之后应为 "值 AND 值" (${at(peek())})`);
-      pos++;
-      const hi = literal(fd);
+    if (this.isKw('BETWEEN')) {
+      this.pos++;
+      const lo = this.literal(fd);
+      if (!this.isKw('AND')) throw new WhereError(`BETWEEN 之后应为 "值 AND 值" (${at(this.peek())})`);
+      this.pos++;
+      const hi = this.literal(fd);
       return { k: 'between', field: fd, lo, hi, not };
     }
-    throw new WhereError(`字段 ${fd.name} 之后应为比较运算符、IN、LIKE、BETWEEN 或 IS (${at(peek())})`);
-  };
-  const factor = (): Node => {
-    if (++depth > 32) throw new WhereError('查询条件嵌套过深');
+    throw new WhereError(`字段 ${fd.name} 之后应为比较运算符、IN、LIKE、BETWEEN 或 IS (${at(this.peek())})`);
+  }
+
+  factor(): Node {
+    if (++this.depth > 32) throw new WhereError('查询条件嵌套过深');
     try {
-      if (isKw('NOT')) {
-        pos++;
-        return { k: 'not', a: factor() };
+      if (this.isKw('NOT')) {
+        this.pos++;
+        return { k: 'not', a: this.factor() };
       }
-      if (isOp('(')) {
-        pos++;
-        const e = expr();
-        expectOp(')');
+      if (this.isOp('(')) {
+        this.pos++;
+        const e = this.expr();
+        this.expectOp(')');
         return e;
       }
-      return predicate();
+      return this.predicate();
     } finally {
-      depth--;
+      this.depth--;
     }
-  };
-  const term = (): Node => {
-    let a = factor();
-    while (isKw('AND')) {
-      pos++;
-      a = { k: 'and', a, b: factor() };
-    }
-    return a;
-  };
-  const expr = (): Node => {
-    let a = term();
-    while (isKw('OR')) {
-      pos++;
-      a = { k: 'or', a, b: term() };
+  }
+
+  term(): Node {
+    let a = this.factor();
+    while (this.isKw('AND')) {
+      this.pos++;
+      a = { k: 'and', a, b: this.factor() };
     }
     return a;
-  };
-  const tree = expr();
-  if (pos < toks.length) throw new WhereError(`无法识别的内容 (${at(peek())})`);
-  return tree;
+  }
+
+  expr(): Node {
+    let a = this.term();
+    while (this.isKw('OR')) {
+      this.pos++;
+      a = { k: 'or', a, b: this.term() };
+    }
+    return a;
+  }
 }
 
 function compareConst(a: number, op: string, b: number): boolean {
