@@ -291,12 +291,10 @@ const indexes = new WeakMap<Graph, SegmentIndex>();
 const isOpenValve = (g: Graph, i: number) =>
   g.nodeKind[i] === NODE_VALVE && !g.nodeClosed[i] && g.nodeOperable[i] === 1;
 
-export function segmentIndex(g: Graph): SegmentIndex {
-  const cached = indexes.get(g);
-  if (cached) return cached;
+/** 1. segments: pipes joined through nodes that are neither open operable valves nor closed valves */
+function pipeSegments(g: Graph) {
   const n = g.nodeGid.length;
   const m = g.pipeGid.length;
-  // 1. segments: pipes joined through nodes that are neither open operable valves nor closed valves
   const segOfPipe = new Int32Array(m).fill(-1);
   const stack = new Int32Array(n + 1);
   const seen = new Int32Array(n).fill(-1);
@@ -337,8 +335,12 @@ export function segmentIndex(g: Graph): SegmentIndex {
   const segPipe = new Int32Array(m);
   const fillPipe = segPipeStart.slice(0, segments);
   for (let p = 0; p < m; p++) segPipe[fillPipe[segOfPipe[p]]++] = p;
+  return { segments, segOfPipe, isSourceSeg, segPipeStart, segPipe };
+}
 
-  // 2. the segment graph: a valve node per open operable valve, joined to the segments of its pipes
+/** 2. the segment graph: a valve node per open operable valve, joined to the segments of its pipes */
+function segmentGraph(g: Graph, segments: number, segOfPipe: Int32Array, isSourceSeg: number[]) {
+  const n = g.nodeGid.length;
   const valveNode = new Int32Array(n).fill(-1);
   let nodes = segments;
   for (let i = 0; i < n; i++) if (isOpenValve(g, i)) valveNode[i] = nodes++;
@@ -372,8 +374,11 @@ export function segmentIndex(g: Graph): SegmentIndex {
     adj[fill[edges[e]]++] = edges[e + 1];
     adj[fill[edges[e + 1]]++] = edges[e];
   }
+  return { nodes, root, adjStart, adj, degree };
+}
 
-  // 3. depth-first from the root (iterative): preorder, low links, subtree sizes
+/** 3. depth-first from the root (iterative): preorder, low links, subtree sizes */
+function depthFirst(nodes: number, root: number, adjStart: Int32Array, adj: Int32Array) {
   const pre = new Int32Array(nodes).fill(-1);
   const low = new Int32Array(nodes);
   const size = new Int32Array(nodes);
@@ -405,6 +410,15 @@ export function segmentIndex(g: Graph): SegmentIndex {
       if (pu >= 0 && low[u] < low[pu]) low[pu] = low[u];
     }
   }
+  return { pre, low, size, parent, order };
+}
+
+export function segmentIndex(g: Graph): SegmentIndex {
+  const cached = indexes.get(g);
+  if (cached) return cached;
+  const { segments, segOfPipe, isSourceSeg, segPipeStart, segPipe } = pipeSegments(g);
+  const { nodes, root, adjStart, adj, degree } = segmentGraph(g, segments, segOfPipe, isSourceSeg);
+  const { pre, low, size, parent, order } = depthFirst(nodes, root, adjStart, adj);
   const idx: SegmentIndex = {
     segments,
     segOfPipe,
