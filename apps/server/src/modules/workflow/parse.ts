@@ -220,6 +220,110 @@ function catchOf(el: any, parent: string | undefined): GNode {
   throw new BpmnError(`中间事件「${label}」须为定时或消息事件`);
 }
 
+/** A user task's attributes: people, form, due date, buttons, multi-instance loop (expressions checked). */
+function readUserTask(el: any, n: GNode) {
+  n.assignee = attr(el, 'assignee');
+  n.candidateUsers = attr(el, 'candidateUsers');
+  n.candidateGroups = attr(el, 'candidateGroups');
+  n.formKey = attr(el, 'formKey');
+  n.rollbackNode = attr(el, 'rollbackNode');
+  n.dueDate = attr(el, 'dueDate');
+  if (attr(el, 'formEditable') === 'true') n.formEditable = true;
+  const buttons = attr(el, 'buttons');
+  if (buttons)
+    n.buttons = buttons
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean);
+  for (const [k, v] of [
+    ['处理人', n.assignee],
+    ['候选人', n.candidateUsers],
+  ] as const)
+    if (v && /[$#]\{/.test(v))
+      for (const part of v.split(',')) if (/[$#]\{/.test(part)) checkExpr(part, `任务「${n.name ?? n.id}」的${k}`);
+  const lc = el.loopCharacteristics;
+  if (lc) {
+    if (lc.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
+      throw new BpmnError(`任务「${n.name ?? n.id}」只支持多实例循环`);
+    const mi: MiDef = {
+      sequential: Boolean(lc.isSequential),
+      collection: attr(lc, 'collection'),
+      elementVariable: attr(lc, 'elementVariable'),
+      cardinality: lc.loopCardinality?.body?.trim() || undefined,
+      completion: lc.completionCondition?.body?.trim() || undefined,
+    };
+    if (!mi.collection && !mi.cardinality)
+      throw new BpmnError(`多实例任务「${n.name ?? n.id}」须设置集合 (collection) 或循环次数`);
+    if (mi.completion) checkExpr(mi.completion, `多实例任务「${n.name ?? n.id}」的完成条件`);
+    if (mi.cardinality) checkExpr(mi.cardinality, `多实例任务「${n.name ?? n.id}」的循环次数`);
+    n.mi = mi;
+  }
+  if (!n.assignee && !n.candidateUsers && !n.candidateGroups)
+    throw new BpmnError(`任务「${n.name ?? n.id}」没有设置处理人或候选人`);
+}
+
+/** A timer boundary event: a reminder (or an interrupting timer) of its user task, and a node of its own. */
+function attachBoundary(b: any, nodes: Record<string, GNode>) {
+  const host = nodes[b.attachedToRef?.id];
+  if (host?.type !== 'userTask') throw new BpmnError(`边界事件「${b.name ?? b.id}」只能附在用户任务上`);
+  const def = b.eventDefinitions?.[0];
+  if (def?.$type !== 'bpmn:TimerEventDefinition' || b.eventDefinitions.length > 1)
+    throw new BpmnError(`边界事件「${b.name ?? b.id}」只支持定时器`);
+  const interrupting = b.cancelActivity !== false;
+  const timer = timerOf(def);
+  if (!timer)
+    throw new BpmnError(
+      `定时边界事件「${b.name ?? b.id}」须设置 ISO 8601 时长 (如 PT2H)、循环 (如 R3/PT1H) 或日期 (如 2026-12-01T09:00:00)`,
+    );
+  host.timers = [
+    ...(host.timers ?? []),
+    {
+      id: b.id,
+      name: b.name || undefined,
+      intervalMs: timer.intervalMs,
+      // an interrupting timer fires once
+      repeat: interrupting ? 1 : timer.repeat,
+      at: timer.at,
+      interrupting: interrupting || undefined,
+      outgoing: [],
+    },
+  ];
+  nodes[b.id] = { id: b.id, type: 'boundaryEvent', name: b.name || undefined, incoming: [], outgoing: [] };
+  if (host.parent) nodes[b.id].parent = host.parent;
+}
+
+/** The wired graph's rules: one start, an end, sub-processes closed, flows inside their level, every node joined. */
+function checkGraph(nodes: Record<string, GNode>, flows: Record<string, GFlow>, subs: GNode[]) {
+  const starts = Object.values(nodes).filter((n) => n.type === 'startEvent' && !n.parent);
+  if (starts.length !== 1) throw new BpmnError('流程须有且只有一个开始事件');
+  if (!Object.values(nodes).some((n) => n.type === 'endEvent' && !n.parent)) throw new BpmnError('流程须有结束事件');
+  for (const sp of subs) {
+    const inner = Object.values(nodes).filter((n) => n.parent === sp.id);
+    const innerStarts = inner.filter((n) => n.type === 'startEvent');
+    if (innerStarts.length !== 1) throw new BpmnError(`子流程「${sp.name ?? sp.id}」须有且只有一个开始事件`);
+    if (!inner.some((n) => n.type === 'endEvent')) throw new BpmnError(`子流程「${sp.name ?? sp.id}」须有结束事件`);
+    sp.innerStart = innerStarts[0].id;
+  }
+  for (const f of Object.values(flows))
+    if ((nodes[f.source].parent ?? '') !== (nodes[f.target].parent ?? ''))
+      throw new BpmnError(`连线「${f.name ?? f.id}」不能跨越子流程的边界`);
+  for (const n of Object.values(nodes)) {
+    const label = n.name ?? n.id;
+    if (n.type !== 'endEvent' && n.type !== 'boundaryEvent' && !n.outgoing.length)
+      throw new BpmnError(`节点「${label}」没有流出的连线`);
+    if (n.type === 'startEvent' && n.incoming.length) throw new BpmnError(`开始事件「${label}」不能有流入的连线`);
+    if (n.type !== 'startEvent' && n.type !== 'boundaryEvent' && !n.incoming.length)
+      throw new BpmnError(`节点「${label}」没有流入的连线`);
+    if (n.type === 'exclusiveGateway' && n.default && !n.outgoing.includes(n.default))
+      throw new BpmnError(`网关「${label}」的默认连线不是它流出的连线`);
+  }
+  for (const n of Object.values(nodes))
+    for (const t of n.timers ?? [])
+      if (t.interrupting && !t.outgoing.length)
+        throw new BpmnError(`中断定时边界事件「${t.name ?? t.id}」须有流出的连线`);
+  return starts;
+}
+
 /** Parses and checks BPMN XML; the first executable process becomes the graph. */
 export async function compileBpmn(xml: string): Promise<Graph> {
   if (!xml?.trim()) throw new BpmnError('流程 XML 不能为空');
@@ -273,47 +377,7 @@ export async function compileBpmn(xml: string): Promise<Graph> {
         n.initiator = attr(el, 'initiator');
         n.formKey = attr(el, 'formKey');
       }
-      if (type === 'userTask') {
-        n.assignee = attr(el, 'assignee');
-        n.candidateUsers = attr(el, 'candidateUsers');
-        n.candidateGroups = attr(el, 'candidateGroups');
-        n.formKey = attr(el, 'formKey');
-        n.rollbackNode = attr(el, 'rollbackNode');
-        n.dueDate = attr(el, 'dueDate');
-        if (attr(el, 'formEditable') === 'true') n.formEditable = true;
-        const buttons = attr(el, 'buttons');
-        if (buttons)
-          n.buttons = buttons
-            .split(',')
-            .map((b) => b.trim())
-            .filter(Boolean);
-        for (const [k, v] of [
-          ['处理人', n.assignee],
-          ['候选人', n.candidateUsers],
-        ] as const)
-          if (v && /[$#]\{/.test(v))
-            for (const part of v.split(','))
-              if (/[$#]\{/.test(part)) checkExpr(part, `任务「${n.name ?? n.id}」的${k}`);
-        const lc = el.loopCharacteristics;
-        if (lc) {
-          if (lc.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
-            throw new BpmnError(`任务「${n.name ?? n.id}」只支持多实例循环`);
-          const mi: MiDef = {
-            sequential: Boolean(lc.isSequential),
-            collection: attr(lc, 'collection'),
-            elementVariable: attr(lc, 'elementVariable'),
-            cardinality: lc.loopCardinality?.body?.trim() || undefined,
-            completion: lc.completionCondition?.body?.trim() || undefined,
-          };
-          if (!mi.collection && !mi.cardinality)
-            throw new BpmnError(`多实例任务「${n.name ?? n.id}」须设置集合 (collection) 或循环次数`);
-          if (mi.completion) checkExpr(mi.completion, `多实例任务「${n.name ?? n.id}」的完成条件`);
-          if (mi.cardinality) checkExpr(mi.cardinality, `多实例任务「${n.name ?? n.id}」的循环次数`);
-          n.mi = mi;
-        }
-        if (!n.assignee && !n.candidateUsers && !n.candidateGroups)
-          throw new BpmnError(`任务「${n.name ?? n.id}」没有设置处理人或候选人`);
-      }
+      if (type === 'userTask') readUserTask(el, n);
       if (type === 'serviceTask') n.service = serviceOf(el, n.name ?? n.id);
       if (parent) n.parent = parent;
       nodes[n.id] = n;
@@ -325,34 +389,7 @@ export async function compileBpmn(xml: string): Promise<Graph> {
     }
   };
   collect(process.flowElements ?? [], undefined);
-  for (const b of boundaries) {
-    const host = nodes[b.attachedToRef?.id];
-    if (host?.type !== 'userTask') throw new BpmnError(`边界事件「${b.name ?? b.id}」只能附在用户任务上`);
-    const def = b.eventDefinitions?.[0];
-    if (def?.$type !== 'bpmn:TimerEventDefinition' || b.eventDefinitions.length > 1)
-      throw new BpmnError(`边界事件「${b.name ?? b.id}」只支持定时器`);
-    const interrupting = b.cancelActivity !== false;
-    const timer = timerOf(def);
-    if (!timer)
-      throw new BpmnError(
-        `定时边界事件「${b.name ?? b.id}」须设置 ISO 8601 时长 (如 PT2H)、循环 (如 R3/PT1H) 或日期 (如 2026-12-01T09:00:00)`,
-      );
-    host.timers = [
-      ...(host.timers ?? []),
-      {
-        id: b.id,
-        name: b.name || undefined,
-        intervalMs: timer.intervalMs,
-        // an interrupting timer fires once
-        repeat: interrupting ? 1 : timer.repeat,
-        at: timer.at,
-        interrupting: interrupting || undefined,
-        outgoing: [],
-      },
-    ];
-    nodes[b.id] = { id: b.id, type: 'boundaryEvent', name: b.name || undefined, incoming: [], outgoing: [] };
-    if (host.parent) nodes[b.id].parent = host.parent;
-  }
+  for (const b of boundaries) attachBoundary(b, nodes);
   for (const f of Object.values(flows)) {
     if (!f.source || !nodes[f.source] || !f.target || !nodes[f.target])
       throw new BpmnError(`连线「${f.name ?? f.id}」的起点或终点不存在`);
@@ -360,33 +397,7 @@ export async function compileBpmn(xml: string): Promise<Graph> {
     nodes[f.target].incoming.push(f.id);
   }
   for (const n of Object.values(nodes)) for (const t of n.timers ?? []) t.outgoing = nodes[t.id].outgoing;
-  const starts = Object.values(nodes).filter((n) => n.type === 'startEvent' && !n.parent);
-  if (starts.length !== 1) throw new BpmnError('流程须有且只有一个开始事件');
-  if (!Object.values(nodes).some((n) => n.type === 'endEvent' && !n.parent)) throw new BpmnError('流程须有结束事件');
-  for (const sp of subs) {
-    const inner = Object.values(nodes).filter((n) => n.parent === sp.id);
-    const innerStarts = inner.filter((n) => n.type === 'startEvent');
-    if (innerStarts.length !== 1) throw new BpmnError(`子流程「${sp.name ?? sp.id}」须有且只有一个开始事件`);
-    if (!inner.some((n) => n.type === 'endEvent')) throw new BpmnError(`子流程「${sp.name ?? sp.id}」须有结束事件`);
-    sp.innerStart = innerStarts[0].id;
-  }
-  for (const f of Object.values(flows))
-    if ((nodes[f.source].parent ?? '') !== (nodes[f.target].parent ?? ''))
-      throw new BpmnError(`连线「${f.name ?? f.id}」不能跨越子流程的边界`);
-  for (const n of Object.values(nodes)) {
-    const label = n.name ?? n.id;
-    if (n.type !== 'endEvent' && n.type !== 'boundaryEvent' && !n.outgoing.length)
-      throw new BpmnError(`节点「${label}」没有流出的连线`);
-    if (n.type === 'startEvent' && n.incoming.length) throw new BpmnError(`开始事件「${label}」不能有流入的连线`);
-    if (n.type !== 'startEvent' && n.type !== 'boundaryEvent' && !n.incoming.length)
-      throw new BpmnError(`节点「${label}」没有流入的连线`);
-    if (n.type === 'exclusiveGateway' && n.default && !n.outgoing.includes(n.default))
-      throw new BpmnError(`网关「${label}」的默认连线不是它流出的连线`);
-  }
-  for (const n of Object.values(nodes))
-    for (const t of n.timers ?? [])
-      if (t.interrupting && !t.outgoing.length)
-        throw new BpmnError(`中断定时边界事件「${t.name ?? t.id}」须有流出的连线`);
+  const starts = checkGraph(nodes, flows, subs);
   return {
     processKey: process.id,
     name: process.name || process.id,
