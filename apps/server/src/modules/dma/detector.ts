@@ -127,39 +127,62 @@ export function detectLeaks(
   known: KnownLeak[] = [],
   judgeFrom = Number.NEGATIVE_INFINITY,
 ): { detections: Detection[]; judged: NightJudgement[]; leaks: KnownLeak[] } {
-  const o = { ...DETECTOR_DEFAULTS, ...opts };
-  const byDate = new Map(nights.map((n) => [n.date, n]));
-  const leaks: KnownLeak[] = known.map((l) => ({ ...l }));
-  const detections: Detection[] = [];
-  const judged: NightJudgement[] = [];
-  const residuals: number[] = [];
-  const midResiduals: number[] = [];
-  const pResiduals: number[] = [];
-  let lastMidday: { leak: KnownLeak; detection: Detection } | null = null;
-  let S = 0;
-  let runStart: NightFlow | null = null;
-  let runResiduals: number[] = [];
-  let dropSince: number | null = null;
+  const d = new LeakDetector(nights, { ...DETECTOR_DEFAULTS, ...opts }, known, judgeFrom);
+  for (const [i, n] of nights.entries()) d.night(n, i);
+  return { detections: d.detections, judged: d.judged, leaks: d.leaks };
+}
 
-  const dateBefore = (n: NightFlow, days: number) => {
-    // the same local date `days` earlier (midday arithmetic keeps clear of DST edges)
-    const d = new Date(n.t - days * DAY_MS);
-    const p = (x: number) => String(x).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  };
+/** the same local date `days` earlier (midday arithmetic keeps clear of DST edges) */
+function dateBefore(n: NightFlow, days: number) {
+  const d = new Date(n.t - days * DAY_MS);
+  const p = (x: number) => String(x).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
 
-  // the day's use above the night level (day mean − MNF): it follows the season, and a leak, which adds the same
-  // flow by day and by night, leaves it unchanged. Its median over the week before a night scales that night's
-  // references, so a seasonal rise in demand does not pose as a leak.
-  const amp = nights.map((n) => (n.valid && Number.isFinite(n.dayMean) ? n.dayMean - n.mnf : Number.NaN));
-  const index = new Map(nights.map((n, i) => [n.date, i]));
-  const level = (i: number) => {
+/** The detector's state over the nights: references, σ windows, the CUSUM run, the leaks known or found. */
+class LeakDetector {
+  readonly byDate: Map<string, NightFlow>;
+  readonly leaks: KnownLeak[];
+  readonly detections: Detection[] = [];
+  readonly judged: NightJudgement[] = [];
+  readonly residuals: number[] = [];
+  readonly midResiduals: number[] = [];
+  readonly pResiduals: number[] = [];
+  lastMidday: { leak: KnownLeak; detection: Detection } | null = null;
+  S = 0;
+  runStart: NightFlow | null = null;
+  runResiduals: number[] = [];
+  dropSince: number | null = null;
+  /** the day's use above the night level (day mean − MNF), see `level` */
+  readonly amp: number[];
+  readonly index: Map<string, number>;
+
+  constructor(
+    nights: NightFlow[],
+    readonly o: DetectorOptions,
+    known: KnownLeak[],
+    readonly judgeFrom: number,
+  ) {
+    this.byDate = new Map(nights.map((n) => [n.date, n]));
+    this.leaks = known.map((l) => ({ ...l }));
+    this.amp = nights.map((n) => (n.valid && Number.isFinite(n.dayMean) ? n.dayMean - n.mnf : Number.NaN));
+    this.index = new Map(nights.map((n, i) => [n.date, i]));
+  }
+
+  /**
+   * The day's use above the night level follows the season, and a leak, which adds the same flow by day and by
+   * night, leaves it unchanged. Its median over the week before a night scales that night's references, so a
+   * seasonal rise in demand does not pose as a leak.
+   */
+  level(i: number) {
     const xs: number[] = [];
-    for (let j = i - 1; j >= 0 && j >= i - 10 && xs.length < 7; j--) if (Number.isFinite(amp[j])) xs.push(amp[j]);
+    for (let j = i - 1; j >= 0 && j >= i - 10 && xs.length < 7; j--)
+      if (Number.isFinite(this.amp[j])) xs.push(this.amp[j]);
     return xs.length >= 4 ? median(xs) : Number.NaN;
-  };
+  }
 
-  for (const [i, n] of nights.entries()) {
+  /** Judges one night (`i`: its place in the nights). */
+  night(n: NightFlow, i: number) {
     const row: NightJudgement = {
       date: n.date,
       t: n.t,
@@ -167,184 +190,217 @@ export function detectLeaks(
       baseline: null,
       residual: null,
       sigma: null,
-      cusum: S,
+      cusum: this.S,
       valid: n.valid,
       reason: n.reason,
     };
     if (!n.valid) {
-      if (n.t >= judgeFrom) judged.push(row);
-      continue;
+      if (n.t >= this.judgeFrom) this.judged.push(row);
+      return;
     }
-    const nowLeak = leakFlowAt(leaks, n.t);
+    const nowLeak = leakFlowAt(this.leaks, n.t);
+    const { refs, refsAfter, refsMid, refsMidP } = this.references(n, i, nowLeak);
+    if (refs.length < this.o.minRefs) {
+      if (n.t >= this.judgeFrom) this.judged.push(row);
+      return;
+    }
+    const baseline = median(refs);
+    const r = n.mnf - baseline;
+    const mad =
+      this.residuals.length >= 7
+        ? 1.4826 * median(this.residuals.slice(-this.o.sigmaWindow).map((x) => Math.abs(x)))
+        : 0;
+    const sigma = Math.max(mad, this.o.sigmaFloorShare * Math.abs(baseline), 1e-9);
+    row.baseline = baseline;
+    row.residual = r;
+    row.sigma = sigma;
+    const learning = this.residuals.length < 7;
+    // σ comes from ordinary nights: this.leaks, repairs and holidays beyond 3 σ stay out of it
+    if (learning || Math.abs(r) <= 3 * sigma) this.residuals.push(r);
+    if (learning || n.t < this.judgeFrom) {
+      if (n.t >= this.judgeFrom) this.judged.push(row);
+      return;
+    }
+    // a repair: an active leak's flow has gone (two nights in a row well below the expected flow); the leak whose
+    // flow best matches the drop ends at the first of them
+    const active = this.leaks.filter((l) => l.start <= n.t && (l.end == null || l.end > n.t) && -r > 0.5 * l.flow);
+    if (active.length && r / sigma < -this.o.burstZ / 2) {
+      if (this.dropSince === null) this.dropSince = n.t;
+      else {
+        const gone = active.reduce((a, b) => (Math.abs(a.flow + r) <= Math.abs(b.flow + r) ? a : b));
+        gone.end = this.dropSince;
+        this.dropSince = null;
+        this.S = 0;
+        this.runStart = null;
+        this.judged.push(row);
+        return;
+      }
+    } else this.dropSince = null;
+    const z = Math.max(-this.o.clip, Math.min(this.o.clip, r / sigma));
+    // burst: a big step tonight, confirmed by the morning hours
+    if (this.burst(n, r, sigma, baseline, refsAfter, row)) return;
+    const before = this.S;
+    this.S = Math.max(0, this.S + z - this.o.k);
+    if (this.S > 0 && before === 0) {
+      this.runStart = n;
+      this.runResiduals = [];
+    }
+    if (this.S > 0) this.runResiduals.push(r);
+    row.cusum = this.S;
+    if (this.S > this.o.h && this.runStart) {
+      const flow = this.runResiduals.slice(-3).reduce((a, b) => a + b, 0) / Math.min(3, this.runResiduals.length);
+      if (flow > this.o.minLeak) {
+        const start = this.runStart.t;
+        this.detections.push({
+          kind: 'incipient',
+          estimatedStart: start,
+          detectedAt: n.t + this.o.windowHours * 3_600_000,
+          leakFlow: flow,
+          night: n.date,
+          residual: r,
+          sigma,
+          baseline,
+          cusum: this.S,
+        });
+        this.leaks.push({ start, flow });
+      }
+      this.S = 0;
+      this.runStart = null;
+      this.runResiduals = [];
+    }
+    // the same day's midday, when tonight was ordinary and nothing was found tonight
+    if (
+      this.o.middayZ > 0 &&
+      Number.isFinite(n.midday) &&
+      refsMid.length >= this.o.minRefs &&
+      r / sigma < this.o.burstZ
+    )
+      this.midday(n, refsMid, refsMidP);
+    this.judged.push(row);
+  }
+
+  /** the same weekday's nights before, scaled by the season and shifted by the known leaks' flow */
+  private references(n: NightFlow, i: number, nowLeak: number) {
     const refs: number[] = [];
     const refsAfter: number[] = [];
     const refsMid: number[] = [];
     const refsMidP: number[] = [];
-    for (let w = 1; w <= o.refWeeks; w++) {
-      const r = byDate.get(dateBefore(n, 7 * w));
+    for (let w = 1; w <= this.o.refWeeks; w++) {
+      const r = this.byDate.get(dateBefore(n, 7 * w));
       if (!r?.valid) continue;
-      const shift = nowLeak - leakFlowAt(leaks, r.t);
-      const ls = level(index.get(r.date) ?? -1);
-      const ln = level(i);
+      const shift = nowLeak - leakFlowAt(this.leaks, r.t);
+      const ls = this.level(this.index.get(r.date) ?? -1);
+      const ln = this.level(i);
       const season = Number.isFinite(ls) && Number.isFinite(ln) && ls > 0 ? ln / ls : 1;
       refs.push(r.mnf * season + shift);
       if (Number.isFinite(r.after)) refsAfter.push(r.after * season + shift);
-      const midShift = leakFlowAt(leaks, n.t + 10 * HOUR) - leakFlowAt(leaks, r.t + 10 * HOUR);
+      const midShift = leakFlowAt(this.leaks, n.t + 10 * HOUR) - leakFlowAt(this.leaks, r.t + 10 * HOUR);
       if (Number.isFinite(r.midday)) refsMid.push(r.midday * season + midShift);
       // how far a known leak drew the pressure down is not known: a pressure reference only from a day with the
-      // same known leaks
-      if (Number.isFinite(r.middayP) && Math.abs(midShift) < o.minLeak) refsMidP.push(r.middayP);
+      // same known this.leaks
+      if (Number.isFinite(r.middayP) && Math.abs(midShift) < this.o.minLeak) refsMidP.push(r.middayP);
     }
-    if (refs.length < o.minRefs) {
-      if (n.t >= judgeFrom) judged.push(row);
-      continue;
-    }
-    const baseline = median(refs);
-    const r = n.mnf - baseline;
-    const mad = residuals.length >= 7 ? 1.4826 * median(residuals.slice(-o.sigmaWindow).map((x) => Math.abs(x))) : 0;
-    const sigma = Math.max(mad, o.sigmaFloorShare * Math.abs(baseline), 1e-9);
-    row.baseline = baseline;
-    row.residual = r;
-    row.sigma = sigma;
-    const learning = residuals.length < 7;
-    // σ comes from ordinary nights: leaks, repairs and holidays beyond 3 σ stay out of it
-    if (learning || Math.abs(r) <= 3 * sigma) residuals.push(r);
-    if (learning || n.t < judgeFrom) {
-      if (n.t >= judgeFrom) judged.push(row);
-      continue;
-    }
-    // a repair: an active leak's flow has gone (two nights in a row well below the expected flow); the leak whose
-    // flow best matches the drop ends at the first of them
-    const active = leaks.filter((l) => l.start <= n.t && (l.end == null || l.end > n.t) && -r > 0.5 * l.flow);
-    if (active.length && r / sigma < -o.burstZ / 2) {
-      if (dropSince === null) dropSince = n.t;
-      else {
-        const gone = active.reduce((a, b) => (Math.abs(a.flow + r) <= Math.abs(b.flow + r) ? a : b));
-        gone.end = dropSince;
-        dropSince = null;
-        S = 0;
-        runStart = null;
-        judged.push(row);
-        continue;
-      }
-    } else dropSince = null;
-    const z = Math.max(-o.clip, Math.min(o.clip, r / sigma));
-    // burst: a big step tonight, confirmed by the morning hours
-    const afterBase = refsAfter.length >= o.minRefs ? median(refsAfter) : Number.NaN;
+    return { refs, refsAfter, refsMid, refsMidP };
+  }
+
+  /** a big step tonight, confirmed by the morning hours (true: the night is judged) */
+  private burst(n: NightFlow, r: number, sigma: number, baseline: number, refsAfter: number[], row: NightJudgement) {
+    const afterBase = refsAfter.length >= this.o.minRefs ? median(refsAfter) : Number.NaN;
     const afterExcess = n.after - afterBase;
-    if (r / sigma > o.burstZ && r > o.minLeak && Number.isFinite(afterExcess) && afterExcess > o.confirmShare * r) {
+    if (
+      r / sigma > this.o.burstZ &&
+      r > this.o.minLeak &&
+      Number.isFinite(afterExcess) &&
+      afterExcess > this.o.confirmShare * r
+    ) {
       const flow = (r + Math.min(afterExcess, r)) / 2;
       // the night after a same-day (midday) finding: the same burst, whose size the night measures better
-      if (lastMidday && n.t - lastMidday.detection.detectedAt < DAY_MS) {
-        lastMidday.leak.flow += flow;
-        lastMidday.detection.leakFlow = lastMidday.leak.flow;
-        lastMidday = null;
-        S = 0;
-        runStart = null;
-        runResiduals = [];
+      if (this.lastMidday && n.t - this.lastMidday.detection.detectedAt < DAY_MS) {
+        this.lastMidday.leak.flow += flow;
+        this.lastMidday.detection.leakFlow = this.lastMidday.leak.flow;
+        this.lastMidday = null;
+        this.S = 0;
+        this.runStart = null;
+        this.runResiduals = [];
         row.cusum = 0;
-        judged.push(row);
-        continue;
+        this.judged.push(row);
+        return true;
       }
-      const start = previousNightEnd(n, o);
-      detections.push({
+      const start = previousNightEnd(n, this.o);
+      this.detections.push({
         kind: 'burst',
         estimatedStart: start,
-        detectedAt: n.t + o.confirmDelayHours * 3_600_000,
+        detectedAt: n.t + this.o.confirmDelayHours * 3_600_000,
         leakFlow: flow,
         night: n.date,
         residual: r,
         sigma,
         baseline,
       });
-      leaks.push({ start, flow });
-      S = 0;
-      runStart = null;
-      runResiduals = [];
+      this.leaks.push({ start, flow });
+      this.S = 0;
+      this.runStart = null;
+      this.runResiduals = [];
       row.cusum = 0;
-      judged.push(row);
-      continue;
+      this.judged.push(row);
+      return true;
     }
-    const before = S;
-    S = Math.max(0, S + z - o.k);
-    if (S > 0 && before === 0) {
-      runStart = n;
-      runResiduals = [];
-    }
-    if (S > 0) runResiduals.push(r);
-    row.cusum = S;
-    if (S > o.h && runStart) {
-      const flow = runResiduals.slice(-3).reduce((a, b) => a + b, 0) / Math.min(3, runResiduals.length);
-      if (flow > o.minLeak) {
-        const start = runStart.t;
-        detections.push({
-          kind: 'incipient',
-          estimatedStart: start,
-          detectedAt: n.t + o.windowHours * 3_600_000,
-          leakFlow: flow,
-          night: n.date,
-          residual: r,
-          sigma,
-          baseline,
-          cusum: S,
-        });
-        leaks.push({ start, flow });
-      }
-      S = 0;
-      runStart = null;
-      runResiduals = [];
-    }
-    // the same day's midday, when tonight was ordinary and nothing was found tonight
-    if (o.middayZ > 0 && Number.isFinite(n.midday) && refsMid.length >= o.minRefs && r / sigma < o.burstZ) {
-      const rm = n.midday - median(refsMid);
-      const midLearning = midResiduals.length < 7;
-      const sm = midLearning
-        ? Number.POSITIVE_INFINITY
-        : Math.max(
-            1.4826 * median(midResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))),
-            o.sigmaFloorShare * n.midday,
-          );
-      // the pressure's witness: its drop below the same-weekday baseline, in its own σ
-      let zp = Number.NaN;
-      let rp = Number.NaN;
-      let pLearning = true;
-      if (Number.isFinite(n.middayP) && refsMidP.length >= o.minRefs) {
-        rp = median(refsMidP) - n.middayP;
-        pLearning = pResiduals.length < 7;
-        const sp = Math.max(
-          1.4826 * median(pResiduals.slice(-o.sigmaWindow).map((x) => Math.abs(x))) || 0,
-          o.pressureSigmaFloor,
-        );
-        if (!pLearning) zp = rp / sp;
-        if (pLearning || Math.abs(rp) <= 3 * sp) pResiduals.push(rp);
-      }
-      const zf = rm / sm;
-      const witnessed = Number.isFinite(zp)
-        ? (zf + zp) / Math.SQRT2 > o.middayJointZ && zf > 1 && zp > 1
-        : zf > o.middayZ;
-      if (!midLearning && witnessed && rm > o.minLeak && detections[detections.length - 1]?.night !== n.date) {
-        const start = n.t + o.windowHours * HOUR;
-        detections.push({
-          kind: 'burst',
-          estimatedStart: start,
-          detectedAt: n.t + 14 * HOUR,
-          leakFlow: rm,
-          night: n.date,
-          residual: rm,
-          sigma: sm,
-          baseline: median(refsMid),
-        });
-        const leak = { start, flow: rm };
-        leaks.push(leak);
-        lastMidday = { leak, detection: detections[detections.length - 1] };
-        S = 0;
-        runStart = null;
-        runResiduals = [];
-      } else if (midLearning || Math.abs(rm) <= 3 * sm) midResiduals.push(rm);
-    }
-    judged.push(row);
+    return false;
   }
-  return { detections, judged, leaks };
+
+  /** a burst seen at midday: the flow above its references, witnessed by the pressure's drop when known */
+  private midday(n: NightFlow, refsMid: number[], refsMidP: number[]) {
+    const rm = n.midday - median(refsMid);
+    const midLearning = this.midResiduals.length < 7;
+    const sm = midLearning
+      ? Number.POSITIVE_INFINITY
+      : Math.max(
+          1.4826 * median(this.midResiduals.slice(-this.o.sigmaWindow).map((x) => Math.abs(x))),
+          this.o.sigmaFloorShare * n.midday,
+        );
+    // the pressure's witness: its drop below the same-weekday baseline, in its own σ
+    let zp = Number.NaN;
+    let rp = Number.NaN;
+    let pLearning = true;
+    if (Number.isFinite(n.middayP) && refsMidP.length >= this.o.minRefs) {
+      rp = median(refsMidP) - n.middayP;
+      pLearning = this.pResiduals.length < 7;
+      const sp = Math.max(
+        1.4826 * median(this.pResiduals.slice(-this.o.sigmaWindow).map((x) => Math.abs(x))) || 0,
+        this.o.pressureSigmaFloor,
+      );
+      if (!pLearning) zp = rp / sp;
+      if (pLearning || Math.abs(rp) <= 3 * sp) this.pResiduals.push(rp);
+    }
+    const zf = rm / sm;
+    const witnessed = Number.isFinite(zp)
+      ? (zf + zp) / Math.SQRT2 > this.o.middayJointZ && zf > 1 && zp > 1
+      : zf > this.o.middayZ;
+    if (
+      !midLearning &&
+      witnessed &&
+      rm > this.o.minLeak &&
+      this.detections[this.detections.length - 1]?.night !== n.date
+    ) {
+      const start = n.t + this.o.windowHours * HOUR;
+      this.detections.push({
+        kind: 'burst',
+        estimatedStart: start,
+        detectedAt: n.t + 14 * HOUR,
+        leakFlow: rm,
+        night: n.date,
+        residual: rm,
+        sigma: sm,
+        baseline: median(refsMid),
+      });
+      const leak = { start, flow: rm };
+      this.leaks.push(leak);
+      this.lastMidday = { leak, detection: this.detections[this.detections.length - 1] };
+      this.S = 0;
+      this.runStart = null;
+      this.runResiduals = [];
+    } else if (midLearning || Math.abs(rm) <= 3 * sm) this.midResiduals.push(rm);
+  }
 }
 
 /** A burst seen first tonight began after the previous night's window: its end is the estimate's lower bound. */
