@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { toEpsg4548 } from '../../monitor/index.ts';
-import type { HydraulicModel, ImpNode, ParsedNetwork, Rejected } from './model.ts';
+import type { HydraulicModel, ImpLink, ImpNode, ParsedNetwork, Rejected } from './model.ts';
 import { SLICE, yieldToLoop } from './model.ts';
 
 export type Crs = 'EPSG:4548' | 'EPSG:4490' | 'EPSG:4326' | 'local';
@@ -116,10 +116,24 @@ const GIS_KIND: Record<ImpNode['kind'], NodeRow['kind']> = {
 };
 
 export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise<Built> {
-  const tf = transformer(crs);
-  const rejected: Rejected[] = [...parsed.rejected];
-  const warnings: Warning[] = parsed.warnings.map((m) => ({ type: 'format', id: null, message: m }));
-  const counts: Counts = {
+  const b = new RowBuilder(transformer(crs), parsed);
+  for (const [i, n] of parsed.nodes.entries()) {
+    if (i % SLICE === SLICE - 1) await yieldToLoop();
+    b.node(n);
+  }
+  for (const [i, l] of parsed.links.entries()) {
+    if (i % SLICE === SLICE - 1) await yieldToLoop();
+    b.link(l);
+  }
+  b.widenPumpConnectors();
+  return b.finish(parsed.model);
+}
+
+/** The rows being built: nodes by code (and by snapped point, for pipe ends), pipes, counts, what was refused. */
+class RowBuilder {
+  readonly rejected: Rejected[];
+  readonly warnings: Warning[];
+  readonly counts: Counts = {
     junctions: 0,
     pipes: 0,
     valves: 0,
@@ -129,76 +143,60 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
     hydrants: 0,
     meters: 0,
   };
-  const nodes = new Map<string, NodeRow>();
-  const byPoint = new Map<string, string>();
-  const pointKey = (x: number, y: number) => `${Math.round(x / SNAP)}:${Math.round(y / SNAP)}`;
-  const reject = (row: number | null, id: string | null, reason: string) => rejected.push({ row, id, reason });
+  readonly nodes = new Map<string, NodeRow>();
+  readonly byPoint = new Map<string, string>();
+  readonly pipes: PipeRow[] = [];
+  readonly pipeIds = new Set<string>();
+  readonly degree = new Map<string, number>();
+  generated = 0;
 
-  const addNode = (n: Omit<NodeRow, 'sig'>, row: number | null) => {
-    if (nodes.has(n.dno)) {
-      warnings.push({ type: 'duplicate', id: n.dno, message: `编号 ${n.dno} 重复, 后者已拒绝 (duplicate id)` });
-      reject(row, n.dno, `编号重复 (duplicate id ${n.dno})`);
-      return false;
-    }
-    nodes.set(n.dno, { ...n, sig: fingerprint(n) });
-    if (GRAPH_KINDS.has(n.kind)) byPoint.set(pointKey(n.x, n.y), n.dno);
-    return true;
-  };
-
-  for (const [i, n] of parsed.nodes.entries()) {
-    if (i % SLICE === SLICE - 1) await yieldToLoop();
-    if (n.x === undefined || n.y === undefined) {
-      reject(n.row, n.id, `节点 ${n.id} 没有坐标 (no coordinates)`);
-      continue;
-    }
-    const p = tf(n.x, n.y);
-    if (typeof p === 'string') {
-      reject(n.row, n.id, p);
-      continue;
-    }
-    const kind = GIS_KIND[n.kind];
-    const isValve = kind === 'valve';
-    const ok = addNode(
-      {
-        dno: n.id,
-        kind,
-        name: n.name ?? null,
-        x: p[0],
-        y: p[1],
-        elevation: n.elevation ?? null,
-        diameter: n.diameter == null ? null : Math.round(n.diameter),
-        operable: isValve ? (n.operable ?? 1) : null,
-        normalState: isValve ? (n.normalState ?? 'open') : null,
-        subtype: n.kind === 'tank' ? 'tank' : n.kind === 'reservoir' ? 'reservoir' : (n.subtype ?? null),
-        hydraulic: n.hydraulic && Object.keys(n.hydraulic).length ? { ...n.hydraulic, type: n.kind } : null,
-      },
-      n.row,
-    );
-    if (ok) counts[`${n.kind}s` as keyof Counts] = (counts[`${n.kind}s` as keyof Counts] ?? 0) + 1;
+  constructor(
+    readonly tf: ReturnType<typeof transformer>,
+    parsed: ParsedNetwork,
+  ) {
+    this.rejected = [...parsed.rejected];
+    this.warnings = parsed.warnings.map((m) => ({ type: 'format', id: null, message: m }));
   }
 
-  const pipes: PipeRow[] = [];
-  const pipeIds = new Set<string>();
-  const degree = new Map<string, number>();
-  const addPipe = (p: Omit<PipeRow, 'sig'>) => {
-    pipes.push({ ...p, sig: fingerprint(p) });
-    pipeIds.add(p.dno);
-    degree.set(p.from, (degree.get(p.from) ?? 0) + 1);
-    degree.set(p.to, (degree.get(p.to) ?? 0) + 1);
-  };
-  let generated = 0;
-  const endNode = (x: number, y: number, pipeId: string): string => {
-    const k = pointKey(x, y);
-    const have = byPoint.get(k);
+  pointKey(x: number, y: number) {
+    return `${Math.round(x / SNAP)}:${Math.round(y / SNAP)}`;
+  }
+
+  reject(row: number | null, id: string | null, reason: string) {
+    this.rejected.push({ row, id, reason });
+  }
+
+  addNode(n: Omit<NodeRow, 'sig'>, row: number | null) {
+    if (this.nodes.has(n.dno)) {
+      this.warnings.push({ type: 'duplicate', id: n.dno, message: `编号 ${n.dno} 重复, 后者已拒绝 (duplicate id)` });
+      this.reject(row, n.dno, `编号重复 (duplicate id ${n.dno})`);
+      return false;
+    }
+    this.nodes.set(n.dno, { ...n, sig: fingerprint(n) });
+    if (GRAPH_KINDS.has(n.kind)) this.byPoint.set(this.pointKey(n.x, n.y), n.dno);
+    return true;
+  }
+
+  addPipe(p: Omit<PipeRow, 'sig'>) {
+    this.pipes.push({ ...p, sig: fingerprint(p) });
+    this.pipeIds.add(p.dno);
+    this.degree.set(p.from, (this.degree.get(p.from) ?? 0) + 1);
+    this.degree.set(p.to, (this.degree.get(p.to) ?? 0) + 1);
+  }
+
+  /** a pipe end without a node: the node at its point, else a junction generated there */
+  endNode(x: number, y: number, pipeId: string): string {
+    const k = this.pointKey(x, y);
+    const have = this.byPoint.get(k);
     if (have) return have;
     const dno = `J${x.toFixed(2)}_${y.toFixed(2)}`;
-    generated++;
-    warnings.push({
+    this.generated++;
+    this.warnings.push({
       type: 'dangling',
       id: pipeId,
       message: `管线 ${pipeId} 的端点 (${x}, ${y}) 没有节点, 已生成接点 ${dno} (pipe end without a node: junction generated)`,
     });
-    addNode(
+    this.addNode(
       {
         dno,
         kind: 'junction',
@@ -214,62 +212,93 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
       },
       null,
     );
-    counts.junctions++;
+    this.counts.junctions++;
     return dno;
-  };
+  }
 
-  for (const [i, l] of parsed.links.entries()) {
-    if (i % SLICE === SLICE - 1) await yieldToLoop();
-    if (l.kind === 'pipe' && pipeIds.has(l.id)) {
-      warnings.push({ type: 'duplicate', id: l.id, message: `管线编号 ${l.id} 重复, 后者已拒绝 (duplicate id)` });
-      reject(l.row, l.id, `管线编号重复 (duplicate pipe id ${l.id})`);
-      continue;
+  node(n: ImpNode) {
+    if (n.x === undefined || n.y === undefined) {
+      this.reject(n.row, n.id, `节点 ${n.id} 没有坐标 (no coordinates)`);
+      return;
+    }
+    const p = this.tf(n.x, n.y);
+    if (typeof p === 'string') {
+      this.reject(n.row, n.id, p);
+      return;
+    }
+    const kind = GIS_KIND[n.kind];
+    const isValve = kind === 'valve';
+    const ok = this.addNode(
+      {
+        dno: n.id,
+        kind,
+        name: n.name ?? null,
+        x: p[0],
+        y: p[1],
+        elevation: n.elevation ?? null,
+        diameter: n.diameter == null ? null : Math.round(n.diameter),
+        operable: isValve ? (n.operable ?? 1) : null,
+        normalState: isValve ? (n.normalState ?? 'open') : null,
+        subtype: n.kind === 'tank' ? 'tank' : n.kind === 'reservoir' ? 'reservoir' : (n.subtype ?? null),
+        hydraulic: n.hydraulic && Object.keys(n.hydraulic).length ? { ...n.hydraulic, type: n.kind } : null,
+      },
+      n.row,
+    );
+    if (ok) this.counts[`${n.kind}s` as keyof Counts] = (this.counts[`${n.kind}s` as keyof Counts] ?? 0) + 1;
+  }
+
+  link(l: ImpLink) {
+    if (l.kind === 'pipe' && this.pipeIds.has(l.id)) {
+      this.warnings.push({ type: 'duplicate', id: l.id, message: `管线编号 ${l.id} 重复, 后者已拒绝 (duplicate id)` });
+      this.reject(l.row, l.id, `管线编号重复 (duplicate pipe id ${l.id})`);
+      return;
     }
     let coords: [number, number][];
     let from = l.from;
     let to = l.to;
     if (l.coords) {
-      const pts = l.coords.map(([x, y]) => tf(x, y));
+      const pts = l.coords.map(([x, y]) => this.tf(x, y));
       const badPt = pts.find((p) => typeof p === 'string');
       if (badPt) {
-        reject(l.row, l.id, badPt as string);
-        continue;
+        this.reject(l.row, l.id, badPt as string);
+        return;
       }
       coords = pts as [number, number][];
-      if (from && !nodes.has(from)) {
-        reject(l.row, l.id, `起点 ${from} 不存在 (unknown from node)`);
-        continue;
+      if (from && !this.nodes.has(from)) {
+        this.reject(l.row, l.id, `起点 ${from} 不存在 (unknown from node)`);
+        return;
       }
-      if (to && !nodes.has(to)) {
-        reject(l.row, l.id, `终点 ${to} 不存在 (unknown to node)`);
-        continue;
+      if (to && !this.nodes.has(to)) {
+        this.reject(l.row, l.id, `终点 ${to} 不存在 (unknown to node)`);
+        return;
       }
-      from ||= endNode(coords[0][0], coords[0][1], l.id);
-      to ||= endNode(coords[coords.length - 1][0], coords[coords.length - 1][1], l.id);
+      from ||= this.endNode(coords[0][0], coords[0][1], l.id);
+      to ||= this.endNode(coords[coords.length - 1][0], coords[coords.length - 1][1], l.id);
     } else {
-      const a = nodes.get(from);
-      const b = nodes.get(to);
+      const a = this.nodes.get(from);
+      const b = this.nodes.get(to);
       if (!a || !b) {
         const missing = !a ? from : to;
-        reject(l.row, l.id, `节点 ${missing} 不存在或已被拒绝 (node ${missing} unknown or rejected)`);
-        continue;
+        this.reject(l.row, l.id, `节点 ${missing} 不存在或已被拒绝 (node ${missing} unknown or rejected)`);
+        return;
       }
       const verts: [number, number][] = [];
       for (const [x, y] of l.vertices ?? []) {
-        const p = tf(x, y);
+        const p = this.tf(x, y);
         if (typeof p !== 'string') verts.push(p);
       }
       coords = [[a.x, a.y], ...verts, [b.x, b.y]];
     }
     if (from === to) {
-      reject(l.row, l.id, `起点和终点相同 (${from}) (from and to are the same node)`);
-      continue;
+      this.reject(l.row, l.id, `起点和终点相同 (${from}) (from and to are the same node)`);
+      return;
     }
     if (l.kind === 'pipe') {
       const length = round3(l.length ?? lineLength(coords));
-      if (length <= 0) warnings.push({ type: 'zeroLength', id: l.id, message: `管线 ${l.id} 长度为 0 (zero length)` });
+      if (length <= 0)
+        this.warnings.push({ type: 'zeroLength', id: l.id, message: `管线 ${l.id} 长度为 0 (zero length)` });
       const diameter = Math.round(l.diameter ?? 0);
-      addPipe({
+      this.addPipe({
         dno: l.id,
         from,
         to,
@@ -281,10 +310,15 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
         coords: lineLength(coords) > 0 ? coords : [coords[0], [coords[0][0] + 0.001, coords[0][1]]],
         hydraulic: l.hydraulic && Object.keys(l.hydraulic).length ? l.hydraulic : null,
       });
-      counts.pipes++;
-      continue;
+      this.counts.pipes++;
+      return;
     }
-    // an EPANET valve or pump: a point feature halfway, joined to its two nodes by connector pipes
+    // not a pipe: a valve or a pump
+    this.valveOrPump(l as ImpLink & { kind: 'valve' | 'pump' }, from, to, coords);
+  }
+
+  /** an EPANET valve or pump: a point feature halfway, joined to its two nodes by connector pipes */
+  valveOrPump(l: ImpLink & { kind: 'valve' | 'pump' }, from: string, to: string, coords: [number, number][]) {
     const mid = Math.floor(coords.length / 2);
     const at: [number, number] =
       coords.length % 2 === 0
@@ -292,7 +326,7 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
         : coords[mid];
     const status = String(l.hydraulic?.initStatus ?? '').toUpperCase();
     const diameter = l.diameter == null ? null : Math.round(l.diameter);
-    const ok = addNode(
+    const ok = this.addNode(
       {
         dno: l.id,
         kind: l.kind,
@@ -308,8 +342,8 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
       },
       l.row,
     );
-    if (!ok) continue;
-    counts[l.kind === 'valve' ? 'valves' : 'pumps']++;
+    if (!ok) return;
+    this.counts[l.kind === 'valve' ? 'valves' : 'pumps']++;
     const half = coords.length % 2 === 0 ? mid : mid + 1;
     const sides: [string, string, [number, number][]][] = [
       [from, l.id, [...coords.slice(0, half), at]],
@@ -317,7 +351,7 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
     ];
     for (const [k, [a, b, c]] of sides.entries()) {
       const cc = lineLength(c) > 0 ? c : [c[0], [c[0][0] + 0.001, c[0][1]] as [number, number]];
-      addPipe({
+      this.addPipe({
         dno: `${l.id}#${k + 1}`.slice(0, 32),
         from: a,
         to: b,
@@ -331,34 +365,41 @@ export async function buildRows(parsed: ParsedNetwork, crs: CrsOptions): Promise
       });
     }
   }
-  // a pump (EPANET gives it no diameter) joins its pipes with connectors as wide as the widest pipe at its ends
-  const widest = new Map<string, number>();
-  for (const p of pipes)
-    if (p.pipeClass !== 'connector')
-      for (const n of [p.from, p.to]) widest.set(n, Math.max(widest.get(n) ?? 0, p.diameter));
-  const linkWidth = new Map<string, number>();
-  for (const p of pipes) {
-    const link = p.hydraulic?.connector as string | undefined;
-    if (!link) continue;
-    const w = Math.max(widest.get(p.from) ?? 0, widest.get(p.to) ?? 0);
-    linkWidth.set(link, Math.max(linkWidth.get(link) ?? 0, w));
+
+  /** a pump (EPANET gives it no diameter) joins its pipes with connectors as wide as the widest pipe at its ends */
+  widenPumpConnectors() {
+    const widest = new Map<string, number>();
+    for (const p of this.pipes)
+      if (p.pipeClass !== 'connector')
+        for (const n of [p.from, p.to]) widest.set(n, Math.max(widest.get(n) ?? 0, p.diameter));
+    const linkWidth = new Map<string, number>();
+    for (const p of this.pipes) {
+      const link = p.hydraulic?.connector as string | undefined;
+      if (!link) continue;
+      const w = Math.max(widest.get(p.from) ?? 0, widest.get(p.to) ?? 0);
+      linkWidth.set(link, Math.max(linkWidth.get(link) ?? 0, w));
+    }
+    for (const [i, p] of this.pipes.entries()) {
+      if (p.pipeClass !== 'connector' || p.diameter > 0) continue;
+      const { sig: _old, ...rest } = p;
+      // DN100 when no pipe at either end says more (a pump between two valves)
+      rest.diameter = linkWidth.get(p.hydraulic?.connector as string) || 100;
+      this.pipes[i] = { ...rest, sig: fingerprint(rest) };
+    }
   }
-  for (const [i, p] of pipes.entries()) {
-    if (p.pipeClass !== 'connector' || p.diameter > 0) continue;
-    const { sig: _old, ...rest } = p;
-    // DN100 when no pipe at either end says more (a pump between two valves)
-    rest.diameter = linkWidth.get(p.hydraulic?.connector as string) || 100;
-    pipes[i] = { ...rest, sig: fingerprint(rest) };
+
+  finish(model: ParsedNetwork['model']): Built {
+    if (this.generated)
+      this.warnings.push({
+        type: 'dangling',
+        id: null,
+        message: `共 ${this.generated} 个管线端点没有节点, 已生成接点 (generated junctions)`,
+      });
+    for (const n of this.nodes.values()) {
+      if (GRAPH_KINDS.has(n.kind) && !this.degree.has(n.dno))
+        this.warnings.push({ type: 'isolated', id: n.dno, message: `节点 ${n.dno} 没有连接任何管线 (isolated node)` });
+    }
+    const { pipes, counts, warnings, rejected } = this;
+    return { nodes: [...this.nodes.values()], pipes, model, counts, warnings, rejected };
   }
-  if (generated)
-    warnings.push({
-      type: 'dangling',
-      id: null,
-      message: `共 ${generated} 个管线端点没有节点, 已生成接点 (generated junctions)`,
-    });
-  for (const n of nodes.values()) {
-    if (GRAPH_KINDS.has(n.kind) && !degree.has(n.dno))
-      warnings.push({ type: 'isolated', id: n.dno, message: `节点 ${n.dno} 没有连接任何管线 (isolated node)` });
-  }
-  return { nodes: [...nodes.values()], pipes, model: parsed.model, counts, warnings, rejected };
 }
