@@ -27,26 +27,7 @@ export function registerCurrent(app: FastifyInstance, ctx: AppContext) {
 function registerCurrentProfile(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Users/Current';
 
-  app.get(`${b}/BaseInfo`, signedIn, async (req) => {
-    const me = await currentUser(ctx, req);
-    if (!me) return noData();
-    const s = await settingOf(ctx, String(me.id));
-    let manager: string | null = null;
-    if (s?.managerId) {
-      const [m] = await ctx.db
-        .select({ account: user.account, realName: user.realName })
-        .from(user)
-        .where(and(eq(user.id, s.managerId), eq(user.isDeleted, 0)));
-      if (m) manager = fullName(m);
-    }
-    return jnpf({
-      ...userOut(me),
-      managerId: s?.managerId ?? null,
-      manager,
-      theme: s?.theme ?? null,
-      language: s?.language ?? null,
-    });
-  });
+  app.get(`${b}/BaseInfo`, signedIn, async (req) => baseInfo(ctx, req));
 
   // only the fields present are changed; a phone, when sent, passes the spec's check
   app.put(`${b}/BaseInfo`, signedIn, async (req) => {
@@ -275,4 +256,26 @@ async function ownLogs(
     })),
     { current, size, total: Number(n) },
   );
+}
+
+/** The signed-in user as JNPF shows them, with their manager, theme and language. */
+async function baseInfo(ctx: AppContext, req: FastifyRequest) {
+  const me = await currentUser(ctx, req);
+  if (!me) return noData();
+  const s = await settingOf(ctx, String(me.id));
+  let manager: string | null = null;
+  if (s?.managerId) {
+    const [m] = await ctx.db
+      .select({ account: user.account, realName: user.realName })
+      .from(user)
+      .where(and(eq(user.id, s.managerId), eq(user.isDeleted, 0)));
+    if (m) manager = fullName(m);
+  }
+  return jnpf({
+    ...userOut(me),
+    managerId: s?.managerId ?? null,
+    manager,
+    theme: s?.theme ?? null,
+    language: s?.language ?? null,
+  });
 }
