@@ -1,3 +1,9 @@
+/**
+ * JNPF users: `/permission/Users` (paged list, CRUD, All, Selector, reset password, state, IM lists, getUserList),
+ * `/permission/Users/Current/*` (the signed-in user's own base info, avatar, password, theme, language,
+ * subordinates, authority and sign-in log) and `/permission/UserRelation/{objectId}` (which users hold a role,
+ * position or organisation). Users are the same blade_user rows as `/blade-user/*`, through the same resource.
+ */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
