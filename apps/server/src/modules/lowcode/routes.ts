@@ -32,10 +32,10 @@ import {
   unreleaseModule,
   updateModule,
 } from './modules.ts';
+import { displayRecords } from './record-display.ts';
 import {
   bodyData,
   type Data,
-  displayRecords,
   findRecord,
   insertRecord,
   listRecords,
