@@ -10,74 +10,24 @@ import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
 import { monitorStation } from '../monitor/index.ts';
-import { menu, roleMenu, user as userTable } from '../system/index.ts';
+import { notifyOnDuty, onDutyUsers } from './on-duty.ts';
 import { alarmHistory, alarmInfo } from './schema.ts';
+import {
+  ALARM_LEVELS,
+  ALARM_STATUS,
+  ALARM_TYPES,
+  type AlarmRow,
+  type AlarmType,
+  CLOSED,
+  DEVICE_TYPE_NAMES,
+  OPEN,
+  type RaiseInput,
+  type RaiseResult,
+} from './types.ts';
 
-export const ALARM_TYPES = {
-  threshold: { name: '超限报警', nameEn: 'Limit exceeded' },
-  rate: { name: '变化率报警', nameEn: 'Rate of change' },
-  offline: { name: '离线报警', nameEn: 'Offline' },
-  burst: { name: '爆管报警', nameEn: 'Pipe burst' },
-  dispatch: { name: '调度超时', nameEn: 'Dispatch overdue' },
-} as const;
-export type AlarmType = keyof typeof ALARM_TYPES;
-export const ALARM_LEVELS: Record<number, string> = { 1: '一般', 2: '重要', 3: '紧急' };
-export const ALARM_STATUS: Record<number, string> = { 0: '未处理', 1: '已关闭' };
-export const DEVICE_TYPE_NAMES: Record<string, string> = {
-  valve: '阀门',
-  waterQuality: '水质',
-  pump: '泵站',
-  video: '视频',
-};
-/** the alarm list screen's menu code: its holders are the people on duty whose bell rings */
-export const ALARM_MENU = 'alarm_info';
-export const OPEN = 0;
-export const CLOSED = 1;
-
-export type AlarmRow = typeof alarmInfo.$inferSelect;
-
-export interface RaiseInput {
-  tenantId: string;
-  alarmType: AlarmType;
-  alarmLevel: number;
-  source: 'rule' | 'detector';
-  sourceKey: string;
-  title: string;
-  content: string;
-  /** when it occurred */
-  at: Date;
-  deviceId?: string | null;
-  deviceCode?: string | null;
-  deviceName?: string | null;
-  deviceType?: string | null;
-  ruleId?: string | null;
-  stationId?: string | null;
-  stcd?: string | null;
-  field?: string | null;
-  dmaCode?: string | null;
-  dmaName?: string | null;
-  alarmValue?: number | null;
-  limitValue?: number | null;
-  unit?: string | null;
-  x?: number | null;
-  y?: number | null;
-  lgtd?: number | null;
-  lttd?: number | null;
-  address?: string | null;
-  detail?: unknown;
-  /** message config of the bell (e.g. alarm.pipe_burst); off = no message */
-  configCode?: string;
-  /** false: keep the bell quiet (history replays) */
-  notify?: boolean;
-}
-
-export interface RaiseResult {
-  id: string;
-  /** a new alarm (false: a repeat of an open one) */
-  created: boolean;
-}
+export * from './types.ts';
+export { onDutyUsers };
 
 type Ctx = Pick<AppContext, 'db' | 'live'>;
 
@@ -185,58 +135,6 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
   });
   if (result?.created && input.notify !== false) await notifyOnDuty(ctx, input, result.id);
   return result;
-}
-
-/** Users of the tenant whose roles hold the alarm list screen (administrators included). */
-export async function onDutyUsers(ctx: Pick<AppContext, 'db'>, tenantId: string): Promise<string[]> {
-  const roles = await ctx.db
-    .selectDistinct({ roleId: roleMenu.roleId })
-    .from(roleMenu)
-    .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-    .where(and(eq(menu.code, ALARM_MENU), eq(menu.isDeleted, 0)));
-  if (!roles.length) return [];
-  const ids = roles.map((r) => r.roleId);
-  const users = await ctx.db
-    .select({ id: userTable.id })
-    .from(userTable)
-    .where(
-      inTenant(
-        userTable,
-        tenantId,
-        eq(userTable.isDeleted, 0),
-        eq(userTable.status, 1),
-        sql`string_to_array(${userTable.roleId}, ',') && ${sql`array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`}`,
-      ),
-    );
-  return users.map((u) => u.id);
-}
-
-async function notifyOnDuty(ctx: Ctx, input: RaiseInput, alarmId: string) {
-  try {
-    const userIds = await onDutyUsers(ctx, input.tenantId);
-    if (!userIds.length) return;
-    const base = {
-      tenantId: input.tenantId,
-      userIds,
-      messageType: MESSAGE_TYPES.ALARM,
-      title: input.title,
-      content: input.content,
-      bizType: 'alarm',
-      bizId: alarmId,
-      sendTime: new Date(),
-    };
-    try {
-      await sendMessage(ctx, input.configCode ? { ...base, configCode: input.configCode } : base);
-    } catch {
-      // the tenant has no such message config: still ring the bell
-      await sendMessage(ctx, base);
-    }
-  } catch (err) {
-    console.error('[alarm] bell notification failed:', err);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

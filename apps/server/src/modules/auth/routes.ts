@@ -114,8 +114,14 @@ const guestBody = z.object({
 });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) {
-  // ------------------------------------------------------------------ public
+  publicRoutes(app, ctx, deps);
+  clientRoutes(app, deps);
+  screenLockRoutes(app, deps);
+  userRoutes(app, ctx, deps);
+}
 
+/** Before sign-in: the sign-in page's config and captchas, BladeX's token grants, logout. */
+function publicRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) {
   app.get('/blade-auth/oauth/config', { config: { access: 'public' } }, async (req) => {
     const env = process.env;
     const on = (v: string | undefined) => !!v && !['0', 'off', 'false', 'no'].includes(v.toLowerCase());
@@ -178,9 +184,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
   app.get('/blade-auth/oauth/logout', { config: { access: 'public' } }, logout);
   // the web client's error-log upload posts its logs here too: accepted and ignored
   app.post('/blade-auth/oauth/logout', { config: { access: 'public' } }, logout);
+}
 
-  // ------------------------------------------------------------------ client
-
+/** For a known client: SpringBlade's sign-in and guest registration (both dialects). */
+function clientRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   /** SpringBlade sign-in: SM2-encrypted password, envelope replies with camelCase fields. */
   app.post('/blade-auth/token', { config: { access: 'client' } }, async (req) => {
     const svc = deps.auth(req);
@@ -239,10 +246,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
       return done();
     });
   }
+}
 
-  // ------------------------------------------------------------ screen lock
-  // The lock button locks the session, not just the tab: every tab of it (and any new one) is refused data (423)
-  // until one unlocks with the lock password. Unlock and the state answer while locked.
+/**
+ * The screen lock. The lock button locks the session, not just the tab: every tab of it (and any new one) is
+ * refused data (423) until one unlocks with the lock password. Unlock and the state answer while locked.
+ */
+function screenLockRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const lockBody = z.object({
     password: z.string({ error: '锁屏密码不能为空' }).min(1, '锁屏密码不能为空').max(64, '锁屏密码不能超过64个字符'),
   });
@@ -264,67 +274,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRout
   app.get('/blade-auth/session/lock', { config: { ...signedIn.config, whileLocked: true } }, async (req) =>
     ok({ locked: userOf(req).locked === true }),
   );
+}
 
-  // ------------------------------------------------------------------ user
-
-  app.get('/blade-auth/oauth/user-info', signedIn, async (req) => {
-    const me = userOf(req);
-    const [u] = await ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.id, me.userId), eq(user.isDeleted, 0)));
-    if (!u) return ok(null);
-    // the department chosen at sign-in (switch mode), else every department of the user
-    const [session] = await ctx.db
-      .select({ deptId: authSession.deptId })
-      .from(authSession)
-      .where(eq(authSession.id, me.sessionId));
-    const deptIds = (session?.deptId || u.deptId).split(',').filter(Boolean);
-    const postIds = u.postId.split(',').filter(Boolean);
-    const [depts, roles, posts, [t]] = await Promise.all([
-      deptIds.length
-        ? ctx.db.select({ id: dept.id, name: dept.deptName }).from(dept).where(inArray(dept.id, deptIds))
-        : [],
-      me.roleIds.length
-        ? ctx.db.select({ id: role.id, name: role.roleName }).from(role).where(inArray(role.id, me.roleIds))
-        : [],
-      postIds.length
-        ? ctx.db.select({ id: post.id, name: post.postName }).from(post).where(inArray(post.id, postIds))
-        : [],
-      ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, me.tenantId)),
-    ]);
-    const names = (ids: string[], rows: { id: string; name: string }[]) =>
-      ids
-        .map((id) => rows.find((r) => r.id === id)?.name)
-        .filter(Boolean)
-        .join(',');
-    return ok({
-      id: u.id,
-      userId: u.id,
-      tenantId: u.tenantId,
-      tenantName: t?.name ?? '',
-      code: u.code,
-      userType: u.userType,
-      account: u.account,
-      name: u.name,
-      nickName: u.name,
-      realName: u.realName,
-      avatar: u.avatar ?? '',
-      email: u.email,
-      phone: u.phone,
-      birthday: u.birthday,
-      sex: u.sex,
-      deptId: deptIds.join(','),
-      deptName: names(deptIds, depts),
-      roleId: me.roleIds.join(','),
-      roleName: names(me.roleIds, roles),
-      roleAlias: me.roleAliases.join(','),
-      postId: u.postId,
-      postName: names(postIds, posts),
-      clientId: me.clientId,
-      isAdmin: me.isAdmin,
-    });
-  });
+/** The signed-in user: who they are, their departments and roles to switch to, their menus; clearing caches. */
+function userRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) {
+  app.get('/blade-auth/oauth/user-info', signedIn, async (req) => userInfo(ctx, req));
 
   /** Clears every instance's caches of menus, grants, API scopes and clients. */
   app.get('/blade-auth/oauth/clear-cache', adminOnly, async () => {
@@ -391,4 +345,64 @@ async function userInTenant(ctx: AppContext, id: string, tenantId: string) {
     .from(user)
     .where(inTenant(user, tenantId, eq(user.id, id), eq(user.isDeleted, 0)));
   return u;
+}
+
+/** BladeX's user-info: the user with the names of their departments (the one chosen at sign-in), roles and posts. */
+async function userInfo(ctx: AppContext, req: FastifyRequest) {
+  const me = userOf(req);
+  const [u] = await ctx.db
+    .select()
+    .from(user)
+    .where(and(eq(user.id, me.userId), eq(user.isDeleted, 0)));
+  if (!u) return ok(null);
+  // the department chosen at sign-in (switch mode), else every department of the user
+  const [session] = await ctx.db
+    .select({ deptId: authSession.deptId })
+    .from(authSession)
+    .where(eq(authSession.id, me.sessionId));
+  const deptIds = (session?.deptId || u.deptId).split(',').filter(Boolean);
+  const postIds = u.postId.split(',').filter(Boolean);
+  const [depts, roles, posts, [t]] = await Promise.all([
+    deptIds.length
+      ? ctx.db.select({ id: dept.id, name: dept.deptName }).from(dept).where(inArray(dept.id, deptIds))
+      : [],
+    me.roleIds.length
+      ? ctx.db.select({ id: role.id, name: role.roleName }).from(role).where(inArray(role.id, me.roleIds))
+      : [],
+    postIds.length
+      ? ctx.db.select({ id: post.id, name: post.postName }).from(post).where(inArray(post.id, postIds))
+      : [],
+    ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, me.tenantId)),
+  ]);
+  const names = (ids: string[], rows: { id: string; name: string }[]) =>
+    ids
+      .map((id) => rows.find((r) => r.id === id)?.name)
+      .filter(Boolean)
+      .join(',');
+  return ok({
+    id: u.id,
+    userId: u.id,
+    tenantId: u.tenantId,
+    tenantName: t?.name ?? '',
+    code: u.code,
+    userType: u.userType,
+    account: u.account,
+    name: u.name,
+    nickName: u.name,
+    realName: u.realName,
+    avatar: u.avatar ?? '',
+    email: u.email,
+    phone: u.phone,
+    birthday: u.birthday,
+    sex: u.sex,
+    deptId: deptIds.join(','),
+    deptName: names(deptIds, depts),
+    roleId: me.roleIds.join(','),
+    roleName: names(me.roleIds, roles),
+    roleAlias: me.roleAliases.join(','),
+    postId: u.postId,
+    postName: names(postIds, posts),
+    clientId: me.clientId,
+    isAdmin: me.isAdmin,
+  });
 }

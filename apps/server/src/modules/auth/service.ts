@@ -3,120 +3,50 @@
  * and their revocation. State lives in the database; each instance keeps small caches that the live bus keeps
  * honest (a revoked session is refused on every instance at once).
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
-import smCrypto from 'sm-crypto';
-import svgCaptcha from 'svg-captcha';
-import type { AuthUser, ClientInfo } from '../../core/gate.ts';
+import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { client, role, tenant, user, userOauth } from '../system/index.ts';
+import { tenant, user } from '../system/index.ts';
+import { loadClients } from './clients.ts';
+import { type GuestInput, insertGuest } from './guest.ts';
+import {
+  checkUserStatus,
+  csv,
+  decryptSm2,
+  grantedBase,
+  type IssueOptions,
+  openSession,
+  rolesOf,
+  sha256,
+  userOfAccessPayload,
+} from './issue.ts';
 import { loadKeys, type ServerKeys } from './keys.ts';
+import { bookAttempt, checkCaptcha, isLocked, newCaptcha, unlockUsers } from './lockout.ts';
 import { authCaptcha, authLoginFailure, authSession } from './schema.ts';
 
-export const ADMIN_ALIAS = 'administrator';
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 30 * 60_000;
-export const CAPTCHA_TTL_MS = 5 * 60_000;
+export * from './types.ts';
+
+import {
+  type ClientRow,
+  type Granted,
+  type GrantInput,
+  MSG,
+  SESSION_LOCK_TOPIC,
+  SESSION_REVOKED_TOPIC,
+  SignInError,
+} from './types.ts';
+
 /** how long an instance trusts its cached "session alive" answer before asking the database again */
 const SESSION_RECHECK_MS = 30_000;
 const TOKEN_CACHE_MAX = 20_000;
-
-export const SESSION_REVOKED_TOPIC = 'auth.session.revoked';
-/** Live topic: a session's screen lock was set or cleared (`{ sessionId, locked }`); every instance follows. */
-export const SESSION_LOCK_TOPIC = 'auth.session.lock';
 
 import { CLIENT_CHANGED_TOPIC } from '../system/index.ts';
 
 export { CLIENT_CHANGED_TOPIC };
 
-/** User status values (blade_user.status). */
-export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
-
-/** Registrations waiting for approval a tenant keeps at most (guest registration needs no sign-in). */
-export const MAX_PENDING_GUESTS = 50;
-/** advisory lock class serialising guest registrations per tenant */
-const GUEST_LOCK = 7_261_020;
-
-export const MSG = {
-  badCredentials: '用户名或密码错误',
-  badCaptcha: '验证码不正确',
-  locked: '用户登录失败次数过多,请稍后再试',
-  noTenant: '租户不存在',
-  tenantExpired: '该租户已过期',
-  tenantDisabled: '该租户已停用',
-  badClient: '客户端认证失败',
-  socialOff: '第三方登录未配置,请使用账号密码登录',
-  badRefresh: '刷新令牌无效或已过期,请重新登录',
-  noRole: '未获得用户的角色信息',
-  userDisabled: '该账号已停用,请联系管理员',
-  userPending: '该账号正在等待管理员审核',
-  guestQueueFull: '待审核的注册申请过多, 请联系管理员审核后再注册',
-  badDept: '所选部门不属于当前用户',
-  badRole: '所选角色不属于当前用户',
-} as const;
-
-/** A sign-in refusal: the BladeX endpoint answers it bare, the SpringBlade one in the envelope. */
-export class SignInError extends Error {
-  constructor(
-    message: string,
-    readonly httpStatus = 400,
-  ) {
-    super(message);
-  }
-}
-
-export interface ClientRow extends ClientInfo {
-  secretHash: string;
-  grantTypes: string[];
-}
-
-export type GrantType = 'password' | 'captcha' | 'refresh_token' | 'social';
-
-export interface GrantInput {
-  grantType: string;
-  client: ClientRow;
-  tenantId: string;
-  account?: string;
-  /** lower-case hex MD5 of what the person typed */
-  passwordMd5?: string;
-  refreshToken?: string;
-  captchaKey?: string;
-  captchaCode?: string;
-  /** switch mode: the department and role to act as; must be the user's own */
-  deptId?: string;
-  roleId?: string;
-  ip?: string;
-  userAgent?: string;
-}
-
-export interface Granted {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  sessionId: string;
-  tenantId: string;
-  userId: string;
-  account: string;
-  name: string;
-  realName: string;
-  avatar: string;
-  deptId: string;
-  postId: string;
-  roleIds: string[];
-  roleAliases: string[];
-  roleNames: string[];
-  clientId: string;
-}
-
 type UserRow = typeof user.$inferSelect;
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const csv = (s: string | null | undefined) =>
-  (s ?? '')
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 import { asMd5, hashPassword, verifyPassword } from '../../core/password.ts';
 import { inTenant } from '../../core/scoped.ts';
@@ -177,22 +107,7 @@ export class AuthService {
     if (this.clients && Date.now() - this.clients.at < 60_000) return this.clients.byId;
     this.clientLoading ??= (async () => {
       try {
-        const rows = await this.ctx.db
-          .select()
-          .from(client)
-          .where(and(eq(client.isDeleted, 0), eq(client.status, 1)));
-        const byId = new Map<string, ClientRow>(
-          rows.map((r) => [
-            r.clientId,
-            {
-              clientId: r.clientId,
-              accessTokenValidity: r.accessTokenValidity,
-              refreshTokenValidity: r.refreshTokenValidity,
-              secretHash: r.clientSecret.toLowerCase(),
-              grantTypes: csv(r.authorizedGrantTypes),
-            },
-          ]),
-        );
+        const byId = await loadClients(this.ctx.db);
         this.clients = { at: Date.now(), byId };
         this.verifiedClients.clear();
         return byId;
@@ -290,23 +205,7 @@ export class AuthService {
     try {
       const { payload: p } = await jwtVerify(token, this.keys.jwtSecret, { algorithms: ['HS256'], issuer: 'swp' });
       if (p.token_type !== 'access_token' || typeof p.sid !== 'string' || typeof p.exp !== 'number') return null;
-      const roleAliases = csv(p.role_name as string);
-      const user: AuthUser = {
-        userId: String(p.user_id),
-        account: String(p.account),
-        userName: String(p.nick_name ?? ''),
-        realName: String(p.real_name ?? ''),
-        tenantId: String(p.tenant_id),
-        // the token carries BladeX's comma-joined dept_id; AuthUser.deptId is the one department writes are stamped with
-        deptId: csv(String(p.dept_id ?? ''))[0] ?? '',
-        deptIds: csv(p.dept_ids as string),
-        postId: String(p.post_id ?? ''),
-        roleIds: csv(p.role_id as string),
-        roleAliases,
-        clientId: String(p.client_id),
-        sessionId: p.sid,
-        isAdmin: roleAliases.includes(ADMIN_ALIAS),
-      };
+      const user = userOfAccessPayload(p, p.sid);
       return { user, exp: p.exp * 1000 };
     } catch {
       return null;
@@ -431,97 +330,26 @@ export class AuthService {
     }
   }
 
-  // ---------------------------------------------------------------- captcha
+  // ---------------------------------------------------------------- captcha and lockout (lockout.ts)
 
   /** `size` characters: 4 for our web client, 5 for Saber and Sword (their login forms require exactly 5). */
-  async newCaptcha(size = 4): Promise<{ key: string; image: string }> {
-    const c = svgCaptcha.create({ size, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f2f5fa' });
-    const key = randomUUID().replace(/-/g, '');
-    await this.ctx.db.delete(authCaptcha).where(lt(authCaptcha.expireTime, new Date()));
-    await this.ctx.db
-      .insert(authCaptcha)
-      .values({ key, code: c.text.toLowerCase(), expireTime: new Date(Date.now() + CAPTCHA_TTL_MS) });
-    return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+  newCaptcha(size = 4): Promise<{ key: string; image: string }> {
+    return newCaptcha(this.ctx.db, size);
   }
 
   /** Single use: the captcha is gone after this call, right or wrong. */
-  async checkCaptcha(key: string | undefined, code: string | undefined): Promise<boolean> {
-    if (!key || !code) return false;
-    const rows = await this.ctx.db
-      .delete(authCaptcha)
-      .where(eq(authCaptcha.key, key.slice(0, 64)))
-      .returning();
-    const r = rows[0];
-    return !!r && r.expireTime.getTime() > Date.now() && r.code === code.trim().toLowerCase();
-  }
-
-  // ---------------------------------------------------------------- lockout
-
-  private async failureCount(tenantId: string, account: string): Promise<number> {
-    const [r] = await this.ctx.db
-      .select({ n: count() })
-      .from(authLoginFailure)
-      .where(
-        inTenant(
-          authLoginFailure,
-          tenantId,
-          eq(authLoginFailure.account, account),
-          gt(authLoginFailure.createTime, new Date(Date.now() - FAILURE_WINDOW_MS)),
-        ),
-      );
-    return Number(r?.n ?? 0);
-  }
-
-  /**
-   * Books one sign-in attempt for an account before its password is checked, or refuses (undefined) when the
-   * account already has MAX_FAILURES in the window. The count and the booking happen under a per-account
-   * transaction-level advisory lock, so a burst of simultaneous attempts (on one instance or many sharing a
-   * database) evaluates at most MAX_FAILURES passwords. The booked row is the failure; a right password removes it.
-   */
-  private async bookAttempt(tenantId: string, account: string, ip?: string): Promise<string | undefined> {
-    return this.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`swp.login:${tenantId}:${account}`}, 0))`);
-      const [r] = await tx
-        .select({ n: count() })
-        .from(authLoginFailure)
-        .where(
-          inTenant(
-            authLoginFailure,
-            tenantId,
-            eq(authLoginFailure.account, account),
-            gt(authLoginFailure.createTime, new Date(Date.now() - FAILURE_WINDOW_MS)),
-          ),
-        );
-      if (Number(r?.n ?? 0) >= MAX_FAILURES) return undefined;
-      const [row] = await tx
-        .insert(authLoginFailure)
-        .values({ tenantId, account, ip: ip?.slice(0, 64) ?? null })
-        .returning({ id: authLoginFailure.id });
-      return row.id;
-    });
+  checkCaptcha(key: string | undefined, code: string | undefined): Promise<boolean> {
+    return checkCaptcha(this.ctx.db, key, code);
   }
 
   /** Clears the login failures of these users, which unlocks them. */
-  async unlockUsers(userIds: string[]): Promise<number> {
-    if (!userIds.length) return 0;
-    const users = await this.ctx.db
-      .select({ tenantId: user.tenantId, account: user.account })
-      .from(user)
-      .where(inArray(user.id, userIds));
-    let n = 0;
-    for (const u of users) {
-      const rows = await this.ctx.db
-        .delete(authLoginFailure)
-        .where(inTenant(authLoginFailure, u.tenantId, eq(authLoginFailure.account, u.account)))
-        .returning({ id: authLoginFailure.id });
-      n += rows.length;
-    }
-    return n;
+  unlockUsers(userIds: string[]): Promise<number> {
+    return unlockUsers(this.ctx.db, userIds);
   }
 
   /** True when the user is locked out by failed sign-ins right now. */
-  async isLocked(tenantId: string, account: string): Promise<boolean> {
-    return (await this.failureCount(tenantId, account)) >= MAX_FAILURES;
+  isLocked(tenantId: string, account: string): Promise<boolean> {
+    return isLocked(this.ctx.db, tenantId, account);
   }
 
   // ---------------------------------------------------------------- grants
@@ -547,7 +375,7 @@ export class AuthService {
     }
     if (grantType === 'social') throw new SignInError(MSG.socialOff);
     if (grantType === 'refresh_token') return this.refresh(input);
-    if (grantType === 'captcha' && !(await this.checkCaptcha(input.captchaKey, input.captchaCode))) {
+    if (grantType === 'captcha' && !(await checkCaptcha(this.ctx.db, input.captchaKey, input.captchaCode))) {
       throw new SignInError(MSG.badCaptcha);
     }
     const tenantId = input.tenantId;
@@ -557,7 +385,7 @@ export class AuthService {
     if (!account || !password) throw new SignInError(MSG.badCredentials);
     if (account.length > 45) throw new SignInError(MSG.badCredentials);
 
-    const attempt = await this.bookAttempt(tenantId, account, input.ip);
+    const attempt = await bookAttempt(this.ctx.db, tenantId, account, input.ip);
     if (!attempt) throw new SignInError(MSG.locked);
     const [u] = await this.ctx.db
       .select()
@@ -569,7 +397,7 @@ export class AuthService {
     // a wrong password leaves the booked attempt as the failure
     if (!u || !passwordOk) throw new SignInError(MSG.badCredentials);
     await this.ctx.db.delete(authLoginFailure).where(eq(authLoginFailure.id, attempt));
-    this.checkUserStatus(u);
+    checkUserStatus(u);
     await this.ctx.db
       .delete(authLoginFailure)
       .where(inTenant(authLoginFailure, tenantId, eq(authLoginFailure.account, account)));
@@ -580,95 +408,19 @@ export class AuthService {
     const chosenRole = input.roleId?.trim() || '';
     if (chosenDept && !deptIds.includes(chosenDept)) throw new SignInError(MSG.badDept);
     if (chosenRole && !roleIds.includes(chosenRole)) throw new SignInError(MSG.badRole);
-    const roles = await this.rolesOf(tenantId, chosenRole ? [chosenRole] : roleIds);
+    const roles = await rolesOf(this.ctx.db, tenantId, chosenRole ? [chosenRole] : roleIds);
     if (!roles.length) throw new SignInError(MSG.noRole);
 
     return this.issue(u, input, { deptId: chosenDept, roleId: chosenRole, deptIds, roles, grantType });
   }
 
-  private checkUserStatus(u: UserRow) {
-    if (u.status === USER_STATUS.pending) throw new SignInError(MSG.userPending);
-    if (u.status !== USER_STATUS.normal) throw new SignInError(MSG.userDisabled);
-  }
-
-  private async rolesOf(tenantId: string, roleIds: string[]) {
-    if (!roleIds.length) return [];
-    const rows = await this.ctx.db
-      .select({ id: role.id, alias: role.roleAlias, name: role.roleName, sort: role.sort })
-      .from(role)
-      .where(inTenant(role, tenantId, inArray(role.id, roleIds), eq(role.isDeleted, 0)));
-    // keep the order of the user's role list
-    return roleIds.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
-  }
-
-  private async issue(
-    u: UserRow,
-    input: GrantInput,
-    o: {
-      deptId: string;
-      roleId: string;
-      deptIds: string[];
-      roles: { id: string; alias: string; name: string }[];
-      grantType: string;
-      sessionId?: string;
-      oldRefreshHash?: string;
-    },
-  ): Promise<Granted> {
+  private async issue(u: UserRow, input: GrantInput, o: IssueOptions): Promise<Granted> {
     const c = input.client;
     const refreshToken = randomBytes(32).toString('base64url');
     const refreshHash = sha256(refreshToken);
     const expireTime = new Date(Date.now() + c.refreshTokenValidity * 1000);
-    let sessionId = o.sessionId;
-    if (sessionId) {
-      // rotation: the old refresh token stops working the moment the new one exists
-      const rows = await this.ctx.db
-        .update(authSession)
-        .set({ refreshHash, refreshTime: new Date(), expireTime, lastSeen: new Date() })
-        .where(
-          and(
-            eq(authSession.id, sessionId),
-            eq(authSession.refreshHash, o.oldRefreshHash!),
-            eq(authSession.revoked, 0),
-          ),
-        )
-        .returning({ id: authSession.id });
-      if (!rows.length) throw new SignInError(MSG.badRefresh);
-    } else {
-      const [row] = await this.ctx.db
-        .insert(authSession)
-        .values({
-          tenantId: u.tenantId,
-          userId: u.id,
-          account: u.account,
-          userName: (u.realName || u.name || u.account).slice(0, 45),
-          clientId: c.clientId,
-          deptId: o.deptId,
-          roleId: o.roleId,
-          grantType: o.grantType,
-          ip: input.ip?.slice(0, 64) ?? null,
-          userAgent: input.userAgent?.slice(0, 255) ?? null,
-          expireTime,
-          refreshHash,
-        })
-        .returning({ id: authSession.id });
-      sessionId = row.id;
-    }
-    const base = {
-      expiresIn: c.accessTokenValidity,
-      sessionId,
-      tenantId: u.tenantId,
-      userId: u.id,
-      account: u.account,
-      name: u.name ?? '',
-      realName: u.realName ?? '',
-      avatar: u.avatar ?? '',
-      deptId: o.deptId || u.deptId,
-      postId: u.postId,
-      roleIds: o.roles.map((r) => r.id),
-      roleAliases: o.roles.map((r) => r.alias),
-      roleNames: o.roles.map((r) => r.name),
-      clientId: c.clientId,
-    };
+    const sessionId = await openSession(this.ctx.db, u, input, o, refreshHash, expireTime);
+    const base = grantedBase(u, c, sessionId, o);
     const accessToken = await this.signAccess(base, o.deptIds, c.accessTokenValidity);
     return { ...base, accessToken, refreshToken };
   }
@@ -692,7 +444,7 @@ export class AuthService {
       throw new SignInError(MSG.badRefresh);
     }
     try {
-      this.checkUserStatus(u);
+      checkUserStatus(u);
     } catch (e) {
       await this.revokeSessions([s.id], 'user-disabled');
       throw e;
@@ -702,7 +454,7 @@ export class AuthService {
     // the department and role chosen at sign-in stay in force while they still belong to the user
     const deptId = s.deptId && deptIds.includes(s.deptId) ? s.deptId : '';
     const roleId = s.roleId && roleIds.includes(s.roleId) ? s.roleId : '';
-    const roles = await this.rolesOf(u.tenantId, roleId ? [roleId] : roleIds);
+    const roles = await rolesOf(this.ctx.db, u.tenantId, roleId ? [roleId] : roleIds);
     if (!roles.length) throw new SignInError(MSG.noRole);
     return this.issue(u, input, {
       deptId,
@@ -717,64 +469,13 @@ export class AuthService {
 
   /** Decrypts an SM2 (cipher mode 0, C1C2C3) password of the SpringBlade clients; '' when it does not decrypt. */
   decryptSm2(cipherHex: string): string {
-    const hex = cipherHex.trim();
-    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length < 194) return '';
-    const attempt = (h: string) => {
-      try {
-        return smCrypto.sm2.doDecrypt(h, this.keys.sm2PrivateKey, 0);
-      } catch {
-        return '';
-      }
-    };
-    return attempt(hex) || (/^04/.test(hex) ? attempt(hex.slice(2)) : '');
+    return decryptSm2(cipherHex, this.keys.sm2PrivateKey);
   }
 
-  // ---------------------------------------------------------------- guests
-
   /** Third-party sign-up: a pending user with no role, waiting for an administrator. */
-  async registerGuest(p: { tenantId: string; name: string; account: string; password: string; oauthId?: string }) {
+  async registerGuest(p: GuestInput) {
     await this.checkTenant(p.tenantId);
-    return this.ctx.db.transaction(async (tx) => {
-      // anyone holding a client id may call this: the tenant's queue of registrations waiting for approval is
-      // bounded, so a flood fills the queue, not the user table (serialised per tenant, so bursts cannot overshoot)
-      await tx.execute(sql`select pg_advisory_xact_lock(${GUEST_LOCK}, hashtext(${p.tenantId}))`);
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(user)
-        .where(inTenant(user, p.tenantId, eq(user.status, USER_STATUS.pending), eq(user.isDeleted, 0)));
-      if (n >= MAX_PENDING_GUESTS) throw new SignInError(MSG.guestQueueFull);
-      const [exists] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(inTenant(user, p.tenantId, eq(user.account, p.account), eq(user.isDeleted, 0)));
-      if (exists) throw new SignInError(`当前用户 [${p.account}] 已存在!`);
-      let oauth: typeof userOauth.$inferSelect | undefined;
-      if (p.oauthId) {
-        [oauth] = await tx
-          .select()
-          .from(userOauth)
-          .where(inTenant(userOauth, p.tenantId, eq(userOauth.id, p.oauthId)));
-        if (!oauth) throw new SignInError('第三方登录信息错误,请重新授权');
-      }
-      const [row] = await tx
-        .insert(user)
-        .values({
-          tenantId: p.tenantId,
-          userType: 1,
-          account: p.account,
-          password: await hashPassword(asMd5(p.password)),
-          name: p.name,
-          realName: p.name.slice(0, 10),
-          avatar: oauth?.avatar ?? '',
-          roleId: '',
-          deptId: '',
-          postId: '',
-          status: USER_STATUS.pending,
-        })
-        .returning({ id: user.id });
-      if (oauth) await tx.update(userOauth).set({ userId: row.id }).where(eq(userOauth.id, oauth.id));
-      return row.id;
-    });
+    return insertGuest(this.ctx.db, p);
   }
 
   // ---------------------------------------------------------------- housekeeping

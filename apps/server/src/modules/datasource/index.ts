@@ -7,8 +7,8 @@ import type { ServerModule } from '../../core/module.ts';
 import { backupRoutes, markInterrupted } from './backup.ts';
 import { interfaceRoutes } from './interfaces.ts';
 import { reportRoutes } from './report.ts';
+import { sourceRoutes } from './routes.ts';
 import { seedDatasource } from './seed.ts';
-import { sourceRoutes } from './sources.ts';
 import { syncRoutes } from './sync.ts';
 
 export const datasourceModule: ServerModule = {

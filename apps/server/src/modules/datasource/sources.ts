@@ -1,5 +1,5 @@
 /**
- * Data sources in both dialects over one table: JNPF `/system/DataSource` (CRUD, Actions/Test, Selector) and
+ * Data sources in both dialects over one table (the routes are in routes.ts, table DDL in model-ddl.ts): JNPF `/system/DataSource` (CRUD, Actions/Test, Selector) and
  * BladeX `/blade-develop/datasource` (list, select, detail, remove, submit, selectDbType) with
  * `/blade-develop/datasource-table/{id}/tables|table/{name}`; and the JNPF data model views of a source's tables
  * (`/system/DataModel/{id}/Tables`, `Table/{name}`, `Table/{name}/Preview`, `Tables/{name}/Fields`, and `Table`
@@ -8,22 +8,21 @@
  * administrator only (it holds every tenant's data).
  */
 import { asc, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
-import { byMenu, userOf } from '../../core/gate.ts';
+import { badRequest, forbidden } from '../../core/envelope.ts';
+import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { parseIds } from '../../core/query.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin, PLATFORM_TENANT } from '../../core/tenancy.ts';
-import { type ConnSettings, DB_TYPES, type DbType, knownTable, withSession } from './connect.ts';
+import { type ConnSettings, DB_TYPES, type DbType, withSession } from './connect.ts';
 import { dsSource } from './schema.ts';
 import { dataSourceKey, open, seal } from './secret.ts';
 
 export const OWN_DB = '0';
 export const OWN_DB_NAME = '本系统数据库';
-const MSG_NOT_FOUND = '数据源不存在';
+export const MSG_NOT_FOUND = '数据源不存在';
 
 type SourceRow = typeof dsSource.$inferSelect;
 
@@ -175,7 +174,7 @@ export function asBladeSource(r: SourceRow) {
   };
 }
 
-async function findSource(ctx: AppContext, req: FastifyRequest, id: string): Promise<SourceRow | undefined> {
+export async function findSource(ctx: AppContext, req: FastifyRequest, id: string): Promise<SourceRow | undefined> {
   if (!/^\d{1,19}$/.test(id)) throw badRequest('参数校验失败: id 必须是数字编号');
   const [r] = await ctx.db
     .select()
@@ -299,7 +298,7 @@ export async function saveSource(ctx: AppContext, req: FastifyRequest, raw: unkn
   return newIdValue;
 }
 
-async function removeSources(ctx: AppContext, req: FastifyRequest, ids: string[]) {
+export async function removeSources(ctx: AppContext, req: FastifyRequest, ids: string[]) {
   const r = await ctx.db
     .update(dsSource)
     .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
@@ -308,7 +307,7 @@ async function removeSources(ctx: AppContext, req: FastifyRequest, ids: string[]
   return r.length;
 }
 
-async function pageSources(
+export async function pageSources(
   ctx: AppContext,
   req: FastifyRequest,
   q: Record<string, unknown>,
@@ -340,7 +339,7 @@ async function pageSources(
   return { rows: rows.map(shape), total: Number(total) };
 }
 
-const num = (v: unknown, d: number, max = 1000) => {
+export const num = (v: unknown, d: number, max = 1000) => {
   if (v === undefined || v === '' || v === null) return d;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw badRequest('参数校验失败: 分页参数必须是正整数');
@@ -348,7 +347,7 @@ const num = (v: unknown, d: number, max = 1000) => {
 };
 
 /** The choices of a source picker: the tenant's enabled sources (and the own database for the platform admin). */
-async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 'fullName' | 'name') {
+export async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 'fullName' | 'name') {
   const rows = await ctx.db
     .select()
     .from(dsSource)
@@ -360,10 +359,10 @@ async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 'fullNa
   return [...own, ...rows.map((r) => ({ id: r.id, [nameKey]: r.fullName, dbType: r.dbType, parentId: '0' }))];
 }
 
-const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
-const pOf = (req: FastifyRequest) => req.params as Record<string, string>;
+export const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+export const pOf = (req: FastifyRequest) => req.params as Record<string, string>;
 
-const READERS = [
+export const READERS = [
   'data_source',
   'data_model',
   'data_interface',
@@ -383,319 +382,33 @@ export async function columnsOf(ctx: AppContext, req: FastifyRequest, id: string
   return withSession(ctx, await settingsOf(ctx, req, id), (x) => x.columns(table));
 }
 
-const FIELD_TYPES: Record<string, { pg: (n?: number, s?: number) => string; my: (n?: number, s?: number) => string }> =
-  {
-    varchar: { pg: (n = 255) => `varchar(${n})`, my: (n = 255) => `varchar(${n})` },
-    text: { pg: () => 'text', my: () => 'text' },
-    int: { pg: () => 'integer', my: () => 'int' },
-    bigint: { pg: () => 'bigint', my: () => 'bigint' },
-    decimal: { pg: (n = 18, s = 2) => `numeric(${n},${s})`, my: (n = 18, s = 2) => `decimal(${n},${s})` },
-    datetime: { pg: () => 'timestamp', my: () => 'datetime' },
-    date: { pg: () => 'date', my: () => 'date' },
-  };
-/** a column type as the catalogue spells it, in the words FIELD_TYPES uses (display widths of MySQL ints dropped) */
-export function sameType(t: string): string {
-  return t
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/^character varying/, 'varchar')
-    .replace(/^timestamp without time zone$/, 'timestamp')
-    .replace(/^(int|bigint)\(\d+\)$/, '$1')
-    .replace(/^decimal/, 'numeric')
-    .replace(/\s/g, '');
-}
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-const tableInput = z.object({
-  tableName: z.string({ error: '请输入表名' }).regex(IDENT, '表名只能由字母、数字和下划线组成，且不能以数字开头'),
-  fields: z
-    .array(
-      z.object({
-        field: z.string({ error: '请输入字段名' }).regex(IDENT, '字段名只能由字母、数字和下划线组成，且不能以数字开头'),
-        dataType: z.enum(Object.keys(FIELD_TYPES) as [string, ...string[]], {
-          error: '字段类型只能是 varchar、text、int、bigint、decimal、datetime、date',
-        }),
-        dataLength: z.coerce.number().int().min(1).max(10_000).optional(),
-        decimalDigits: z.coerce.number().int().min(0).max(30).optional(),
-        allowNull: z.coerce.number().int().min(0).max(1).optional(),
-        primaryKey: z.coerce.number().int().min(0).max(1).optional(),
-      }),
-    )
-    .min(1, '请至少添加一个字段'),
-});
-/** an update names the table it changes (`oldTableName`, default `tableName`): it may rename it */
-const tableUpdate = tableInput.extend({
-  oldTableName: z.string().regex(IDENT, '原表名只能由字母、数字和下划线组成，且不能以数字开头').optional(),
-});
-
-export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
-  // ---- JNPF /system/DataSource
-  const S = '/system/DataSource';
-  app.get(S, byMenu('data_source'), async (req) => {
-    const q = qOf(req);
-    const page = num(q.currentPage, 1, 1_000_000);
-    const size = num(q.pageSize, 20);
-    const r = await pageSources(ctx, req, q, page, size);
-    return ok({ list: r.rows, pagination: { currentPage: page, pageSize: size, total: r.total } });
-  });
-  app.get(`${S}/Selector`, byMenu(...READERS), async (req) => ok({ list: await selectorOf(ctx, req, 'fullName') }));
-  app.post(
-    `${S}/Actions/Test`,
-    byMenu('data_source', 'data_source_add', 'data_source_edit', 'develop_datasource'),
-    async (req) => {
-      const b = normaliseSourceBody(req.body);
-      const trusted = isPlatformAdmin(userOf(req));
-      let s: ConnSettings;
-      if (b.id && !b.host) s = await settingsOf(ctx, req, String(b.id));
-      else {
-        const v = connectionInput.parse(b);
-        let password = v.password ?? '';
-        if (!password && b.id && !b.clearPassword) {
-          // a saved source's password, only for the host it was given for
-          const r = await findSource(ctx, req, String(b.id));
-          if (!r) throw badRequest(MSG_NOT_FOUND);
-          if (r.passwordEnc && !sameTarget(r, v)) throw badRequest(MSG_PASSWORD_AGAIN);
-          if (r.passwordEnc) password = open(await dataSourceKey(ctx), r.passwordEnc);
-        }
-        s = { ...v, password, trusted };
-      }
-      const started = Date.now();
-      const version = await withSession(
-        ctx,
-        s,
-        async (x) => {
-          const r = await x.read(x.kind === 'MySQL' ? 'select version() as v' : 'select version() as v', [], 5000);
-          return String(r[0]?.v ?? '');
-        },
-        '连接失败',
-      );
-      return ok({ version, durationMs: Date.now() - started }, '连接成功');
+/** Actions/Test: connects with the posted settings (or a saved source's) and reads the server's version. */
+export async function testConnection(ctx: AppContext, req: FastifyRequest) {
+  const b = normaliseSourceBody(req.body);
+  const trusted = isPlatformAdmin(userOf(req));
+  let s: ConnSettings;
+  if (b.id && !b.host) s = await settingsOf(ctx, req, String(b.id));
+  else {
+    const v = connectionInput.parse(b);
+    let password = v.password ?? '';
+    if (!password && b.id && !b.clearPassword) {
+      // a saved source's password, only for the host it was given for
+      const r = await findSource(ctx, req, String(b.id));
+      if (!r) throw badRequest(MSG_NOT_FOUND);
+      if (r.passwordEnc && !sameTarget(r, v)) throw badRequest(MSG_PASSWORD_AGAIN);
+      if (r.passwordEnc) password = open(await dataSourceKey(ctx), r.passwordEnc);
+    }
+    s = { ...v, password, trusted };
+  }
+  const started = Date.now();
+  const version = await withSession(
+    ctx,
+    s,
+    async (x) => {
+      const r = await x.read(x.kind === 'MySQL' ? 'select version() as v' : 'select version() as v', [], 5000);
+      return String(r[0]?.v ?? '');
     },
+    '连接失败',
   );
-  app.post(S, byMenu('data_source_add'), async (req) =>
-    ok({ id: await saveSource(ctx, req, normaliseSourceBody(req.body)) }, '新建成功'),
-  );
-  app.get(`${S}/:id`, byMenu('data_source'), async (req) => {
-    const r = await findSource(ctx, req, pOf(req).id);
-    return ok(r ? asSource(r) : null);
-  });
-  app.put(`${S}/:id`, byMenu('data_source_edit'), async (req) => {
-    await saveSource(ctx, req, normaliseSourceBody(req.body), pOf(req).id);
-    return done('更新成功');
-  });
-  app.delete(`${S}/:id`, byMenu('data_source_delete'), async (req) => {
-    if (!(await removeSources(ctx, req, [pOf(req).id]))) throw badRequest(MSG_NOT_FOUND);
-    return done('删除成功');
-  });
-
-  // ---- BladeX /blade-develop/datasource
-  const D = '/blade-develop/datasource';
-  app.get(`${D}/list`, byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const q = qOf(req);
-    const current = num(q.current, 1, 1_000_000);
-    const size = num(q.size, 10);
-    const r = await pageSources(ctx, req, q, current, size, asBladeSource);
-    return ok({ records: r.rows, total: r.total, size, current, pages: Math.ceil(r.total / size) });
-  });
-  app.get(`${D}/select`, byMenu('develop_datasource', 'code_gen', 'business_data_model'), async (req) =>
-    ok(await selectorOf(ctx, req, 'name')),
-  );
-  app.get(`${D}/selectDbType`, byMenu('develop_datasource', 'data_source'), async () =>
-    ok(
-      DB_TYPES.map((t) => ({
-        dictKey: t.dbType,
-        dictValue: t.label,
-        defaultPort: t.defaultPort,
-        driverClass: t.driverClass,
-      })),
-    ),
-  );
-  app.get(`${D}/detail`, byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const id = String(qOf(req).id ?? '');
-    if (!id) throw badRequest('缺少必要的请求参数: id');
-    const r = await findSource(ctx, req, id);
-    return ok(r ? asBladeSource(r) : null);
-  });
-  app.post(`${D}/submit`, byMenu('develop_datasource_add', 'develop_datasource_edit'), async (req) => {
-    const b = normaliseBladeBody(req.body);
-    const id = b.id ? String(b.id) : undefined;
-    await saveSource(ctx, req, b, id);
-    return done();
-  });
-  app.post(`${D}/remove`, byMenu('develop_datasource_delete'), async (req) => {
-    const ids = parseIds(qOf(req).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
-    await removeSources(ctx, req, ids);
-    return done();
-  });
-  app.get('/blade-develop/datasource-table/:id/tables', byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const rows = await tablesOf(ctx, req, pOf(req).id);
-    return ok(rows.map((r) => ({ name: r.table, tableName: r.table, comment: r.comment, rows: r.rows })));
-  });
-  app.get('/blade-develop/datasource-table/:id/table/:name', byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const { id, name } = pOf(req);
-    const info = await withSession(ctx, await settingsOf(ctx, req, id), async (x) => {
-      const t = (await x.tables()).find((r) => r.table === name);
-      return t ? { name: t.table, comment: t.comment, columns: await x.columns(t.table) } : null;
-    });
-    return ok(info);
-  });
-
-  // ---- JNPF /system/DataModel/{id}
-  const M = '/system/DataModel/:id';
-  const MODEL_READ = byMenu('data_model', 'business_data_model', 'code_gen');
-  app.get(`${M}/Tables`, MODEL_READ, async (req) => {
-    const q = qOf(req);
-    const kw = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase() : '';
-    const rows = (await tablesOf(ctx, req, pOf(req).id)).filter(
-      (r) => !kw || r.table.toLowerCase().includes(kw) || (r.comment ?? '').toLowerCase().includes(kw),
-    );
-    return ok({ list: rows.map((r) => ({ table: r.table, tableName: r.comment ?? '', sum: r.rows })) });
-  });
-  app.get(`${M}/Table/:name`, MODEL_READ, async (req) => {
-    const { id, name } = pOf(req);
-    const info = await withSession(ctx, await settingsOf(ctx, req, id), async (x) => {
-      const t = (await x.tables()).find((r) => r.table === name);
-      if (!t) return null;
-      const cols = await x.columns(t.table);
-      return {
-        tableInfo: { table: t.table, tableName: t.comment ?? '', rows: t.rows },
-        tableFieldList: cols.map((c) => ({
-          field: c.name,
-          fieldName: c.comment ?? '',
-          dataType: c.type,
-          allowNull: c.nullable ? 1 : 0,
-          primaryKey: c.primaryKey ? 1 : 0,
-        })),
-      };
-    });
-    return ok(info);
-  });
-  app.get(`${M}/Table/:name/Preview`, MODEL_READ, async (req) => {
-    const { id, name } = pOf(req);
-    const q = qOf(req);
-    const page = num(q.currentPage, 1, 1_000_000);
-    const size = num(q.pageSize, 20, 500);
-    const r = await withSession(ctx, await settingsOf(ctx, req, id), async (x) => {
-      const t = await knownTable(x, name);
-      const cols = await x.columns(t);
-      const order = cols.filter((c) => c.primaryKey).map((c) => x.quote(c.name));
-      const [{ n }] = await x.read(`select count(*) as n from ${x.qualified(t)}`, [], 10_000);
-      const rows = await x.read(
-        `select * from ${x.qualified(t)}${order.length ? ` order by ${order.join(', ')}` : ''} limit ${size} offset ${(page - 1) * size}`,
-        [],
-        10_000,
-      );
-      return { list: rows, total: Number(n) };
-    });
-    return ok({ list: r.list, pagination: { currentPage: page, pageSize: size, total: r.total } });
-  });
-  app.get(`/system/DataModel/:id/Tables/:name/Fields`, MODEL_READ, async (req) => {
-    const { id, name } = pOf(req);
-    const cols = await withSession(ctx, await settingsOf(ctx, req, id), async (x) =>
-      x.columns(await knownTable(x, name)),
-    );
-    return ok({
-      list: cols.map((c) => ({
-        field: c.name,
-        fieldName: c.comment ?? '',
-        dataType: c.type,
-        allowNull: c.nullable ? 1 : 0,
-        primaryKey: c.primaryKey ? 1 : 0,
-      })),
-    });
-  });
-  // create a table in a source (never in the console's own database: its tables come from migrations)
-  app.post(`${M}/Table`, byMenu('data_model_add'), async (req) => {
-    const id = pOf(req).id;
-    if (id === OWN_DB) throw badRequest('不能在本系统数据库中建表');
-    const b = tableInput.parse(req.body ?? {});
-    const s = await settingsOf(ctx, req, id);
-    await withSession(
-      ctx,
-      s,
-      async (x) => {
-        if ((await x.tables()).some((t) => t.table === b.tableName)) throw badRequest(`数据表已存在: ${b.tableName}`);
-        const pg = x.kind !== 'MySQL';
-        const cols = b.fields.map((f) => {
-          const t = FIELD_TYPES[f.dataType];
-          return `${x.quote(f.field)} ${(pg ? t.pg : t.my)(f.dataLength, f.decimalDigits)}${f.allowNull === 0 || f.primaryKey ? ' not null' : ''}`;
-        });
-        const keys = b.fields.filter((f) => f.primaryKey === 1).map((f) => x.quote(f.field));
-        if (keys.length) cols.push(`primary key (${keys.join(', ')})`);
-        await x.write(`create table ${x.qualified(b.tableName)} (${cols.join(', ')})`, [], 10_000);
-      },
-      '建表失败',
-    );
-    return done('新建成功');
-  });
-  // change a table: rename it, add the new fields, drop the fields left out, change nullability. A field's type
-  // is not changed in place (existing rows may not convert): drop it and add it again.
-  app.put(`${M}/Table`, byMenu('data_model_edit'), async (req) => {
-    const id = pOf(req).id;
-    if (id === OWN_DB) throw badRequest('不能修改本系统数据库的表');
-    const b = tableUpdate.parse(req.body ?? {});
-    const from = b.oldTableName ?? b.tableName;
-    const s = await settingsOf(ctx, req, id);
-    await withSession(
-      ctx,
-      s,
-      async (x) => {
-        const tables = await x.tables();
-        if (!tables.some((t) => t.table === from)) throw badRequest(`数据表不存在: ${from}`);
-        if (from !== b.tableName && tables.some((t) => t.table === b.tableName))
-          throw badRequest(`数据表已存在: ${b.tableName}`);
-        const pg = x.kind !== 'MySQL';
-        const have = new Map((await x.columns(from)).map((c) => [c.name, c]));
-        const want = new Set(b.fields.map((f) => f.field));
-        const steps: string[] = [];
-        for (const f of b.fields) {
-          const t = FIELD_TYPES[f.dataType];
-          const type = (pg ? t.pg : t.my)(f.dataLength, f.decimalDigits);
-          const notNull = f.allowNull === 0 || f.primaryKey === 1;
-          const c = have.get(f.field);
-          if (!c) {
-            steps.push(`add column ${x.quote(f.field)} ${type}${notNull ? ' not null' : ''}`);
-            continue;
-          }
-          if (sameType(c.type) !== sameType(type))
-            throw badRequest(`不能修改字段类型: ${f.field}（${c.type} → ${type}），请删除后重新添加`);
-          if (c.nullable === notNull)
-            steps.push(
-              pg
-                ? `alter column ${x.quote(f.field)} ${notNull ? 'set' : 'drop'} not null`
-                : `modify column ${x.quote(f.field)} ${type}${notNull ? ' not null' : ' null'}`,
-            );
-        }
-        const dropped = [...have.keys()].filter((n) => !want.has(n));
-        if (dropped.length === have.size) throw badRequest('请至少保留一个原有字段');
-        for (const n of dropped) steps.push(`drop column ${x.quote(n)}`);
-        if (steps.length) await x.write(`alter table ${x.qualified(from)} ${steps.join(', ')}`, [], 30_000);
-        if (from !== b.tableName) {
-          await x.write(
-            pg
-              ? `alter table ${x.qualified(from)} rename to ${x.quote(b.tableName)}`
-              : `rename table ${x.qualified(from)} to ${x.qualified(b.tableName)}`,
-            [],
-            10_000,
-          );
-        }
-      },
-      '修改数据表失败',
-    );
-    return done('修改成功');
-  });
-  app.delete(`${M}/Table/:name`, byMenu('data_model_delete'), async (req) => {
-    const { id, name } = pOf(req);
-    if (id === OWN_DB) throw badRequest('不能删除本系统数据库的表');
-    const s = await settingsOf(ctx, req, id);
-    await withSession(
-      ctx,
-      s,
-      async (x) => {
-        if (!(await x.tables()).some((t) => t.table === name)) throw badRequest(`数据表不存在: ${name}`);
-        await x.write(`drop table ${x.qualified(name)}`, [], 30_000);
-      },
-      '删除数据表失败',
-    );
-    return done('删除成功');
-  });
+  return { version, durationMs: Date.now() - started };
 }

@@ -22,6 +22,7 @@ import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { registerXlsxImport } from '../../core/xlsx-import.ts';
 import { deviceImport } from './import.ts';
+import { saveDevice } from './save.ts';
 import {
   DEVICE_TYPES,
   deviceDetail,
@@ -31,7 +32,6 @@ import {
   removeDevices,
   ruleByCodeType,
   runRule,
-  saveDevice,
   saveReportNum,
   selectReportNum,
   stationOptions,

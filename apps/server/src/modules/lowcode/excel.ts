@@ -12,15 +12,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
-import {
-  compileList,
-  type Data,
-  displayRecords,
-  insertRecord,
-  type ListQuery,
-  type ModuleLike,
-  NUMERIC_KEYS,
-} from './records.ts';
+import { displayRecords } from './record-display.ts';
+import { compileList, type Data, insertRecord, type ListQuery, type ModuleLike, NUMERIC_KEYS } from './records.ts';
 import { lcRecord } from './schema.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -16,9 +16,9 @@ export const lowcodeModule: ServerModule = {
 export { calculate } from './calc.ts';
 export { assertRecord, KNOWN_KEYS, parseForm, ruleMessage } from './form-schema.ts';
 export { findModule, modulesByIds, parseColumns, searchFields } from './modules.ts';
+export { displayRecords } from './record-display.ts';
 export {
   bodyData,
-  displayRecords,
   filterConditions,
   findRecord,
   insertRecord,

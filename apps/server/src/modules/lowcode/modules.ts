@@ -6,7 +6,7 @@
  * per request against those menu codes (`requireModule`), since route grants are static.
  */
 import { dataFields, type LcFormConf } from '@swp/contract';
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
@@ -15,10 +15,14 @@ import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { ensureMenus, invalidateMenuCache, type MenuItem, menu, topMenu, topMenuSetting } from '../system/index.ts';
+import { ensureMenus, invalidateMenuCache, menu, topMenu, topMenuSetting } from '../system/index.ts';
 import { parseForm } from './form-schema.ts';
-import { type ModuleLike, SEARCH_VALUE_MAX } from './records.ts';
+import { searchFields, syncIndexes } from './module-indexes.ts';
+import { dropMenu, menuProps, moduleMenu } from './module-menu.ts';
+import type { ModuleLike } from './records.ts';
 import { lcModule, lcRecord } from './schema.ts';
+
+export { moduleMenu, searchFields, syncIndexes };
 
 /** The design screen's menu and buttons (seed.ts). */
 export const DESIGN = 'lowcode_design';
@@ -378,80 +382,6 @@ export async function deleteModule(ctx: AppContext, req: FastifyRequest, id: str
   await invalidateMenuCache(ctx);
 }
 
-// --------------------------------------------------------------------------------------------- expression indexes
-
-/**
- * Index names: `lcr_<module id>_<field hash><layout>`. The layout letter names the index definition, so a
- * definition change replaces old indexes on the next sync (the lowcode seed syncs every published module when this
- * code changes). Layout `s`: `((search->>'f'), create_time desc, id desc) INCLUDE (search)` over the module's live
- * records of its tenant. The field then the list's default order: a page filtered on the field reads the index in
- * order and stops after the page instead of sorting every match; `search` carried along (and the module, tenant and
- * live-record conditions in the predicate): a filtered count is an index-only scan, not a visit to every matching
- * row of the wide `data` (100k records, a filter keeping 10%: 186 index pages instead of 4,348 table pages).
- */
-const INDEX_LAYOUT = 's';
-const indexName = (moduleId: string, field: string) => {
-  let h = 0;
-  for (const ch of field) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
-  return `lcr_${moduleId}_${h.toString(36)}${INDEX_LAYOUT}`;
-};
-
-/** The search fields of a list design that are value fields of the form. */
-export function searchFields(m: Pick<ModuleRow, 'formData' | 'columnData'>): string[] {
-  const names = new Set(dataFields(parseForm(m.formData ?? { fields: [] })).map((d) => d.vModel));
-  const list = ((m.columnData as Record<string, unknown> | null)?.searchList ?? []) as Record<string, unknown>[];
-  return [...new Set(list.map((c) => String(c?.prop ?? '')).filter((p) => names.has(p) && /^[A-Za-z_]\w*$/.test(p)))];
-}
-
-/** SQL computing `lc_record.search` from `data`, as records.ts `searchValues` does. */
-function searchSql(fields: string[]): string {
-  const pick = (f: string) =>
-    `'${f}', case when jsonb_typeof(data->'${f}') in ('string', 'number', 'boolean') and length(data->>'${f}') <= ${SEARCH_VALUE_MAX} then data->'${f}' end`;
-  return `jsonb_strip_nulls(jsonb_build_object(${fields.map(pick).join(', ')}))`;
-}
-
-/**
- * Makes the module's search indexes match its search fields (published modules only): refills `search` of its
- * records when the fields change, creates the missing indexes, drops those of fields no longer searched and those
- * of an older layout (read from the catalog). Runs in the transaction that changes the module row, so record writes
- * (which share-lock that row) wait for it.
- */
-export async function syncIndexes(
-  tx: Tx,
-  m: Pick<ModuleRow, 'id' | 'tenantId' | 'state' | 'formData' | 'columnData' | 'indexedFields'>,
-) {
-  if (!/^\d{1,19}$/.test(m.id)) throw new Error(`bad module id ${m.id}`);
-  await tx.execute(sql`select 1 from lc_module where id = ${m.id} for update`);
-  const want = m.state === 1 ? searchFields(m) : [];
-  const names = new Map(want.map((f) => [indexName(m.id, f), f]));
-  const have = (
-    await tx.execute<{ indexname: string }>(
-      sql`select indexname from pg_indexes where tablename = 'lc_record' and indexname like ${`lcr\\_${m.id}\\_%`}`,
-    )
-  ).rows.map((r) => r.indexname);
-  for (const name of have.filter((x) => !names.has(x))) {
-    await tx.execute(sql.raw(`drop index if exists ${name}`));
-  }
-  const had = m.indexedFields ?? [];
-  const missing = [...names].filter(([name]) => !have.includes(name));
-  if (want.length && (missing.length || want.length !== had.length || want.some((f) => !had.includes(f)))) {
-    await tx.execute(
-      sql`update lc_record set search = ${sql.raw(searchSql(want))} where module_id = ${m.id} and is_deleted = 0`,
-    );
-  }
-  const tenant = m.tenantId.replaceAll("'", "''");
-  for (const [name, f] of missing) {
-    await tx.execute(
-      sql.raw(
-        `create index if not exists ${name} on lc_record ((search->>'${f}'), create_time desc, id desc) include (search)
-         where module_id = ${m.id} and tenant_id = '${tenant}' and is_deleted = 0`,
-      ),
-    );
-  }
-  await tx.update(lcModule).set({ indexedFields: want }).where(eq(lcModule.id, m.id));
-  return want;
-}
-
 // --------------------------------------------------------------------------------------------------- publishing
 
 export const releaseInput = z.object({
@@ -460,63 +390,6 @@ export const releaseInput = z.object({
   icon: z.string().max(100).nullish(),
   sort: z.coerce.number().int().min(0).max(999_999).optional(),
 });
-
-const MODULE_BUTTONS: [string, string, string, 0 | 1 | 2][] = [
-  ['add', '新增', 'PlusOutlined', 0],
-  ['edit', '修改', 'EditOutlined', 1],
-  ['delete', '删除', 'DeleteOutlined', 2],
-  ['view', '查看', 'EyeOutlined', 1],
-  ['export', '导出', 'DownloadOutlined', 0],
-  ['import', '导入', 'UploadOutlined', 0],
-];
-
-/**
- * The propertyJson of a module's menu entry: its module, and its English name (`nameEn`), which the route tree
- * passes on as `meta.nameEn` for the client to show in English (a tenant's own module has no i18n key).
- */
-function menuProps(m: Pick<ModuleRow, 'id' | 'enName'>): Record<string, unknown> {
-  return m.enName ? { moduleId: m.id, nameEn: m.enName } : { moduleId: m.id };
-}
-
-/** The menu entry (category 3) of a module and its buttons, granted within the module's own tenant only. */
-export function moduleMenu(
-  m: Pick<ModuleRow, 'id' | 'fullName' | 'tenantId' | 'enName'>,
-  parentCode: string,
-  opts: { icon?: string | null; sort?: number; topMenuCodes?: string[]; roles?: string[] } = {},
-): MenuItem {
-  const code = `lc_${m.id}`;
-  return {
-    topMenuCodes: opts.topMenuCodes,
-    roles: opts.roles,
-    tenantId: m.tenantId,
-    code,
-    name: m.fullName,
-    path: `/dynamic/index?id=${m.id}`,
-    source: opts.icon || 'AppstoreOutlined',
-    sort: opts.sort ?? 1,
-    category: 3,
-    propertyJson: menuProps(m),
-    parentCode,
-    children: MODULE_BUTTONS.map(([op, name, src, action], i) => ({
-      code: `${code}_${op}`,
-      name,
-      i18n: `button.${op}`,
-      alias: op,
-      path: `/dynamic/index/${op}`,
-      source: src,
-      sort: i + 1,
-      category: 2 as const,
-      action,
-    })),
-  };
-}
-
-async function dropMenu(tx: Tx, moduleId: string) {
-  await tx
-    .update(menu)
-    .set({ isDeleted: 1 })
-    .where(and(or(eq(menu.code, `lc_${moduleId}`), like(menu.code, `lc_${moduleId}\\_%`)), eq(menu.isDeleted, 0)));
-}
 
 /** Publishes a module to a menu entry (again after a removal too) and indexes its search fields. */
 export async function releaseModule(

@@ -32,10 +32,10 @@ import {
   unreleaseModule,
   updateModule,
 } from './modules.ts';
+import { displayRecords } from './record-display.ts';
 import {
   bodyData,
   type Data,
-  displayRecords,
   findRecord,
   insertRecord,
   listRecords,
@@ -76,7 +76,14 @@ function keywordFields(m: ReturnType<typeof toModuleLike>, columnData: Data | nu
 }
 
 export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
-  // ------------------------------------------------------------------------------------------- module designs
+  designRoutes(app, ctx);
+  recordRoutes(app, ctx);
+  transferRoutes(app, ctx);
+  appDesignRoutes(app, ctx);
+}
+
+/** Module designs (`/visualdev/Base`): CRUD, copy, release, and the field lists a design offers. */
+function designRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(BASE, byMenu(DESIGN, 'code_gen', 'business_design'), async (req) =>
     ok(await listModules(ctx, req, query(req))),
   );
@@ -143,8 +150,10 @@ export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return ok(r);
   });
+}
 
-  // ---------------------------------------------------------------------------------------- running a module
+/** Running a module (`/visualdev/OnlineDev`): its config and its records. */
+function recordRoutes(app: FastifyInstance, ctx: AppContext) {
   const config = async (req: FastifyRequest) => {
     const { row } = await moduleFor(ctx, req, 'view');
     return asJnpfModule(row);
@@ -197,6 +206,10 @@ export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
     const n = await ctx.db.transaction((tx) => removeRecords(tx, req, m, ids));
     return ok({ count: n }, '删除成功');
   });
+}
+
+/** A module's records out (xlsx export, import template) and in (import). */
+function transferRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${DEV}/:moduleId/Actions/Export`, signedIn, async (req, reply) => {
     const { m } = await moduleFor(ctx, req, 'export');
     const b = body(req);
@@ -215,6 +228,27 @@ export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ list: importFields(m).map((d) => ({ vModel: d.vModel, label: d.label, jnpfKey: d.key })) });
   });
 
+  // import: multipart in its own scope
+  app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
+    }
+    scope.post(`${DEV}/:moduleId/Actions/Import`, signedIn, async (req) => {
+      const { m } = await moduleFor(ctx, req, 'import');
+      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
+      const file = await req.file();
+      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const report = await importRecords(ctx, req, m, await file.toBuffer());
+      const msg = report.failed
+        ? `导入完成: 成功 ${report.success} 条, 失败 ${report.failed} 条`
+        : `导入成功: 共 ${report.success} 条`;
+      return ok(report, msg);
+    });
+  });
+}
+
+/** The app (phone) view of a design: its preview and its export. */
+function appDesignRoutes(app: FastifyInstance, ctx: AppContext) {
   // app preview: the phone view of a design being edited (checked like a save, nothing stored)
   const previewInput = z.object({
     formData: z.union([z.string(), z.record(z.string(), z.unknown())]),
@@ -243,23 +277,5 @@ export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
       .header('access-control-expose-headers', 'content-disposition');
     return reply.send(JSON.stringify(file, null, 2));
-  });
-
-  // import: multipart in its own scope
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
-    }
-    scope.post(`${DEV}/:moduleId/Actions/Import`, signedIn, async (req) => {
-      const { m } = await moduleFor(ctx, req, 'import');
-      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      const report = await importRecords(ctx, req, m, await file.toBuffer());
-      const msg = report.failed
-        ? `导入完成: 成功 ${report.success} 条, 失败 ${report.failed} 条`
-        : `导入成功: 共 ${report.success} 条`;
-      return ok(report, msg);
-    });
   });
 }

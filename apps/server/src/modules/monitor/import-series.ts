@@ -218,170 +218,19 @@ export async function importSeries(
     const mapped = Object.entries(opts.mapping);
     if (!mapped.length) throw badRequest('导入失败: 请至少映射一列 (mapping)');
 
-    // the mapping must name existing columns, stations of this tenant and known fields: a 400 before any work
-    const stcds = [...new Set(mapped.map(([, t]) => t.split('.')[0]))];
-    const stations = await ctx.db
-      .select({ id: monitorStation.id, stcd: monitorStation.stcd })
-      .from(monitorStation)
-      .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
-    const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
-    const existing = stations.length
-      ? await ctx.db
-          .select()
-          .from(monitorSeries)
-          .where(
-            inArray(
-              monitorSeries.stationId,
-              stations.map((s) => s.id),
-            ),
-          )
-      : [];
-    const targets = mapped.map(([column, target]) => {
-      const [stcd, field] = target.split('.');
-      const col = table.header.indexOf(column);
-      if (col < 0) throw badRequest(`导入失败: 文件中没有列 ${column}`);
-      if (col === tsCol) throw badRequest(`导入失败: 列 ${column} 是时间列`);
-      const stationId = stationOf.get(stcd);
-      if (!stationId) throw badRequest(`导入失败: 站点 ${stcd} 不存在`);
-      if (!FIELDS[field]) throw badRequest(`导入失败: 未知的数据字段 ${field}`);
-      const s = existing.find((x) => x.stationId === stationId && x.field === field);
-      return {
-        column,
-        col,
-        stcd,
-        field,
-        stationId,
-        seriesId: s?.id ?? null,
-        ts: [] as number[],
-        vs: [] as number[],
-        empty: 0,
-      };
-    });
+    const targets = await resolveTargets(ctx, tenantId, table, tsCol, mapped);
 
     job.stage('check');
-    const parseTs = timestampParser(opts.timestampFormat);
-    const rejected: SeriesReport['rejected'] = [];
-    let rejectedCount = 0;
-    const reject = (row: number, column: string | null, reason: string) => {
-      rejectedCount++;
-      if (rejected.length < REJECT_LIST_MAX) rejected.push({ row, column, reason });
-    };
-    const seen = new Set<number>();
-    let duplicates = 0;
-    const maxTs = Date.now() + 86_400_000;
-    for (let i = 0; i < table.rows.length; i++) {
-      const r = table.rows[i];
-      const row = i + 2; // the header is line 1
-      const rawTs = r[tsCol];
-      const t =
-        rawTs instanceof Date
-          ? rawTs.getTime()
-          : typeof rawTs === 'number'
-            ? parseTs(String(rawTs))
-            : parseTs(String(rawTs ?? '').trim());
-      if (t === null || !Number.isFinite(t)) {
-        reject(row, table.header[tsCol] ?? null, `时间 "${rawTs ?? ''}" 不符合格式 ${opts.timestampFormat}`);
-        continue;
-      }
-      if (t > maxTs) {
-        reject(row, table.header[tsCol] ?? null, `时间 ${fmt(t)} 晚于当前时间一天以上 (in the future)`);
-        continue;
-      }
-      if (seen.has(t)) {
-        duplicates++;
-        continue;
-      }
-      seen.add(t);
-      for (const tg of targets) {
-        const c = r[tg.col];
-        if (c === null || c === undefined || (typeof c === 'string' && c.trim() === '')) {
-          tg.empty++;
-          continue;
-        }
-        let v: number;
-        if (typeof c === 'number') v = c;
-        else {
-          let s = String(c).trim();
-          if (opts.decimal === ',') s = s.replace(/\./g, '').replace(',', '.');
-          v = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
-        }
-        if (!Number.isFinite(v)) {
-          reject(row, tg.column, `"${c}" 不是数值 (not a number)`);
-          continue;
-        }
-        tg.ts.push(t);
-        tg.vs.push(v);
-      }
-      if (i % 20_000 === 19_999) {
-        job.step(i + 1, table.rows.length);
-        await new Promise<void>((res) => setImmediate(res));
-      }
-    }
+    const { rejected, rejectedCount, duplicates } = await checkRows(table, tsCol, targets, opts, job);
 
-    let inserted = 0;
-    const created = new Set<string>();
-    if (!opts.dryRun) {
-      if (rejectedCount && !opts.skipRejected)
-        throw badRequest(`导入失败: ${rejectedCount} 处数据被拒绝, 请先修正文件或选择跳过被拒绝的行 (skipRejected)`);
-      job.stage('write');
-      let min = Infinity;
-      let max = -Infinity;
-      for (const tg of targets)
-        for (const t of tg.ts) {
-          if (t < min) min = t;
-          if (t > max) max = t;
-        }
-      if (Number.isFinite(min)) await ensurePartitions(ctx.database.pool, ctx.database.url, min, max);
-      const client = await ctx.database.pool.connect();
-      try {
-        await client.query('begin');
-        for (const tg of targets) {
-          if (tg.seriesId === null) {
-            const step = medianStep(tg.ts);
-            const r = await client.query<{ id: number }>(
-              `insert into swp_monitor_series (station_id, field, step_seconds) values ($1, $2, $3)
-               on conflict (station_id, field) do update set field = excluded.field returning id`,
-              [tg.stationId, tg.field, step],
-            );
-            tg.seriesId = r.rows[0].id;
-            created.add(tg.column);
-          }
-          const ids = new Int32Array(tg.ts.length).fill(tg.seriesId);
-          inserted += await insertPoints(client, ctx.config.tz, { seriesIds: ids, ts: tg.ts, values: tg.vs });
-          job.step(inserted, 0);
-        }
-        await client.query('commit');
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-      if (inserted > 10_000) await analyzeTables(ctx.database.pool);
-    }
+    const { inserted, created } = opts.dryRun
+      ? { inserted: 0, created: new Set<string>() }
+      : await writeSeries(ctx, targets, rejectedCount, opts, job);
     job.finish();
     return {
       dryRun: opts.dryRun,
       rows: table.rows.length,
-      series: targets.map((tg) => {
-        let lo = Infinity;
-        let hi = -Infinity;
-        for (const t of tg.ts) {
-          if (t < lo) lo = t;
-          if (t > hi) hi = t;
-        }
-        return {
-          column: tg.column,
-          stcd: tg.stcd,
-          field: tg.field,
-          points: tg.ts.length,
-          empty: tg.empty,
-          first: tg.ts.length ? fmt(lo) : null,
-          last: tg.ts.length ? fmt(hi) : null,
-          seriesId: tg.seriesId,
-          created: created.has(tg.column),
-        };
-      }),
+      series: seriesSummary(targets, created),
       rejected,
       rejectedCount,
       duplicates,
@@ -392,6 +241,194 @@ export async function importSeries(
     job.fail(err instanceof Error ? err.message : String(err));
     throw err;
   }
+}
+
+type Job = ReturnType<typeof progress.start>;
+/** A mapped column: where its values go, and the points and empty cells read for it. */
+type Target = Awaited<ReturnType<typeof resolveTargets>>[number];
+
+/** The mapping must name existing columns, stations of this tenant and known fields: a 400 before any work. */
+async function resolveTargets(
+  ctx: Pick<AppContext, 'db'>,
+  tenantId: string,
+  table: Table,
+  tsCol: number,
+  mapped: [string, string][],
+) {
+  const stcds = [...new Set(mapped.map(([, t]) => t.split('.')[0]))];
+  const stations = await ctx.db
+    .select({ id: monitorStation.id, stcd: monitorStation.stcd })
+    .from(monitorStation)
+    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
+  const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
+  const existing = stations.length
+    ? await ctx.db
+        .select()
+        .from(monitorSeries)
+        .where(
+          inArray(
+            monitorSeries.stationId,
+            stations.map((s) => s.id),
+          ),
+        )
+    : [];
+  return mapped.map(([column, target]) => {
+    const [stcd, field] = target.split('.');
+    const col = table.header.indexOf(column);
+    if (col < 0) throw badRequest(`导入失败: 文件中没有列 ${column}`);
+    if (col === tsCol) throw badRequest(`导入失败: 列 ${column} 是时间列`);
+    const stationId = stationOf.get(stcd);
+    if (!stationId) throw badRequest(`导入失败: 站点 ${stcd} 不存在`);
+    if (!FIELDS[field]) throw badRequest(`导入失败: 未知的数据字段 ${field}`);
+    const s = existing.find((x) => x.stationId === stationId && x.field === field);
+    return {
+      column,
+      col,
+      stcd,
+      field,
+      stationId,
+      seriesId: s?.id ?? null,
+      ts: [] as number[],
+      vs: [] as number[],
+      empty: 0,
+    };
+  });
+}
+
+/** Reads every row: its time (refusing bad and future ones, skipping repeats) and each mapped column's value. */
+async function checkRows(table: Table, tsCol: number, targets: Target[], opts: SeriesImportOptions, job: Job) {
+  const parseTs = timestampParser(opts.timestampFormat);
+  const rejected: SeriesReport['rejected'] = [];
+  let rejectedCount = 0;
+  const reject = (row: number, column: string | null, reason: string) => {
+    rejectedCount++;
+    if (rejected.length < REJECT_LIST_MAX) rejected.push({ row, column, reason });
+  };
+  const seen = new Set<number>();
+  let duplicates = 0;
+  const maxTs = Date.now() + 86_400_000;
+  for (let i = 0; i < table.rows.length; i++) {
+    const r = table.rows[i];
+    const row = i + 2; // the header is line 1
+    const rawTs = r[tsCol];
+    const t =
+      rawTs instanceof Date
+        ? rawTs.getTime()
+        : typeof rawTs === 'number'
+          ? parseTs(String(rawTs))
+          : parseTs(String(rawTs ?? '').trim());
+    if (t === null || !Number.isFinite(t)) {
+      reject(row, table.header[tsCol] ?? null, `时间 "${rawTs ?? ''}" 不符合格式 ${opts.timestampFormat}`);
+      continue;
+    }
+    if (t > maxTs) {
+      reject(row, table.header[tsCol] ?? null, `时间 ${fmt(t)} 晚于当前时间一天以上 (in the future)`);
+      continue;
+    }
+    if (seen.has(t)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(t);
+    for (const tg of targets) {
+      const c = r[tg.col];
+      if (c === null || c === undefined || (typeof c === 'string' && c.trim() === '')) {
+        tg.empty++;
+        continue;
+      }
+      let v: number;
+      if (typeof c === 'number') v = c;
+      else {
+        let s = String(c).trim();
+        if (opts.decimal === ',') s = s.replace(/\./g, '').replace(',', '.');
+        v = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s) ? Number(s) : Number.NaN;
+      }
+      if (!Number.isFinite(v)) {
+        reject(row, tg.column, `"${c}" 不是数值 (not a number)`);
+        continue;
+      }
+      tg.ts.push(t);
+      tg.vs.push(v);
+    }
+    if (i % 20_000 === 19_999) {
+      job.step(i + 1, table.rows.length);
+      await new Promise<void>((res) => setImmediate(res));
+    }
+  }
+  return { rejected, rejectedCount, duplicates };
+}
+
+/** Writes the points in one transaction, creating the series the mapping names for the first time. */
+async function writeSeries(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  targets: Target[],
+  rejectedCount: number,
+  opts: SeriesImportOptions,
+  job: Job,
+) {
+  let inserted = 0;
+  const created = new Set<string>();
+  if (rejectedCount && !opts.skipRejected)
+    throw badRequest(`导入失败: ${rejectedCount} 处数据被拒绝, 请先修正文件或选择跳过被拒绝的行 (skipRejected)`);
+  job.stage('write');
+  let min = Infinity;
+  let max = -Infinity;
+  for (const tg of targets)
+    for (const t of tg.ts) {
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+  if (Number.isFinite(min)) await ensurePartitions(ctx.database.pool, ctx.database.url, min, max);
+  const client = await ctx.database.pool.connect();
+  try {
+    await client.query('begin');
+    for (const tg of targets) {
+      if (tg.seriesId === null) {
+        const step = medianStep(tg.ts);
+        const r = await client.query<{ id: number }>(
+          `insert into swp_monitor_series (station_id, field, step_seconds) values ($1, $2, $3)
+           on conflict (station_id, field) do update set field = excluded.field returning id`,
+          [tg.stationId, tg.field, step],
+        );
+        tg.seriesId = r.rows[0].id;
+        created.add(tg.column);
+      }
+      const ids = new Int32Array(tg.ts.length).fill(tg.seriesId);
+      inserted += await insertPoints(client, ctx.config.tz, { seriesIds: ids, ts: tg.ts, values: tg.vs });
+      job.step(inserted, 0);
+    }
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  if (inserted > 10_000) await analyzeTables(ctx.database.pool);
+  return { inserted, created };
+}
+
+/** Per mapped column: its series, points, empty cells and time span. */
+function seriesSummary(targets: Target[], created: Set<string>) {
+  return targets.map((tg) => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const t of tg.ts) {
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+    return {
+      column: tg.column,
+      stcd: tg.stcd,
+      field: tg.field,
+      points: tg.ts.length,
+      empty: tg.empty,
+      first: tg.ts.length ? fmt(lo) : null,
+      last: tg.ts.length ? fmt(hi) : null,
+      seriesId: tg.seriesId,
+      created: created.has(tg.column),
+    };
+  });
 }
 
 /** The median spacing of sorted-ish timestamps, in seconds (300 when it cannot tell). */

@@ -212,6 +212,12 @@ async function grantsChanged(ctx: AppContext, types: readonly ItemType[]) {
 }
 
 export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerObjectGrants(app, ctx);
+  registerItemGrants(app, ctx);
+}
+
+/** `Data/*`: the items granted to one object (role, position, user), set for one object or added for many. */
+function registerObjectGrants(app: FastifyInstance, ctx: AppContext) {
   const b = '/permission/Authority';
 
   app.post(`${b}/Data/:objectId/Values`, byMenu('permission_authority'), async (req) => {
@@ -247,30 +253,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     const items = Object.fromEntries(sent.map((t) => [t, checkItems(c, t, body[t])])) as Partial<
       Record<ItemType, string[]>
     >;
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(authorize)
-        .where(
-          inTenant(
-            authorize,
-            req.tenantId,
-            eq(authorize.objectType, objectType),
-            eq(authorize.objectId, id),
-            inArray(authorize.itemType, sent),
-          ),
-        );
-      const rows = sent.flatMap((t) =>
-        (items[t] ?? []).map((itemId) => ({
-          tenantId: req.tenantId,
-          itemType: t,
-          itemId,
-          objectType,
-          objectId: id,
-          createUser: req.user?.userId ?? null,
-        })),
-      );
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(authorize).values(rows.slice(i, i + 1000));
-    });
+    await replaceObjectGrants(ctx.db, req, objectType, id, sent, items);
     await grantsChanged(ctx, sent);
     return jnpfDone('操作成功');
   });
@@ -312,21 +295,11 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     await grantsChanged(ctx, sent);
     return jnpfDone('操作成功');
   });
+}
 
-  /** The type of an item: a button or module (menu), a resource (data scope), or the type sent for columns and forms. */
-  const itemTypeOf = (c: Catalogue, itemId: string, named?: unknown): ItemType => {
-    if (named !== undefined && named !== null && named !== '') {
-      if (!ITEM_TYPES.includes(named as ItemType))
-        throw badRequest('参数校验失败: itemType 只能是 module、button、column、form 或 resource');
-      checkItems(c, named as ItemType, [itemId]);
-      return named as ItemType;
-    }
-    const m = c.menus.find((x) => x.id === itemId);
-    if (m) return m.category === 2 ? 'button' : 'module';
-    if (c.scopes.some((s) => s.id === itemId)) return 'resource';
-    throw badRequest('授权项目不存在');
-  };
-
+/** `Model/*`: the objects holding one item, and setting them. */
+function registerItemGrants(app: FastifyInstance, ctx: AppContext) {
+  const b = '/permission/Authority';
   app.get(`${b}/Model/:itemId/:objectType`, byMenu('permission_authority'), async (req) => {
     const p = req.params as { itemId: string; objectType: string };
     if (!/^[\w.:-]{1,64}$/.test(p.itemId)) throw badRequest('参数校验失败: itemId 无效');
@@ -337,33 +310,7 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
       .select({ objectId: authorize.objectId })
       .from(authorize)
       .where(inTenant(authorize, req.tenantId, eq(authorize.itemId, p.itemId), eq(authorize.objectType, type)));
-    let list: { id: string; fullName: string }[];
-    if (type === 'Role') {
-      list = (
-        await ctx.db
-          .select({ id: role.id, name: role.roleName })
-          .from(role)
-          .where(inTenant(role, req.tenantId, eq(role.isDeleted, 0)))
-          .orderBy(role.sort)
-      ).map((r) => ({ id: r.id, fullName: r.name }));
-    } else if (type === 'Position') {
-      list = (
-        await ctx.db
-          .select({ id: post.id, name: post.postName })
-          .from(post)
-          .where(inTenant(post, req.tenantId, eq(post.isDeleted, 0)))
-          .orderBy(post.sort)
-      ).map((r) => ({ id: r.id, fullName: r.name }));
-    } else {
-      list = (
-        await ctx.db
-          .select({ id: user.id, account: user.account, realName: user.realName })
-          .from(user)
-          .where(and(...(await userResource.visibility(req))))
-          .orderBy(user.account)
-          .limit(10_000)
-      ).map((r) => ({ id: r.id, fullName: r.realName ? `${r.realName}/${r.account}` : r.account }));
-    }
+    const list = await objectsOfType(ctx, req, type);
     return jnpf({ itemId: p.itemId, objectType: type, ids: [...new Set(rows.map((r) => r.objectId))], list });
   });
 
@@ -411,6 +358,89 @@ export function registerAuthorityRoutes(app: FastifyInstance, ctx: AppContext) {
     await grantsChanged(ctx, [itemType]);
     return jnpfDone('操作成功');
   });
+}
+
+/** The object's grants of the sent item types become exactly `items` (one transaction). */
+async function replaceObjectGrants(
+  db: AppContext['db'],
+  req: FastifyRequest,
+  objectType: ObjectType,
+  id: string,
+  sent: ItemType[],
+  items: Partial<Record<ItemType, string[]>>,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(authorize)
+      .where(
+        inTenant(
+          authorize,
+          req.tenantId,
+          eq(authorize.objectType, objectType),
+          eq(authorize.objectId, id),
+          inArray(authorize.itemType, sent),
+        ),
+      );
+    const rows = sent.flatMap((t) =>
+      (items[t] ?? []).map((itemId) => ({
+        tenantId: req.tenantId,
+        itemType: t,
+        itemId,
+        objectType,
+        objectId: id,
+        createUser: req.user?.userId ?? null,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(authorize).values(rows.slice(i, i + 1000));
+  });
+}
+
+/** The type of an item: a button or module (menu), a resource (data scope), or the type sent for columns and forms. */
+function itemTypeOf(c: Catalogue, itemId: string, named?: unknown): ItemType {
+  if (named !== undefined && named !== null && named !== '') {
+    if (!ITEM_TYPES.includes(named as ItemType))
+      throw badRequest('参数校验失败: itemType 只能是 module、button、column、form 或 resource');
+    checkItems(c, named as ItemType, [itemId]);
+    return named as ItemType;
+  }
+  const m = c.menus.find((x) => x.id === itemId);
+  if (m) return m.category === 2 ? 'button' : 'module';
+  if (c.scopes.some((s) => s.id === itemId)) return 'resource';
+  throw badRequest('授权项目不存在');
+}
+
+/** Every role, position or visible user of the tenant, as the Model view lists them to choose from. */
+async function objectsOfType(
+  ctx: AppContext,
+  req: FastifyRequest,
+  type: ObjectType,
+): Promise<{ id: string; fullName: string }[]> {
+  if (type === 'Role') {
+    return (
+      await ctx.db
+        .select({ id: role.id, name: role.roleName })
+        .from(role)
+        .where(inTenant(role, req.tenantId, eq(role.isDeleted, 0)))
+        .orderBy(role.sort)
+    ).map((r) => ({ id: r.id, fullName: r.name }));
+  } else if (type === 'Position') {
+    return (
+      await ctx.db
+        .select({ id: post.id, name: post.postName })
+        .from(post)
+        .where(inTenant(post, req.tenantId, eq(post.isDeleted, 0)))
+        .orderBy(post.sort)
+    ).map((r) => ({ id: r.id, fullName: r.name }));
+  } else {
+    return (
+      await ctx.db
+        .select({ id: user.id, account: user.account, realName: user.realName })
+        .from(user)
+        .where(and(...(await userResource.visibility(req))))
+        .orderBy(user.account)
+        .limit(10_000)
+    ).map((r) => ({ id: r.id, fullName: r.realName ? `${r.realName}/${r.account}` : r.account }));
+  }
 }
 
 /** What the signed-in user holds: role menus and data scopes plus the grants of their roles, posts and themselves. */

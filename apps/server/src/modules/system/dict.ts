@@ -24,9 +24,45 @@ type DictTable = typeof dict | typeof dictBiz;
 
 const FIELDS = ['parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark', 'isSealed'] as const;
 
+const tenantOf = (t: DictTable, tenantId: string): SQL[] =>
+  'tenantId' in t ? [eq((t as typeof dictBiz).tenantId, tenantId)] : [];
+
+/**
+ * A dictionary's code, and an entry's key within its dictionary, are unique in the tenant; a dictionary renamed at
+ * its root takes its entries along.
+ */
+async function keepUnique(
+  tx: HookContext['tx'],
+  table: DictTable,
+  data: Row,
+  ex: Row | undefined,
+  parent: Row | undefined,
+  tenantId: string,
+) {
+  const finalCode = data.code ?? ex?.code;
+  const conds = [
+    eq(table.code, finalCode),
+    eq(table.dictKey, data.dictKey),
+    eq(table.isDeleted, 0),
+    ...tenantOf(table, tenantId),
+    ...(ex ? [ne(table.id, ex.id)] : []),
+  ];
+  const [dup] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(...conds))
+    .limit(1);
+  if (dup) throw badRequest(parent ? '字典键值已存在' : '字典编号已存在');
+  // a dictionary renamed at its root takes its entries along
+  if (ex && !parent && String(ex.parentId) === '0' && ex.code !== finalCode) {
+    await tx
+      .update(table)
+      .set({ code: finalCode })
+      .where(and(eq(table.code, ex.code), ne(table.id, ex.id), eq(table.isDeleted, 0), ...tenantOf(table, tenantId)));
+  }
+}
+
 function dictResource(table: DictTable, code: string, base: string, platform: boolean): Resource {
-  const tenantOf = (t: DictTable, tenantId: string): SQL[] =>
-    'tenantId' in t ? [eq((t as typeof dictBiz).tenantId, tenantId)] : [];
   const treeT = { table, id: table.id, parentId: table.parentId, isDeleted: table.isDeleted };
 
   async function beforeSave(data: Row, h: HookContext) {
@@ -66,27 +102,7 @@ function dictResource(table: DictTable, code: string, base: string, platform: bo
     } else {
       data.dictKey = '-1';
     }
-    const finalCode = data.code ?? ex?.code;
-    const conds = [
-      eq(table.code, finalCode),
-      eq(table.dictKey, data.dictKey),
-      eq(table.isDeleted, 0),
-      ...tenantOf(table, tenantId),
-      ...(ex ? [ne(table.id, ex.id)] : []),
-    ];
-    const [dup] = await h.tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(...conds))
-      .limit(1);
-    if (dup) throw badRequest(parent ? '字典键值已存在' : '字典编号已存在');
-    // a dictionary renamed at its root takes its entries along
-    if (ex && !parent && String(ex.parentId) === '0' && ex.code !== finalCode) {
-      await h.tx
-        .update(table)
-        .set({ code: finalCode })
-        .where(and(eq(table.code, ex.code), ne(table.id, ex.id), eq(table.isDeleted, 0), ...tenantOf(table, tenantId)));
-    }
+    await keepUnique(h.tx, table, data, ex, parent, tenantId);
   }
 
   const menu = platform ? 'dict' : 'dictbiz';

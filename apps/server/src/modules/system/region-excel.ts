@@ -142,16 +142,33 @@ const intOf = (raw: string | undefined, label: string, problems: string[], min: 
 export async function importRegions(ctx: AppContext, buf: Buffer, isCovered: boolean) {
   const lines = await readSheet(buf);
   const errors: string[] = [];
-  const seen = new Map<string, number>();
-  interface Rec {
-    line: number;
-    code: string;
-    parentCode: string;
-    name: string;
-    level?: number;
-    sort?: number;
-    remark?: string;
+  const recs = checkRows(lines, errors);
+  const stored = await storedByCode(ctx, [...recs.map((r) => r.code), ...recs.map((r) => r.parentCode)]);
+  const { inserts, updates } = planRows(recs, stored, isCovered, errors);
+  if (errors.length) {
+    errors.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
+    const shown = errors.slice(0, 20).join('; ');
+    throw badRequest(`导入失败, 未写入任何数据: ${shown}${errors.length > 20 ? `; …共 ${errors.length} 处错误` : ''}`);
   }
+
+  await writeRegions(ctx, inserts, updates);
+  return { inserted: inserts.length, updated: updates.length };
+}
+
+/** A sheet row that passed its own checks. */
+interface Rec {
+  line: number;
+  code: string;
+  parentCode: string;
+  name: string;
+  level?: number;
+  sort?: number;
+  remark?: string;
+}
+
+/** Each row alone: code, parent code, name, remark, level and sort (problems go to `errors`). */
+function checkRows(lines: Awaited<ReturnType<typeof readSheet>>, errors: string[]): Rec[] {
+  const seen = new Map<string, number>();
   const recs: Rec[] = [];
   for (const { line, values: v } of lines) {
     const problems: string[] = [];
@@ -172,7 +189,14 @@ export async function importRegions(ctx: AppContext, buf: Buffer, isCovered: boo
     else recs.push({ line, code, parentCode, name, level, sort, remark: v.remark });
   }
 
-  const stored = await storedByCode(ctx, [...recs.map((r) => r.code), ...recs.map((r) => r.parentCode)]);
+  return recs;
+}
+
+/**
+ * Against the table and the sheet's other rows: a new division needs its parent (in the table or earlier in the
+ * sheet) and a code extending the parent's; an existing one is updated only when covering is asked for.
+ */
+function planRows(recs: Rec[], stored: Map<string, Stored>, isCovered: boolean, errors: string[]) {
   // a child's code extends its parent's, so shorter codes first puts every parent of the sheet before its children
   recs.sort((a, b) => a.code.length - b.code.length || a.line - b.line);
   const planned = new Map<string, Row>();
@@ -222,12 +246,11 @@ export async function importRegions(ctx: AppContext, buf: Buffer, isCovered: boo
     if (problems.length) errors.push(`第${rec.line}行: ${problems.join(', ')}`);
   }
 
-  if (errors.length) {
-    errors.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
-    const shown = errors.slice(0, 20).join('; ');
-    throw badRequest(`导入失败, 未写入任何数据: ${shown}${errors.length > 20 ? `; …共 ${errors.length} 处错误` : ''}`);
-  }
+  return { inserts, updates };
+}
 
+/** All of it in one transaction, or nothing (a code added meanwhile by someone else: a 400). */
+async function writeRegions(ctx: AppContext, inserts: Row[], updates: { rec: Rec; row: Stored }[]) {
   try {
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < inserts.length; i += 500)
@@ -252,5 +275,4 @@ export async function importRegions(ctx: AppContext, buf: Buffer, isCovered: boo
       throw badRequest('导入失败, 未写入任何数据: 表中的区划编号刚被他人添加, 请重新导入');
     throw e;
   }
-  return { inserted: inserts.length, updated: updates.length };
 }

@@ -248,7 +248,38 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
     .insert(post)
     .values({ id: postId, tenantId, category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1, ...audit });
 
-  // the platform's business areas, with the menus under each that the package allows
+  await copyTopMenus(tx, tenantId, allowed, audit);
+  await copyBizDicts(tx, tenantId);
+
+  const [p] = await tx
+    .select({ v: param.paramValue })
+    .from(param)
+    .where(and(eq(param.paramKey, INIT_PASSWORD_PARAM), eq(param.isDeleted, 0)))
+    .limit(1);
+  const initial = p?.v?.trim() || DEFAULT_INIT_PASSWORD;
+  await tx.insert(user).values({
+    id: newId(),
+    tenantId,
+    userType: 1,
+    account: 'admin',
+    password: await hashPassword(md5(initial)),
+    name: 'admin',
+    realName: '管理员',
+    roleId,
+    deptId,
+    postId,
+    ...audit,
+  });
+  for (const p of provisioners) await p(tx, tenantId);
+}
+
+/** The platform's business areas (top menus) for the new tenant, with the menus under each that it may use. */
+async function copyTopMenus(
+  tx: Tx,
+  tenantId: string,
+  allowed: Set<string>,
+  audit: { createUser: string | null; updateUser: string | null },
+) {
   const tops = await tx
     .select()
     .from(topMenu)
@@ -278,7 +309,10 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
     const rows = settings.map((s) => ({ id: newId(), topMenuId: idMap.get(s.topMenuId)!, menuId: s.menuId }));
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(topMenuSetting).values(rows.slice(i, i + 1000));
   }
+}
 
+/** The platform's business dictionaries, copied into the new tenant (parents mapped to the copies). */
+async function copyBizDicts(tx: Tx, tenantId: string) {
   const dicts = await tx
     .select()
     .from(dictBiz)
@@ -293,27 +327,6 @@ async function provisionTenant(tx: Tx, t: Row, req: FastifyRequest) {
     }));
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(dictBiz).values(rows.slice(i, i + 1000));
   }
-
-  const [p] = await tx
-    .select({ v: param.paramValue })
-    .from(param)
-    .where(and(eq(param.paramKey, INIT_PASSWORD_PARAM), eq(param.isDeleted, 0)))
-    .limit(1);
-  const initial = p?.v?.trim() || DEFAULT_INIT_PASSWORD;
-  await tx.insert(user).values({
-    id: newId(),
-    tenantId,
-    userType: 1,
-    account: 'admin',
-    password: await hashPassword(md5(initial)),
-    name: 'admin',
-    realName: '管理员',
-    roleId,
-    deptId,
-    postId,
-    ...audit,
-  });
-  for (const p of provisioners) await p(tx, tenantId);
 }
 
 /**

@@ -180,64 +180,103 @@ export async function importUsers(ctx: AppContext, req: FastifyRequest, buf: Buf
   const names = await nameIndex(ctx, tenantId);
   const errors: string[] = [];
   const seen = new Map<string, number>();
-  const records: { line: number; account: string; data: Row }[] = [];
+  const records: UserRecord[] = [];
 
   for (const { line, values: v } of rows) {
-    const problems: string[] = [];
-    const account = v.account ?? '';
-    if (!account) problems.push('账户不能为空');
-    else if (/[\s,，]/.test(account)) problems.push('账户不能包含空白或逗号');
-    for (const [k, label, max] of LIMITS) if ((v[k]?.length ?? 0) > max) problems.push(`${label}不能超过${max}个字符`);
-    if (v.tenantId && v.tenantId !== tenantId) problems.push(`租户编号 [${v.tenantId}] 不是当前租户`);
-    if (account && seen.has(account)) problems.push(`账户 [${account}] 与第${seen.get(account)}行重复`);
-    if (account) seen.set(account, line);
-    if (v.phone) {
-      const p = phoneProblem(v.phone);
-      if (p) problems.push(p);
-    }
-    if (v.email && emailProblem(v.email)) problems.push('邮箱格式不正确');
-    let birthday: Date | undefined;
-    if (v.birthday) {
-      birthday = parseDateTime(v.birthday);
-      if (!birthday) problems.push(`生日 [${v.birthday}] 不是有效的日期`);
-    }
-    const lookup = (label: string, m: Map<string, string[]>, raw?: string) => {
-      const ids: string[] = [];
-      for (const n of splitList(raw)) {
-        const hit = m.get(n);
-        if (!hit) problems.push(`${label} [${n}] 不存在`);
-        else if (hit.length > 1) problems.push(`${label} [${n}] 不唯一`);
-        else ids.push(hit[0]);
-      }
-      return ids.join(',');
-    };
-    const data: Row = {
-      account,
-      code: v.code ?? null,
-      name: v.name ?? null,
-      realName: v.realName ?? null,
-      email: v.email ?? null,
-      phone: v.phone ?? null,
-      birthday: birthday ?? null,
-      roleId: lookup('角色', names.roles, v.roleName),
-      deptId: lookup('部门', names.depts, v.deptName),
-      postId: lookup('岗位', names.posts, v.postName),
-    };
-    if (v.sexName) {
-      const sex = names.sex.get(v.sexName);
-      if (sex === undefined) problems.push(`性别 [${v.sexName}] 不存在`);
-      else data.sex = sex;
-    }
-    if (v.userTypeName) {
-      const t = names.userType.get(v.userTypeName);
-      if (t === undefined) problems.push(`用户平台 [${v.userTypeName}] 不存在`);
-      else data.userType = t;
-    }
+    const { problems, account, data } = checkRow(v, line, tenantId, names, seen);
     if (problems.length) errors.push(`第${line}行: ${problems.join(', ')}`);
     else records.push({ line, account, data });
   }
 
-  // accounts that exist already: covered (updated) when asked and visible to the caller, refused otherwise
+  const existing = await existingAccounts(ctx, req, records, isCovered, errors);
+  if (errors.length) {
+    errors.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
+    const shown = errors.slice(0, 20).join('; ');
+    throw badRequest(`导入失败, 未写入任何数据: ${shown}${errors.length > 20 ? `; …共 ${errors.length} 处错误` : ''}`);
+  }
+
+  return writeUsers(ctx, req, records, existing);
+}
+
+interface UserRecord {
+  line: number;
+  account: string;
+  data: Row;
+}
+
+/** One sheet row alone: its fields, and its names of roles, departments, posts, sex and platform as ids. */
+function checkRow(
+  v: Awaited<ReturnType<typeof readSheet>>[number]['values'],
+  line: number,
+  tenantId: string,
+  names: Awaited<ReturnType<typeof nameIndex>>,
+  seen: Map<string, number>,
+) {
+  const problems: string[] = [];
+  const account = v.account ?? '';
+  if (!account) problems.push('账户不能为空');
+  else if (/[\s,，]/.test(account)) problems.push('账户不能包含空白或逗号');
+  for (const [k, label, max] of LIMITS) if ((v[k]?.length ?? 0) > max) problems.push(`${label}不能超过${max}个字符`);
+  if (v.tenantId && v.tenantId !== tenantId) problems.push(`租户编号 [${v.tenantId}] 不是当前租户`);
+  if (account && seen.has(account)) problems.push(`账户 [${account}] 与第${seen.get(account)}行重复`);
+  if (account) seen.set(account, line);
+  if (v.phone) {
+    const p = phoneProblem(v.phone);
+    if (p) problems.push(p);
+  }
+  if (v.email && emailProblem(v.email)) problems.push('邮箱格式不正确');
+  let birthday: Date | undefined;
+  if (v.birthday) {
+    birthday = parseDateTime(v.birthday);
+    if (!birthday) problems.push(`生日 [${v.birthday}] 不是有效的日期`);
+  }
+  const lookup = (label: string, m: Map<string, string[]>, raw?: string) => {
+    const ids: string[] = [];
+    for (const n of splitList(raw)) {
+      const hit = m.get(n);
+      if (!hit) problems.push(`${label} [${n}] 不存在`);
+      else if (hit.length > 1) problems.push(`${label} [${n}] 不唯一`);
+      else ids.push(hit[0]);
+    }
+    return ids.join(',');
+  };
+  const data: Row = {
+    account,
+    code: v.code ?? null,
+    name: v.name ?? null,
+    realName: v.realName ?? null,
+    email: v.email ?? null,
+    phone: v.phone ?? null,
+    birthday: birthday ?? null,
+    roleId: lookup('角色', names.roles, v.roleName),
+    deptId: lookup('部门', names.depts, v.deptName),
+    postId: lookup('岗位', names.posts, v.postName),
+  };
+  if (v.sexName) {
+    const sex = names.sex.get(v.sexName);
+    if (sex === undefined) problems.push(`性别 [${v.sexName}] 不存在`);
+    else data.sex = sex;
+  }
+  if (v.userTypeName) {
+    const t = names.userType.get(v.userTypeName);
+    if (t === undefined) problems.push(`用户平台 [${v.userTypeName}] 不存在`);
+    else data.userType = t;
+  }
+  return { problems, account, data };
+}
+
+/**
+ * Accounts that exist already (account → id): covered (updated) when asked and visible to the caller, refused
+ * otherwise (the refusals go to `errors`).
+ */
+async function existingAccounts(
+  ctx: AppContext,
+  req: FastifyRequest,
+  records: UserRecord[],
+  isCovered: boolean,
+  errors: string[],
+) {
+  const tenantId = req.tenantId;
   const accounts = records.map((r) => r.account);
   const existing = new Map<string, string>();
   for (let i = 0; i < accounts.length; i += BATCH) {
@@ -261,12 +300,12 @@ export async function importUsers(ctx: AppContext, req: FastifyRequest, buf: Buf
     for (const r of records) if (existing.has(r.account)) errors.push(`第${r.line}行: 账户 [${r.account}] 已存在`);
   }
 
-  if (errors.length) {
-    errors.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
-    const shown = errors.slice(0, 20).join('; ');
-    throw badRequest(`导入失败, 未写入任何数据: ${shown}${errors.length > 20 ? `; …共 ${errors.length} 处错误` : ''}`);
-  }
+  return existing;
+}
 
+/** Updates the covered accounts and inserts the new ones in one transaction, within the tenant's account quota. */
+async function writeUsers(ctx: AppContext, req: FastifyRequest, records: UserRecord[], existing: Map<string, string>) {
+  const tenantId = req.tenantId;
   const me = req.user?.userId ?? null;
   const myDept = req.user?.deptId?.split(',')[0] || null; // a user of several departments creates in the first
   const now = new Date();
