@@ -12,26 +12,23 @@
  * - Tree tables (rows with children) and lazy trees (rows with hasChildren, children loaded on expand).
  */
 
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  keepPreviousData,
-  QueryClient,
-  QueryClientContext,
-  QueryClientProvider,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { App, Button, Empty, Form, Space, Table, type TableColumnsType } from 'antd';
-import { useCallback, useContext, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { App, Button, Empty, Space, Table } from 'antd';
+import { type ReactNode, useContext, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Row, rowsOf } from '../../api/crud';
+import type { Row } from '../../api/crud';
 import { hasPermission, useSession } from '../../stores/session';
 import { CrudDialog } from './CrudDialog';
-import { CrudPagination, DEFAULT_PAGE_SIZE } from './CrudPagination';
+import { CrudPagination } from './CrudPagination';
 import { CrudSearch } from './CrudSearch';
-import { cellText, fromFormValue, toFormValue, useColumnOptionsState } from './fields';
-import type { CrudColumn, CrudHandle, CrudPageProps, DialogMode } from './types';
-import { useFormScript } from './useFormScript';
+import { useColumnOptionsState } from './fields';
+import type { CrudHandle, CrudPageProps } from './types';
+import { buttonCode, type LiveHandlers, useCrudColumns } from './useCrudColumns';
+import { useCrudDialog } from './useCrudDialog';
+import { useCrudList } from './useCrudList';
+
+export { buttonCode } from './useCrudColumns';
 
 let fallbackClient: QueryClient | undefined;
 
@@ -47,208 +44,49 @@ export function CrudPage<T extends Row = Row>(props: CrudPageProps<T>) {
   );
 }
 
-type Op = 'add' | 'edit' | 'remove' | 'view';
-
-/**
- * The permission code of a standard button: a screen's buttons are `<menu code>_add|_edit|_delete|_view` (as the
- * menu seed names them); without a screen code the spec's defaults btn_add, btn_edit, btn_remove (and btn_view).
- */
-export function buttonCode(prefix: string | undefined, op: Op): string {
-  if (!prefix) return `btn_${op}`;
-  return `${prefix}_${op === 'remove' ? 'delete' : op}`;
+/** The toolbar above the table: 新增, the multi-delete and the caller's own buttons. */
+function CrudToolbar(props: {
+  permission?: string;
+  showAdd: boolean;
+  showBatchDel: boolean;
+  onAdd(): void;
+  onBatchDel(): void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
+      {props.showAdd && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          data-perm={buttonCode(props.permission, 'add')}
+          onClick={props.onAdd}
+        >
+          {t('crud.add')}
+        </Button>
+      )}
+      {props.showBatchDel && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          data-perm={buttonCode(props.permission, 'remove')}
+          onClick={props.onBatchDel}
+        >
+          {t('crud.remove')}
+        </Button>
+      )}
+      {props.children}
+    </Space>
+  );
 }
 
-function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
-  const {
-    api,
-    columns,
-    rowKey = 'id',
-    pageVariant = 'default',
-    paged = true,
-    index = true,
-    selection = true,
-    addBtn = true,
-    editBtn = true,
-    viewBtn = true,
-    delBtn = true,
-    batchDelBtn = true,
-    maskClosable = false,
-    dialogWidth = 880,
-    labelWidth = 110,
-    texts = {},
-  } = props;
+/** Multi-delete and row delete: confirm, remove, clear the selection and reload. */
+function useRemoveRows<T extends Row>(props: CrudPageProps<T>, clearSelection: () => void, reload: () => void) {
+  const { api, rowKey = 'id', texts = {} } = props;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const permission = useSession((s) => s.permission);
-  const can = (op: Op) => hasPermission(buttonCode(props.permission, op), permission);
-
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(props.pageSize ?? DEFAULT_PAGE_SIZE[pageVariant]);
-  const [search, setSearch] = useState<Record<string, unknown>>({});
-  const [selectedKeys, setSelectedKeys] = useState<React.Key[]>([]);
-  const [selectedRows, setSelectedRows] = useState<T[]>([]);
-  const [lazyChildren, setLazyChildren] = useState<Record<string, T[]>>({});
-  // expanded lazy nodes keep their place across reloads: their children are fetched again
-  const expandedRows = useRef<Record<string, T>>({});
-  const { options } = useColumnOptionsState(columns);
-
-  const queryKey = useMemo(() => JSON.stringify(props.query ?? {}), [props.query]);
-  const [lastQueryKey, setLastQueryKey] = useState(queryKey);
-  if (lastQueryKey !== queryKey) {
-    // a new fixed filter (tree node, parent row) starts again from page 1
-    setLastQueryKey(queryKey);
-    setCurrent(1);
-    setSelectedKeys([]);
-    setSelectedRows([]);
-    setLazyChildren({});
-    expandedRows.current = {};
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for props.query (a new object on every render of the caller)
-  const params = useMemo(
-    () => ({ ...(paged ? { current, size } : {}), ...(props.query ?? {}), ...search }),
-    [paged, current, size, queryKey, search],
-  );
-  const listQuery = { queryKey: ['crud', api.key, params], queryFn: () => api.page(params), retry: false } as const;
-  // The first page is asked for while the screen renders, not after it is on screen (where `useQuery` starts it):
-  // a list's request and its first render overlap (issue 24 item 10). `useQuery` below joins the request in flight.
-  const client = useQueryClient();
-  useState(() => {
-    if (!client.getQueryState(listQuery.queryKey)?.dataUpdatedAt) void client.prefetchQuery(listQuery);
-  });
-  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
-  const { records, total } = rowsOf<T>(list.data);
-
-  const withLazy = useCallback(
-    (rows: T[]): T[] =>
-      rows.map((r) => {
-        const id = String(r[rowKey]);
-        if (lazyChildren[id]) return { ...r, children: withLazy(lazyChildren[id]) };
-        if (props.lazy && r.hasChildren && !r.children?.length) return { ...r, children: [] };
-        if (r.children?.length) return { ...r, children: withLazy(r.children) };
-        const { children: _drop, ...rest } = r;
-        return rest as T;
-      }),
-    [lazyChildren, props.lazy, rowKey],
-  );
-  const data = useMemo(
-    () => (props.tree || props.lazy ? withLazy(records) : records),
-    [records, withLazy, props.tree, props.lazy],
-  );
-
-  const reload = useCallback(() => {
-    void list.refetch();
-    const open = Object.entries(expandedRows.current);
-    if (!props.lazy || !open.length) {
-      setLazyChildren({});
-      return;
-    }
-    void Promise.all(open.map(async ([id, r]) => [id, (await props.lazy!(r).catch(() => [])) ?? []] as const)).then(
-      (pairs) => setLazyChildren(Object.fromEntries(pairs)),
-    );
-  }, [list, props.lazy]);
-
-  // dialog
-  const [form] = Form.useForm();
-  const [dialog, setDialog] = useState<{ open: boolean; mode: DialogMode; row?: T; loading: boolean }>({
-    open: false,
-    mode: 'add',
-    loading: false,
-  });
-  const [saving, setSaving] = useState(false);
-  const formScript = useFormScript();
-
-  const fillForm = (values: Partial<T>) => {
-    const out: Record<string, unknown> = {};
-    for (const c of columns) out[c.prop] = toFormValue(c, (values as Row)[c.prop]);
-    form.setFieldsValue(out);
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fillForm reads the current form; the rest is listed
-  const open = useCallback(
-    async (mode: DialogMode, row?: T) => {
-      setDialog({ open: true, mode, row, loading: mode !== 'add' });
-      form.resetFields();
-      try {
-        let values: Partial<T>;
-        if (props.beforeOpen) values = await props.beforeOpen(mode, row);
-        else if (mode !== 'add' && row && api.detail) values = (await api.detail(String(row[rowKey]))) ?? row;
-        else values = row ?? ({} as Partial<T>);
-        if (mode === 'add') {
-          const defaults: Row = {};
-          for (const c of columns) if (c.defaultValue !== undefined) defaults[c.prop] = c.defaultValue;
-          values = { ...defaults, ...(props.defaults ?? {}), ...values } as Partial<T>;
-        }
-        const scripted = mode !== 'view' && !!formScript.script;
-        if (scripted) values = (await formScript.run('beforeMount', values as Row, mode)).data as Partial<T>;
-        // the dialog renders its form after this tick
-        setTimeout(() => {
-          fillForm(values);
-          if (!scripted) return;
-          void formScript.run('afterMount', values as Row, mode).then((out) => {
-            if (JSON.stringify(out.data) !== JSON.stringify(values)) fillForm(out.data as Partial<T>);
-          });
-        }, 0);
-        setDialog((d) => ({ ...d, row: { ...(row ?? {}), ...values } as T, loading: false }));
-      } catch {
-        setDialog((d) => ({ ...d, open: false, loading: false }));
-      }
-    },
-    [api, columns, props.beforeOpen, props.defaults, rowKey, formScript],
-  );
-
-  const submit = async () => {
-    let raw: Record<string, unknown>;
-    try {
-      raw = await form.validateFields();
-    } catch {
-      return;
-    }
-    const { mode, row } = dialog;
-    let values: Row = {};
-    for (const c of columns) {
-      if (!(c.prop in raw)) continue;
-      values[c.prop] = fromFormValue(c, raw[c.prop]);
-    }
-    // hidden values given when the dialog opened (e.g. the parent of a new child) travel with the form's
-    if (mode === 'add') values = { ...(props.defaults ?? {}), ...((row ?? {}) as Row), ...values };
-    if (mode === 'edit' && row) values = { ...row, ...values, [rowKey]: row[rowKey] };
-    // the table's tree helpers are not part of the record
-    delete values.children;
-    delete values.hasChildren;
-    setSaving(true);
-    const scriptMode = mode === 'add' ? 'add' : 'edit';
-    if (formScript.script) {
-      const out = await formScript.run('beforeSubmit', values, scriptMode);
-      if (out.stop) {
-        setSaving(false);
-        message.warning(out.stop === true ? t('crud.scriptStopped') : out.stop);
-        return;
-      }
-      values = out.data;
-    }
-    try {
-      const shaped = props.beforeSubmit
-        ? await props.beforeSubmit(values as Partial<T>, mode, row)
-        : (values as Partial<T>);
-      if (props.onSave) await props.onSave(shaped, mode, row);
-      else await api.submit(shaped);
-      message.success(
-        t(mode === 'add' ? (texts.addSuccess ?? 'crud.addSuccess') : (texts.updateSuccess ?? 'crud.updateSuccess')),
-      );
-      setDialog((d) => ({ ...d, open: false }));
-      props.afterSave?.(mode);
-      if (formScript.script) void formScript.run('afterSubmit', shaped as Row, scriptMode);
-      reload();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const removeRows = (rows: T[]) => {
+  return (rows: T[]) => {
     if (!rows.length) {
       message.warning(t(texts.selectOne ?? 'crud.selectOne'));
       return;
@@ -266,206 +104,81 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
           return;
         }
         message.success(t(texts.removeSuccess ?? 'crud.removeSuccess'));
-        setSelectedKeys([]);
-        setSelectedRows([]);
+        clearSelection();
         reload();
       },
     });
   };
+}
+
+function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
+  const { columns, rowKey = 'id', pageVariant = 'default', paged = true, selection = true, delBtn = true } = props;
+  const { t } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const permission = useSession((s) => s.permission);
+  const can = (op: 'add' | 'edit' | 'remove' | 'view') => hasPermission(buttonCode(props.permission, op), permission);
+  const list = useCrudList(props);
+  const { options } = useColumnOptionsState(columns);
+  const dialog = useCrudDialog(props, list.reload);
+  const clearSelection = () => list.select([], []);
+  const removeRows = useRemoveRows(props, clearSelection, list.reload);
 
   const handle: CrudHandle<T> = {
-    reload,
-    rows: records,
-    selected: selectedRows,
-    clearSelection: () => {
-      setSelectedKeys([]);
-      setSelectedRows([]);
-    },
-    open: (mode, row) => void open(mode, row),
+    reload: list.reload,
+    rows: list.records,
+    selected: list.selectedRows,
+    clearSelection,
+    open: (mode, row) => void dialog.open(mode, row),
   };
   useImperativeHandle(props.handleRef, () => handle);
 
-  // The row buttons call the latest handlers (they close over the dialog, the selection and the caller's hooks)
-  // through a ref, so the table's columns need not be built again on every render of the screen: antd works its
-  // columns over (selection, fixed offsets, widths) each time it gets new ones.
-  const live = useRef({ open, removeRows, handle });
-  live.current = { open, removeRows, handle };
-  const showView = viewBtn && can('view');
-  const showEdit = editBtn && can('edit');
-  const showDel = delBtn && can('remove');
-  const { rowActions, actionWidth, permission: permCode } = props;
-  const tableColumns = useMemo(() => {
-    const out: TableColumnsType<T> = [];
-    if (index) {
-      out.push({
-        title: '#',
-        key: '__index',
-        width: 60,
-        align: 'center',
-        render: (_v, _r, i) => (paged ? (current - 1) * size : 0) + i + 1,
-      });
-    }
-    for (const c of columns as CrudColumn<T>[]) {
-      if (c.hide) continue;
-      const opts = options[c.prop];
-      out.push({
-        title: t(c.label),
-        dataIndex: c.prop,
-        key: c.prop,
-        width: c.width,
-        ellipsis: c.ellipsis ?? c.type === 'textarea',
-        fixed: c.fixed,
-        render: c.render ? (v, r, i) => c.render!(v, r, i) : (v) => cellText(c, v, opts, t),
-      });
-    }
-    if (showView || showEdit || showDel || rowActions) {
-      out.push({
-        title: t('crud.actions'),
-        key: '__actions',
-        fixed: 'right',
-        width:
-          actionWidth ?? 70 * ((showView ? 1 : 0) + (showEdit ? 1 : 0) + (showDel ? 1 : 0)) + (rowActions ? 120 : 20),
-        render: (_v, r) => (
-          <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
-            {showView && (
-              <Button
-                type="link"
-                size="small"
-                icon={<EyeOutlined />}
-                data-perm={buttonCode(permCode, 'view')}
-                onClick={() => void live.current.open('view', r)}
-              >
-                {t('crud.view')}
-              </Button>
-            )}
-            {showEdit && (
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                data-perm={buttonCode(permCode, 'edit')}
-                onClick={() => void live.current.open('edit', r)}
-              >
-                {t('crud.edit')}
-              </Button>
-            )}
-            {showDel && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                data-perm={buttonCode(permCode, 'remove')}
-                onClick={() => live.current.removeRows([r])}
-              >
-                {t('crud.remove')}
-              </Button>
-            )}
-            {rowActions?.(r, live.current.handle)}
-          </Space>
-        ),
-      });
-    }
-    return out;
-  }, [
+  const live = useRef<LiveHandlers<T>>({ open: dialog.open, removeRows, handle });
+  live.current = { open: dialog.open, removeRows, handle };
+  const tableColumns = useCrudColumns<T>({
     columns,
     options,
-    t,
-    index,
-    paged,
-    current,
-    size,
-    showView,
-    showEdit,
-    showDel,
-    rowActions,
-    actionWidth,
-    permCode,
-  ]);
+    index: props.index ?? true,
+    offset: paged ? (list.current - 1) * list.size : 0,
+    showView: (props.viewBtn ?? true) && can('view'),
+    showEdit: (props.editBtn ?? true) && can('edit'),
+    showDel: delBtn && can('remove'),
+    rowActions: props.rowActions,
+    actionWidth: props.actionWidth,
+    permCode: props.permission,
+    live,
+  });
 
   const title = props.title ? t(props.title) : '';
-  const dialogTitle = `${t(`crud.${dialog.mode}`)}${title ? ` ${title}` : ''}`.trim();
+  const dialogTitle = `${t(`crud.${dialog.dialog.mode}`)}${title ? ` ${title}` : ''}`.trim();
   const searchColumns = columns.filter((c) => c.search);
 
   return (
     <div ref={rootRef} className="crud-page" data-testid={props.testId ?? 'crud-page'}>
       {props.header}
-      {searchColumns.length > 0 && (
-        <CrudSearch
-          columns={searchColumns}
-          options={options}
-          onSearch={(q) => {
-            // 搜索 always asks the server: the same criteria on page 1 keep the query's key, so without an explicit
-            // refetch TanStack Query would answer from its cache and the list would stay stale (issue 24)
-            const same = current === 1 && JSON.stringify(q) === JSON.stringify(search);
-            setSearch(q);
-            setCurrent(1);
-            if (same) void list.refetch();
-          }}
-        />
-      )}
-      <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
-        {addBtn && can('add') && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-perm={buttonCode(props.permission, 'add')}
-            onClick={() => void open('add')}
-          >
-            {t('crud.add')}
-          </Button>
-        )}
-        {selection && batchDelBtn && delBtn && can('remove') && (
-          <Button
-            danger
-            icon={<DeleteOutlined />}
-            data-perm={buttonCode(props.permission, 'remove')}
-            onClick={() => removeRows(selectedRows)}
-          >
-            {t('crud.remove')}
-          </Button>
-        )}
+      {searchColumns.length > 0 && <CrudSearch columns={searchColumns} options={options} onSearch={list.onSearch} />}
+      <CrudToolbar
+        permission={props.permission}
+        showAdd={(props.addBtn ?? true) && can('add')}
+        showBatchDel={selection && (props.batchDelBtn ?? true) && delBtn && can('remove')}
+        onAdd={() => void dialog.open('add')}
+        onBatchDel={() => removeRows(list.selectedRows)}
+      >
         {props.toolbar?.(handle)}
-      </Space>
+      </CrudToolbar>
       <Table<T>
         rowKey={(r) => String(r[rowKey])}
         size={props.size ?? 'middle'}
         bordered
-        loading={list.isFetching}
+        loading={list.list.isFetching}
         columns={tableColumns}
-        dataSource={data}
+        dataSource={list.data}
         pagination={false}
         scroll={{ x: props.scrollX ?? 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
         rowSelection={
-          selection
-            ? {
-                selectedRowKeys: selectedKeys,
-                onChange: (keys, rows) => {
-                  setSelectedKeys(keys);
-                  setSelectedRows(rows);
-                },
-                checkStrictly: true,
-              }
-            : undefined
+          selection ? { selectedRowKeys: list.selectedKeys, onChange: list.select, checkStrictly: true } : undefined
         }
-        expandable={
-          props.lazy
-            ? {
-                onExpand: async (expanded, r) => {
-                  const id = String(r[rowKey]);
-                  if (!expanded) {
-                    delete expandedRows.current[id];
-                    return;
-                  }
-                  expandedRows.current[id] = r;
-                  if (lazyChildren[id]) return;
-                  const kids = await props.lazy!(r);
-                  setLazyChildren((m) => ({ ...m, [id]: kids ?? [] }));
-                },
-              }
-            : undefined
-        }
+        expandable={props.lazy ? { onExpand: list.onExpand } : undefined}
         onRow={(r) => ({
           onClick: props.onRowClick ? () => props.onRowClick!(r) : undefined,
           className:
@@ -479,34 +192,34 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
         <div style={{ marginTop: 12, display: 'flex', justifyContent: 'flex-end' }}>
           <CrudPagination
             variant={pageVariant}
-            current={current}
-            size={size}
-            total={total}
+            current={list.current}
+            size={list.size}
+            total={list.total}
             sizes={props.pageSizes}
             scrollTarget={() => rootRef.current}
             onChange={(c, s) => {
-              setCurrent(c);
-              setSize(s);
+              list.setCurrent(c);
+              list.setSize(s);
             }}
           />
         </div>
       )}
       <CrudDialog<T>
-        open={dialog.open}
-        mode={dialog.mode}
+        open={dialog.dialog.open}
+        mode={dialog.dialog.mode}
         title={dialogTitle}
-        form={form}
+        form={dialog.form}
         columns={columns}
         options={options}
-        row={dialog.row}
-        loading={dialog.loading}
-        saving={saving}
-        width={dialogWidth}
-        labelWidth={labelWidth}
-        maskClosable={maskClosable}
-        extra={props.dialogExtra?.(dialog.mode, form, dialog.row)}
-        onSubmit={() => void submit()}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        row={dialog.dialog.row}
+        loading={dialog.dialog.loading}
+        saving={dialog.saving}
+        width={props.dialogWidth ?? 880}
+        labelWidth={props.labelWidth ?? 110}
+        maskClosable={props.maskClosable ?? false}
+        extra={props.dialogExtra?.(dialog.dialog.mode, dialog.form, dialog.dialog.row)}
+        onSubmit={() => void dialog.submit()}
+        onClose={dialog.close}
       />
     </div>
   );

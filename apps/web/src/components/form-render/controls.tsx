@@ -4,45 +4,15 @@
  * widgets do the work; this file only adapts the schema's options to them.
  */
 import type { LcField } from '@swp/contract';
-import {
-  Cascader,
-  Checkbox,
-  ColorPicker,
-  DatePicker,
-  Input,
-  InputNumber,
-  Radio,
-  Rate,
-  Select,
-  Slider,
-  Switch,
-  TimePicker,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Cascader, Checkbox, DatePicker, Input, Radio, Select, TimePicker, TreeSelect, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
 import { dictionaryDataApi } from '../../api/jnpf';
 import { dataInterfaceApi, onlineDevApi } from '../../api/lowcode';
-import {
-  AddressCascader,
-  CalcField,
-  CompanyTreeSelect,
-  DeptTreeSelect,
-  FileUpload,
-  ImageUpload,
-  InputTable,
-  type InputTableColumn,
-  PopupSelect,
-  PostTreeSelect,
-  RichTextEditor,
-  TreeSelectField,
-  UserTreeSelect,
-} from '../widgets';
+import { CalcField, FileUpload, ImageUpload, InputTable, type InputTableColumn, PopupSelect } from '../widgets';
 import type { InputTableKey } from '../widgets/inputTableRules';
-import { type TreeOption, toTreeOptions } from '../widgets/treeUtils';
+import { inputControl, pickerControl } from './inputControls';
 import {
   dayjsFormat,
   expressionTokens,
@@ -99,19 +69,6 @@ export function useFieldOptions(f: LcField): Opt[] {
   }, [dataType, dict, url, labelKey, valueKey, f.__config__.jnpfKey]);
   return dataType === 'static' ? statics : loaded;
 }
-
-/** Tree nodes with only `ableIds` choosable (organisation pickers). */
-function restrict(nodes: TreeOption[], able?: string[]): TreeOption[] {
-  if (!able?.length) return nodes;
-  return nodes.map((n) => ({
-    ...n,
-    disabled: !able.includes(String(n.value)),
-    children: n.children ? restrict(n.children, able) : undefined,
-  }));
-}
-
-const roleTree = async (): Promise<TreeOption[]> =>
-  toTreeOptions(await http.get<any[]>('/api/blade-system/role/tree', undefined, { silent: true }));
 
 /** A sub-table column as an input-table column (the widget's keys are the Vue 2 generation's). */
 const TABLE_KEYS: Record<string, InputTableKey> = {
@@ -354,108 +311,15 @@ function CalcControl({ field: f, values, onChange, id }: ControlProps) {
     />
   );
 }
-
 /** The control of a value field. */
 export function FieldControl(p: ControlProps): ReactNode {
   const { t } = useTranslation();
   const { field: f, value, onChange, id } = p;
   const disabled = p.disabled || !!f.disabled;
   const key = keyOf(f);
-  const inputPh = f.placeholder ?? t('formRender.input');
-  const orgProps = {
-    id,
-    value,
-    onChange,
-    disabled,
-    multiple: !!f.multiple,
-    placeholder: f.placeholder ?? t('formRender.choose'),
-  };
+  const own = inputControl(key, p, disabled, t) ?? pickerControl(key, p, disabled, t);
+  if (own !== undefined) return own;
   switch (key) {
-    case 'input':
-      return f.showPassword ? (
-        <Input.Password id={id} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} />
-      ) : (
-        <Input
-          id={id}
-          value={value}
-          onChange={(e) => onChange?.(e.target.value)}
-          disabled={disabled}
-          maxLength={f.maxlength ?? undefined}
-          placeholder={inputPh}
-          readOnly={!!f.readonly}
-        />
-      );
-    case 'textarea':
-      return (
-        <Input.TextArea
-          id={id}
-          value={value}
-          onChange={(e) => onChange?.(e.target.value)}
-          disabled={disabled}
-          maxLength={f.maxlength ?? undefined}
-          rows={(f.autosize as { minRows?: number } | undefined)?.minRows ?? 3}
-          placeholder={inputPh}
-        />
-      );
-    case 'inputNumber':
-      return (
-        <InputNumber
-          id={id}
-          value={value}
-          onChange={onChange}
-          disabled={disabled}
-          min={f.min ?? undefined}
-          max={f.max ?? undefined}
-          step={f.step ?? 1}
-          precision={f.precision ?? undefined}
-          placeholder={inputPh}
-          style={{ width: '100%' }}
-          formatter={
-            f.thousands
-              ? (v) => `${v ?? ''}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',').replace(/(\.\d*?),/g, '$1')
-              : undefined
-          }
-          parser={f.thousands ? (v) => (v ?? '').replace(/,/g, '') as any : undefined}
-        />
-      );
-    case 'switch': {
-      const on = f.activeValue ?? 1;
-      const off = f.inactiveValue ?? 0;
-      return (
-        <Switch
-          id={id}
-          disabled={disabled}
-          checked={value === on || value === true || String(value) === String(on)}
-          onChange={(c) => onChange?.(c ? on : off)}
-        />
-      );
-    }
-    case 'rate':
-      return <Rate id={id} value={value ?? 0} onChange={onChange} disabled={disabled} count={f.max ?? 5} />;
-    case 'slider':
-      return (
-        <Slider
-          id={id}
-          value={value ?? f.min ?? 0}
-          onChange={onChange}
-          disabled={disabled}
-          min={f.min ?? 0}
-          max={f.max ?? 100}
-          step={f.step ?? 1}
-        />
-      );
-    case 'colorPicker':
-      return (
-        <ColorPicker
-          value={value || undefined}
-          disabled={disabled}
-          showText
-          allowClear
-          onChange={(c) => onChange?.(c.cleared ? null : c.toHexString())}
-        />
-      );
-    case 'editor':
-      return <RichTextEditor id={id} value={value} onChange={onChange} disabled={disabled} />;
     case 'radio':
     case 'checkbox':
     case 'select':
@@ -481,36 +345,6 @@ export function FieldControl(p: ControlProps): ReactNode {
         />
       );
     }
-    case 'organizeSelect':
-      return <CompanyTreeSelect {...orgProps} />;
-    case 'depSelect':
-      return f.ableIds?.length ? (
-        <TreeSelectField
-          {...orgProps}
-          load={async () =>
-            restrict(toTreeOptions(await http.get<any[]>('/api/blade-system/dept/tree', undefined)), f.ableIds)
-          }
-        />
-      ) : (
-        <DeptTreeSelect {...orgProps} />
-      );
-    case 'posSelect':
-      return <PostTreeSelect {...orgProps} />;
-    case 'userSelect':
-      return <UserTreeSelect {...orgProps} leafOnly />;
-    case 'roleSelect':
-      return <TreeSelectField {...orgProps} load={async () => restrict(await roleTree(), f.ableIds)} />;
-    case 'areaSelect':
-      return (
-        <AddressCascader
-          id={id}
-          value={value}
-          onChange={(v) => onChange?.(v)}
-          disabled={disabled}
-          level={f.level ? Math.min(5, Number(f.level) + 1) : undefined}
-          placeholder={f.placeholder ?? t('formRender.choose')}
-        />
-      );
     case 'relationForm':
       return <RelationForm {...p} disabled={disabled} />;
     case 'popupSelect':

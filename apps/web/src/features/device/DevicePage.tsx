@@ -5,23 +5,25 @@
  * point; delete with confirmation; per device its rule (RuleDrawer) and its telemetry (TelemetryDrawer: credential,
  * last contact, last values, refusals). The list reloads when new points arrive (live channel, at most every 2 s).
  */
-import { Button, Form, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Space, Tabs } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../api/crud';
 import { DEVICE_TYPES, type Device, type DeviceInput, type DeviceType, deviceApi } from '../../api/device';
 import { type DeviceTelemetry, iotApi } from '../../api/iot';
 import { LIVE_POINTS } from '../../api/monitor';
-import { type CrudColumn, type CrudHandle, CrudPage, type FieldContext } from '../../components/crud';
-import { EquipmentInput, type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
-import { AddressPointInput, parseAddressValue } from '../../components/map/MapCoordinateDialog';
+import { type CrudHandle, CrudPage } from '../../components/crud';
+import { type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
+import { parseAddressValue } from '../../components/map/MapCoordinateDialog';
 import { useLiveEvent } from '../../lib/useLiveEvent';
 import { usePermission } from '../../stores/session';
+import { deviceColumns } from './columns';
 import { DeviceImport } from './DeviceImport';
-import { RuleDrawer, RuleState } from './RuleDrawer';
-import { OnlineTag, TelemetryDrawer } from './TelemetryDrawer';
+import { RuleDrawer } from './RuleDrawer';
+import { TelemetryDrawer } from './TelemetryDrawer';
 
-type Row = Device & { telemetry?: DeviceTelemetry };
+export type DeviceRow = Device & { telemetry?: DeviceTelemetry };
+type Row = DeviceRow;
 
 /** The device page with each device's contact record (modules/iot); the list still shows when that read fails. */
 const pageApi = {
@@ -37,22 +39,6 @@ const pageApi = {
       return p;
     }
   },
-};
-
-/** GIS layers a device of a type may stand on (video: any). */
-export const FEATURE_LAYERS: Record<DeviceType, string[] | undefined> = {
-  valve: ['valve'],
-  waterQuality: ['wq', 'meter'],
-  pump: ['pump', 'source'],
-  video: undefined,
-};
-
-const STATE_COLOR: Record<string, string> = {
-  NORMAL: 'green',
-  ALERT: 'gold',
-  DANGER: 'red',
-  FAULT: 'orange',
-  OFFLINE: 'default',
 };
 
 /** The picker's value for a stored device (feature layer and code, the device's position). */
@@ -106,30 +92,6 @@ export function toDeviceInput(v: FormRow): Partial<DeviceInput> {
   return out;
 }
 
-/** The feature picker, limited to the layers of the type being edited. */
-function FeatureField({
-  ctx,
-  value,
-  onChange,
-  id,
-}: {
-  ctx: FieldContext;
-  value?: string;
-  onChange?: (v: string) => void;
-  id?: string;
-}) {
-  const type = Form.useWatch('deviceType', ctx.form) as DeviceType | undefined;
-  return (
-    <EquipmentInput
-      id={id}
-      value={value}
-      onChange={onChange}
-      layers={type ? FEATURE_LAYERS[type] : undefined}
-      disabled={ctx.disabled}
-    />
-  );
-}
-
 export default function DevicePage() {
   const { t } = useTranslation();
   const [type, setType] = useState<DeviceType>('valve');
@@ -141,145 +103,7 @@ export default function DevicePage() {
   const canRule = usePermission('device_base_rule');
   const canRun = usePermission('device_base_run');
 
-  const columns = useMemo<CrudColumn<Row>[]>(
-    () => [
-      {
-        prop: 'keyword',
-        label: 'device.keyword',
-        placeholder: 'device.keywordTip',
-        search: true,
-        hide: true,
-        display: false,
-      },
-      {
-        prop: 'deviceCode',
-        label: 'device.deviceCode',
-        width: 120,
-        required: 'device.codeRequired',
-        rules: [{ pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('device.codeFormat') }],
-        trigger: 'onBlur',
-      },
-      { prop: 'deviceName', label: 'device.deviceName', required: 'device.nameRequired', ellipsis: true },
-      {
-        prop: 'deviceType',
-        label: 'device.deviceType',
-        type: 'select',
-        hide: true,
-        editDisabled: true,
-        required: 'device.typeRequired',
-        options: DEVICE_TYPES.map((v) => ({ value: v, label: `device.types.${v}` })),
-      },
-      { prop: 'model', label: 'device.model', width: 110, hide: true },
-      { prop: 'manufacturer', label: 'device.manufacturer', hide: true },
-      { prop: 'installDate', label: 'device.installDate', type: 'date', hide: true },
-      {
-        prop: 'stationId',
-        label: 'device.station',
-        type: 'select',
-        tip: 'device.stationTip',
-        options: async () =>
-          (await deviceApi.stations()).map((s) => ({ value: s.id, label: `${s.stnm}（${s.stcd}）` })),
-        render: (_v, r) => (r.stationName ? `${r.stationName}（${r.stcd}）` : '—'),
-      },
-      {
-        prop: 'onlineState',
-        label: 'device.onlineState',
-        display: false,
-        width: 90,
-        render: (v: string | null) =>
-          v ? <Tag color={STATE_COLOR[v] ?? 'default'}>{t(`device.states.${v}`, v)}</Tag> : '—',
-      },
-      {
-        prop: 'latest',
-        label: 'device.latest',
-        display: false,
-        render: (_v, r) =>
-          r.deviceType === 'video' ? (
-            // a camera shows its picture, not the readings of the station it watches
-            r.videoUrl ? (
-              <img
-                src={r.videoUrl}
-                alt={t('device.videoPicture')}
-                data-testid={`video-${r.deviceCode}`}
-                style={{ height: 48, borderRadius: 2 }}
-              />
-            ) : (
-              '—'
-            )
-          ) : r.latest?.length ? (
-            <Typography.Text style={{ fontSize: 12 }} title={r.latestTime ?? ''}>
-              {r.latest.map((l) => `${l.name} ${l.value}${l.unit ? ` ${l.unit}` : ''}`).join('，')}
-            </Typography.Text>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        prop: 'lastContact',
-        label: 'device.iot.lastContact',
-        display: false,
-        width: 170,
-        render: (_v, r) => (
-          <span data-testid={`last-contact-${r.deviceCode}`}>
-            <OnlineTag status={r.telemetry} /> {r.telemetry?.lastContact ?? ''}
-          </span>
-        ),
-      },
-      {
-        prop: 'feature',
-        label: 'device.feature',
-        tip: 'device.featureTip',
-        span: 12,
-        render: (_v, r) =>
-          r.featureId ? `${t(`gis.layer.${r.featureLayer}`, r.featureLayer ?? '')} ${r.featureId}` : '—',
-        width: 130,
-        component: (ctx) => <FeatureField ctx={ctx} />,
-      },
-      {
-        prop: 'location',
-        label: 'device.location',
-        tip: 'device.locationTip',
-        span: 12,
-        hide: true,
-        component: (ctx) => <AddressPointInput disabled={ctx.disabled} />,
-      },
-      { prop: 'address', label: 'device.address', display: false, ellipsis: true },
-      {
-        prop: 'videoUrl',
-        label: 'device.videoUrl',
-        tip: 'device.videoUrlTip',
-        hide: true,
-        display: type === 'video',
-        span: 24,
-        rules: [{ pattern: /^(https?:\/\/|\/)\S*$/i, message: t('device.videoUrlFormat') }],
-      },
-      { prop: 'dmaCode', label: 'device.dmaCode', width: 90 },
-      {
-        prop: 'reportNum',
-        label: 'device.reportNum',
-        display: false,
-        hide: type !== 'valve',
-        width: 80,
-      },
-      {
-        prop: 'runStatus',
-        label: 'device.runStatus',
-        type: 'select',
-        numeric: true,
-        search: true,
-        display: false,
-        width: 90,
-        options: [
-          { value: 1, label: 'device.running' },
-          { value: 0, label: 'device.stopped' },
-        ],
-        render: (v: 0 | 1 | null) => <RuleState status={v} />,
-      },
-      { prop: 'sort', label: 'device.sort', type: 'number', hide: true, min: 0, defaultValue: 1 },
-      { prop: 'remark', label: 'device.remark', type: 'textarea', hide: true, span: 24 },
-    ],
-    [t, type],
-  );
+  const columns = useMemo(() => deviceColumns(t, type), [t, type]);
 
   return (
     <div data-testid="device-page">

@@ -1,9 +1,3 @@
-/**
- * A device's rule (设备规则): limits per monitored field (lower, upper, rate of change per hour), offline timeout and
- * alarm level; 保存规则, 运行 and 停止 with the rule's state; for valves the report count (上报次数: consecutive
- * readings beyond a limit before an alarm).
- */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
@@ -26,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Device, type DeviceRule, deviceApi, type RuleByCodeType, type RuleInput } from '../../api/device';
 import { usePermission } from '../../stores/session';
+import { RuleItems } from './RuleItems';
 
 export function RuleState({ status }: { status: 0 | 1 | null | undefined }) {
   const { t } = useTranslation();
@@ -93,20 +88,103 @@ export interface RuleDrawerProps {
   onChanged?: () => void;
 }
 
-export function RuleDrawer({ device, onClose, onChanged }: RuleDrawerProps) {
+/** The rule's state, the device's station and the rule's run times. */
+function RuleSummary({ device, rule }: { device: Device | null; rule: DeviceRule | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  return (
+    <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }}>
+      <Descriptions.Item label={t('device.runStatus')}>
+        <RuleState status={rule ? rule.runStatus : null} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('device.station')}>
+        {device?.stationName ? `${device.stationName}（${device.stcd}）` : '—'}
+      </Descriptions.Item>
+      {rule?.startTime && <Descriptions.Item label={t('device.startTime')}>{rule.startTime}</Descriptions.Item>}
+      {rule?.stopTime && <Descriptions.Item label={t('device.stopTime')}>{rule.stopTime}</Descriptions.Item>}
+      {rule?.runStatus === 1 && rule.lastEvalTs && (
+        <Descriptions.Item label={t('device.lastEval')}>{rule.lastEvalTs}</Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+/** 保存规则, then 停止 a running rule or 运行 a stopped one. */
+function RuleButtons(p: {
+  canSave: boolean;
+  canRun: boolean;
+  rule: DeviceRule | null;
+  busy: string | null;
+  onSave(): void;
+  onRunOrStop(op: 'run' | 'stop'): void;
+}) {
+  const { t } = useTranslation();
+  const { canSave, canRun, rule, busy, onSave, onRunOrStop } = p;
+  return (
+    <Space>
+      {canSave && (
+        <Button type="primary" onClick={onSave} loading={busy === 'save'} data-testid="rule-save">
+          {t('device.saveRule')}
+        </Button>
+      )}
+      {canRun && rule?.runStatus === 1 && (
+        <Button danger onClick={() => onRunOrStop('stop')} loading={busy === 'stop'} data-testid="rule-stop">
+          {t('device.stop')}
+        </Button>
+      )}
+      {canRun && rule && rule.runStatus !== 1 && (
+        <Button onClick={() => onRunOrStop('run')} loading={busy === 'run'} data-testid="rule-run">
+          {t('device.run')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/** A valve's 上报次数: consecutive readings beyond a limit before an alarm. */
+function ReportNumCard({
+  reportNum,
+  onReportNum,
+  canReport,
+  saving,
+  onSave: saveReport,
+}: {
+  reportNum: number | null;
+  onReportNum(v: number | null): void;
+  canReport: boolean;
+  saving: boolean;
+  onSave(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('device.reportNum')} style={{ marginTop: 16 }}>
+      <Space>
+        <InputNumber
+          min={1}
+          max={100}
+          precision={0}
+          value={reportNum}
+          onChange={(v) => onReportNum(v)}
+          disabled={!canReport}
+          data-testid="report-num"
+        />
+        {canReport && (
+          <Button onClick={saveReport} loading={saving} data-testid="report-save">
+            {t('device.saveReport')}
+          </Button>
+        )}
+        <Typography.Text type="secondary">{t('device.reportNumTip')}</Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+/** The device's rule, its fields and report count: loaded into the form when a device is given. */
+function useRuleInfo(device: Device | null, onClose: () => void) {
   const [form] = Form.useForm<FormValues>();
   const [info, setInfo] = useState<RuleByCodeType | null>(null);
   const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'run' | 'stop' | 'report' | null>(null);
   const [dirty, setDirty] = useState(false);
   const [reportNum, setReportNum] = useState<number | null>(null);
-  const canRule = usePermission('device_base_rule');
-  const canEdit = usePermission('device_base_edit');
-  const canSave = canRule || canEdit;
-  const canRun = usePermission('device_base_run');
-  const canReport = usePermission('device_base_report');
 
   const load = useCallback(
     async (d: Device) => {
@@ -131,10 +209,32 @@ export function RuleDrawer({ device, onClose, onChanged }: RuleDrawerProps) {
     if (device) void load(device).catch(() => closeRef.current());
     else setInfo(null);
   }, [device, load]);
+  return { form, info, loading, dirty, setDirty, reportNum, setReportNum, load };
+}
+
+/** The drawer's rule: loaded when a device is given; 保存规则, 运行 / 停止 and the valve's report count. */
+function useDeviceRule({ device, onClose, onChanged }: RuleDrawerProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const loaded = useRuleInfo(device, onClose);
+  const { form, info, reportNum, load } = loaded;
+  const [busy, setBusy] = useState<'save' | 'run' | 'stop' | 'report' | null>(null);
 
   const rule = info?.rule ?? null;
   const isVideo = device?.deviceType === 'video';
   const fields = info?.fields ?? [];
+
+  /** Runs one of the drawer's actions with its button busy; the HTTP client has shown a failure's message. */
+  const act = async (op: NonNullable<typeof busy>, work: () => Promise<void>) => {
+    setBusy(op);
+    try {
+      await work();
+    } catch {
+      // the HTTP client has shown the server's message
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const save = async () => {
     if (!device) return;
@@ -149,55 +249,60 @@ export function RuleDrawer({ device, onClose, onChanged }: RuleDrawerProps) {
       message.warning(t('device.ruleEmpty'));
       return;
     }
-    setBusy('save');
-    try {
+    await act('save', async () => {
       await deviceApi.saveRule(device.id, input);
       message.success(t('device.ruleSaved'));
       await load(device);
       onChanged?.();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const runOrStop = async (op: 'run' | 'stop') => {
     if (!device) return;
-    setBusy(op);
-    try {
+    await act(op, async () => {
       if (op === 'run') await deviceApi.runRule({ deviceId: device.id });
       else await deviceApi.stopRule({ deviceId: device.id });
       message.success(t(op === 'run' ? 'device.ruleRunning' : 'device.ruleStopped'));
       await load(device);
       onChanged?.();
-    } catch {
-      // shown by the HTTP client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const saveReport = async () => {
     if (!device || reportNum === null) return;
-    setBusy('report');
-    try {
+    await act('report', async () => {
       await deviceApi.saveReportNum(device.id, reportNum);
       message.success(t('device.reportSaved'));
       onChanged?.();
-    } catch {
-      // shown by the HTTP client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
-  const fieldLabel = (f: RuleByCodeType['fields'][number]) =>
-    `${f.name}${f.unit ? `(${f.unit})` : ''}${
-      f.lastValue !== null
-        ? ` · ${t('device.lastValue', { value: f.lastValue, unit: f.unit, time: f.lastTime ?? '' })}`
-        : ''
-    }`;
+  return { ...loaded, busy, rule, isVideo, fields, save, runOrStop, saveReport };
+}
+
+export function RuleDrawer(props: RuleDrawerProps) {
+  const { device, onClose } = props;
+  const { t } = useTranslation();
+  const canRule = usePermission('device_base_rule');
+  const canEdit = usePermission('device_base_edit');
+  const canSave = canRule || canEdit;
+  const canRun = usePermission('device_base_run');
+  const canReport = usePermission('device_base_report');
+  const {
+    form,
+    loading,
+    busy,
+    dirty,
+    setDirty,
+    reportNum,
+    setReportNum,
+    rule,
+    isVideo,
+    fields,
+    save,
+    runOrStop,
+    saveReport,
+  } = useDeviceRule(props);
 
   return (
     <Drawer
@@ -208,39 +313,11 @@ export function RuleDrawer({ device, onClose, onChanged }: RuleDrawerProps) {
       destroyOnHidden
       data-testid="rule-drawer"
       extra={
-        <Space>
-          {canSave && (
-            <Button type="primary" onClick={save} loading={busy === 'save'} data-testid="rule-save">
-              {t('device.saveRule')}
-            </Button>
-          )}
-          {canRun && rule?.runStatus === 1 && (
-            <Button danger onClick={() => runOrStop('stop')} loading={busy === 'stop'} data-testid="rule-stop">
-              {t('device.stop')}
-            </Button>
-          )}
-          {canRun && rule && rule.runStatus !== 1 && (
-            <Button onClick={() => runOrStop('run')} loading={busy === 'run'} data-testid="rule-run">
-              {t('device.run')}
-            </Button>
-          )}
-        </Space>
+        <RuleButtons canSave={canSave} canRun={canRun} rule={rule} busy={busy} onSave={save} onRunOrStop={runOrStop} />
       }
     >
       <Spin spinning={loading}>
-        <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('device.runStatus')}>
-            <RuleState status={rule ? rule.runStatus : null} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('device.station')}>
-            {device?.stationName ? `${device.stationName}（${device.stcd}）` : '—'}
-          </Descriptions.Item>
-          {rule?.startTime && <Descriptions.Item label={t('device.startTime')}>{rule.startTime}</Descriptions.Item>}
-          {rule?.stopTime && <Descriptions.Item label={t('device.stopTime')}>{rule.stopTime}</Descriptions.Item>}
-          {rule?.runStatus === 1 && rule.lastEvalTs && (
-            <Descriptions.Item label={t('device.lastEval')}>{rule.lastEvalTs}</Descriptions.Item>
-          )}
-        </Descriptions>
+        <RuleSummary device={device} rule={rule} />
         {dirty && rule && <Alert type="info" showIcon message={t('device.unsaved')} style={{ marginBottom: 12 }} />}
         {!device?.stationId && !isVideo && (
           <Alert type="warning" showIcon message={t('device.noStation')} style={{ marginBottom: 12 }} />
@@ -275,116 +352,17 @@ export function RuleDrawer({ device, onClose, onChanged }: RuleDrawerProps) {
           {isVideo ? (
             <Typography.Text type="secondary">{t('device.videoOnlyOffline')}</Typography.Text>
           ) : (
-            <Card size="small" title={t('device.items')}>
-              <Form.List name="items">
-                {(list, { add, remove }) => (
-                  <>
-                    {list.map(({ key, name }) => (
-                      <Row gutter={8} key={key} align="top" data-testid="rule-item">
-                        <Col span={8}>
-                          <Form.Item
-                            name={[name, 'field']}
-                            label={t('device.field')}
-                            rules={[{ required: true, message: t('device.fieldRequired') }]}
-                          >
-                            <Select
-                              data-testid="rule-item-field"
-                              options={fields.map((f) => ({ value: f.field, label: fieldLabel(f) }))}
-                              popupMatchSelectWidth={false}
-                            />
-                          </Form.Item>
-                        </Col>
-                        <Col span={4}>
-                          <Form.Item name={[name, 'lower']} label={t('device.lower')}>
-                            <InputNumber style={{ width: '100%' }} data-testid="rule-item-lower" />
-                          </Form.Item>
-                        </Col>
-                        <Col span={4}>
-                          <Form.Item
-                            name={[name, 'upper']}
-                            label={t('device.upper')}
-                            dependencies={[['items', name, 'lower']]}
-                            rules={[
-                              ({ getFieldValue }) => ({
-                                validator: (_, v) => {
-                                  const lo = getFieldValue(['items', name, 'lower']);
-                                  if (v == null || lo == null || v > lo) return Promise.resolve();
-                                  return Promise.reject(new Error(t('device.upperAboveLower')));
-                                },
-                              }),
-                            ]}
-                          >
-                            <InputNumber style={{ width: '100%' }} data-testid="rule-item-upper" />
-                          </Form.Item>
-                        </Col>
-                        <Col span={6}>
-                          <Form.Item
-                            name={[name, 'ratePerHour']}
-                            label={t('device.ratePerHour')}
-                            dependencies={[
-                              ['items', name, 'lower'],
-                              ['items', name, 'upper'],
-                            ]}
-                            rules={[
-                              ({ getFieldValue }) => ({
-                                validator: (_, v) => {
-                                  const lo = getFieldValue(['items', name, 'lower']);
-                                  const up = getFieldValue(['items', name, 'upper']);
-                                  if (v != null || lo != null || up != null) return Promise.resolve();
-                                  return Promise.reject(new Error(t('device.itemNeedsLimit')));
-                                },
-                              }),
-                            ]}
-                          >
-                            <InputNumber min={0.0001} style={{ width: '100%' }} data-testid="rule-item-rate" />
-                          </Form.Item>
-                        </Col>
-                        <Col span={2}>
-                          <Form.Item label=" ">
-                            <Button
-                              icon={<DeleteOutlined />}
-                              onClick={() => remove(name)}
-                              aria-label={t('device.removeItem')}
-                            />
-                          </Form.Item>
-                        </Col>
-                      </Row>
-                    ))}
-                    <Button
-                      type="dashed"
-                      icon={<PlusOutlined />}
-                      onClick={() => add({ field: undefined, lower: null, upper: null, ratePerHour: null })}
-                      disabled={!canSave || !fields.length || list.length >= Math.min(20, fields.length)}
-                      data-testid="rule-add-item"
-                    >
-                      {t('device.addItem')}
-                    </Button>
-                  </>
-                )}
-              </Form.List>
-            </Card>
+            <RuleItems fields={fields} canSave={canSave} />
           )}
         </Form>
         {device?.deviceType === 'valve' && (
-          <Card size="small" title={t('device.reportNum')} style={{ marginTop: 16 }}>
-            <Space>
-              <InputNumber
-                min={1}
-                max={100}
-                precision={0}
-                value={reportNum}
-                onChange={(v) => setReportNum(v)}
-                disabled={!canReport}
-                data-testid="report-num"
-              />
-              {canReport && (
-                <Button onClick={saveReport} loading={busy === 'report'} data-testid="report-save">
-                  {t('device.saveReport')}
-                </Button>
-              )}
-              <Typography.Text type="secondary">{t('device.reportNumTip')}</Typography.Text>
-            </Space>
-          </Card>
+          <ReportNumCard
+            reportNum={reportNum}
+            onReportNum={setReportNum}
+            canReport={canReport}
+            saving={busy === 'report'}
+            onSave={saveReport}
+          />
         )}
       </Spin>
     </Drawer>

@@ -2,41 +2,32 @@
  * 管网地图: the network on OpenLayers in EPSG:4548 with a layer switcher and legend, click to identify (a popup of
  * the feature's attributes), measure, search by code, and the burst analysis drawn on the map with its tables.
  */
-import { Alert, App, Button, Card, Checkbox, Descriptions, Input, Space, Tag, Typography } from 'antd';
+import { Alert, App } from 'antd';
 import type { Coordinate } from 'ol/coordinate';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
-import Draw from 'ol/interaction/Draw';
-import VectorLayer from 'ol/layer/Vector';
+import type VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { burstApi } from '../../api/burst';
 import { gisApi, type IdentifyResult, type LayerMeta } from '../../components/map/gisApi';
-import { OVERLAYS, type OverlayKey } from '../../components/map/mapApi';
+import type { OverlayKey } from '../../components/map/mapApi';
 // NetworkMap is the shared map (SwpMap) under the name the screen's tests mock
-import {
-  DEFAULT_VISIBLE,
-  LEGEND,
-  NETWORK_LAYERS,
-  type NetworkLayerKey,
-  NetworkMap,
-} from '../../components/map/NetworkMap';
+import { DEFAULT_VISIBLE, type NetworkLayerKey, NetworkMap } from '../../components/map/NetworkMap';
 import { useFillHeight } from '../../components/map/useFillHeight';
 import { saveBlob } from '../../lib/download';
 import { useSession } from '../../stores/session';
 import { analysisLayer } from './analysisLayer';
-import { attributeText } from './attributeText';
 import { BurstPreview, type BurstResult } from './BurstPreview';
+import { FeaturePopup } from './FeaturePopup';
+import { findByCode } from './findByCode';
 import { networkImportApi } from './import/api';
 import { NetworkImportDialog } from './import/NetworkImportDialog';
+import { MapToolbar, type Mode } from './MapToolbar';
+import { addWorkLayers, useMeasure } from './mapLayers';
 import { useButton } from './perm';
-
-type Mode = 'identify' | 'measure' | 'analyse';
-
-const SEARCH_LAYERS = ['pipe', 'valve', 'meter', 'hydrant', 'pump', 'source', 'wq', 'junction'];
 
 export default function MapPage() {
   const { t } = useTranslation();
@@ -61,7 +52,6 @@ export default function MapPage() {
   /** the identified feature's place, marked on the map (the attributes show in a panel over the map's corner) */
   const marker = useRef(new VectorSource());
   const analysis = useRef(analysisLayer());
-  const drawRef = useRef<Draw | null>(null);
   const measureSource = useRef(new VectorSource());
 
   useEffect(() => {
@@ -101,27 +91,7 @@ export default function MapPage() {
   const ready = (map: OlMap) => {
     mapRef.current = map;
     void showNetwork(false);
-    map.addLayer(analysis.current.layer);
-    map.addLayer(
-      new VectorLayer({
-        source: measureSource.current,
-        zIndex: 40,
-        style: new Style({ stroke: new Stroke({ color: '#eb2f96', width: 2, lineDash: [4, 4] }) }),
-      }),
-    );
-    map.addLayer(
-      new VectorLayer({
-        source: marker.current,
-        zIndex: 50,
-        style: new Style({
-          image: new Circle({
-            radius: 9,
-            fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),
-            stroke: new Stroke({ color: '#fa541c', width: 2 }),
-          }),
-        }),
-      }),
-    );
+    addWorkLayers(map, analysis.current.layer, measureSource.current, marker.current);
   };
 
   const showPopup = (r: IdentifyResult | null, at?: Coordinate) => setPopup(r && at ? { r, at } : null);
@@ -132,23 +102,7 @@ export default function MapPage() {
   }, [popup]);
 
   // measuring: a line drawn on the map, its length in plane metres
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
-    if (drawRef.current) {
-      map.removeInteraction(drawRef.current);
-      drawRef.current = null;
-    }
-    if (mode !== 'measure') return;
-    const draw = new Draw({ source: measureSource.current, type: 'LineString' });
-    draw.on('drawstart', () => {
-      measureSource.current.clear();
-      setMeasure(null);
-    });
-    draw.on('drawend', (e) => setMeasure((e.feature.getGeometry() as any).getLength()));
-    map.addInteraction(draw);
-    drawRef.current = draw;
-  }, [mode]);
+  useMeasure(mapRef, mode, measureSource, setMeasure);
 
   const onClick = async (x: number, y: number, map: OlMap) => {
     if (mode === 'measure') return;
@@ -173,128 +127,37 @@ export default function MapPage() {
   const search = async () => {
     const c = code.trim();
     if (!c) return;
-    for (const layer of SEARCH_LAYERS) {
-      const fs = await gisApi.query(layer, { where: `dno = '${c.replaceAll("'", "''")}'`, resultRecordCount: 1 });
-      const f = fs.features[0];
-      if (!f?.geometry) continue;
-      const g = f.geometry;
-      const at: Coordinate =
-        g.x !== undefined && g.y !== undefined
-          ? [g.x, g.y]
-          : g.paths
-            ? [(g.paths[0][0][0] + g.paths[0].at(-1)![0]) / 2, (g.paths[0][0][1] + g.paths[0].at(-1)![1]) / 2]
-            : [0, 0];
-      mapRef.current?.getView().animate({ center: at, resolution: 0.5, duration: 0 });
-      const meta = metas.find((m) => m.key === layer);
-      showPopup(
-        {
-          layerId: meta?.id ?? 0,
-          layerid: meta?.id ?? 0,
-          layerKey: layer,
-          layerName: meta?.name ?? layer,
-          dname: meta?.name ?? layer,
-          value: c,
-          distance: 0,
-          attributes: f.attributes,
-        },
-        at,
-      );
+    const found = await findByCode(c, metas);
+    if (!found) {
+      message.warning(t('gis.notFound', { code: c }));
       return;
     }
-    message.warning(t('gis.notFound', { code: c }));
+    mapRef.current?.getView().animate({ center: found.at, resolution: 0.5, duration: 0 });
+    showPopup(found.r, found.at);
   };
-
-  const aliasOf = (layerKey: string, field: string) =>
-    metas.find((m) => m.key === layerKey)?.fieldAliases[field] ?? field;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-      <Card size="small">
-        <Space wrap>
-          <Checkbox.Group
-            value={visible}
-            onChange={(v) => setVisible(v as NetworkLayerKey[])}
-            options={NETWORK_LAYERS.map((k) => ({
-              value: k,
-              label: (
-                <span>
-                  <span
-                    style={{
-                      display: 'inline-block',
-                      width: 10,
-                      height: 10,
-                      marginRight: 4,
-                      background: LEGEND[k],
-                      borderRadius: 2,
-                    }}
-                  />
-                  {t(`gis.layer.${k}`)}
-                </span>
-              ),
-            }))}
-          />
-          <Checkbox.Group
-            aria-label={t('swpMap.layers')}
-            data-testid="gis-overlays"
-            value={overlays}
-            onChange={(v) => setOverlays(v as OverlayKey[])}
-            options={OVERLAYS.map((k) => ({ value: k, label: t(`swpMap.overlay.${k}`) }))}
-          />
-          <Input.Search
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onSearch={search}
-            placeholder={t('gis.searchCode')}
-            style={{ width: 220 }}
-            data-testid="gis-search"
-          />
-          <Button
-            type={mode === 'measure' ? 'primary' : 'default'}
-            onClick={() => setMode(mode === 'measure' ? 'identify' : 'measure')}
-          >
-            {t('gis.measure')}
-          </Button>
-          {canAnalyse && (
-            <Button
-              danger={mode === 'analyse'}
-              type={mode === 'analyse' ? 'primary' : 'default'}
-              onClick={() => {
-                // the popup would cover the place to click
-                showPopup(null);
-                setMode(mode === 'analyse' ? 'identify' : 'analyse');
-              }}
-              data-testid="gis-analyse"
-            >
-              {t('button.gisAnalyse')}
-            </Button>
-          )}
-          {canImport && (
-            <Button onClick={() => setImporting(true)} data-testid="gis-import">
-              {t('button.gisImport')}
-            </Button>
-          )}
-          <Button onClick={() => void download('geojson')} data-testid="gis-export-geojson">
-            {t('netImport.exportGeoJson')}
-          </Button>
-          <Button onClick={() => void download('inp')} data-testid="gis-export-inp">
-            {t('netImport.exportInp')}
-          </Button>
-          {canImport && platform && (
-            <Button
-              onClick={() => void lTown()}
-              loading={busy}
-              title={t('netImport.lTownHint')}
-              data-testid="gis-l-town"
-            >
-              {t('netImport.lTown')}
-            </Button>
-          )}
-          {measure !== null && <Tag color="magenta">{t('gis.measured', { m: measure.toFixed(1) })}</Tag>}
-          <Typography.Text type="secondary">
-            {t(mode === 'analyse' ? 'gis.analyseHint' : mode === 'measure' ? 'gis.measureHint' : 'gis.identifyHint')}
-          </Typography.Text>
-        </Space>
-      </Card>
+      <MapToolbar
+        visible={visible}
+        onVisible={setVisible}
+        overlays={overlays}
+        onOverlays={setOverlays}
+        code={code}
+        onCode={setCode}
+        onSearch={search}
+        mode={mode}
+        onMode={setMode}
+        onAnalyse={() => showPopup(null)}
+        canAnalyse={canAnalyse}
+        canImport={canImport}
+        platform={platform}
+        busy={busy}
+        measure={measure}
+        onImport={() => setImporting(true)}
+        onDownload={(format) => void download(format)}
+        onLTown={() => void lTown()}
+      />
       <div ref={mapBox} style={{ position: 'relative' }}>
         <NetworkMap
           visible={visible}
@@ -313,26 +176,7 @@ export default function MapPage() {
           }}
         />
         <div data-testid="gis-popup" style={{ position: 'absolute', top: 8, right: 8, zIndex: 10 }}>
-          {popup && (
-            <Card
-              size="small"
-              title={`${popup.r.layerName} ${String(popup.r.attributes.dno ?? popup.r.value)}`}
-              extra={
-                <Button size="small" type="text" onClick={() => showPopup(null)}>
-                  ×
-                </Button>
-              }
-              style={{ width: 320, maxHeight: 440, overflow: 'auto' }}
-            >
-              <Descriptions size="small" column={1} bordered>
-                {Object.entries(popup.r.attributes).map(([k, v]) => (
-                  <Descriptions.Item key={k} label={aliasOf(popup.r.layerKey, k)}>
-                    {attributeText(t, popup.r.layerKey, k, v)}
-                  </Descriptions.Item>
-                ))}
-              </Descriptions>
-            </Card>
-          )}
+          {popup && <FeaturePopup r={popup.r} metas={metas} onClose={() => showPopup(null)} />}
         </div>
       </div>
       {busy && <Alert type="info" message={t('gis.analysing')} />}
