@@ -1,3 +1,9 @@
+/**
+ * The designer's properties panel: the selected field's common settings (label, value key, width, required,
+ * hidden, placeholder, default, validation patterns) and those of its key (numbers, options and their source,
+ * date format, upload limits, picker ranges, related module, data interface, bill rule, formula, sub-table
+ * summary, layout texts and panes). The rows live in ./properties/, the form's own settings in ./FormProps.
+ */
 import { Form, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CommonRows } from './properties/CommonRows';

@@ -1,3 +1,4 @@
+/** The formula editor of the `calculate` key. */
 import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

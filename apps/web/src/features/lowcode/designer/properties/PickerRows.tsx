@@ -1,3 +1,7 @@
+/**
+ * Key-specific rows of the pickers and the rest: organisation pickers, area level, related module, popup's data
+ * interface, bill rule, formula, sub-table summary, divider text, collapse accordion.
+ */
 import { Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExpressionEditor } from './ExpressionEditor';
