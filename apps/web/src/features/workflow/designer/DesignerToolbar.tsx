@@ -24,6 +24,29 @@ function download(name: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Undo, redo and fit to the viewport. */
+function ViewButtons({ modeler }: { modeler: any }) {
+  const { t } = useTranslation();
+  const ready = !!modeler;
+  return (
+    <>
+      <Tooltip title={t('workflow.designer.undo')}>
+        <Button icon={<UndoOutlined />} disabled={!ready} onClick={() => modeler.get('commandStack').undo()} />
+      </Tooltip>
+      <Tooltip title={t('workflow.designer.redo')}>
+        <Button icon={<RedoOutlined />} disabled={!ready} onClick={() => modeler.get('commandStack').redo()} />
+      </Tooltip>
+      <Tooltip title={t('workflow.designer.fit')}>
+        <Button
+          icon={<ExpandOutlined />}
+          disabled={!ready}
+          onClick={() => modeler.get('canvas').zoom('fit-viewport', 'auto')}
+        />
+      </Tooltip>
+    </>
+  );
+}
+
 export function DesignerToolbar({
   modeler,
   model,
@@ -81,19 +104,7 @@ export function DesignerToolbar({
       >
         {t('workflow.designer.exportSvg')}
       </Button>
-      <Tooltip title={t('workflow.designer.undo')}>
-        <Button icon={<UndoOutlined />} disabled={!ready} onClick={() => modeler.get('commandStack').undo()} />
-      </Tooltip>
-      <Tooltip title={t('workflow.designer.redo')}>
-        <Button icon={<RedoOutlined />} disabled={!ready} onClick={() => modeler.get('commandStack').redo()} />
-      </Tooltip>
-      <Tooltip title={t('workflow.designer.fit')}>
-        <Button
-          icon={<ExpandOutlined />}
-          disabled={!ready}
-          onClick={() => modeler.get('canvas').zoom('fit-viewport', 'auto')}
-        />
-      </Tooltip>
+      <ViewButtons modeler={modeler} />
       <Button
         icon={<CheckCircleOutlined />}
         disabled={!ready}
