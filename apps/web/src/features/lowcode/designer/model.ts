@@ -78,6 +78,13 @@ export function newField(key: string, id: number, label: string): LcField {
   const cfg = { jnpfKey: key, label, formId: id, renderKey: id, showLabel: true, span: 24, required: false };
   const f: LcField = { __config__: { ...cfg, layout: 'colFormItem', regList: [] } };
   if (!NO_VALUE.includes(key)) f.__vModel__ = `${key}${id}`;
+  setInputDefaults(f, key);
+  setLayoutDefaults(f, key, id, label);
+  return f;
+}
+
+/** The defaults of the value inputs (text, numbers, choices, dates, uploads, pickers, bill rule, formula). */
+function setInputDefaults(f: LcField, key: string) {
   switch (key) {
     case 'input':
       Object.assign(f, { placeholder: '', maxlength: null, showPassword: false });
@@ -141,6 +148,12 @@ export function newField(key: string, id: number, label: string): LcField {
     case 'calculate':
       Object.assign(f, { expression: [], precision: 2, isAmountChinese: false });
       break;
+  }
+}
+
+/** The defaults of the sub-table and the layout keys (texts, divider, rows, cards, tabs and collapses). */
+function setLayoutDefaults(f: LcField, key: string, id: number, label: string) {
+  switch (key) {
     case 'table':
       f.__config__.layout = 'rowFormItem';
       f.__config__.children = [];
@@ -174,7 +187,6 @@ export function newField(key: string, id: number, label: string): LcField {
       break;
     }
   }
-  return f;
 }
 
 /** Finds a field (or pane) by id with its parent list and index. */

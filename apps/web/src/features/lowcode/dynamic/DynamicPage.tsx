@@ -5,213 +5,22 @@
  * import with a row-by-row error report. Buttons follow the module menu's button codes `lc_<id>_<op>`.
  */
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { LcField, LcFormConf, LcImportReport, LcModule } from '@swp/contract';
-import {
-  App,
-  Button,
-  Drawer,
-  Empty,
-  Form,
-  InputNumber,
-  Modal,
-  Result,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-} from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { LcField, LcImportReport } from '@swp/contract';
+import { App, Button, Empty, Form, InputNumber, Result, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Row } from '../../../api/crud';
 import { onlineDevApi } from '../../../api/lowcode';
-import {
-  FieldControl,
-  FormProblems,
-  FormRender,
-  type FormRenderHandle,
-  initialValues,
-  normaliseConf,
-  runSchemaHook,
-  valueFields,
-} from '../../../components/form-render';
+import { FieldControl, normaliseConf, valueFields } from '../../../components/form-render';
 import { ImportButton } from '../../../components/widgets';
 import { saveBlob } from '../../../lib/download';
 import { usePermission } from '../../../stores/session';
 import { hasButton, parseColumnData } from '../modules/listDesign';
 import { cellOf, searchQueryJson } from './cells';
-
-type Mode = 'add' | 'edit' | 'view';
-
-function useModule(id: string | null) {
-  const [module, setModule] = useState<LcModule | null>(null);
-  const [error, setError] = useState(false);
-  useEffect(() => {
-    setModule(null);
-    setError(false);
-    if (!id) return;
-    let live = true;
-    onlineDevApi
-      .config(id)
-      .then((m) => live && setModule(m))
-      .catch(() => live && setError(true));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  return { module, error };
-}
-
-function RecordDialog({
-  moduleId,
-  conf,
-  state,
-  onClose,
-}: {
-  moduleId: string;
-  conf: LcFormConf;
-  state: { mode: Mode; id?: string } | null;
-  onClose(saved: boolean): void;
-}) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const ref = useRef<FormRenderHandle>(null);
-  const [value, setValue] = useState<Row | undefined>();
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const mode = state?.mode;
-  const scriptMode = mode === 'edit' ? 'edit' : 'add';
-  const warn = useCallback(
-    (hook: string, error?: string) => error && message.warning(t('formRender.scriptError', { hook, error })),
-    [message, t],
-  );
-
-  useEffect(() => {
-    if (!state) return;
-    let live = true;
-    setValue(undefined);
-    setLoading(true);
-    (async () => {
-      let data: Row = {};
-      if (state.id) data = (await onlineDevApi.get(moduleId, state.id)) ?? {};
-      if (state.mode !== 'view') {
-        // beforeMount may prefill; afterMount runs once the form shows the values
-        const before = await runSchemaHook(conf, 'beforeMount', data, state.mode === 'edit' ? 'edit' : 'add');
-        warn('beforeMount', before.error);
-        data = before.data;
-      }
-      if (!live) return;
-      setValue(state.mode === 'add' && !state.id ? { ...initialValues(conf), ...data } : data);
-      setLoading(false);
-      if (state.mode !== 'view') {
-        const after = await runSchemaHook(conf, 'afterMount', data, state.mode === 'edit' ? 'edit' : 'add');
-        warn('afterMount', after.error);
-        if (live && !after.error && JSON.stringify(after.data) !== JSON.stringify(data))
-          ref.current?.setValues(after.data);
-      }
-    })().catch(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [state, moduleId, conf, warn]);
-
-  const save = async () => {
-    let values: Row;
-    try {
-      values = await ref.current!.validate();
-    } catch (e) {
-      if (e instanceof FormProblems) message.error(e.problems[0]?.message);
-      return;
-    }
-    const before = await runSchemaHook(conf, 'beforeSubmit', values, scriptMode);
-    warn('beforeSubmit', before.error);
-    if (before.stop) {
-      message.error(typeof before.stop === 'string' ? before.stop : t('formRender.scriptStopped'));
-      return;
-    }
-    const { id: _id, ...data } = before.data as Row;
-    setSaving(true);
-    try {
-      if (mode === 'edit' && state?.id) await onlineDevApi.update(moduleId, state.id, data);
-      else await onlineDevApi.create(moduleId, data);
-      message.success(t(mode === 'edit' ? 'lowcode.dynamic.updated' : 'lowcode.dynamic.created'));
-      const after = await runSchemaHook(conf, 'afterSubmit', data, scriptMode);
-      warn('afterSubmit', after.error);
-      onClose(true);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const title = mode ? t(`lowcode.dynamic.${mode}`) : '';
-  const body = (
-    <Spin spinning={loading}>
-      {value !== undefined && (
-        <FormRender conf={conf} value={value} disabled={mode === 'view'} handleRef={ref} testId="record-form" />
-      )}
-    </Spin>
-  );
-  const footer = (
-    <Space>
-      <Button onClick={() => onClose(false)}>{t(mode === 'view' ? 'common.close' : 'common.cancel')}</Button>
-      {mode !== 'view' && (
-        <Button type="primary" loading={saving} onClick={save} data-testid="record-save">
-          {t('common.ok')}
-        </Button>
-      )}
-    </Space>
-  );
-  if (conf.popupType === 'drawer')
-    return (
-      <Drawer open={!!state} title={title} size={800} onClose={() => onClose(false)} footer={footer} destroyOnHidden>
-        {body}
-      </Drawer>
-    );
-  return (
-    <Modal
-      open={!!state}
-      title={title}
-      width={conf.popupType === 'fullScreen' ? '100%' : 880}
-      style={conf.popupType === 'fullScreen' ? { top: 0, maxWidth: '100vw' } : undefined}
-      maskClosable={false}
-      onCancel={() => onClose(false)}
-      footer={footer}
-      destroyOnHidden
-    >
-      {body}
-    </Modal>
-  );
-}
-
-function ImportReport({ report, onClose }: { report: LcImportReport | null; onClose(): void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal open={!!report} title={t('lowcode.dynamic.importReport')} onCancel={onClose} onOk={onClose} width={760}>
-      {report && (
-        <>
-          <p data-testid="import-summary">
-            {t('lowcode.dynamic.importSummary', {
-              total: report.total,
-              success: report.success,
-              failed: report.failed,
-            })}
-          </p>
-          <Table
-            size="small"
-            rowKey={(r) => `${r.row}:${r.field ?? ''}:${r.message}`}
-            dataSource={report.errors}
-            pagination={{ pageSize: 10 }}
-            columns={[
-              { title: t('lowcode.dynamic.importRow'), dataIndex: 'row', width: 80 },
-              { title: t('lowcode.dynamic.importField'), dataIndex: 'field', width: 160 },
-              { title: t('lowcode.dynamic.importMessage'), dataIndex: 'message' },
-            ]}
-          />
-        </>
-      )}
-    </Modal>
-  );
-}
+import { ImportReport } from './ImportReport';
+import { type Mode, RecordDialog } from './RecordDialog';
+import { useModule } from './useModule';
 
 export default function DynamicPage() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { visualDevApi } from '../../../api/lowcode';
 import { FormProblems, FormRender, type FormRenderHandle, normaliseConf } from '../../../components/form-render';
-import { PHONE_WIDTH } from '../designer/FormDesigner';
+import { PHONE_WIDTH } from '../designer/DesignerPreview';
 
 export default function PreviewPage() {
   const { t } = useTranslation();
