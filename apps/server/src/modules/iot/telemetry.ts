@@ -4,6 +4,7 @@
  * store them through the shared ingest path, and count contacts and refusals per device.
  */
 import type { AppContext } from '../../core/module.ts';
+import { flushRollups } from '../monitor/index.ts';
 import { Batcher } from './batcher.ts';
 import { DeviceDirectory, type DeviceEntry } from './directory.ts';
 import { DeviceStats, UNKNOWN_CODE } from './stats.ts';
@@ -65,6 +66,8 @@ export class Telemetry {
 
   async close() {
     await this.batcher.idle();
+    // the live stream's rollups merged (monitor/rollup-journal.ts) before the store is left
+    await flushRollups(this.ctx);
     await this.stats.close();
     this.directory.close();
   }

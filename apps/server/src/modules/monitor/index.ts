@@ -3,6 +3,7 @@
  * deterministic simulator that feeds the demo utility, and the history query and export.
  */
 import type { AppContext, ServerModule } from '../../core/module.ts';
+import { closeRollupMergers, flushRollups } from './ingest.ts';
 import { LiveFeed } from './live.ts';
 import { monitorRoutes } from './routes.ts';
 import { seedMonitor } from './seed.ts';
@@ -10,7 +11,7 @@ import { seedMonitor } from './seed.ts';
 export { FIELDS, MONITOR_TYPE_DEFS, PUMP_FIELD, STATION_TYPES } from './fields.ts';
 export { fromEpsg4548, toEpsg4548 } from './geo.ts';
 export { importSeries, type SeriesImportOptions, type SeriesReport, seriesImportOptions } from './import-series.ts';
-export { ingestReadings, LIVE_TOPIC, type LivePoints, type LiveReading } from './ingest.ts';
+export { flushRollups, ingestReadings, LIVE_TOPIC, type LivePoints, type LiveReading } from './ingest.ts';
 export { monitorSeries, monitorStation } from './schema.ts';
 export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
 export { demand } from './simulator.ts';
@@ -27,8 +28,11 @@ export const monitorModule: ServerModule = {
     const feed = new LiveFeed(ctx);
     feeds.add(feed);
     feed.start();
+    // rollups journaled before the last stop (rollup-journal.ts)
+    void flushRollups(ctx).catch((err) => console.error('[monitor] rollup journal merge failed:', err));
   },
   async stop() {
+    closeRollupMergers();
     const all = [...feeds];
     feeds.clear();
     await Promise.all(all.map((f) => f.stop()));

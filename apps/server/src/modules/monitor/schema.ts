@@ -8,12 +8,15 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -116,3 +119,19 @@ export const monitorHourly = pgTable('swp_monitor_hourly', rollup(), (t) => [
 export const monitorDaily = pgTable('swp_monitor_daily', rollup(), (t) => [
   primaryKey({ columns: [t.seriesId, t.ts] }),
 ]);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Rollup partials of the embedded database's live stream waiting for their merge (rollup-journal.ts): one row per
+ * slice of the series per stream transaction, written with its raw points and deleted by the merge that applies it.
+ */
+export const monitorRollupPending = pgTable('swp_monitor_rollup_pending', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  slice: smallint('slice').notNull(),
+  /** how many raw points the partials stand for */
+  points: integer('points').notNull(),
+  /** packed float64 (little-endian) rows: series id, a time inside the quarter hour, min, max, sum, count */
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -18,6 +18,8 @@
  */
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { JOURNAL_INSERT_SQL, LATEST_SQL, latestParams, type Partials, packSlices } from './rollup-journal.ts';
+import { mergeLatest, mergeRollup } from './store-sql.ts';
 
 export const POINT_TABLE = 'swp_monitor_point';
 const CHUNK = 20_000;
@@ -114,24 +116,6 @@ export function forgetPartitions(dbKey: string) {
   knownPartitions.delete(dbKey);
 }
 
-/** `insert … select` into a rollup table, merged into the row already there for the series and hour or day. */
-const mergeRollup = (table: string, select: string) => `
-  insert into ${table} as r (series_id, ts, min, max, avg, sum, count)
-  ${select}
-  on conflict (series_id, ts) do update set
-    min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
-    sum = r.sum + excluded.sum, count = r.count + excluded.count,
-    avg = (r.sum + excluded.sum) / (r.count + excluded.count)`;
-
-/** The series' bounds and last value moved on by `m` (series_id, first_ts, last_ts, last_value per series). */
-const mergeLatest = (m: string) => `
-  update swp_monitor_series x set
-    first_ts = least(x.first_ts, m.first_ts),
-    last_value = case when x.last_ts is null or m.last_ts >= x.last_ts then m.last_value else x.last_value end,
-    last_ts = greatest(x.last_ts, m.last_ts)
-  from (${m}) m
-  where x.id = m.series_id`;
-
 /** The rollup, daily and series-bounds CTEs that follow the raw insert `ins` (the zone is parameter `tz`). */
 const rollupsAfter = (tz: string) => `, hourly as (${mergeRollup(
   'swp_monitor_hourly',
@@ -176,7 +160,7 @@ export async function ingest(
   dbKey: string,
   tz: string,
   points: PointArrays,
-  opts: { copy?: boolean } = {},
+  opts: { copy?: boolean } & JournalOptions = {},
 ): Promise<number> {
   const n = points.ts.length;
   if (!n) return 0;
@@ -188,7 +172,7 @@ export async function ingest(
     if (t > max) max = t;
   }
   await ensurePartitions(pool, dbKey, min, max);
-  return opts.copy ? copyPoints(pool, tz, points) : unnestPoints(pool, tz, points);
+  return opts.copy ? copyPoints(pool, tz, points) : unnestPoints(pool, tz, points, opts);
 }
 
 /** Clients whose session has the staging table already (a pool hands out the same client objects again). */
@@ -358,6 +342,13 @@ export async function copyPoints(pool: pg.Pool, tz: string, points: PointArrays)
   return inserted;
 }
 
+export interface JournalOptions {
+  /** first tries journal their rollups' partials instead of merging them (rollup-journal.ts) */
+  journal?: boolean;
+  /** called after a transaction that wrote journal rows committed */
+  onJournaled?: () => void;
+}
+
 /** Rows of one `unnest` transaction of `unnestPoints`: its rollups are merged once, from partials of all of them. */
 export const UNNEST_TXN = 100_000;
 
@@ -383,9 +374,15 @@ function sliceOf(points: PointArrays, off: number, end: number): [number[], numb
  * First try: plain multi-row inserts (no conflict check, no RETURNING) and the transaction's rollups merged once from
  * partial aggregates computed here, so a series' points of several seconds cost one rollup row, not one each. If any
  * point is already stored (or twice in the rows) the insert fails on the primary key; back at the savepoint, the
- * rows go through INGEST_SQL, which skips stored points and merges only the new ones.
+ * rows go through INGEST_SQL, which skips stored points and merges only the new ones. With `journal`, the first try
+ * moves only the series' latest values on and journals the rollups' partials for a later merge (rollup-journal.ts).
  */
-export async function unnestPoints(pool: pg.Pool, tz: string, points: PointArrays): Promise<number> {
+export async function unnestPoints(
+  pool: pg.Pool,
+  tz: string,
+  points: PointArrays,
+  opts: JournalOptions = {},
+): Promise<number> {
   const n = points.ts.length;
   let inserted = 0;
   const client = await pool.connect();
@@ -393,6 +390,7 @@ export async function unnestPoints(pool: pg.Pool, tz: string, points: PointArray
   try {
     for (let off = 0; off < n; off += UNNEST_TXN) {
       const end = Math.min(n, off + UNNEST_TXN);
+      let journaled = false;
       await client.query('begin');
       try {
         await client.query('savepoint direct');
@@ -401,14 +399,21 @@ export async function unnestPoints(pool: pg.Pool, tz: string, points: PointArray
           for (let o = off; o < end; o += CHUNK) {
             await client.query(INSERT_RAW_SQL, sliceOf(points, o, Math.min(end, o + CHUNK)));
           }
-          await client.query(ROLLUP_PARTIALS_SQL, quarterPartials(points, off, end, tz));
+          const partials = quarterPartials(points, off, end, tz);
+          if (opts.journal) {
+            await client.query(LATEST_SQL, latestParams(partials as Partials));
+            for (const row of packSlices(partials as Partials)) await client.query(JOURNAL_INSERT_SQL, row);
+            journaled = true;
+          } else await client.query(ROLLUP_PARTIALS_SQL, partials);
           added = end - off;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505') throw err;
           await client.query('rollback to savepoint direct');
+          journaled = false;
           added = await insertPoints(client, tz, points, off, end);
         }
         await client.query('commit');
+        if (journaled) opts.onJournaled?.();
         inserted += added;
       } catch (err) {
         await client.query('rollback').catch((e: Error) => {
