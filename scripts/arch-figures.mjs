@@ -18,7 +18,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
 const TEST = /\.test\.(ts|tsx)$/;
 const QUERY_LAYER = new Set(
-  ['query.ts', 'resource.ts', 'tenancy.ts', 'scoped.ts'].map((f) => `apps/server/src/core/${f}`),
+  ['query.ts', 'resource.ts', 'resource/read.ts', 'resource/write.ts', 'tenancy.ts', 'scoped.ts'].map(
+    (f) => `apps/server/src/core/${f}`,
+  ),
 );
 
 const server = sourceFiles('apps/server/src').filter((f) => /\.tsx?$/.test(f));

@@ -34,6 +34,46 @@ function tokenize(src: string): Tok[] {
   return out;
 }
 
+/** The value of a rule's variable for the signed-in user. */
+function userVar(user: AuthUser, name: string): unknown {
+  switch (name) {
+    case '$userId':
+      return user.userId;
+    case '$deptId':
+      return user.deptId;
+    case '$deptIds':
+      return user.deptIds;
+    case '$tenantId':
+      return user.tenantId;
+    case '$account':
+      return user.account;
+    default:
+      throw badRequest(`数据权限规则含有未知变量: ${name}`);
+  }
+}
+
+/** One comparison of a column with a single value. */
+function compare(col: Column, op: string, v: unknown): SQL {
+  switch (op) {
+    case '==':
+      return sql`${col} = ${v}`;
+    case '!=':
+      return sql`${col} <> ${v}`;
+    case '>=':
+      return sql`${col} >= ${v}`;
+    case '<=':
+      return sql`${col} <= ${v}`;
+    case '>':
+      return sql`${col} > ${v}`;
+    case '<':
+      return sql`${col} < ${v}`;
+    case 'like':
+      return sql`${col}::text ilike ${`%${String(v)}%`}`;
+    default:
+      throw badRequest(`数据权限规则无法解析: 未知运算符 ${op}`);
+  }
+}
+
 export function compileScopeExpression(src: string, cols: Map<string, Column>, user: AuthUser): SQL {
   const toks = tokenize(src);
   let p = 0;
@@ -44,22 +84,7 @@ export function compileScopeExpression(src: string, cols: Map<string, Column>, u
     p++;
     return t;
   };
-  const vars = (name: string): unknown => {
-    switch (name) {
-      case '$userId':
-        return user.userId;
-      case '$deptId':
-        return user.deptId;
-      case '$deptIds':
-        return user.deptIds;
-      case '$tenantId':
-        return user.tenantId;
-      case '$account':
-        return user.account;
-      default:
-        throw badRequest(`数据权限规则含有未知变量: ${name}`);
-    }
-  };
+  const vars = (name: string) => userVar(user, name);
   const value = (): unknown => {
     const t = take();
     if (t.t === 'num') return Number(t.v);
@@ -95,24 +120,7 @@ export function compileScopeExpression(src: string, cols: Map<string, Column>, u
     }
     const v = value();
     if (Array.isArray(v)) throw badRequest('数据权限规则无法解析: 列表只能用于 in');
-    switch (op.v) {
-      case '==':
-        return sql`${col} = ${v}`;
-      case '!=':
-        return sql`${col} <> ${v}`;
-      case '>=':
-        return sql`${col} >= ${v}`;
-      case '<=':
-        return sql`${col} <= ${v}`;
-      case '>':
-        return sql`${col} > ${v}`;
-      case '<':
-        return sql`${col} < ${v}`;
-      case 'like':
-        return sql`${col}::text ilike ${`%${String(v)}%`}`;
-      default:
-        throw badRequest(`数据权限规则无法解析: 未知运算符 ${op.v}`);
-    }
+    return compare(col, op.v, v);
   };
   const factor = (): SQL => {
     if (peek()?.v === '!') {

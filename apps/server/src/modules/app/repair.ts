@@ -44,6 +44,46 @@ async function mine(ctx: AppContext, tenantId: string, userId: string, id: strin
 
 const eventOf = (t: MyProcessTask) => (typeof t.vars.eventId === 'string' ? t.vars.eventId : null);
 
+/**
+ * A valve tick sent from the outbox under a client id: the first claims the id and marks the valve; a resend answers
+ * `duplicate: true` with the list as it stands; an id reused for another tick is refused.
+ */
+async function valveFromOutbox(
+  ctx: AppContext,
+  tenantId: string,
+  me: string,
+  eventId: string,
+  b: { valveGid: number; closed: boolean; clientId: string },
+  ref: string,
+) {
+  const claimed = await ctx.db
+    .insert(appAction)
+    .values({ tenantId, clientId: b.clientId, userId: me, kind: 'valve', ref })
+    .onConflictDoNothing()
+    .returning({ id: appAction.id });
+  if (!claimed.length) {
+    const [first] = await ctx.db
+      .select({ ref: appAction.ref })
+      .from(appAction)
+      .where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
+    if (first && first.ref !== ref) throw new ApiError(409, 409, REPAIR_MSG.clientReused);
+    const ev = await burstEventDetail(ctx.db, tenantId, eventId);
+    return ok({
+      duplicate: true,
+      eventStatus: ev?.eventStatus,
+      valves: await valveList(ctx.db, tenantId, eventId),
+    });
+  }
+  try {
+    const r = await markValve(ctx.db, tenantId, eventId, b.valveGid, b.closed, me);
+    return ok({ ...r, duplicate: false, valves: await valveList(ctx.db, tenantId, eventId) });
+  } catch (e) {
+    // refused (no such valve, a voided event): the client id is free again, nothing was done
+    await ctx.db.delete(appAction).where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
+    throw e;
+  }
+}
+
 export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/repair/detail`, signedIn, async (req) => {
     const q = parse(z.object({ taskId }), req.query);
@@ -84,34 +124,7 @@ export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
     const eventId = eventOf(await mine(ctx, tenantId, me, b.taskId));
     if (!eventId) throw badRequest(REPAIR_MSG.noEvent);
     const ref = `${b.taskId}:${b.valveGid}:${b.closed ? 1 : 0}`;
-    if (b.clientId) {
-      const claimed = await ctx.db
-        .insert(appAction)
-        .values({ tenantId, clientId: b.clientId, userId: me, kind: 'valve', ref })
-        .onConflictDoNothing()
-        .returning({ id: appAction.id });
-      if (!claimed.length) {
-        const [first] = await ctx.db
-          .select({ ref: appAction.ref })
-          .from(appAction)
-          .where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
-        if (first && first.ref !== ref) throw new ApiError(409, 409, REPAIR_MSG.clientReused);
-        const ev = await burstEventDetail(ctx.db, tenantId, eventId);
-        return ok({
-          duplicate: true,
-          eventStatus: ev?.eventStatus,
-          valves: await valveList(ctx.db, tenantId, eventId),
-        });
-      }
-      try {
-        const r = await markValve(ctx.db, tenantId, eventId, b.valveGid, b.closed, me);
-        return ok({ ...r, duplicate: false, valves: await valveList(ctx.db, tenantId, eventId) });
-      } catch (e) {
-        // refused (no such valve, a voided event): the client id is free again, nothing was done
-        await ctx.db.delete(appAction).where(inTenant(appAction, tenantId, eq(appAction.clientId, b.clientId)));
-        throw e;
-      }
-    }
+    if (b.clientId) return valveFromOutbox(ctx, tenantId, me, eventId, { ...b, clientId: b.clientId }, ref);
     const r = await markValve(ctx.db, tenantId, eventId, b.valveGid, b.closed, me);
     return ok({ ...r, duplicate: false, valves: await valveList(ctx.db, tenantId, eventId) });
   });

@@ -124,6 +124,99 @@ type Feature = {
   address: string | null;
 };
 
+type Plan = { account: string; feature: Feature; households: number; type: CustomerType };
+
+function planAccounts(features: Feature[], tenantId: string) {
+  // accounts: a large user is one account; a community meter stands for its buildings (about 60 households each)
+  const customers: (typeof customer.$inferInsert)[] = [];
+  const plan: Plan[] = [];
+  let seq = 0;
+  for (const f of features) {
+    const households = Math.max(1, f.customer_count ?? 1);
+    const crit = f.critical_type;
+    const n = crit ? 1 : Math.min(6, Math.max(1, Math.round(households / 60)));
+    for (let i = 0; i < n; i++) {
+      seq++;
+      const account = `HF${pad(seq, 7)}`;
+      const r = hash01(account, 1);
+      const type: CustomerType = crit
+        ? (CRITICAL_TYPE[crit] ?? 'public')
+        : r < 0.82
+          ? 'residential'
+          : r < 0.95
+            ? 'commercial'
+            : 'industrial';
+      const name = crit
+        ? (f.name ?? account)
+        : type === 'residential'
+          ? `${f.name ?? '小区'}${i + 1}栋`
+          : `${SURNAMES[Math.floor(hash01(account, 2) * SURNAMES.length)]}记${type === 'commercial' ? '商行' : '加工厂'}`;
+      customers.push({
+        tenantId,
+        accountNo: account,
+        customerName: name.slice(0, 100),
+        address: f.address ? `${f.address}${type === 'residential' ? `${f.name ?? ''}${i + 1}栋` : ''}` : null,
+        phone: `1${3 + Math.floor(hash01(account, 3) * 6)}${pad(Math.floor(hash01(account, 4) * 1e9), 9)}`,
+        customerType: type,
+        waterCategory: type === 'residential' ? 1 : 2,
+        dmaCode: f.dma_code,
+        status: hash01(account, 5) < 0.01 ? 2 : 1,
+      });
+      plan.push({ account, feature: f, households: crit ? 400 : Math.max(1, Math.round(households / n)), type });
+    }
+  }
+  return { customers, plan };
+}
+
+function planMeters(plan: Plan[], ids: Map<string, string>, tenantId: string, now: Date) {
+  // one meter each; a year of monthly reads on the account's reading day, 09:00
+  const meters: (typeof waterMeter.$inferInsert)[] = [];
+  const reads: { meterNo: string; time: Date; reading: number; consumption: number | null; prev: Date | null }[] = [];
+  for (const p of plan) {
+    const meterNo = `SB${p.account.slice(2)}`;
+    const big = p.type !== 'residential';
+    const meterType: MeterType =
+      p.feature.critical_type || p.households > 300 ? 'ultrasonic' : hash01(meterNo, 1) < 0.5 ? 'smart' : 'mechanical';
+    const caliber = p.feature.critical_type ? 150 : big ? 50 : p.households > 100 ? 100 : 80;
+    const day = 1 + Math.floor(hash01(meterNo, 2) * 27);
+    const lPerDay = big
+      ? p.feature.critical_type
+        ? 250_000
+        : 2_000 + hash01(meterNo, 3) * 20_000
+      : p.households * HOUSEHOLD_L_PER_DAY;
+    let reading = Math.round(hash01(meterNo, 4) * 50_000);
+    let prev: Date | null = null;
+    let last: { time: Date; reading: number } | null = null;
+    for (let k = 12; k >= 0; k--) {
+      const t = new Date(now.getFullYear(), now.getMonth() - k, day, 9, 0, 0);
+      if (t.getTime() > now.getTime()) continue;
+      let consumption: number | null = null;
+      if (prev) {
+        const days = (t.getTime() - prev.getTime()) / 86_400_000;
+        // summer months use about a fifth more
+        const season = 1 + 0.2 * Math.sin(((t.getMonth() - 3) / 12) * 2 * Math.PI);
+        consumption = Math.round((lPerDay / 1000) * days * season * (0.9 + 0.2 * hash01(meterNo, 10 + k)));
+        reading += consumption;
+      }
+      reads.push({ meterNo, time: t, reading, consumption, prev });
+      prev = t;
+      last = { time: t, reading };
+    }
+    meters.push({
+      tenantId,
+      meterNo,
+      customerId: ids.get(p.account) as string,
+      caliber,
+      meterType,
+      gisCode: p.feature.dno,
+      installDate: `${now.getFullYear() - 1 - Math.floor(hash01(meterNo, 5) * 8)}-${pad(1 + Math.floor(hash01(meterNo, 6) * 12))}-${pad(day)}`,
+      lastReadTime: last?.time ?? null,
+      lastReading: last?.reading ?? null,
+    });
+  }
+  return { meters, reads };
+}
+
 export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -138,44 +231,7 @@ export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = ne
     ).rows;
     if (!features.length) return;
 
-    // accounts: a large user is one account; a community meter stands for its buildings (about 60 households each)
-    const customers: (typeof customer.$inferInsert)[] = [];
-    const plan: { account: string; feature: Feature; households: number; type: CustomerType }[] = [];
-    let seq = 0;
-    for (const f of features) {
-      const households = Math.max(1, f.customer_count ?? 1);
-      const crit = f.critical_type;
-      const n = crit ? 1 : Math.min(6, Math.max(1, Math.round(households / 60)));
-      for (let i = 0; i < n; i++) {
-        seq++;
-        const account = `HF${pad(seq, 7)}`;
-        const r = hash01(account, 1);
-        const type: CustomerType = crit
-          ? (CRITICAL_TYPE[crit] ?? 'public')
-          : r < 0.82
-            ? 'residential'
-            : r < 0.95
-              ? 'commercial'
-              : 'industrial';
-        const name = crit
-          ? (f.name ?? account)
-          : type === 'residential'
-            ? `${f.name ?? '小区'}${i + 1}栋`
-            : `${SURNAMES[Math.floor(hash01(account, 2) * SURNAMES.length)]}记${type === 'commercial' ? '商行' : '加工厂'}`;
-        customers.push({
-          tenantId,
-          accountNo: account,
-          customerName: name.slice(0, 100),
-          address: f.address ? `${f.address}${type === 'residential' ? `${f.name ?? ''}${i + 1}栋` : ''}` : null,
-          phone: `1${3 + Math.floor(hash01(account, 3) * 6)}${pad(Math.floor(hash01(account, 4) * 1e9), 9)}`,
-          customerType: type,
-          waterCategory: type === 'residential' ? 1 : 2,
-          dmaCode: f.dma_code,
-          status: hash01(account, 5) < 0.01 ? 2 : 1,
-        });
-        plan.push({ account, feature: f, households: crit ? 400 : Math.max(1, Math.round(households / n)), type });
-      }
-    }
+    const { customers, plan } = planAccounts(features, tenantId);
     const ids = new Map<string, string>();
     for (let i = 0; i < customers.length; i += 1000) {
       const rows = await tx
@@ -185,55 +241,7 @@ export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = ne
       for (const r of rows) ids.set(r.accountNo, r.id);
     }
 
-    // one meter each; a year of monthly reads on the account's reading day, 09:00
-    const meters: (typeof waterMeter.$inferInsert)[] = [];
-    const reads: { meterNo: string; time: Date; reading: number; consumption: number | null; prev: Date | null }[] = [];
-    for (const p of plan) {
-      const meterNo = `SB${p.account.slice(2)}`;
-      const big = p.type !== 'residential';
-      const meterType: MeterType =
-        p.feature.critical_type || p.households > 300
-          ? 'ultrasonic'
-          : hash01(meterNo, 1) < 0.5
-            ? 'smart'
-            : 'mechanical';
-      const caliber = p.feature.critical_type ? 150 : big ? 50 : p.households > 100 ? 100 : 80;
-      const day = 1 + Math.floor(hash01(meterNo, 2) * 27);
-      const lPerDay = big
-        ? p.feature.critical_type
-          ? 250_000
-          : 2_000 + hash01(meterNo, 3) * 20_000
-        : p.households * HOUSEHOLD_L_PER_DAY;
-      let reading = Math.round(hash01(meterNo, 4) * 50_000);
-      let prev: Date | null = null;
-      let last: { time: Date; reading: number } | null = null;
-      for (let k = 12; k >= 0; k--) {
-        const t = new Date(now.getFullYear(), now.getMonth() - k, day, 9, 0, 0);
-        if (t.getTime() > now.getTime()) continue;
-        let consumption: number | null = null;
-        if (prev) {
-          const days = (t.getTime() - prev.getTime()) / 86_400_000;
-          // summer months use about a fifth more
-          const season = 1 + 0.2 * Math.sin(((t.getMonth() - 3) / 12) * 2 * Math.PI);
-          consumption = Math.round((lPerDay / 1000) * days * season * (0.9 + 0.2 * hash01(meterNo, 10 + k)));
-          reading += consumption;
-        }
-        reads.push({ meterNo, time: t, reading, consumption, prev });
-        prev = t;
-        last = { time: t, reading };
-      }
-      meters.push({
-        tenantId,
-        meterNo,
-        customerId: ids.get(p.account) as string,
-        caliber,
-        meterType,
-        gisCode: p.feature.dno,
-        installDate: `${now.getFullYear() - 1 - Math.floor(hash01(meterNo, 5) * 8)}-${pad(1 + Math.floor(hash01(meterNo, 6) * 12))}-${pad(day)}`,
-        lastReadTime: last?.time ?? null,
-        lastReading: last?.reading ?? null,
-      });
-    }
+    const { meters, reads } = planMeters(plan, ids, tenantId, now);
     const meterIds = new Map<string, string>();
     for (let i = 0; i < meters.length; i += 1000) {
       const rows = await tx

@@ -180,12 +180,23 @@ async function typeOf(ctx: AppContext, req: FastifyRequest, idOrCode: string): P
 
 const selectorNode = (r: Row) => ({ id: r.id, parentId: r.parentId, fullName: r.fullName, enCode: r.enCode });
 
-export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
-  const T = '/system/DictionaryType';
-  const D = '/system/DictionaryData';
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+const T = '/system/DictionaryType';
+const D = '/system/DictionaryData';
+const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
-  // ---- types
+/** `isTree` in the query when given, else the type's own setting. */
+const wantsTree = (query: Record<string, unknown>, type: Row) =>
+  query.isTree === undefined || query.isTree === ''
+    ? type.isTree === 1
+    : String(query.isTree) === '1' || query.isTree === 'true';
+
+export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerTypeRoutes(app, ctx);
+  registerDataReads(app, ctx);
+  registerDataMaintenance(app, ctx);
+}
+
+function registerTypeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(T, byMenu('dictionary'), async (req) => {
     const keyword = q(req).keyword;
     const rows = (await dictionaryTypeResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf);
@@ -208,8 +219,10 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
     await dictionaryTypeResource.remove(ctx, req, [pathId(req)]);
     return done(MSG_DELETED);
   });
+}
 
-  // ---- data
+/** the reads every signed-in screen uses to fill its pickers */
+function registerDataReads(app: FastifyInstance, ctx: AppContext) {
   app.get(`${D}/All`, signedIn, async (req) => {
     const types = await dictionaryTypeResource.all(ctx, req, {});
     const data = (await dictionaryDataResource.all(ctx, req, {})).filter((d) => d.enabledMark === 1);
@@ -242,10 +255,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
         ...(query.keyword ? { keyword: query.keyword } : {}),
       })
     ).map(asJnpf);
-    const tree =
-      query.isTree === undefined || query.isTree === ''
-        ? type.isTree === 1
-        : String(query.isTree) === '1' || query.isTree === 'true';
+    const tree = wantsTree(query, type);
     return ok({ list: tree && !query.keyword ? treeOf(rows) : rows });
   });
   app.get(`${D}/:id/Selector`, signedIn, async (req) => {
@@ -254,12 +264,13 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
     const rows = (await dictionaryDataResource.all(ctx, req, { dictionaryTypeId: type.id }))
       .filter((r) => r.enabledMark === 1)
       .map(selectorNode);
-    const tree =
-      query.isTree === undefined || query.isTree === ''
-        ? type.isTree === 1
-        : String(query.isTree) === '1' || query.isTree === 'true';
+    const tree = wantsTree(query, type);
     return ok({ list: tree ? treeOf(rows) : rows });
   });
+}
+
+/** the maintenance screen's routes: writes, state, one item and the export */
+function registerDataMaintenance(app: FastifyInstance, ctx: AppContext) {
   app.post(D, byMenu('dictionary_add'), async (req) => {
     await dictionaryDataResource.save(ctx, req, bodyWithId(req));
     return done(MSG_CREATED);
