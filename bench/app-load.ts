@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { benchPort, pctOf, startScratchServer } from './harness.ts';
+import { benchPort, passwordGrant, pctOf, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18331);
@@ -25,22 +25,10 @@ const SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 60);
 const EVERY_MS = 10_000;
 const SYNC = 500;
 
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
+const _md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 
 async function signIn(account: string, password: string): Promise<Record<string, string>> {
-  const r = await fetch(`${BASE}/blade-auth/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      tenantId: '000000',
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-      username: account,
-      password: md5(password),
-    }),
-  });
-  const b = await r.json();
+  const b = await passwordGrant(`${BASE}/blade-auth/oauth/token`, account, password);
   if (!b.access_token) throw new Error(`sign-in ${account}: ${JSON.stringify(b)}`);
   return { Authorization: BASIC, 'Blade-Auth': `bearer ${b.access_token}`, 'Content-Type': 'application/json' };
 }

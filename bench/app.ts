@@ -5,17 +5,16 @@
  * ≤ 1 s). The session is put into the app's storage before the page loads, so the time is load, not typing.
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { stop, waitHealthy } from './harness.ts';
+import { passwordGrant, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // the build the server serves (SWP_WEB_DIST, as the server reads it)
 const dist = process.env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist');
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
+const _BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 
 export async function benchApp(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
@@ -53,20 +52,7 @@ export async function benchApp(): Promise<{ name: string; lines: string[] }> {
   });
   try {
     await waitHealthy(`${base}/api/health`, 900_000, server);
-    const tok = await (
-      await fetch(`${base}/api/blade-auth/oauth/token`, {
-        method: 'POST',
-        headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          tenantId: '000000',
-          grant_type: 'password',
-          scope: 'all',
-          type: 'account',
-          username: 'patrol',
-          password: crypto.createHash('md5').update('patrol').digest('hex'),
-        }),
-      })
-    ).json();
+    const tok = await passwordGrant(`${base}/api/blade-auth/oauth/token`, 'patrol', 'patrol');
     const session = {
       token: tok.access_token,
       refresh: tok.refresh_token,

@@ -12,12 +12,11 @@
  * Needs a built web app (`apps/web/dist`, or SWP_WEB_DIST).
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { pctOf, stop, waitHealthy } from './harness.ts';
+import { passwordGrant, pctOf, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -59,20 +58,7 @@ export async function benchControlRoom(): Promise<{ name: string; lines: string[
   const streams: AbortController[] = [];
   try {
     if (server) await waitHealthy(`${base}/api/health`, 900_000, server);
-    const tok = await (
-      await fetch(`${base}/api/blade-auth/oauth/token`, {
-        method: 'POST',
-        headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          tenantId: '000000',
-          grant_type: 'password',
-          scope: 'all',
-          type: 'account',
-          username: 'admin',
-          password: crypto.createHash('md5').update('admin').digest('hex'),
-        }),
-      })
-    ).json();
+    const tok = await passwordGrant(`${base}/api/blade-auth/oauth/token`, 'admin', 'admin');
     const headers = {
       Authorization: BASIC,
       'Blade-Auth': `bearer ${tok.access_token}`,

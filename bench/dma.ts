@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { makeScenario, runScenario } from '../apps/server/src/modules/dma/evaluation.ts';
-import { stop, waitHealthy, withDb } from './harness.ts';
+import { adminToken, createScratchDatabase, stop, waitHealthy } from './harness.ts';
 import type { BenchResult } from './run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,31 +27,35 @@ const CUSTOMERS = Number(process.env.BENCH_DMA_CUSTOMERS ?? 5000);
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)];
 
-async function benchBalance(): Promise<string[]> {
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `bench_dma_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  const url = withDb(base, dbName);
-  const dataDir = path.join(root, `.tmp/bench-dma-data-${process.pid}`);
+/**
+ * The server on `port` with its data in `dataDir`, captcha and jobs off, warnings only; `env` adds the database and
+ * the rest (the environment's order is kept: PORT, HOST, DATA_DIR, DATABASE_URL, the switches, LOG_LEVEL).
+ */
+function spawnServer(port: number, dataDir: string, env: { DATABASE_URL: string } & Record<string, string>) {
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { DATABASE_URL, ...rest } = env;
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: url,
+      DATABASE_URL,
       SWP_CAPTCHA: 'off',
       SWP_JOBS: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '35',
+      ...rest,
       LOG_LEVEL: 'warn',
     },
   });
+}
+
+async function benchBalance(): Promise<string[]> {
+  const dbName = `bench_dma_${process.pid}`;
+  const { admin, url } = await createScratchDatabase(dbName, true);
+  const dataDir = path.join(root, `.tmp/bench-dma-data-${process.pid}`);
+  const server = spawnServer(PORT, dataDir, { DATABASE_URL: url, SWP_MONITOR_BACKFILL_DAYS: '35' });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   try {
@@ -75,12 +79,7 @@ async function benchBalance(): Promise<string[]> {
       [TENANT, CUSTOMERS],
     );
     await pool.query('analyze');
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': TENANT } },
-    ).then((r) => r.json())) as { access_token: string };
-    const auth = { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` };
+    const auth = { authorization: BASIC, 'blade-auth': `bearer ${await adminToken(PORT, TENANT)}` };
     const d = new Date();
     const lastMonth = new Date(d.getFullYear(), d.getMonth() - 1, 1);
     const month = `${lastMonth.getFullYear()}-${String(lastMonth.getMonth() + 1).padStart(2, '0')}`;
@@ -214,30 +213,14 @@ export function scoreLTown(events: LeakEventRow[], learnUntil: number) {
  * scored against the published 2019 leaks.
  */
 async function benchLTown(): Promise<string[]> {
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `bench_dma_lt_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
+  const { admin, url } = await createScratchDatabase(dbName, true);
   const port = PORT + 1;
   const dataDir = path.join(root, `.tmp/bench-dma-lt-${process.pid}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: withDb(base, dbName),
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      SWP_MQTT_PORT: 'off',
-      SWP_MONITOR_BACKFILL_DAYS: '1',
-      LOG_LEVEL: 'warn',
-    },
+  const server = spawnServer(port, dataDir, {
+    DATABASE_URL: url,
+    SWP_MQTT_PORT: 'off',
+    SWP_MONITOR_BACKFILL_DAYS: '1',
   });
   const U = `http://127.0.0.1:${port}/api`;
   const token = async (tenant: string, password: string) => {

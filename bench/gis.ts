@@ -1,27 +1,9 @@
-/**
- * The pipe network at scale: the demo tenant's network replaced by a generated one of 100,000 pipes
- * (`npm run gis:generate -- --pipes 100000`, run here as a child process), then, at 100 random burst points on it,
- * one request at a time through our HTTP API (signed in as admin):
- *   - the valve-shutdown analysis (`POST /api/swp-dispatch/wsnc-squibbing-event/analyse { x, y }`: nearest pipe,
- *     segment and isolation search over the in-memory graph, valves with backups, affected users, the event and its
- *     valve list stored, the event read back); goal p99 ≤ 50 ms;
- *   - `identify` at the same point as the map screen sends it (form POST, tolerance 10 px, all layers, geometry
- *     returned); goal p99 ≤ 30 ms;
- * each beside the baseline measured in the same run, in turns: a plain `ST_DWithin` query of the same point and
- * radius on the pipe table through `pg`.
- *
- * Scratch database `bench_gis_<pid>` on TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/
- * postgres), dropped at the end; the server runs as a child process (as in production).
- * Run alone: `npm run bench -- gis`.
- */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startScratchServer } from './harness.ts';
+import { adminToken, runToEnd, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PIPES = Number(process.env.BENCH_PIPES ?? 100_000);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 100);
@@ -30,18 +12,7 @@ const TENANT = '000000';
 const GIS = `http://127.0.0.1:${PORT}/api/lc-gis/proxyHopeServer/rest/services/gis`;
 const ANALYSE = `http://127.0.0.1:${PORT}/api/swp-dispatch/wsnc-squibbing-event/analyse`;
 
-/** runs a command to its end; rejects on a non-zero exit; returns its stdout */
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout.on('data', (d) => {
-      out += d;
-    });
-    p.on('error', reject);
-    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
-  });
-}
+const run = runToEnd;
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)];
@@ -74,12 +45,7 @@ export async function benchGis(): Promise<{ name: string; lines: string[] }> {
     ).rows[0];
     if (counts.pipes < PIPES * 0.9) throw new Error(`the generator wrote ${counts.pipes} pipes: ${genOut}`);
 
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': TENANT } },
-    ).then((r) => r.json())) as { access_token: string };
-    const auth = { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` };
+    const auth = { authorization: BASIC, 'blade-auth': `bearer ${await adminToken(PORT, TENANT)}` };
 
     // random burst points: on a random pipe, at a random place along it, a metre or two off its axis (repeatable)
     await pool.query('select setseed(0.4242)');

@@ -3,6 +3,7 @@
  * server answers, stopping it, autocannon as a promise and percentiles of sorted samples.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -109,3 +110,81 @@ export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 /** The p-th percentile of ascending samples. */
 export const pctOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+/** The web client's Basic header. */
+export const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
+
+/** The password grant of the web client at `tokenUrl` (…/blade-auth/oauth/token), as a form; the JSON reply. */
+export async function passwordGrant(tokenUrl: string, account: string, password: string): Promise<any> {
+  const r = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      tenantId: '000000',
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+      username: account,
+      password: md5hex(password),
+    }),
+  });
+  return r.json();
+}
+
+/** The administrator's token of `tenant` on the server at `port`, the grant's fields in the query string. */
+export async function adminToken(port: number, tenant: string): Promise<string> {
+  const md5 = md5hex('admin');
+  const tok = (await fetch(
+    `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=${tenant}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
+    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenant } },
+  ).then((r) => r.json())) as { access_token: string };
+  return tok.access_token;
+}
+
+const md5hex = (s: string) => crypto.createHash('md5').update(s).digest('hex');
+
+/** The PostgreSQL server the benches use (TEST_DATABASE_URL or the local default). */
+export const benchPostgres = () => process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Creates the scratch database `name` on the bench's server (dropping a leftover first when `fresh`); returns the
+ * server's URL, the connected admin client (to drop it afterwards) and the database's URL.
+ */
+export async function createScratchDatabase(name: string, fresh = false) {
+  const base = benchPostgres();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  return { base, admin, url: withDb(base, name) };
+}
+
+/** Runs a command in the repository to its end; rejects on a non-zero exit; returns its stdout. */
+export function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += d;
+    });
+    p.on('error', reject);
+    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/**
+ * The times (ms) of several contenders measured in turns (A, B, C, A, B, C, …) so that the machine's load at any
+ * moment weighs on all of them alike; one warm-up round first (plans, caches). One array of samples per contender.
+ */
+export async function timesInTurns(runs: number, fns: (() => Promise<unknown>)[]): Promise<number[][]> {
+  for (const fn of fns) await fn();
+  const times = fns.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      times[k].push(performance.now() - t0);
+    }
+  }
+  return times;
+}

@@ -1,42 +1,17 @@
-/**
- * Hydraulics at scale (issue 20): a 24 h run on the 100,000-pipe generated network, through the HTTP API of the
- * server running as a child process (as in production), on a scratch PostgreSQL database `bench_hydbig_<pid>`
- * (dropped at the end). The network is written by `npm run gis:generate -- --pipes 100000` (a child process).
- *
- * Measured: the model build (`GET /api/swp-hydraulic/model`: demands, `.inp` export of the network, stored), the
- * run (`POST /api/swp-hydraulic/run`, 24 h, 1 h reporting, polled every 250 ms until done), the server process's
- * resident memory (sampled every 50 ms from /proc/<pid>/status: the engine's worker thread lives in that process,
- * so its peak is in it), and `GET /api/health` called back to back during the build and the run (latency p50, p99,
- * max; goal < 1 s). Baselines in the same run: health back to back for 20 s with the server idle, before; the bare engine
- * (engine.ts `simulate`, no server, no worker) on the model's own text, after, in the bench process.
- * `npm run bench -- hydraulics` (with the L-Town figures) or `npm run bench -- hydraulics-big` alone; BENCH_HY_PIPES
- * changes the size, BENCH_HY_PORT the port (18391).
- */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pctOf, startScratchServer } from './harness.ts';
+import { pctOf, runToEnd, startScratchServer } from './harness.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const _root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PIPES = Number(process.env.BENCH_HY_PIPES ?? 100_000);
 const PORT = Number(process.env.BENCH_HY_PORT ?? 18391);
 const TENANT = '000000';
 const URL0 = `http://127.0.0.1:${PORT}`;
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout.on('data', (d) => {
-      out += d;
-    });
-    p.on('error', reject);
-    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
-  });
-}
+const run = runToEnd;
 
 /** resident memory of a process, MB (Linux) */
 function rssMb(pid: number): number {

@@ -1,22 +1,11 @@
-/**
- * Hydraulics (issue 20), on a scratch PostgreSQL database `bench_hydraulics_<pid>` (TEST_DATABASE_URL's server,
- * default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end: L-Town imported, then a 24 h run (1 h
- * reporting) through the product's run service (queue, worker thread, packed result written) with the model cached,
- * against the bare engine (epanet-js: open, run every hydraulic step, read every node and link at each hour) on the
- * same file in the same process. Run alone: `npm run bench -- hydraulics`.
- */
-import pg from 'pg';
-import { withDb } from './harness.ts';
+import { createScratchDatabase } from './harness.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
 export async function benchHydraulics(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `bench_hydraulics_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  const { admin, url } = await createScratchDatabase(dbName);
   const { connectDatabase } = await import('../apps/server/src/db/connection.ts');
   const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
   const { importNetwork } = await import('../apps/server/src/modules/gis/import/service.ts');
@@ -24,7 +13,7 @@ export async function benchHydraulics(): Promise<{ name: string; lines: string[]
   const { startRun, getRun } = await import('../apps/server/src/modules/hydraulic/runs.ts');
   const { stopWorkers } = await import('../apps/server/src/modules/hydraulic/pool.ts');
   const { simulate } = await import('../apps/server/src/modules/hydraulic/engine.ts');
-  const database = connectDatabase(withDb(base, dbName), 'postgresql');
+  const database = connectDatabase(url, 'postgresql');
   try {
     await runMigrations(database.pool);
     const { dir } = lTownDir();

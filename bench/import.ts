@@ -1,16 +1,4 @@
-/**
- * Network import at scale (issue 18), on a scratch PostgreSQL database `bench_import_<pid>` (TEST_DATABASE_URL's
- * server, default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end. The import service runs in this
- * process, as the route runs it (parse, build, compare, one transaction), without the upload itself:
- *   - L-Town (`../shared/data/l-town/L-TOWN.inp`, 782 junctions, 905 pipes): dry run, then apply, then the same file
- *     again (nothing to write);
- *   - a 100,000-pipe GeoJSON made from the generator (`optionsForPipes`, the `gis` benchmark's network): its size,
- *     dry run and apply time, and the peak memory (RSS and heap, sampled every 20 ms) above the start; beside it the
- *     bare `JSON.parse` of the same text as the floor of any GeoJSON reader.
- * Run alone: `npm run bench -- import`.
- */
-import pg from 'pg';
-import { withDb } from './harness.ts';
+import { createScratchDatabase } from './harness.ts';
 
 const PIPES = Number(process.env.BENCH_IMPORT_PIPES ?? 100_000);
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -41,17 +29,14 @@ async function peak<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; rs
 
 export async function benchImport(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `bench_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  const { admin, url } = await createScratchDatabase(dbName);
   const { connectDatabase } = await import('../apps/server/src/db/connection.ts');
   const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
   const { importNetwork } = await import('../apps/server/src/modules/gis/import/service.ts');
   const { L_TOWN, lTownDir } = await import('../apps/server/src/modules/gis/import/ltown.ts');
   const { generateNetwork, optionsForPipes } = await import('../apps/server/src/modules/gis/network.ts');
-  const database = connectDatabase(withDb(base, dbName), 'postgresql');
+  const database = connectDatabase(url, 'postgresql');
   try {
     await runMigrations(database.pool);
     const ctx = { db: database.db };

@@ -20,8 +20,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
-import pg from 'pg';
-import { pctOf } from './harness.ts';
+import type pg from 'pg';
+import { createScratchDatabase, pctOf } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 const server = path.resolve(import.meta.dirname, '../apps/server/src');
@@ -255,21 +255,15 @@ export async function benchIot(): Promise<{ name: string; lines: string[] }> {
   const n = Number(process.env.IOT_BENCH_DEVICES ?? 1000);
   const seconds = Number(process.env.IOT_BENCH_SECONDS ?? 20);
   const nEmbedded = Number(process.env.IOT_BENCH_EMBEDDED_DEVICES ?? n);
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const lines: string[] = [];
   // IOT_BENCH_POSTGRES=off runs the embedded database alone
   if (process.env.IOT_BENCH_POSTGRES !== 'off') {
     const scratch = `swp_bench_iot_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`drop database if exists ${scratch} with (force)`);
-    await admin.query(`create database ${scratch}`);
-    const u = new URL(base);
-    u.pathname = `/${scratch}`;
+    const { admin, url } = await createScratchDatabase(scratch, true);
     try {
-      const database = connectDatabase(u.toString(), 'postgresql');
+      const database = connectDatabase(url, 'postgresql');
       try {
-        lines.push(...table('PostgreSQL', await runOn(database, u.toString(), n, seconds)));
+        lines.push(...table('PostgreSQL', await runOn(database, url, n, seconds)));
       } finally {
         await database.close();
       }

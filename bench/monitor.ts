@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase, timesInTurns } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 
@@ -84,15 +85,7 @@ export async function load(database: Db, end: number) {
  * moment weighs on all of them alike; one warm-up round first (plans, caches).
  */
 async function interleaved(runs: number, fns: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (const fn of fns) await fn();
-  const times = fns.map(() => [] as number[]);
-  for (let i = 0; i < runs; i++) {
-    for (const [k, fn] of fns.entries()) {
-      const t0 = performance.now();
-      await fn();
-      times[k].push(performance.now() - t0);
-    }
-  }
+  const times = await timesInTurns(runs, fns);
   return times.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
 }
 
@@ -174,18 +167,12 @@ async function measure(database: Db, data: Awaited<ReturnType<typeof load>>, run
 }
 
 export async function benchMonitor(): Promise<{ name: string; lines: string[] }> {
-  const base = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = `swp_bench_monitor_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`drop database if exists ${scratch} with (force)`);
-  await admin.query(`create database ${scratch}`);
-  const u = new URL(base);
-  u.pathname = `/${scratch}`;
+  const { admin, url } = await createScratchDatabase(scratch, true);
   const end = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const lines: string[] = [];
   try {
-    const pgdb = connectDatabase(u.toString(), 'postgresql') as Db;
+    const pgdb = connectDatabase(url, 'postgresql') as Db;
     let p: Awaited<ReturnType<typeof measure>>;
     let pgLoad: Awaited<ReturnType<typeof load>>;
     try {

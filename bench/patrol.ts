@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { benchPort, cannon, pctOf, startScratchServer } from './harness.ts';
+import { benchPort, cannon, pctOf, startScratchServer, timesInTurns } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18320);
@@ -65,15 +65,7 @@ function cpuMs(pid: number | undefined): number {
  * moment weighs on all of them alike; one warm-up round first.
  */
 async function interleaved(runs: number, fns: (() => Promise<unknown>)[]) {
-  for (const fn of fns) await fn();
-  const times = fns.map(() => [] as number[]);
-  for (let i = 0; i < runs; i++) {
-    for (const [k, fn] of fns.entries()) {
-      const t0 = performance.now();
-      await fn();
-      times[k].push(performance.now() - t0);
-    }
-  }
+  const times = await timesInTurns(runs, fns);
   return times.map((t) => {
     t.sort((a, b) => a - b);
     return { p50: pctOf(t, 50), p99: pctOf(t, 99) };

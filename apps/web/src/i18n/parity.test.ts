@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as errors from '../features/errors/i18n';
 import * as iframe from '../features/iframe/i18n';
 import * as login from '../features/login/i18n';
+import { keys } from '../test/strings';
 import en from './en';
 import zh from './zh';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 // every feature's and shared component's strings (`<folder>/i18n.ts` exporting `zh` and `en`)
 const modules = import.meta.glob<{ zh?: Record<string, unknown>; en?: Record<string, unknown> }>(

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { alarmInfo as alarmInfoTable, messageRecord, user as userTable } from '../../db/schema.ts';
 import { ingest, readRollups } from '../monitor/index.ts';
@@ -47,19 +47,7 @@ const alarm = (over: Partial<RaiseInput> = {}): RaiseInput => ({
 });
 
 async function as(account: string, tenantId = '000000') {
-  const res = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: {
-      tenantId,
-      username: account,
-      password: await md5(account),
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-    },
-  });
+  const res = await signInCall(t, account, account, tenantId);
   const headers = { authorization: basic(), 'blade-auth': `bearer ${res.json().access_token}` };
   return {
     get: (url: string, query?: Record<string, string>) => t.app.server.inject({ method: 'GET', url, query, headers }),

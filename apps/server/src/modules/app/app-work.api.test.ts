@@ -32,15 +32,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const A = '/api/swp-app';
-const as = async <T>(token: string, fn: () => Promise<T>) => {
-  const keep = t.token;
-  t.token = token;
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-};
+const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().success, res.body).toBe(true);

@@ -29,15 +29,7 @@ afterAll(() => t?.close());
 
 const A = '/api/swp-app';
 const P = '/api/swp-pipeops-patrol';
-const as = async <T>(token: string, fn: () => Promise<T>) => {
-  const keep = t.token;
-  t.token = token;
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-};
+const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   const b = res.json();

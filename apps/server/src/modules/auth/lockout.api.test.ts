@@ -3,7 +3,7 @@
  * the rest are refused as locked. With TEST_DATABASE_URL the burst is split over two instances on one database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootSecondInstance, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootSecondInstance, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let second: TestApp | undefined;
@@ -17,19 +17,7 @@ afterAll(async () => {
 });
 
 async function wrongSignIn(on: TestApp, account: string) {
-  const res = await on.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': '000000' },
-    query: {
-      tenantId: '000000',
-      username: account,
-      password: await md5('not-the-password'),
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-    },
-  });
+  const res = await signInCall(on, account, 'not-the-password');
   expect(res.statusCode).toBe(400);
   return res.json().error_description as string;
 }

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
-import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootSecondInstance, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootSecondInstance, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 import { progress } from '../../core/progress.ts';
 import { meterConsumption } from './index.ts';
 
@@ -12,28 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Cell = string | number | null;
-async function sheet(base: string, rows: Cell[][]): Promise<Buffer> {
-  const tpl = await t.get(`${base}/template`);
-  expect(tpl.statusCode).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const sheet = (base: string, rows: Cell[][]) => filledTemplate(t, `${base}/template`, rows);
 
-async function upload(app: TestApp, base: string, buf: Buffer, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', buf, { filename: 'import.xlsx' });
-  return app.call({
-    method: 'POST',
-    url: `/api${base}`,
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${app.token}` },
-    payload: form.getBuffer(),
-  });
-}
+const upload = (app: TestApp, base: string, buf: Buffer, fields: Record<string, string>) =>
+  uploadXlsx(app, `/api${base}`, buf, fields, 'import.xlsx');
 
 const C = '/swp-customer/customer/import';
 const M = '/swp-customer/meter/import';

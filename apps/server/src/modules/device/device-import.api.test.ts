@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
-import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,29 +10,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const BASE = '/api/swp-admin/device-base/import';
-type Cell = string | number | null;
-
-async function sheet(rows: Cell[][]): Promise<Buffer> {
-  const tpl = await t.get(`${BASE}/template`);
-  expect(tpl.statusCode).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(buf: Buffer, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', buf, { filename: 'devices.xlsx' });
-  return t.call({
-    method: 'POST',
-    url: BASE,
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${t.token}` },
-    payload: form.getBuffer(),
-  });
-}
+const sheet = (rows: Cell[][]) => filledTemplate(t, `${BASE}/template`, rows);
+const upload = (buf: Buffer, fields: Record<string, string>) => uploadXlsx(t, BASE, buf, fields, 'devices.xlsx');
 
 describe('device import from xlsx', () => {
   it('binds devices to stations and their fields: dry run report, apply, idempotent re-apply, refusals', async () => {

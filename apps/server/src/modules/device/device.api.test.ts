@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
 import { alarmInfo } from '../../db/schema.ts';
 import { ingest } from '../monitor/index.ts';
 import { evaluateRunningRules } from './engine.ts';
@@ -291,19 +291,7 @@ describe('who may do what', () => {
 /** A second client of the same app signed in as someone else. */
 async function bootAs(account: string, tenantId = '000000'): Promise<TestApp> {
   const other: TestApp = { ...t, token: undefined };
-  const res = await t.app.server.inject({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: {
-      tenantId,
-      username: account,
-      password: await md5(account === 'admin' ? 'admin' : account),
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-    },
-  });
+  const res = await signInCall(t, account, account === 'admin' ? 'admin' : account, tenantId);
   const token = res.json().access_token;
   const headers = { authorization: basic(), 'blade-auth': `bearer ${token}` };
   const qs = (q?: Record<string, unknown>) =>

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
 import { escalateOverdue, PRESSURE_BAND, pressureCompliance } from './index.ts';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await bootTestApp();
-  for (const a of ['operator', 'auditor', 'admin']) {
-    await t.signIn(a, a);
-    tokens[a] = t.token as string;
-  }
+  ({ t, tokens } = await bootSignedIn(['operator', 'auditor', 'admin']));
 });
 afterAll(() => t?.close());
 

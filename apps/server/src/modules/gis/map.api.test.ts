@@ -1,6 +1,6 @@
 /** The shared map's data: the offline basemap (tenant-aware) and the business layers (issue 24). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 
 let t: TestApp;
@@ -15,18 +15,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   const list = await t.get('/api/blade-system/tenant/list', { tenantName: name });
   otherTenant = list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
-  const tok = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': otherTenant },
-    query: {
-      tenantId: otherTenant,
-      username: 'admin',
-      password: await md5('123456'),
-      grant_type: 'password',
-      scope: 'all',
-    },
-  });
+  const tok = await signInCall(t, 'admin', '123456', otherTenant, { type: false });
   expect(tok.statusCode, tok.body).toBe(200);
   otherToken = tok.json().access_token;
 });

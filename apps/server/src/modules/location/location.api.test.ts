@@ -22,15 +22,7 @@ const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-const as = async <T>(token: string, fn: () => Promise<T>) => {
-  const keep = t.token;
-  t.token = token;
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-};
+const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const fmt = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,27 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function sheet(rows: (string | number | null)[][]): Promise<Buffer> {
-  const tpl = await t.get('/api/swp-monitor/import/station-template');
-  expect(tpl.statusCode).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(buf: Buffer, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', buf, { filename: 'stations.xlsx' });
-  return t.call({
-    method: 'POST',
-    url: '/api/swp-monitor/import/stations',
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${t.token}` },
-    payload: form.getBuffer(),
-  });
-}
+const sheet = (rows: Cell[][]) => filledTemplate(t, '/api/swp-monitor/import/station-template', rows);
+const upload = (buf: Buffer, fields: Record<string, string>) =>
+  uploadXlsx(t, '/api/swp-monitor/import/stations', buf, fields, 'stations.xlsx');
 
 describe('station import from xlsx', () => {
   it('template, dry run per row, apply, a second apply changes nothing, rejected rows with reasons', async () => {

@@ -32,15 +32,7 @@ const ids: Record<string, string> = {};
 
 const db = () => t.app.ctx.db;
 
-async function as<T>(who: string, fn: () => Promise<T>): Promise<T> {
-  const keep = t.token;
-  t.token = tokens[who];
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-}
+const as = <T>(who: string, fn: () => Promise<T>) => t.as(tokens[who], fn);
 
 function codes(tree: any[]): string[] {
   return tree.flatMap((n) => [n.code, ...codes(n.children ?? [])]);

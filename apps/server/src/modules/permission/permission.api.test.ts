@@ -14,23 +14,8 @@ let adminToken: string;
 const ids: Record<string, string> = {};
 const P = '/api/permission';
 
-async function as<T>(token: string, fn: () => Promise<T>): Promise<T> {
-  const keep = t.token;
-  t.token = token;
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-}
-async function tokenOf(account: string, password: string, tenantId = '000000'): Promise<string> {
-  const keep = t.token;
-  try {
-    return (await t.signIn(account, password, tenantId)).access_token;
-  } finally {
-    t.token = keep;
-  }
-}
+const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
+const tokenOf = (account: string, password: string, tenantId = '000000') => t.tokenOf(account, password, tenantId);
 const db = () => t.app.ctx.db;
 const one = async <T>(p: Promise<T[]>) => (await p)[0];
 

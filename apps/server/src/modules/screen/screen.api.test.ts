@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../core/ids.ts';
 import { ingestReadings, type LivePoints } from '../monitor/index.ts';
 import { sharedScreenStats } from './shared-data.ts';
 import { verifyToken } from './tokens.ts';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await bootTestApp();
-  for (const a of ['operator', 'auditor', 'admin']) {
-    await t.signIn(a, a);
-    tokens[a] = t.token as string;
-  }
+  ({ t, tokens } = await bootSignedIn(['operator', 'auditor', 'admin']));
 });
 afterAll(() => t?.close());
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
 import { assertAccountQuota, MSG_QUOTA } from './index.ts';
 import { client, dept, menu, role, roleMenu, tenant, topMenu, user } from './schema.ts';
 
@@ -269,18 +269,7 @@ describe('clients', () => {
     // the new client passes the gate; an edit without a secret keeps it
     await submit('client', { ...row, accessTokenValidity: 1800 });
     const asGis = async () =>
-      t.call({
-        method: 'POST',
-        url: '/api/blade-auth/oauth/token',
-        headers: { authorization: basic({ id: 'gis_app', secret: 'gis_secret' }), 'tenant-id': '000000' },
-        query: {
-          tenantId: '000000',
-          username: 'admin',
-          password: await md5('admin'),
-          grant_type: 'password',
-          scope: 'all',
-        },
-      });
+      signInCall(t, 'admin', 'admin', '000000', { client: { id: 'gis_app', secret: 'gis_secret' }, type: false });
     expect((await asGis()).json()).toHaveProperty('access_token');
     expect((await detail('client', row.id)).accessTokenValidity).toBe(1800);
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
 import { dept, param, post, role, roleScope, scopeData, tenant, user } from '../../db/schema.ts';
 import { invalidateDataScopes } from '../system/index.ts';
 
@@ -16,42 +16,12 @@ let t: TestApp;
 let adminToken: string;
 const ids: Record<string, string> = {};
 
-async function as<T>(token: string, fn: () => Promise<T>): Promise<T> {
-  const keep = t.token;
-  t.token = token;
-  try {
-    return await fn();
-  } finally {
-    t.token = keep;
-  }
-}
+const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 
-/** Signs in without changing the suite's token; returns the reply (or throws with the refusal). */
-async function tokenOf(account: string, password: string, tenantId = '000000'): Promise<string> {
-  const keep = t.token;
-  try {
-    const r = await t.signIn(account, password, tenantId);
-    return r.access_token;
-  } finally {
-    t.token = keep;
-  }
-}
+const tokenOf = (account: string, password: string, tenantId = '000000') => t.tokenOf(account, password, tenantId);
 
 async function signInReply(account: string, password: string, tenantId = '000000') {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: {
-      tenantId,
-      username: account,
-      password: await md5(password),
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-    },
-  });
-  return res.json();
+  return (await signInCall(t, account, password, tenantId)).json();
 }
 
 const db = () => t.app.ctx.db;

@@ -3,12 +3,12 @@
  * family over the same engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { basic, bootSignedIn, type TestApp } from '../../../test/harness.ts';
 import { buildBpmn } from './build.ts';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let tokens: Record<string, string> = {};
+let ids: Record<string, string> = {};
 async function as(who: string, fn: () => Promise<{ statusCode: number; json(): any }>) {
   t.token = tokens[who];
   const r = await fn();
@@ -16,12 +16,7 @@ async function as(who: string, fn: () => Promise<{ statusCode: number; json(): a
 }
 
 beforeAll(async () => {
-  t = await bootTestApp();
-  for (const who of ['admin', 'operator', 'patrol', 'auditor']) {
-    const r = await t.signIn(who, who);
-    tokens[who] = t.token!;
-    ids[who] = r.user_id;
-  }
+  ({ t, tokens, ids } = await bootSignedIn(['admin', 'operator', 'patrol', 'auditor']));
 });
 afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@
  * versions, set main version swaps, deploy, deployment status), validation errors as 400s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
 import * as gate from '../../core/gate.ts';
 import { buildBpmn } from './build.ts';
 
@@ -12,8 +12,8 @@ let t: TestApp;
 const P = '/api/blade-workflow/process';
 const O = '/api/blade-workflow/ops';
 const D = '/api/blade-workflow/design';
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let tokens: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 async function as<T = any>(
   who: string,
@@ -25,12 +25,7 @@ async function as<T = any>(
 }
 
 beforeAll(async () => {
-  t = await bootTestApp();
-  for (const who of ['admin', 'operator', 'patrol', 'auditor']) {
-    const r = await t.signIn(who, who);
-    tokens[who] = t.token!;
-    ids[who] = r.user_id;
-  }
+  ({ t, tokens, ids } = await bootSignedIn(['admin', 'operator', 'patrol', 'auditor']));
 });
 afterAll(() => t?.close());
 

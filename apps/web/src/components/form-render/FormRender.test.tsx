@@ -2,6 +2,7 @@ import type { LcField, LcFormConf } from '@swp/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okReply } from '../../test/server';
 import { renderApp } from '../testing/render';
 import { inputTableColumns } from './controls';
 import { type FormProblems, FormRender, type FormRenderHandle } from './FormRender';
@@ -150,10 +151,7 @@ const CONF: LcFormConf = {
   ],
 };
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
-    headers: { 'content-type': 'application/json' },
-  });
+const ok = okReply;
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -2,13 +2,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadFeatureStrings } from '../../i18n';
+import { keys, keysNamed, untranslated } from '../../test/strings';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
   query: '?raw',
@@ -21,13 +16,9 @@ describe('billing strings', () => {
 
   it('every key the screen names is translated in zh and en, with the spec texts in zh', async () => {
     await loadFeatureStrings();
-    const used = new Set<string>();
-    for (const text of Object.values(sources)) {
-      for (const m of text.matchAll(/['"`]((?:tariff|menu\.billing)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g)) used.add(m[1]);
-    }
+    const used = keysNamed(sources, /['"`]((?:tariff|menu\.billing)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g);
     expect(used.size).toBeGreaterThan(20);
-    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
-    expect(missing).toEqual([]);
+    expect(untranslated(used)).toEqual([]);
     expect(i18next.t('menu.billing.tariff', { lng: 'zh' })).toBe('水价标准');
     expect(i18next.t('tariff.totalPrice', { lng: 'zh' })).toBe('综合水价(元/m³)');
   });

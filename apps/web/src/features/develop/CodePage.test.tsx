@@ -19,24 +19,17 @@ vi.mock('../../lib/download', () => ({
 
 vi.mock('../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../api/lowcode')>();
+  const { memoryRecords, memoryRemove, onePage } = await import('../../test/memoryApi');
   return {
     ...real,
     bladeCodeApi: {
       key: 'memory-blade-code',
       page: async (q: Record<string, any>) => {
         const rows = store.rows.filter((r) => !q.codeName || r.codeName.includes(q.codeName));
-        return { records: rows, total: rows.length, current: 1, size: 10, pages: 1 };
+        return onePage(rows);
       },
-      detail: async (id: string) => store.rows.find((r) => r.id === id) ?? null,
-      submit: async (row: Record<string, any>) => {
-        store.submits.push(row);
-        return null;
-      },
-      remove: async (ids: string[]) => {
-        store.removes.push(ids);
-        store.rows = store.rows.filter((r) => !ids.includes(r.id));
-        return null;
-      },
+      ...memoryRecords(store),
+      remove: memoryRemove(store),
       copy: async (id: string) => {
         store.copies.push(id);
         const r = store.rows.find((x) => x.id === id)!;

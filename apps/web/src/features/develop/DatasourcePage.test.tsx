@@ -14,6 +14,7 @@ const store = vi.hoisted(() => ({
 
 vi.mock('../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../api/lowcode')>();
+  const { memoryRecords, memoryRemove, onePage } = await import('../../test/memoryApi');
   const { HttpError: Err } = await import('../../api/http');
   return {
     ...real,
@@ -22,18 +23,10 @@ vi.mock('../../api/lowcode', async (orig) => {
       page: async (q: Record<string, any>) => {
         store.pages.push(q);
         const rows = store.rows.filter((r) => !q.name || r.name.includes(q.name));
-        return { records: rows, total: rows.length, current: 1, size: 10, pages: 1 };
+        return onePage(rows);
       },
-      detail: async (id: string) => store.rows.find((r) => r.id === id) ?? null,
-      submit: async (row: Record<string, any>) => {
-        store.submits.push(row);
-        return null;
-      },
-      remove: async (ids: string[]) => {
-        store.removes.push(ids);
-        store.rows = store.rows.filter((r) => !ids.includes(r.id));
-        return null;
-      },
+      ...memoryRecords(store),
+      remove: memoryRemove(store),
       dbTypes: async () => [
         { dictKey: 'PostgreSQL', dictValue: 'PostgreSQL', defaultPort: 5432, driverClass: 'org.postgresql.Driver' },
         { dictKey: 'MySQL', dictValue: 'MySQL / MariaDB', defaultPort: 3306, driverClass: 'com.mysql.cj.jdbc.Driver' },

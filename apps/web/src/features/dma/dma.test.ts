@@ -1,16 +1,10 @@
 /** The DMA screens' strings and the zone form's conversions and NRW colours. */
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadFeatureStrings } from '../../i18n';
+import { keys, keysNamed, untranslated } from '../../test/strings';
 import { en, zh } from './i18n';
 import { NRW_BANDS, nrwColor } from './nrw';
 import { fromForm, toForm } from './zoneColumns';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
   query: '?raw',
@@ -23,13 +17,9 @@ describe('DMA strings', () => {
 
   it('every key the screens name is translated in zh and en', async () => {
     await loadFeatureStrings();
-    const used = new Set<string>();
-    for (const text of Object.values(sources)) {
-      for (const m of text.matchAll(/['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g)) used.add(m[1]);
-    }
+    const used = keysNamed(sources, /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g);
     expect(used.size).toBeGreaterThan(40);
-    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
-    expect(missing).toEqual([]);
+    expect(untranslated(used)).toEqual([]);
   });
 });
 

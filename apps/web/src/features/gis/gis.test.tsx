@@ -41,6 +41,16 @@ vi.mock('../../components/map/NetworkMap', async (orig) => {
   };
 });
 
+/** the one critical user the burst cuts off: listed among the affected users and again among the critical ones */
+const hospital = {
+  gid: 21,
+  dno: 'SB-0021',
+  name: '安徽省立医院',
+  customerCount: 1,
+  criticalType: 'hospital',
+  pipeGid: 5,
+  cause: 'segment',
+};
 const analysis = {
   burst: { pipeGid: 5, pipeDno: 'GX-0005', x: 500000, y: 3519675, roadName: '长江西路', dmaCode: 'DMA01' },
   segmentPipes: [5, 6],
@@ -53,15 +63,7 @@ const analysis = {
   closedValves: [11, 12],
   backups: [{ forValve: 11, valves: [{ gid: 13, dno: 'FM-0013', x: 1, y: 2, diameter: 200, distance: 150 }] }],
   affectedUsers: [
-    {
-      gid: 21,
-      dno: 'SB-0021',
-      name: '安徽省立医院',
-      customerCount: 1,
-      criticalType: 'hospital',
-      pipeGid: 5,
-      cause: 'segment',
-    },
+    { ...hospital },
     {
       gid: 22,
       dno: 'SB-0022',
@@ -73,17 +75,7 @@ const analysis = {
     },
   ],
   affectedCustomers: 121,
-  criticalUsers: [
-    {
-      gid: 21,
-      dno: 'SB-0021',
-      name: '安徽省立医院',
-      customerCount: 1,
-      criticalType: 'hospital',
-      pipeGid: 5,
-      cause: 'segment',
-    },
-  ],
+  criticalUsers: [{ ...hospital }],
   sourceInSegment: false,
   tookMs: 3,
 };

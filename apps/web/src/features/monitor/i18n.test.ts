@@ -3,13 +3,8 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../../i18n';
 import { THRESHOLD_LINES } from '../../lib/monitorHistory';
+import { keys, keysNamed, untranslated } from '../../test/strings';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
   query: '?raw',
@@ -21,13 +16,9 @@ describe('monitoring strings', () => {
   it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
 
   it('every fixed key the screens name is translated in zh and en', () => {
-    const used = new Set<string>();
-    for (const text of Object.values(sources)) {
-      for (const m of text.matchAll(/['"`](monitor\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g)) used.add(m[1]);
-    }
+    const used = keysNamed(sources, /['"`](monitor\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g);
     expect(used.size).toBeGreaterThan(30);
-    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
-    expect(missing).toEqual([]);
+    expect(untranslated(used)).toEqual([]);
     // keys built from values: every type, state, view, window and field of the server
     for (const t of ['RAIN', 'WATER_REGIMEN', 'WATER_SUPPLY', 'PRESSURE', 'FLOW', 'WATER_QUALITY']) {
       expect(i18next.exists(`monitor.types.${t}`, { lng: 'en' })).toBe(true);

@@ -2,13 +2,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadFeatureStrings } from '../../i18n';
+import { keys, keysNamed, untranslated } from '../../test/strings';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./i18n.ts'], {
   query: '?raw',
@@ -21,13 +16,9 @@ describe('patrol strings', () => {
 
   it('every key the screens name is translated in zh and en', async () => {
     await loadFeatureStrings();
-    const used = new Set<string>();
-    for (const text of Object.values(sources)) {
-      for (const m of text.matchAll(/['"`]((?:patrol|menu\.patrol)\.[a-zA-Z0-9_.]+[a-zA-Z0-9_])['"`]/g)) used.add(m[1]);
-    }
+    const used = keysNamed(sources, /['"`]((?:patrol|menu\.patrol)\.[a-zA-Z0-9_.]+[a-zA-Z0-9_])['"`]/g);
     expect(used.size).toBeGreaterThan(150);
-    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
-    expect(missing).toEqual([]);
+    expect(untranslated(used)).toEqual([]);
   });
 
   it('names the menus and buttons of the patrol seed', async () => {

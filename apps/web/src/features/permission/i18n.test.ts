@@ -1,12 +1,7 @@
 /** The permission screens' strings: zh and en have the same keys, and every key the screens name exists. */
 import { describe, expect, it } from 'vitest';
+import { keys } from '../../test/strings';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
   query: '?raw',

@@ -2,14 +2,9 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadFeatureStrings } from '../../i18n';
+import { keys, untranslated } from '../../test/strings';
 import { NODE_BUTTONS } from './designer/props';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*'], {
   query: '?raw',
@@ -33,8 +28,7 @@ describe('workflow strings', () => {
     }
     for (const b of NODE_BUTTONS) used.add(`workflow.buttons.${b}`);
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
-    expect(missing).toEqual([]);
+    expect(untranslated(used)).toEqual([]);
     expect(i18next.t('workflow.buttons.wf_pass', { lng: 'zh' })).toBe('同意');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../../test/harness.ts';
+import { basic, bootTestApp, signInCall, type TestApp } from '../../../../test/harness.ts';
 import { GIS_PROXY } from '../routes.ts';
 import { L_TOWN, lTownDir } from './ltown.ts';
 
@@ -36,18 +36,7 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     expect(r.series[1].series[0]).toMatchObject({ stcd: 'T1', field: 'z' });
 
     // the tenant's administrator signs in and sees the network and the history
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      headers: { authorization: basic(), 'tenant-id': L_TOWN.tenantId },
-      query: {
-        tenantId: L_TOWN.tenantId,
-        username: 'admin',
-        password: await md5('123456'),
-        grant_type: 'password',
-        scope: 'all',
-      },
-    });
+    const login = await signInCall(t, 'admin', '123456', L_TOWN.tenantId, { type: false });
     expect(login.statusCode, login.body).toBe(200);
     const h = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
     const pipes = await t.call({
@@ -145,18 +134,7 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
   }, 600_000);
 
   it("is the platform administrator's alone", async () => {
-    const login = await t.call({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      headers: { authorization: basic(), 'tenant-id': L_TOWN.tenantId },
-      query: {
-        tenantId: L_TOWN.tenantId,
-        username: 'admin',
-        password: await md5('123456'),
-        grant_type: 'password',
-        scope: 'all',
-      },
-    });
+    const login = await signInCall(t, 'admin', '123456', L_TOWN.tenantId, { type: false });
     const res = await t.call({
       method: 'POST',
       url: '/api/swp-gis/network/l-town',

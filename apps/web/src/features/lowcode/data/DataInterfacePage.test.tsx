@@ -11,6 +11,7 @@ const store = vi.hoisted(() => ({
 
 vi.mock('../../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../../api/lowcode')>();
+  const { memoryRecords, onePage } = await import('../../../test/memoryApi');
   return {
     ...real,
     dataSourceApi: {
@@ -20,12 +21,8 @@ vi.mock('../../../api/lowcode', async (orig) => {
     dataInterfaceApi: {
       ...real.dataInterfaceApi,
       key: 'memory-interfaces',
-      page: async () => ({ records: store.rows, total: store.rows.length, current: 1, size: 10, pages: 1 }),
-      detail: async (id: string) => store.rows.find((r) => r.id === id) ?? null,
-      submit: async (row: Record<string, any>) => {
-        store.submits.push(row);
-        return null;
-      },
+      page: async () => onePage(store.rows),
+      ...memoryRecords(store),
       remove: async () => {},
       response: async (id: string, params: unknown) => {
         store.calls.push({ id, params });

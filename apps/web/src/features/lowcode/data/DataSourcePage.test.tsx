@@ -11,16 +11,13 @@ const store = vi.hoisted(() => ({
 
 vi.mock('../../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../../api/lowcode')>();
+  const { memoryRecords, onePage } = await import('../../../test/memoryApi');
   return {
     ...real,
     dataSourceApi: {
       key: 'memory-sources',
-      page: async () => ({ records: store.rows, total: store.rows.length, current: 1, size: 10, pages: 1 }),
-      detail: async (id: string) => store.rows.find((r) => r.id === id) ?? null,
-      submit: async (row: Record<string, any>) => {
-        store.submits.push(row);
-        return null;
-      },
+      page: async () => onePage(store.rows),
+      ...memoryRecords(store),
       remove: async () => {},
       selector: async () => ({ list: store.rows }),
       test: async (body: Record<string, any>) => {

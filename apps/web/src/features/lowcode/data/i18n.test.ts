@@ -1,12 +1,7 @@
 /** The data-service strings: zh and en have the same keys, and every key the screens name exists. */
 import { describe, expect, it } from 'vitest';
+import { keys, keysNamed } from '../../../test/strings';
 import { en, zh } from './i18n';
-
-function keys(o: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-  );
-}
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*', '!./i18n.ts'], {
   query: '?raw',
@@ -19,9 +14,7 @@ describe('data-service strings', () => {
 
   it('every lowcode.(ds|dm|di|sync|backup|report).* key the screens name is translated', () => {
     const have = new Set(keys(zh));
-    const used = new Set<string>();
-    for (const text of Object.values(sources))
-      for (const m of text.matchAll(/['"`](lowcode\.(?:ds|dm|di|sync|backup|report)\.[a-zA-Z]+)['"`]/g)) used.add(m[1]);
+    const used = keysNamed(sources, /['"`](lowcode\.(?:ds|dm|di|sync|backup|report)\.[a-zA-Z]+)['"`]/g);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((k) => !have.has(k))).toEqual([]);
   });

@@ -2,12 +2,10 @@ import type { LcFormConf } from '@swp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../components/testing/render';
+import { okReply } from '../../../test/server';
 import { FormDesigner } from './FormDesigner';
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
-    headers: { 'content-type': 'application/json' },
-  });
+const ok = okReply;
 
 beforeEach(() => {
   vi.stubGlobal(

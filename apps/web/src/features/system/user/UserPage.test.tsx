@@ -3,14 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDictCache } from '../../../components/crud/fields';
 import { renderApp } from '../../../components/testing/render';
 import { clearDeptTree } from '../../../components/widgets/deptTree';
+import { okReply } from '../../../test/server';
 import UserPage from './UserPage';
 
 /** The server as the users screen sees it: every request is noted by path. */
 const calls: string[] = [];
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
-    headers: { 'content-type': 'application/json' },
-  });
+const envelope = okReply;
 
 const TREE = [
   {

@@ -1,0 +1,37 @@
+/** The import suites' way of sending a sheet: fill the screen's template, upload it as the import screens do. */
+import ExcelJS from 'exceljs';
+import FormData from 'form-data';
+import { expect } from 'vitest';
+import { basic, type TestApp } from './harness.ts';
+
+export type Cell = string | number | null;
+
+/** The template downloaded from `url` (it must answer 200) with `rows` added to its first sheet. */
+export async function filledTemplate(t: TestApp, url: string, rows: Cell[][]): Promise<Buffer> {
+  const tpl = await t.get(url);
+  expect(tpl.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Posts `buf` as the form's `file` (named `filename`) with `fields`, as the signed-in user of `t`. */
+export async function uploadXlsx(
+  t: TestApp,
+  url: string,
+  buf: Buffer,
+  fields: Record<string, string>,
+  filename: string,
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', buf, { filename });
+  return t.call({
+    method: 'POST',
+    url,
+    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${t.token}` },
+    payload: form.getBuffer(),
+  });
+}

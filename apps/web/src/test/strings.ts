@@ -1,0 +1,25 @@
+/**
+ * Shared checks of a feature's strings, for its `i18n.test.ts`: the keys of a strings tree, the keys its sources
+ * name, and which of those i18next cannot translate. (The sources themselves stay in each test: `import.meta.glob`
+ * is resolved against the file that calls it.)
+ */
+import i18next from 'i18next';
+
+/** every leaf key of a strings tree, dotted */
+export function keys(o: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+/** the first group of every match of a global pattern over the sources' texts */
+export function keysNamed(sources: Record<string, string>, pattern: RegExp): Set<string> {
+  const used = new Set<string>();
+  for (const text of Object.values(sources)) for (const m of text.matchAll(pattern)) used.add(m[1]);
+  return used;
+}
+
+/** the keys that i18next does not have in zh or in en */
+export function untranslated(used: Iterable<string>): string[] {
+  return [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
+}
