@@ -5,16 +5,17 @@
  * terminate, delete in the administrators' lists).
  */
 import { App } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { opsApi } from '../../../api/workflow';
 import { type CrudHandle, CrudPage } from '../../../components/crud';
 import { UserPicker } from '../../../components/widgets';
+import { useLiveEvent } from '../../../shell/bell/useLiveEvent';
+import { usePaneActive } from '../../../shell/KeepAlive';
 import { DispatchDialog } from './DispatchDialog';
 import { columnsOf, type ListKind, listApi } from './lists';
 import { rowActionsOf } from './rowActions';
-import { useLiveReload } from './useLiveReload';
 
 const apis = Object.fromEntries(
   (['start', 'claim', 'todo', 'send', 'done', 'myDone', 'copy', 'process', 'ops'] as ListKind[]).map((k) => [
@@ -22,6 +23,24 @@ const apis = Object.fromEntries(
     listApi(k),
   ]),
 ) as Record<ListKind, ReturnType<typeof listApi>>;
+
+/**
+ * A live inbox (issue 24): every workflow notice (new task, transfer, delegation, urge, copy) reaches the person as
+ * a site message over the live channel, so a message reloads the list; and coming back to the list's tab (the
+ * menu entry or the tab bar) asks again, as a hidden tab may have missed changes made elsewhere.
+ * Returns the list's handle to give the CrudPage; the list reloads through it.
+ */
+function useLiveReload() {
+  const handle = useRef<CrudHandle | null>(null);
+  useLiveEvent('message', () => handle.current?.reload(), 500);
+  const active = usePaneActive();
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) handle.current?.reload();
+    wasActive.current = active;
+  }, [active]);
+  return handle;
+}
 
 function WfList({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
