@@ -3,9 +3,11 @@
  * a radio table of rows (columns value and label by default); a row must be chosen to confirm.
  */
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Modal, Space, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Input, Modal } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PopupTable } from './PopupTable';
+import { usePopupRows } from './usePopupRows';
 
 export const POPUP_SELECT_WIDTH = 700;
 
@@ -33,28 +35,10 @@ export interface PopupSelectProps {
 export function PopupSelect(p: PopupSelectProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [current, setCurrent] = useState(1);
-  const [data, setData] = useState<{ records: PopupRow[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
   const [chosen, setChosen] = useState<PopupRow | undefined>();
   const [label, setLabel] = useState<string | undefined>();
   const size = p.pageSize ?? 10;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader is called again when the dialog, the keyword or the page change
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setLoading(true);
-    p.load({ keyword: applied, current, size })
-      .then((r) => live && setData(r))
-      .catch(() => live && setData({ records: [], total: 0 }))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [open, applied, current]);
+  const rows = usePopupRows(p.load, open, size);
 
   const shown = p.value ? (p.displayText ?? (label && chosen?.value === p.value ? label : undefined) ?? p.value) : '';
 
@@ -100,56 +84,7 @@ export function PopupSelect(p: PopupSelectProps) {
           setOpen(false);
         }}
       >
-        <Space style={{ marginBottom: 12 }}>
-          <Input
-            allowClear
-            placeholder={t('widget.keyword')}
-            aria-label={t('widget.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onPressEnter={() => {
-              setApplied(keyword.trim());
-              setCurrent(1);
-            }}
-          />
-          <Button
-            type="primary"
-            onClick={() => {
-              setApplied(keyword.trim());
-              setCurrent(1);
-            }}
-          >
-            {t('widget.search')}
-          </Button>
-          {!chosen && <Typography.Text type="secondary">{t('widget.chooseRow')}</Typography.Text>}
-        </Space>
-        <Table<PopupRow>
-          rowKey="value"
-          size="small"
-          bordered
-          loading={loading}
-          dataSource={data.records}
-          rowSelection={{
-            type: 'radio',
-            selectedRowKeys: chosen ? [chosen.value] : p.value ? [p.value] : [],
-            onChange: (_k, rows) => setChosen(rows[0]),
-          }}
-          onRow={(r) => ({ onClick: () => setChosen(r) })}
-          pagination={{
-            current,
-            pageSize: size,
-            total: data.total,
-            size: 'small',
-            showSizeChanger: false,
-            onChange: setCurrent,
-          }}
-          columns={
-            p.columns ?? [
-              { title: t('widget.popup.value'), dataIndex: 'value' },
-              { title: t('widget.popup.label'), dataIndex: 'label' },
-            ]
-          }
-        />
+        <PopupTable rows={rows} size={size} chosen={chosen} value={p.value} choose={setChosen} columns={p.columns} />
       </Modal>
     </>
   );

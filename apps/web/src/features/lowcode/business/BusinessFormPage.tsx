@@ -3,8 +3,7 @@
  * form designer and previewed with the renderer. The workflow's process forms pick from `business-form/listAll`.
  */
 import { EyeOutlined, FormOutlined } from '@ant-design/icons';
-import type { LcFormConf } from '@swp/contract';
-import { App, Button, Modal, Space } from 'antd';
+import { Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
@@ -12,7 +11,7 @@ import { businessCategoryApi, businessDataModelApi, businessFormApi } from '../.
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { FormRender, normaliseConf } from '../../../components/form-render';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
-import { FormDesigner } from '../designer/FormDesigner';
+import { BusinessFormDesignDialog, type Design } from './BusinessFormDesignDialog';
 
 /** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
 export const businessForms = {
@@ -27,11 +26,9 @@ const categoryOptions = async () =>
 
 export default function BusinessFormPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const handle = useRef<CrudHandle | null>(null);
-  const [design, setDesign] = useState<{ row: Row; conf: LcFormConf } | null>(null);
+  const [design, setDesign] = useState<Design | null>(null);
   const [preview, setPreview] = useState<Row | null>(null);
-  const [saving, setSaving] = useState(false);
   const columns: CrudColumn[] = [
     { prop: 'formName', label: 'lowcode.biz.formName', search: true, required: 'lowcode.biz.formNameRequired' },
     { prop: 'formCode', label: 'lowcode.biz.formCode', search: true, required: 'lowcode.biz.formCodeRequired' },
@@ -74,45 +71,12 @@ export default function BusinessFormPage() {
           </>
         )}
       />
-      <Modal
-        open={!!design}
-        title={t('lowcode.biz.designOf', { name: design?.row.formName ?? '' })}
-        width="100%"
-        style={{ top: 0, maxWidth: '100vw' }}
-        maskClosable={false}
-        destroyOnHidden
-        onCancel={() => setDesign(null)}
-        footer={
-          <Space>
-            <Button onClick={() => setDesign(null)}>{t('common.cancel')}</Button>
-            <Button
-              type="primary"
-              loading={saving}
-              onClick={async () => {
-                setSaving(true);
-                try {
-                  await businessFormApi.update({ ...design!.row, formData: design!.conf });
-                  message.success(t('lowcode.dynamic.updated'));
-                  setDesign(null);
-                  handle.current?.reload();
-                } finally {
-                  setSaving(false);
-                }
-              }}
-            >
-              {t('lowcode.module.save')}
-            </Button>
-          </Space>
-        }
-      >
-        {design && (
-          <FormDesigner
-            value={design.conf}
-            onChange={(conf) => setDesign((d) => (d ? { ...d, conf } : d))}
-            height="calc(100vh - 180px)"
-          />
-        )}
-      </Modal>
+      <BusinessFormDesignDialog
+        design={design}
+        onChange={(conf) => setDesign((d) => (d ? { ...d, conf } : d))}
+        onClose={() => setDesign(null)}
+        onSaved={() => handle.current?.reload()}
+      />
       <Modal
         open={!!preview}
         title={preview?.formName}

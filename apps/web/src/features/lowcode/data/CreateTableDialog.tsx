@@ -1,21 +1,12 @@
 /** 新建表: a table in a connection, column by column (name, type, length and decimals where the type takes them, nullable, primary key). */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
-import {
-  duplicateField,
-  FIELD_TYPES,
-  type FieldType,
-  IDENT,
-  type NewField,
-  sizesFor,
-  tableBody,
-  takesDecimals,
-  takesLength,
-} from './tables';
+import { nameRuleOf, newTableColumns } from './newTableColumns';
+import { duplicateField, type NewField, sizesFor, tableBody } from './tables';
 
 const FIRST: NewField[] = [{ field: 'id', dataType: 'bigint', primaryKey: true, allowNull: false }];
 
@@ -62,7 +53,6 @@ export function CreateTableDialog({
     }
   };
 
-  const nameRule = { pattern: IDENT, message: t('lowcode.dm.nameRule') };
   return (
     <Modal
       open
@@ -79,7 +69,7 @@ export function CreateTableDialog({
         <Form.Item
           name="tableName"
           label={t('lowcode.dm.tableName')}
-          rules={[{ required: true, message: t('lowcode.dm.tableNameRequired') }, nameRule]}
+          rules={[{ required: true, message: t('lowcode.dm.tableNameRequired') }, nameRuleOf(t)]}
         >
           <Input maxLength={63} style={{ maxWidth: 360 }} />
         </Form.Item>
@@ -92,108 +82,7 @@ export function CreateTableDialog({
                 rowKey="key"
                 dataSource={items}
                 pagination={false}
-                columns={[
-                  {
-                    title: t('lowcode.dm.field'),
-                    key: 'field',
-                    render: (_v, it) => (
-                      <Form.Item
-                        name={[it.name, 'field']}
-                        rules={[{ required: true, message: t('lowcode.dm.field') }, nameRule]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input aria-label={t('lowcode.dm.field')} maxLength={63} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('lowcode.dm.dataType'),
-                    key: 'dataType',
-                    width: 130,
-                    render: (_v, it) => (
-                      <Form.Item name={[it.name, 'dataType']} style={{ margin: 0 }}>
-                        <Select
-                          aria-label={t('lowcode.dm.dataType')}
-                          options={FIELD_TYPES.map((x) => ({ value: x, label: x }))}
-                          onChange={(v: FieldType) =>
-                            form.setFieldValue(['fields', it.name], { ...fields[it.name], dataType: v, ...sizesFor(v) })
-                          }
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('lowcode.dm.length'),
-                    key: 'dataLength',
-                    width: 110,
-                    render: (_v, it) => (
-                      <Form.Item name={[it.name, 'dataLength']} style={{ margin: 0 }}>
-                        <InputNumber
-                          aria-label={t('lowcode.dm.length')}
-                          min={1}
-                          max={10_000}
-                          precision={0}
-                          disabled={!takesLength(fields[it.name]?.dataType)}
-                          style={{ width: '100%' }}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('lowcode.dm.decimals'),
-                    key: 'decimalDigits',
-                    width: 100,
-                    render: (_v, it) => (
-                      <Form.Item name={[it.name, 'decimalDigits']} style={{ margin: 0 }}>
-                        <InputNumber
-                          aria-label={t('lowcode.dm.decimals')}
-                          min={0}
-                          max={30}
-                          precision={0}
-                          disabled={!takesDecimals(fields[it.name]?.dataType)}
-                          style={{ width: '100%' }}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('lowcode.dm.primaryKey'),
-                    key: 'primaryKey',
-                    width: 70,
-                    align: 'center',
-                    render: (_v, it) => (
-                      <Form.Item name={[it.name, 'primaryKey']} valuePropName="checked" style={{ margin: 0 }}>
-                        <Checkbox aria-label={t('lowcode.dm.primaryKey')} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('lowcode.dm.allowNull'),
-                    key: 'allowNull',
-                    width: 70,
-                    align: 'center',
-                    render: (_v, it) => (
-                      <Form.Item name={[it.name, 'allowNull']} valuePropName="checked" style={{ margin: 0 }}>
-                        <Checkbox aria-label={t('lowcode.dm.allowNull')} disabled={!!fields[it.name]?.primaryKey} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: '',
-                    key: 'x',
-                    width: 50,
-                    render: (_v, it) => (
-                      <Button
-                        type="text"
-                        danger
-                        size="small"
-                        icon={<DeleteOutlined />}
-                        aria-label={t('crud.remove')}
-                        onClick={() => remove(it.name)}
-                      />
-                    ),
-                  },
-                ]}
+                columns={newTableColumns({ t, form, fields, remove })}
               />
               <Space style={{ marginTop: 8 }}>
                 <Button

@@ -5,8 +5,8 @@
  * polled meanwhile), then 已完成 with the size, tables and rows, or 失败 with the reason. Download a finished
  * backup; delete one after the confirmation.
  */
-import { DeleteOutlined, DownloadOutlined, LoadingOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
@@ -14,30 +14,8 @@ import { dataBackupApi } from '../../../api/lowcode';
 import { CrudPagination } from '../../../components/crud';
 import { saveBlob } from '../../../lib/download';
 import { BackupDialog } from './BackupDialog';
-import { fileSize, isPending } from './backups';
+import { backupColumns } from './backupColumns';
 import { useBackups } from './useBackups';
-
-function StateTag({ row }: { row: Row }) {
-  const { t } = useTranslation();
-  if (row.state === 'running')
-    return (
-      <Tag color="processing" icon={<LoadingOutlined />}>
-        {t('lowcode.backup.running')}
-      </Tag>
-    );
-  if (row.state === 'queued')
-    return (
-      <Tag color="default" icon={<LoadingOutlined />}>
-        {t('lowcode.backup.queued')}
-      </Tag>
-    );
-  if (row.state === 'done') return <Tag color="success">{t('lowcode.backup.done')}</Tag>;
-  return (
-    <Tooltip title={row.message}>
-      <Tag color="error">{t('lowcode.backup.failed')}</Tag>
-    </Tooltip>
-  );
-}
 
 export default function DataBackupPage() {
   const { t } = useTranslation();
@@ -100,51 +78,7 @@ export default function DataBackupPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.backup.empty')} /> }}
-        columns={[
-          {
-            title: '#',
-            key: 'i',
-            width: 60,
-            align: 'center',
-            render: (_v, _r, i) => (list.page.current - 1) * list.page.size + i + 1,
-          },
-          { title: t('lowcode.backup.fileName'), dataIndex: 'fileName' },
-          { title: t('lowcode.backup.description'), dataIndex: 'description', ellipsis: true },
-          { title: t('lowcode.backup.state'), dataIndex: 'state', render: (_v, r) => <StateTag row={r} /> },
-          { title: t('lowcode.backup.size'), dataIndex: 'fileSize', align: 'right', render: (v) => fileSize(v) },
-          { title: t('lowcode.backup.tables'), dataIndex: 'tableCount', align: 'right', render: (v) => v || '' },
-          { title: t('lowcode.backup.rows'), dataIndex: 'rowCount', align: 'right', render: (v) => v || '' },
-          { title: t('lowcode.backup.time'), dataIndex: 'creatorTime' },
-          {
-            title: t('crud.actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_v, r) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  disabled={r.state !== 'done'}
-                  loading={downloading === String(r.id)}
-                  onClick={() => void download(r)}
-                >
-                  {t('lowcode.backup.download')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={isPending(r)}
-                  onClick={() => remove(r)}
-                >
-                  {t('crud.remove')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        columns={backupColumns({ t, page: list.page, downloading, download, remove })}
       />
       <div style={{ marginTop: 12, display: 'flex', justifyContent: 'flex-end' }}>
         <CrudPagination

@@ -5,48 +5,20 @@
  * parameters, see the answer); 日志 (the call log); 导出 (the definition as JSON); delete after the confirmation.
  */
 import { DownloadOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Switch, Tag } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { http } from '../../../api/http';
 import { dataInterfaceApi } from '../../../api/lowcode';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudHandle, CrudPage } from '../../../components/crud';
 import { saveBlob } from '../../../lib/download';
 import { usePermission } from '../../../stores/session';
 import { InterfaceDialog } from './InterfaceDialog';
 import { InterfaceLogDrawer } from './InterfaceLogDrawer';
-import { STATIC } from './interfaces';
+import { interfaceColumns } from './interfaceColumns';
 import { useSources } from './SourceSelect';
 import { TryInterfaceDialog } from './TryInterfaceDialog';
-
-function StateSwitch({ row, onChanged }: { row: Row; onChanged(): void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const on = Number(row.enabledMark) === 1;
-  return (
-    <Switch
-      size="small"
-      checked={on}
-      loading={busy}
-      aria-label={t('lowcode.di.state')}
-      onClick={async (_c, e) => {
-        e.stopPropagation();
-        setBusy(true);
-        try {
-          await dataInterfaceApi.state(String(row.id));
-          message.success(t(on ? 'lowcode.di.disabledNow' : 'lowcode.di.enabledNow'));
-          onChanged();
-        } catch {
-          // the HTTP client has shown why
-        } finally {
-          setBusy(false);
-        }
-      }}
-    />
-  );
-}
 
 export default function DataInterfacePage() {
   const { t } = useTranslation();
@@ -69,47 +41,11 @@ export default function DataInterfacePage() {
     }
   };
 
-  const sourceName = (id: unknown) => sources.find((s) => String(s.id) === String(id))?.fullName ?? id;
-  const columns: CrudColumn[] = [
-    { prop: 'keyword', label: 'lowcode.di.keyword', search: true, hide: true, display: false },
-    { prop: 'fullName', label: 'lowcode.di.fullName' },
-    { prop: 'enCode', label: 'lowcode.di.enCode' },
-    { prop: 'category', label: 'lowcode.di.category', search: true },
-    {
-      prop: 'dataType',
-      label: 'lowcode.di.dataType',
-      render: (v) =>
-        Number(v) === STATIC ? (
-          <Tag color="purple">{t('lowcode.di.static')}</Tag>
-        ) : (
-          <Tag color="blue">{t('lowcode.di.sql')}</Tag>
-        ),
-    },
-    {
-      prop: 'dbLinkId',
-      label: 'lowcode.di.dbLink',
-      render: (v, r) => (Number(r.dataType) === STATIC ? '' : sourceName(v)),
-    },
-    {
-      prop: 'enabledMark',
-      label: 'lowcode.di.state',
-      render: (_v, r) =>
-        canEdit ? (
-          <StateSwitch row={r} onChanged={reload} />
-        ) : (
-          <Tag color={Number(r.enabledMark) === 1 ? 'green' : undefined}>
-            {t(Number(r.enabledMark) === 1 ? 'lowcode.di.enabledNow' : 'lowcode.di.disabledNow')}
-          </Tag>
-        ),
-    },
-    { prop: 'lastModifyTime', label: 'lowcode.di.modified' },
-  ];
-
   return (
     <>
       <CrudPage
         api={dataInterfaceApi}
-        columns={columns}
+        columns={interfaceColumns({ t, sources, canEdit, reload })}
         title="lowcode.di.title"
         permission="data_interface"
         testId="data-interface-page"

@@ -5,12 +5,12 @@
  * first (asked again before it runs); the run shows its time and progress, then the server's report.
  */
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Progress, Space } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { OWN_DB, SourceSelect, useSources } from './SourceSelect';
-import { SyncReport } from './SyncReport';
-import { percentOf, sameTable, syncBody } from './syncs';
+import { SyncResult } from './SyncResult';
+import { sameTable, syncBody } from './syncs';
 import { TableInput } from './TableInput';
 import { useSyncRun } from './useSyncRun';
 
@@ -108,29 +108,7 @@ export default function DataSyncPage() {
           </Form.Item>
         </Form>
       </Card>
-      <div style={{ maxWidth: 880, marginTop: 16 }} data-testid="sync-result">
-        {state.phase === 'running' && (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            <Alert type="info" showIcon title={t('lowcode.sync.running', { table: state.table, s: seconds })} />
-            {progress && (
-              <Progress
-                percent={percentOf(progress)}
-                status="active"
-                format={() => t('lowcode.sync.progress', { copied: progress.copied, total: progress.total })}
-              />
-            )}
-          </Space>
-        )}
-        {state.phase === 'done' && (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            <Alert type="success" showIcon title={state.msg || t('lowcode.sync.done')} />
-            <SyncReport report={state.report} />
-          </Space>
-        )}
-        {state.phase === 'failed' && (
-          <Alert type="error" showIcon title={t('lowcode.sync.failed')} description={state.error} />
-        )}
-      </div>
+      <SyncResult state={state} seconds={seconds} progress={progress} />
     </div>
   );
 }

@@ -1,0 +1,30 @@
+/** The detail (or handle) link of a workflow list row, and what every row action is given. */
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Row } from '../../../api/crud';
+import { detailPath } from './lists';
+
+/** What a row action needs: its row, and `done` to say so and reload the list. */
+export interface ActionProps {
+  row: Row;
+  done: (text?: string) => void;
+}
+
+export function DetailLink({
+  row,
+  withTask,
+  label = 'workflow.list.detail',
+}: {
+  row: Row;
+  withTask: boolean;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="link" size="small" onClick={() => navigate(detailPath(row, withTask))}>
+      {t(label)}
+    </Button>
+  );
+}
