@@ -5,23 +5,19 @@
  * active tab activates the previous one, or the first if it was the first.
  */
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { Button, Dropdown, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { clearCacheCall } from '../api/auth';
-import { queryClient } from '../lib/queryClient';
 import { isClosable } from '../lib/tabs';
 import { useTabs } from '../stores/tabs';
-import { useUi } from '../stores/ui';
 import { tabTitle } from './translate';
-
-type Action = 'clearCache' | 'closeOthers' | 'closeAll' | 'search';
+import { type TabAction, useTabActions } from './useTabActions';
 
 export function TabBar() {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const { menuItems, run } = useTabActions();
   const list = useTabs((s) => s.list);
   const active = useTabs((s) => s.active);
   const closable = isClosable(list);
@@ -30,46 +26,9 @@ export function TabBar() {
   const [menuOf, setMenuOf] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
 
-  const menuItems: MenuProps['items'] = [
-    { key: 'clearCache', label: t('tagsView.clearCache') },
-    { key: 'closeOthers', label: t('tagsView.closeOthers') },
-    { key: 'closeAll', label: t('tagsView.closeAll') },
-    { key: 'search', label: t('tagsView.search') },
-  ];
-
   function close(value: string) {
     const next = useTabs.getState().close(value);
     if (next) navigate(next.value);
-  }
-
-  function run(action: Action, tabValue?: string) {
-    const tabs = useTabs.getState();
-    switch (action) {
-      case 'clearCache':
-        modal.confirm({
-          title: t('common.confirmTitle'),
-          content: t('tagsView.clearCacheTip'),
-          onOk: async () => {
-            await clearCacheCall().catch(() => undefined);
-            queryClient.clear();
-            useTabs.getState().remount([useTabs.getState().active]);
-            void message.success(t('tagsView.clearCacheDone'));
-          },
-        });
-        break;
-      case 'closeOthers': {
-        const current = tabValue ?? tabs.active;
-        if (current !== tabs.active) navigate(current);
-        tabs.closeOthers(current);
-        break;
-      }
-      case 'closeAll':
-        navigate(tabs.closeAll().value);
-        break;
-      case 'search':
-        useUi.getState().setSearchOpen(true);
-        break;
-    }
   }
 
   return (
@@ -95,7 +54,7 @@ export function TabBar() {
                 items: menuItems,
                 onClick: ({ key }) => {
                   setMenuOf(null);
-                  run(key as Action, tab.value);
+                  run(key as TabAction, tab.value);
                 },
               }}
             >
@@ -114,7 +73,7 @@ export function TabBar() {
               items: menuItems,
               onClick: ({ key }) => {
                 setMoreOpen(false);
-                run(key as Action);
+                run(key as TabAction);
               },
             }}
           >

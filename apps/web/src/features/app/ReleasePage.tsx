@@ -1,9 +1,10 @@
 /** 版本说明: what each app version changed; the app shows the newest one once after an update. */
-import { App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { App as AntApp, Button, Card, Form, Modal, Popconfirm, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../stores/session';
 import { appAdminApi, type ReleaseNote } from './api';
+import { ReleaseNoteForm } from './ReleaseNoteForm';
 
 export default function ReleasePage() {
   const { t } = useTranslation();
@@ -84,25 +85,7 @@ export default function ReleasePage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="version"
-            label={t('appAdmin.version')}
-            rules={[{ required: true, message: t('appAdmin.required', { field: t('appAdmin.version') }) }]}
-          >
-            <Input placeholder="1.2.0" />
-          </Form.Item>
-          <Form.Item
-            name="title"
-            label={t('appAdmin.title')}
-            rules={[{ required: true, message: t('appAdmin.required', { field: t('appAdmin.title') }) }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="content" label={t('appAdmin.content')}>
-            <Input.TextArea rows={6} maxLength={5000} />
-          </Form.Item>
-        </Form>
+        <ReleaseNoteForm form={form} />
       </Modal>
     </Card>
   );

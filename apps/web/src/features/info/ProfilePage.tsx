@@ -7,8 +7,8 @@ import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } fro
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileApi, type UserInfo } from '../../api/profile';
-import { avatarRefusal } from '../../lib/avatar';
 import { phoneRule } from '../../lib/validators';
+import { useAvatarUpload } from './useAvatarUpload';
 
 function InfoForm() {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ function InfoForm() {
   const [form] = Form.useForm<UserInfo>();
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, beforeUpload } = useAvatarUpload(form);
   const avatar = Form.useWatch('avatar', form);
 
   useEffect(() => {
@@ -26,21 +26,6 @@ function InfoForm() {
       .catch(() => {})
       .finally(() => setLoading(false));
   }, [form]);
-
-  const beforeUpload = (file: File) => {
-    const refusal = avatarRefusal(file);
-    if (refusal) {
-      message.error(t(refusal));
-      return Upload.LIST_IGNORE;
-    }
-    setUploading(true);
-    profileApi
-      .upload(file)
-      .then((f) => form.setFieldValue('avatar', f.link))
-      .catch(() => {})
-      .finally(() => setUploading(false));
-    return false;
-  };
 
   const submit = async (values: UserInfo) => {
     setSaving(true);

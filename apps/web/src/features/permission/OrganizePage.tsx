@@ -6,23 +6,16 @@
  * enable/disable through `{id}/Actions/State`.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Switch, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi, Row } from '../../api/crud';
 import { type OrgRow, permissionApi } from '../../api/permission';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
-import { TreeSelectField } from '../../components/widgets';
+import { type CrudHandle, CrudPage } from '../../components/crud';
 import { filterOrgTree, toOptions } from './logic';
+import { organizeColumns } from './organizeColumns';
 
 const ORG = permissionApi.organize;
-
-const CATEGORIES = [
-  { label: 'perm.org.company', value: 1 },
-  { label: 'perm.org.department', value: 2 },
-  { label: 'perm.org.team', value: 3 },
-];
-const CATEGORY_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'default' };
 
 /** The fields `Organize` reads on a write. */
 const wire = (row: Row) => ({
@@ -67,64 +60,7 @@ export default function OrganizePage() {
     handle.current?.reload();
   };
 
-  const columns: CrudColumn<OrgRow>[] = [
-    {
-      prop: 'fullName',
-      label: 'perm.org.fullName',
-      search: true,
-      searchProp: 'keyword',
-      required: 'perm.org.nameRequired',
-      width: 260,
-    },
-    { prop: 'enCode', label: 'perm.org.enCode' },
-    {
-      prop: 'deptCategory',
-      label: 'perm.org.category',
-      type: 'select',
-      options: CATEGORIES,
-      defaultValue: 2,
-      required: 'perm.org.categoryRequired',
-      editDisabled: true,
-      width: 110,
-      render: (v) => {
-        const c = CATEGORIES.find((x) => x.value === Number(v));
-        return c ? <Tag color={CATEGORY_COLORS[c.value]}>{t(c.label)}</Tag> : null;
-      },
-    },
-    {
-      prop: 'parentId',
-      label: 'perm.org.parentId',
-      hide: true,
-      defaultValue: '0',
-      component: ({ mode, row, disabled }) => (
-        <TreeSelectField
-          disabled={disabled}
-          allowClear={false}
-          load={() => parents(mode === 'edit' && row?.id ? String(row.id) : undefined)}
-        />
-      ),
-    },
-    { prop: 'sortCode', label: 'crud.sort', type: 'number', min: 0, defaultValue: 0, width: 90 },
-    {
-      prop: 'enabledMark',
-      label: 'crud.status',
-      type: 'switch',
-      defaultValue: 1,
-      width: 90,
-      render: (v, row) => (
-        <Switch
-          size="small"
-          checked={Number(v) === 1}
-          aria-label={`${row.fullName ?? ''} ${t('crud.status')}`.trim()}
-          onClick={(checked, e) => {
-            e.stopPropagation();
-            void toggle(row, checked);
-          }}
-        />
-      ),
-    },
-    { prop: 'description', label: 'perm.org.description', type: 'textarea', hide: true },
-  ];
+  const columns = organizeColumns({ t, parents, toggle });
 
   return (
     <CrudPage<OrgRow>

@@ -3,17 +3,8 @@
  * real name, roles, departments, platform); add/edit/view/delete; grant roles, reset password, unlock, enable or
  * disable, platform settings; import (xlsx, with a template) and export.
  */
-import {
-  CheckCircleOutlined,
-  DownloadOutlined,
-  FileExcelOutlined,
-  KeyOutlined,
-  SettingOutlined,
-  StopOutlined,
-  TeamOutlined,
-  UnlockOutlined,
-} from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Col, Form, Input, Modal, Row, Select, Space, Tree } from 'antd';
+import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Col, Form, Input, Modal, Row, Select, Space } from 'antd';
 import i18next from 'i18next';
 import { md5 } from 'js-md5';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -32,11 +23,12 @@ import {
   PostTreeSelect,
   TreeSelectField,
 } from '../../../components/widgets';
-import { loadDeptTree } from '../../../components/widgets/deptTree';
-import { type TreeOption, toTreeOptions } from '../../../components/widgets/treeUtils';
+import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { saveBlob } from '../../../lib/download';
 import { phoneRule } from '../../../lib/validators';
 import { usePermission } from '../../../stores/session';
+import { UserDeptTree } from './UserDeptTree';
+import { useUserToolbar } from './useUserToolbar';
 
 /** The avatar as one picture (the record keeps its URL). */
 function AvatarField(p: { value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
@@ -256,74 +248,19 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose(done: boolean)
 
 export default function UserPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const [deptId, setDeptId] = useState<string | undefined>();
-  const [tree, setTree] = useState<TreeOption[]>([]);
   const [grant, setGrant] = useState<string[] | null>(null);
   const [platform, setPlatform] = useState<User | null>(null);
   const [importing, setImporting] = useState(false);
   const handle = useRef<CrudHandle<User> | null>(null);
-  const can = {
-    grant: usePermission('user_role'),
-    reset: usePermission('user_reset'),
-    platform: usePermission('user_platform'),
-    imp: usePermission('user_import'),
-    exp: usePermission('user_export'),
-    unlock: usePermission('user_unlock'),
-    state: usePermission('user_state'),
-  };
-  // the same read as the company select of the search and the department select of the dialog (one request)
-  useEffect(() => {
-    let live = true;
-    loadDeptTree()
-      .then((d) => live && setTree(toTreeOptions(d)))
-      .catch(() => live && setTree([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const canPlatform = usePermission('user_platform');
   const query = useMemo(() => (deptId ? { deptId } : {}), [deptId]);
-
-  const needSelection = (h: CrudHandle<User>) => {
-    if (!h.selected.length) {
-      message.warning(t('crud.selectOne'));
-      return null;
-    }
-    return h.selected.map((u) => u.id);
-  };
-  const confirmRun = (h: CrudHandle<User>, text: string, run: (ids: string[]) => Promise<unknown>) => {
-    const ids = needSelection(h);
-    if (!ids) return;
-    modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: text,
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
-      onOk: async () => {
-        // a refusal has been shown by the HTTP client; the confirmation closes either way
-        await (async () => {
-          await run(ids);
-          message.success(t('crud.operationSuccess'));
-          h.clearSelection();
-          h.reload();
-        })().catch(() => {});
-      },
-    });
-  };
+  const toolbar = useUserToolbar({ query, onGrant: setGrant, onImport: () => setImporting(true) });
 
   return (
     <Row gutter={12}>
       <Col xs={24} md={6} xl={5}>
-        <Card size="small" title={t('user.deptTree')} data-testid="user-dept-tree">
-          <Tree
-            key={tree.length}
-            blockNode
-            defaultExpandAll
-            selectedKeys={deptId ? [deptId] : ['']}
-            treeData={[{ key: '', title: t('user.allDepts'), children: asKeys(tree) }] as any}
-            onSelect={(keys) => setDeptId(keys.length && keys[0] !== '' ? String(keys[0]) : undefined)}
-          />
-        </Card>
+        <UserDeptTree deptId={deptId} onSelect={setDeptId} />
       </Col>
       <Col xs={24} md={18} xl={19}>
         <CrudPage<User>
@@ -340,71 +277,10 @@ export default function UserPage() {
             return { ...v, password: md5(String(v.password ?? '')), password2: md5(String(v.password2 ?? '')) };
           }}
           onSave={(v, mode) => (mode === 'add' ? userApi.submit(v) : userApi.update(v))}
-          toolbar={(h) => (
-            <>
-              {can.grant && (
-                <Button icon={<TeamOutlined />} onClick={() => setGrant(needSelection(h))}>
-                  {t('user.grant')}
-                </Button>
-              )}
-              {can.reset && (
-                <Button
-                  icon={<KeyOutlined />}
-                  onClick={() => confirmRun(h, t('user.resetConfirm'), userApi.resetPassword)}
-                >
-                  {t('user.reset')}
-                </Button>
-              )}
-              {can.unlock && (
-                <Button
-                  icon={<UnlockOutlined />}
-                  onClick={() => confirmRun(h, t('user.unlockConfirm'), userApi.unlock)}
-                >
-                  {t('user.unlock')}
-                </Button>
-              )}
-              {can.state && (
-                <>
-                  <Button
-                    icon={<CheckCircleOutlined />}
-                    onClick={() => confirmRun(h, t('user.enableConfirm'), (ids) => setState(ids, 1))}
-                  >
-                    {t('user.enable')}
-                  </Button>
-                  <Button
-                    icon={<StopOutlined />}
-                    onClick={() => confirmRun(h, t('user.disableConfirm'), (ids) => setState(ids, 0))}
-                  >
-                    {t('user.disable')}
-                  </Button>
-                </>
-              )}
-              {can.imp && (
-                <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
-                  {t('user.import')}
-                </Button>
-              )}
-              {can.exp && (
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={async () => {
-                    const { blob, fileName } = await http.blob(
-                      'GET',
-                      userApi.exportUrl,
-                      { params: query },
-                      '用户数据.xlsx',
-                    );
-                    saveBlob(blob, fileName);
-                  }}
-                >
-                  {t('user.export')}
-                </Button>
-              )}
-            </>
-          )}
+          toolbar={toolbar}
           actionWidth={330}
           rowActions={(row) =>
-            can.platform && (
+            canPlatform && (
               <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setPlatform(row)}>
                 {t('user.platform')}
               </Button>
@@ -432,11 +308,4 @@ export default function UserPage() {
       />
     </Row>
   );
-}
-
-const setState = (ids: string[], status: number) =>
-  http.post<null>('/api/blade-user/state', undefined, { params: { userIds: ids.join(','), status } });
-
-function asKeys(nodes: TreeOption[]): any[] {
-  return nodes.map((n) => ({ key: n.value, title: n.title, children: n.children ? asKeys(n.children) : undefined }));
 }
