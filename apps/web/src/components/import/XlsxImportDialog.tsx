@@ -4,18 +4,21 @@
  * then import. While the server works the dialog polls the job's progress (stage and rows) under the job id it sent,
  * which any server instance can answer (the state is kept in the database).
  */
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Modal, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
-import type { ImportProgress, ImportReport, XlsxImportApi } from './api';
+import type { ImportReport, XlsxImportApi } from './api';
+import { ImportFilePicker } from './ImportFilePicker';
+import { ImportFooter } from './ImportFooter';
+
+import { useImportJob } from './useImportJob';
+import { XlsxJobProgress } from './XlsxJobProgress';
+import { XlsxReport } from './XlsxReport';
 
 export type { ImportReport, XlsxImportApi } from './api';
 export { xlsxImportApi } from './api';
-
-const color = { insert: 'green', update: 'blue', unchanged: 'default' } as const;
-const newJobId = () => `imp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export function XlsxImportDialog({
   open,
@@ -42,56 +45,28 @@ export function XlsxImportDialog({
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [skip, setSkip] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [prog, setProg] = useState<ImportProgress | null>(null);
-  const poll = useRef<ReturnType<typeof setInterval> | null>(null);
+  const { busy, prog, start } = useImportJob({ prefix: 'imp', intervalMs: 500, progress: api.progress });
 
-  const stopPoll = useCallback(() => {
-    if (poll.current) clearInterval(poll.current);
-    poll.current = null;
-  }, []);
-  useEffect(() => stopPoll, [stopPoll]);
   useEffect(() => {
     if (!open) {
       setFile(null);
       setReport(null);
       setSkip(false);
-      setProg(null);
     }
   }, [open]);
 
   const run = async (dryRun: boolean) => {
     if (!file) return;
-    setBusy(true);
-    const jobId = newJobId();
-    setProg({ stage: 'upload', done: 0, total: 0, finished: false });
-    if (api.progress)
-      poll.current = setInterval(() => {
-        api
-          .progress?.(jobId)
-          .then((p) => {
-            if (p.stage !== 'unknown') setProg(p);
-          })
-          .catch(() => {});
-      }, 500);
-    try {
+    await start(async (jobId) => {
       const env = await api.run(file, { dryRun, skipRejected: skip, jobId });
       setReport(env.data);
-      setProg({ stage: 'done', done: 1, total: 1, finished: true });
       if (!dryRun) {
         message.success(t('xlsxImport.applied', { inserted: env.data.inserted, updated: env.data.updated }));
         onApplied(env.data);
       }
-    } catch {
-      // the client showed the server's message
-      setProg(null);
-    } finally {
-      stopPoll();
-      setBusy(false);
-    }
+    });
   };
   const canApply = !!report?.dryRun && (report.rejected.length === 0 || skip);
-  const percent = prog ? (prog.finished ? 100 : prog.total ? Math.round((100 * prog.done) / prog.total) : 0) : 0;
 
   return (
     <Modal
@@ -101,22 +76,17 @@ export function XlsxImportDialog({
       maskClosable={false}
       onCancel={busy ? undefined : onClose}
       footer={
-        <Space>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.close')}
-          </Button>
-          <Button onClick={() => void run(true)} disabled={!file || busy} loading={busy} data-testid={`${testId}-dry`}>
-            {t('xlsxImport.dryRun')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void run(false)}
-            disabled={!canApply || busy}
-            data-testid={`${testId}-apply`}
-          >
-            {t('xlsxImport.apply')}
-          </Button>
-        </Space>
+        <ImportFooter
+          testId={testId}
+          busy={busy}
+          canDry={!!file}
+          canApply={canApply}
+          dryLoading={busy}
+          dryLabel={t('xlsxImport.dryRun')}
+          applyLabel={t('xlsxImport.apply')}
+          onRun={(dry) => void run(dry)}
+          onClose={onClose}
+        />
       }
     >
       <Space style={{ marginBottom: 12 }} wrap>
@@ -127,78 +97,20 @@ export function XlsxImportDialog({
         >
           {t('xlsxImport.template')}
         </Button>
-        <Upload
+        <ImportFilePicker
           accept=".xlsx"
-          maxCount={1}
-          beforeUpload={(f) => {
+          file={file}
+          label={t('xlsxImport.pick')}
+          onPick={(f) => {
             setFile(f);
             setReport(null);
             setSkip(false);
-            return false;
           }}
           onRemove={() => setFile(null)}
-          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-        >
-          <Button icon={<UploadOutlined />}>{t('xlsxImport.pick')}</Button>
-        </Upload>
+        />
       </Space>
-      {busy && prog && (
-        <div data-testid={`${testId}-progress`} style={{ marginBottom: 12 }}>
-          <Typography.Text>
-            {t(`xlsxImport.stage.${prog.stage}`, { defaultValue: t('xlsxImport.stage.unknown') })}
-            {prog.total ? ` ${prog.done} / ${prog.total}` : ''}
-          </Typography.Text>
-          <Progress percent={percent} status="active" aria-label={t('xlsxImport.progress')} />
-        </div>
-      )}
-      {report && (
-        <div data-testid={`${testId}-report`}>
-          <Typography.Paragraph>
-            {t('xlsxImport.summary', {
-              inserted: report.inserted,
-              updated: report.updated,
-              unchanged: report.unchanged,
-            })}
-          </Typography.Paragraph>
-          <Table
-            size="small"
-            rowKey="row"
-            dataSource={report.rows}
-            pagination={{ pageSize: 8 }}
-            columns={[
-              { title: t('xlsxImport.row'), dataIndex: 'row', width: 80 },
-              { title: keyTitle ?? t('xlsxImport.key'), dataIndex: 'key' },
-              {
-                title: t('xlsxImport.action'),
-                dataIndex: 'action',
-                render: (a: keyof typeof color) => <Tag color={color[a]}>{t(`xlsxImport.${a}`)}</Tag>,
-              },
-            ]}
-          />
-          {report.rejected.length > 0 && (
-            <>
-              <Typography.Title level={5}>
-                {t('xlsxImport.rejected', { n: report.rejectedCount ?? report.rejected.length })}
-              </Typography.Title>
-              <Table
-                size="small"
-                rowKey="row"
-                dataSource={report.rejected}
-                pagination={{ pageSize: 8 }}
-                data-testid={`${testId}-rejected`}
-                columns={[
-                  { title: t('xlsxImport.row'), dataIndex: 'row', width: 80 },
-                  { title: keyTitle ?? t('xlsxImport.key'), dataIndex: 'key', width: 160 },
-                  { title: t('xlsxImport.reason'), dataIndex: 'reason' },
-                ]}
-              />
-              <Checkbox checked={skip} onChange={(e) => setSkip(e.target.checked)}>
-                {t('xlsxImport.skipRejected')}
-              </Checkbox>
-            </>
-          )}
-        </div>
-      )}
+      {busy && prog && <XlsxJobProgress prog={prog} testId={testId} />}
+      {report && <XlsxReport report={report} keyTitle={keyTitle} testId={testId} skip={skip} onSkip={setSkip} />}
     </Modal>
   );
 }

@@ -4,10 +4,11 @@
  * value `{ device, id, x, y, latitude, longitude }` (device from dno, id from gid; x, y plane; the click is
  * turned into geographic coordinates by the coordinate service). `EquipmentInput` is the form field around it.
  */
-import { Button, Empty, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Empty, Input, Modal, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gisApi, type IdentifyResult } from './gisApi';
+import { IdentifyResultsTable } from './IdentifyResultsTable';
 import { NetworkMap } from './NetworkMap';
 
 export interface EquipmentValue {
@@ -97,7 +98,6 @@ export function EquipmentPicker({ open, layers, onOk, onCancel, center }: Equipm
     });
   };
 
-  const active = groups.get(tab);
   return (
     <Modal
       open={open}
@@ -115,38 +115,16 @@ export function EquipmentPicker({ open, layers, onOk, onCancel, center }: Equipm
         {groups.size === 0 ? (
           <Empty description={click ? t('gisMap.picker.none') : t('gisMap.picker.hint')} />
         ) : (
-          <>
-            <Tabs
-              size="small"
-              activeKey={tab}
-              onChange={setTab}
-              items={[...groups].map(([k, g]) => ({ key: k, label: `${g.name} (${g.rows.length})` }))}
-            />
-            <Table<IdentifyResult>
-              size="small"
-              loading={busy}
-              rowKey={(r) => `${r.layerKey}.${r.attributes.gid}`}
-              dataSource={active?.rows ?? []}
-              pagination={{
-                pageSize,
-                pageSizeOptions: [5, 10, 20],
-                showSizeChanger: true,
-                onShowSizeChange: (_, s) => setPageSize(s),
-              }}
-              rowSelection={{
-                type: 'radio',
-                selectedRowKeys: chosen ? [`${chosen.layerKey}.${chosen.attributes.gid}`] : [],
-                onChange: (_, rows) => setChosen(rows[0] ?? null),
-              }}
-              onRow={(r) => ({ onClick: () => setChosen(r) })}
-              columns={[
-                { title: t('gisMap.picker.code'), render: (_, r) => String(r.attributes.dno ?? '') },
-                { title: t('gisMap.picker.name'), render: (_, r) => String(r.attributes.name ?? r.value ?? '') },
-                { title: t('gisMap.picker.layer'), render: (_, r) => <Tag>{r.layerName}</Tag> },
-                { title: t('gisMap.picker.distance'), render: (_, r) => `${r.distance.toFixed(1)} m` },
-              ]}
-            />
-          </>
+          <IdentifyResultsTable
+            groups={groups}
+            tab={tab}
+            setTab={setTab}
+            busy={busy}
+            chosen={chosen}
+            setChosen={setChosen}
+            pageSize={pageSize}
+            setPageSize={setPageSize}
+          />
         )}
       </div>
     </Modal>

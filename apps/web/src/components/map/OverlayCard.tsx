@@ -1,9 +1,9 @@
 /** The card of a business item clicked on the map, with a link to the screen it belongs to. */
-import { Button, Card, Descriptions, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OverlayItem, OverlayKey } from './mapApi';
+import { overlayRows } from './overlayRows';
 
 /** the screen each layer's items live on (menu paths of the server seeds) */
 export const SCREEN_OF: Record<OverlayKey, string> = {
@@ -13,8 +13,6 @@ export const SCREEN_OF: Record<OverlayKey, string> = {
   dmas: '/dma/zone',
   staff: '/patrol/location',
 };
-
-const STATE_COLOUR: Record<string, string> = { online: 'green', offline: 'default', alarm: 'red', unlinked: 'blue' };
 
 export function OverlayCard({
   layer,
@@ -30,66 +28,7 @@ export function OverlayCard({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const p = item.props;
-  const rows: [string, ReactNode][] = [];
-  switch (layer) {
-    case 'devices':
-      rows.push(
-        [t('swpMap.card.code'), p.code],
-        [t('swpMap.card.type'), String(t(`swpMap.deviceType.${p.type}`, { defaultValue: p.type }))],
-        [
-          t('swpMap.card.state'),
-          <Tag key="s" color={STATE_COLOUR[item.state]}>
-            {t(`swpMap.deviceState.${item.state}`)}
-          </Tag>,
-        ],
-        [
-          t('swpMap.card.feature'),
-          p.featureId
-            ? `${String(t(`gis.layer.${p.featureLayer}`, { defaultValue: p.featureLayer }))} ${p.featureId}`
-            : '—',
-        ],
-        [t('swpMap.card.openAlarms'), p.openAlarms],
-        [t('swpMap.card.address'), p.address ?? '—'],
-      );
-      break;
-    case 'alarms':
-      rows.push(
-        [t('swpMap.card.level'), t(`swpMap.alarmLevel.${item.state}`, { defaultValue: item.state })],
-        [t('swpMap.card.device'), p.deviceName ?? p.dmaName ?? '—'],
-        [t('swpMap.card.value'), p.alarmValue == null ? '—' : `${p.alarmValue}${p.unit ? ` ${p.unit}` : ''}`],
-        [
-          t('swpMap.card.time'),
-          String(p.alarmTime ?? '')
-            .slice(0, 19)
-            .replace('T', ' '),
-        ],
-      );
-      break;
-    case 'bursts':
-      rows.push(
-        [t('swpMap.card.code'), p.code],
-        [t('swpMap.card.state'), t(`swpMap.burstStatus.${item.state}`, { defaultValue: item.state })],
-        [t('swpMap.card.address'), p.address ?? '—'],
-        [t('swpMap.card.valves'), p.valveCount],
-        [t('swpMap.card.customers'), p.affectedCustomers],
-      );
-      break;
-    case 'dmas':
-      rows.push([t('swpMap.card.code'), p.code], [t('swpMap.card.connections'), p.connections]);
-      break;
-    case 'staff':
-      rows.push(
-        [t('swpMap.card.state'), t(`swpMap.deviceState.${item.state}`)],
-        [t('swpMap.card.phone'), p.phone ?? '—'],
-        [
-          t('swpMap.card.time'),
-          String(p.lastTime ?? '')
-            .slice(0, 19)
-            .replace('T', ' '),
-        ],
-      );
-      break;
-  }
+  const rows = overlayRows(layer, item, t);
   return (
     <Card
       size="small"
