@@ -101,9 +101,9 @@ describe('deferred rollups of the live stream (rollup journal)', () => {
     expect(await ingest(pool, t.app.ctx.database.url, tz, points(3000, T0), { journal: true })).toBe(0);
     // late points half a second after the stored ones, in reverse order
     const late = points(2000, T0 + 600_000, 500);
-    late.seriesIds = [...late.seriesIds].reverse();
-    late.ts = [...late.ts].reverse();
-    late.values = [...late.values].reverse();
+    late.seriesIds = Array.from(late.seriesIds).reverse();
+    late.ts = Array.from(late.ts).reverse();
+    late.values = Array.from(late.values).reverse();
     expect(await ingest(pool, t.app.ctx.database.url, tz, late, { journal: true })).toBe(6000);
     await mergeJournal(pool, tz);
     for (const level of ['hour', 'day'] as const) {
