@@ -4,8 +4,7 @@
  */
 import { useState } from 'react';
 import { t } from './i18n';
-import { readPhoto } from './TaskView';
-import type { Photo } from './useRepair';
+import { addPhotos, type Photo } from './photos';
 
 export function RepairCompleteForm({
   taskName,
@@ -24,17 +23,8 @@ export function RepairCompleteForm({
   const [before, setBefore] = useState<Photo[]>([]);
   const [after, setAfter] = useState<Photo[]>([]);
 
-  async function add(files: FileList | null, set: (f: (p: Photo[]) => Photo[]) => void) {
-    setError('');
-    for (const f of Array.from(files ?? [])) {
-      if (f.size > photoMaxKb * 1024) {
-        setError(t('photoTooBig', { kb: photoMaxKb }));
-        continue;
-      }
-      const data = await readPhoto(f);
-      set((p) => [...p, { key: crypto.randomUUID(), data }].slice(0, 9));
-    }
-  }
+  const add = (files: FileList | null, set: (f: (p: Photo[]) => Photo[]) => void) =>
+    addPhotos(files, photoMaxKb, setError, set);
 
   return (
     <section className="form">

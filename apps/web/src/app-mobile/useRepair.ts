@@ -7,9 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { type ApiError, call, newClientId } from './api';
 import { t } from './i18n';
 import { allItems, enqueue, type OutboxItem, onOutbox } from './outbox';
+import type { Photo } from './photos';
 import type { RepairDetail, Valve } from './types';
-
-export type Photo = { key: string; data: string };
 
 export function useRepair(taskId: string) {
   const [d, setD] = useState<RepairDetail | null>(null);
