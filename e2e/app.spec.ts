@@ -76,8 +76,9 @@ async function signInApp(page: Page, account: string) {
   await expect(page.getByTestId('app-tasks')).toBeVisible();
 }
 
-async function openTask(page: Page, planName: string) {
-  await page.getByTestId('app-task').filter({ hasText: planName }).first().click();
+/** Opens the task by its id: an earlier, overdue task of the same plan may be listed under the same name. */
+async function openTask(page: Page, task: { id: string }) {
+  await page.locator(`[data-testid="app-task"][data-task-id="${task.id}"]`).click();
   await expect(page.getByTestId('app-task-view')).toBeVisible();
   await expect(page.getByTestId('task-map')).toBeVisible();
 }
@@ -118,7 +119,7 @@ test('a patrol task from start to finish: a far check-in is flagged, a hazard wi
   const [o1, o2, o3, o4, o5] = objects;
   const { context, page } = await phone(browser, o1);
   await signInApp(page, 'xj101');
-  await openTask(page, task.planName);
+  await openTask(page, task);
   await expect(page.getByTestId('map-me')).toBeVisible();
   await page.getByTestId('app-start').click();
   await expect(page.getByTestId('app-check')).toHaveCount(5);
@@ -174,7 +175,7 @@ test('offline: three check-ins and a hazard wait in the outbox and reach the ser
   const [o1, o2, o3, o4] = objects;
   const { context, page } = await phone(browser, o1);
   await signInApp(page, 'xj102');
-  await openTask(page, task.planName);
+  await openTask(page, task);
   await page.getByTestId('app-start').click();
   await expect(page.getByTestId('app-check')).toHaveCount(5);
   // the start goes through the outbox too: wait until the server has it, so only the check-ins wait below

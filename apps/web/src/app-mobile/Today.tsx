@@ -69,7 +69,13 @@ export function Today({ work, kept, items, loading, error, onRefresh, onOpen, on
                 const pct = task.objectCount ? Math.round((100 * task.checkedCount) / task.objectCount) : 0;
                 return (
                   <li key={task.id}>
-                    <button type="button" className="card" onClick={() => onOpen(task.id)} data-testid="app-task">
+                    <button
+                      type="button"
+                      className="card"
+                      onClick={() => onOpen(task.id)}
+                      data-testid="app-task"
+                      data-task-id={task.id}
+                    >
                       <span className="title">{task.planName}</span>
                       <span className={`tag s${task.taskStatus}`}>{t(`status${task.taskStatus}` as 'status0')}</span>
                       <span className="meta">
