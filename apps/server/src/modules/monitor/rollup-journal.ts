@@ -14,7 +14,7 @@
  * by the merge delay (a few seconds); `flushRollups` waits for an empty journal (shutdown, tests, the bench).
  */
 import type pg from 'pg';
-import { mergeLatest, mergeRollup } from './store-sql.ts';
+import { mergeLatest, partialsIntoRollups } from './store-sql.ts';
 
 export const JOURNAL_TABLE = 'swp_monitor_rollup_pending';
 /** the series are merged in this many slices (series id modulo), one transaction each */
@@ -107,19 +107,7 @@ const MERGE_SQL = `
 with p as (
   select * from unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[])
     as u(series_id, first_t, mn, mx, sm, cnt)
-), hourly as (${mergeRollup(
-  'swp_monitor_hourly',
-  `select series_id, date_trunc('hour', to_timestamp(first_t / 1000.0), $7), min(mn), max(mx), sum(sm) / sum(cnt),
-         sum(sm), sum(cnt)
-    from p group by 1, 2`,
-)}
-), daily as (${mergeRollup(
-  'swp_monitor_daily',
-  `select series_id, date_trunc('day', to_timestamp(first_t / 1000.0), $7), min(mn), max(mx), sum(sm) / sum(cnt),
-         sum(sm), sum(cnt)
-    from p group by 1, 2`,
-)}
-)
+), ${partialsIntoRollups('$7')}
 select 1`;
 
 /**

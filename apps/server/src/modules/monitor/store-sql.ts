@@ -17,3 +17,22 @@ export const mergeLatest = (m: string) => `
     last_ts = greatest(x.last_ts, m.last_ts)
   from (${m}) m
   where x.id = m.series_id`;
+
+/**
+ * The hourly and daily CTEs that merge partial aggregates `p` (series_id, first_t: epoch ms inside the quarter hour,
+ * mn, mx, sm, cnt) into the rollups; `tz` is the zone's parameter. Every zone's offset is a multiple of 15 minutes,
+ * so a quarter lies inside one local hour and one local day.
+ */
+export const partialsIntoRollups = (tz: string) => `hourly as (${mergeRollup(
+  'swp_monitor_hourly',
+  `select series_id, date_trunc('hour', to_timestamp(first_t / 1000.0), ${tz}), min(mn), max(mx), sum(sm) / sum(cnt),
+         sum(sm), sum(cnt)
+    from p group by 1, 2`,
+)}
+), daily as (${mergeRollup(
+  'swp_monitor_daily',
+  `select series_id, date_trunc('day', to_timestamp(first_t / 1000.0), ${tz}), min(mn), max(mx), sum(sm) / sum(cnt),
+         sum(sm), sum(cnt)
+    from p group by 1, 2`,
+)}
+)`;

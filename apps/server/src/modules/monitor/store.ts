@@ -19,7 +19,7 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { JOURNAL_INSERT_SQL, LATEST_SQL, latestParams, type Partials, packSlices } from './rollup-journal.ts';
-import { mergeLatest, mergeRollup } from './store-sql.ts';
+import { mergeLatest, mergeRollup, partialsIntoRollups } from './store-sql.ts';
 
 export const POINT_TABLE = 'swp_monitor_point';
 const CHUNK = 20_000;
@@ -212,19 +212,7 @@ const ROLLUP_PARTIALS_SQL = `
 with p as (
   select * from unnest($1::int[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[],
                        $8::float8[]) as u(series_id, first_t, last_t, mn, mx, sm, cnt, last_value)
-), hourly as (${mergeRollup(
-  'swp_monitor_hourly',
-  `select series_id, date_trunc('hour', to_timestamp(first_t / 1000.0), $9), min(mn), max(mx), sum(sm) / sum(cnt),
-         sum(sm), sum(cnt)
-    from p group by 1, 2`,
-)}
-), daily as (${mergeRollup(
-  'swp_monitor_daily',
-  `select series_id, date_trunc('day', to_timestamp(first_t / 1000.0), $9), min(mn), max(mx), sum(sm) / sum(cnt),
-         sum(sm), sum(cnt)
-    from p group by 1, 2`,
-)}
-), latest as (${mergeLatest(
+), ${partialsIntoRollups('$9')}, latest as (${mergeLatest(
   `select series_id, to_timestamp(min(first_t) / 1000.0) as first_ts, to_timestamp(max(last_t) / 1000.0) as last_ts,
                (array_agg(last_value order by last_t desc))[1] as last_value
           from p group by series_id`,
