@@ -8,10 +8,10 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TopMenu } from '../api/auth';
+import { MenuIcon } from '../components/MenuIcon';
 import { menuLeaves, menuTarget, topMenuOpensWindow } from '../lib/menu';
+import { useTranslateKey } from '../lib/translate';
 import { useSession } from '../stores/session';
-import { MenuIcon } from './icons';
-import { useTranslateKey } from './translate';
 
 export function AreaSwitcher() {
   const { t } = useTranslation();

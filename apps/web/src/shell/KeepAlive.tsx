@@ -2,19 +2,17 @@
  * Keep-alive tab pages: every open tab's page stays mounted and only the active one is shown, so form input,
  * table page and scroll position survive switching tabs. Each page sees its own tab's location (useLocation,
  * useSearchParams, useParams answer for the tab, not for whichever tab is active).
- * Pages may read `usePaneActive()` to pause work while hidden (timers, chart resizes).
+ * Pages may read `usePaneActive()` (lib/paneActive) to pause work while hidden (timers, chart resizes).
  */
 import { Button, Empty, Result, Typography } from 'antd';
 import {
   Component,
   type ComponentType,
-  createContext,
   type LazyExoticComponent,
   lazy,
   memo,
   type ReactNode,
   Suspense,
-  useContext,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -23,21 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { PageSpin } from '../components/PageSpin';
 import { screenLoaders } from '../features/registry';
+import { PaneContext } from '../lib/paneActive';
 import { useErrorLog } from '../stores/errorLog';
 import { loadedScreen, loadScreen } from './prefetch';
-
-export interface PaneState {
-  active: boolean;
-  /** the tab's value (full path) */
-  value: string;
-}
-
-export const PaneContext = createContext<PaneState>({ active: true, value: '' });
-
-/** Whether the page's tab is the one shown. */
-export function usePaneActive(): boolean {
-  return useContext(PaneContext).active;
-}
 
 const components = new Map<string, ComponentType<any> | LazyExoticComponent<ComponentType<any>>>();
 

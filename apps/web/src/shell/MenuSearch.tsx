@@ -6,12 +6,12 @@ import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Empty, Input, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '../components/MenuIcon';
 import { filterByRoles, type MenuItem, menuLeaves, menuName, searchMenu } from '../lib/menu';
+import { useOpenMenu } from '../lib/openMenu';
+import { useTranslateKey } from '../lib/translate';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
-import { MenuIcon } from './icons';
-import { useOpenMenu } from './Sidebar';
-import { useTranslateKey } from './translate';
 
 function useVisibleMenu() {
   const menu = useSession((s) => s.menu);

@@ -7,32 +7,20 @@
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { MenuIcon } from '../components/MenuIcon';
 import { filterByRoles, findMenuForRoute, flattenMenu, type MenuItem, menuName, menuTarget } from '../lib/menu';
-import { collapseAfterClick } from '../lib/size';
+import { useOpenMenu } from '../lib/openMenu';
 import { shellTheme } from '../lib/themes';
+import { useTranslateKey } from '../lib/translate';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
-import { MenuIcon } from './icons';
 import { prefetchScreen } from './prefetch';
-import { useTranslateKey } from './translate';
 
 type Items = NonNullable<MenuProps['items']>;
 
 const keyOf = (m: MenuItem) => String(m.id ?? m.path ?? m.name);
 const visible = (m: MenuItem) => !m.meta?.hidden;
-
-/** Opens a menu entry; returns false when nothing happened. */
-export function useOpenMenu() {
-  const navigate = useNavigate();
-  return (item: MenuItem) => {
-    const target = menuTarget(item);
-    if (target.kind === 'window') window.open(target.url, '_blank', 'noopener');
-    else navigate(target.to);
-    const ui = useUi.getState();
-    if (collapseAfterClick(ui.screen)) ui.setCollapse(true);
-  };
-}
 
 function ancestors(menu: MenuItem[], key: string): string[] {
   const path: string[] = [];

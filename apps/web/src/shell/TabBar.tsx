@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isClosable } from '../lib/tabs';
+import { tabTitle } from '../lib/translate';
 import { useTabs } from '../stores/tabs';
-import { tabTitle } from './translate';
 import { type TabAction, useTabActions } from './useTabActions';
 
 export function TabBar() {

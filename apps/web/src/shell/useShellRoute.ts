@@ -9,11 +9,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { loaderFor, screenLoaders, screenTitles } from '../features/registry';
 import { menuVisible, tabAllowed } from '../lib/guard';
 import { type ResolveContext, resolveRoute } from '../lib/routes';
+import { tabTitle } from '../lib/translate';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { useUi } from '../stores/ui';
 import { prefetchMenuScreens } from './prefetch';
-import { tabTitle } from './translate';
 
 /** the registry key serving a path (exact, or a `/a/:id` pattern) */
 function screenFor(path: string): string | undefined {

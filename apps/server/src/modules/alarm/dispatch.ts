@@ -9,8 +9,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { burstEvent, gisPipe } from '../../db/schema.ts';
-import { createBurstEvent, EVENT_STATUS } from '../gis/index.ts';
+import { burstEvent, createBurstEvent, EVENT_STATUS, gisPipe } from '../gis/index.ts';
 import { startProcess } from '../workflow/index.ts';
 import { alarmInfo } from './schema.ts';
 

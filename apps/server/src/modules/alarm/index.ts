@@ -29,6 +29,9 @@ export {
 /** Burst detection, in the jobs leader only. */
 const bursts = leaderJob('alarm burst detection', detectBursts, BURST_TICK_MS, 30_000);
 
+/** The alarm register the big screen counts (never through db/schema.ts). */
+export { alarmInfo } from './schema.ts';
+
 export const alarmModule: ServerModule = {
   name: 'alarm',
   routes: alarmRoutes,

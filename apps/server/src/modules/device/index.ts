@@ -12,6 +12,8 @@ import { seedDevice } from './seed.ts';
 
 export { evaluateRunningRules } from './engine.ts';
 export { evaluateField, evaluateOffline, evaluateRule, type Finding, type Reading } from './rules.ts';
+/** The device register other modules join with (never through db/schema.ts). */
+export { deviceBase } from './schema.ts';
 export { DEVICE_TYPES, type DeviceType } from './service.ts';
 
 /** The rule engine, in the jobs leader only. */

@@ -5,8 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { monitorStation } from '../../db/schema.ts';
-import { readRaw, seriesOf } from '../monitor/index.ts';
+import { monitorStation, readRaw, seriesOf } from '../monitor/index.ts';
 import { bandsOf } from './stations.ts';
 
 /** Service pressure band of the network points, MPa (CJJ 207: at least 0.28 at the tap; above 0.6 is excess). */

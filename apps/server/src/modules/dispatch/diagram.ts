@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { monitorStation } from '../../db/schema.ts';
-import { FIELDS, PUMP_FIELD, seriesOf } from '../monitor/index.ts';
+import { FIELDS, monitorStation, PUMP_FIELD, seriesOf } from '../monitor/index.ts';
 import { dispatchLayout } from './schema.ts';
 
 /** Columns of the diagram in flow order, by station type. */

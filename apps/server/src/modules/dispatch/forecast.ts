@@ -10,8 +10,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { monitorStation } from '../../db/schema.ts';
-import { readRollups, seriesOf } from '../monitor/index.ts';
+import { monitorStation, readRollups, seriesOf } from '../monitor/index.ts';
 
 const H = 3_600_000;
 const D = 24 * H;

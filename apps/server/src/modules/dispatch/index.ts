@@ -19,6 +19,9 @@ export { forecastAccuracy, supplyPlan } from './forecast.ts';
 
 const loops = new Set<LeaderLoop>();
 
+/** The dispatch orders the big screen counts (never through db/schema.ts). */
+export { dispatchOrder } from './schema.ts';
+
 export const dispatchModule: ServerModule = {
   name: 'dispatch',
   init() {

@@ -8,8 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { monitorStation } from '../../db/schema.ts';
-import { readRollups, seriesOf } from '../monitor/index.ts';
+import { monitorStation, readRollups, seriesOf } from '../monitor/index.ts';
 import { pressureCompliance } from './compliance.ts';
 import { offsetOf, supplyPlan } from './forecast.ts';
 

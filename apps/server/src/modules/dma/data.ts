@@ -6,10 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant, tenantSql } from '../../core/scoped.ts';
-import { monitorSeries, monitorStation } from '../../db/schema.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisNode } from '../gis/index.ts';
-import { readRollups } from '../monitor/index.ts';
+import { monitorSeries, monitorStation, readRollups } from '../monitor/index.ts';
 import type { MeterVolume } from './balance.ts';
 import { DAY_MS, type MeterHours } from './nightflow.ts';
 import { dmaSetting, dmaUnbilled } from './schema.ts';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
-import { meterRead } from '../../db/schema.ts';
+import { meterRead } from '../billing/index.ts';
 import { gisDma, gisNode, gisPipe } from '../gis/index.ts';
 import { monitorStation, readRollups } from '../monitor/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';

@@ -10,9 +10,9 @@ import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Tx } from '../../core/resource.ts';
 import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
-import { monitorSeries, monitorStation } from '../../db/schema.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisNode, gisPipe } from '../gis/index.ts';
+import { monitorSeries, monitorStation } from '../monitor/index.ts';
 import { dma } from './schema.ts';
 
 export const DMA_READ = ['dma_zone', 'dma_balance', 'dma_night', 'dma_leak', 'dma_unbilled'];

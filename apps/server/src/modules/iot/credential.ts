@@ -11,7 +11,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { deviceBase } from '../../db/schema.ts';
+import { deviceBase } from '../device/index.ts';
 import { CREDENTIAL_TOPIC } from './directory.ts';
 import { iotCredential, iotDeviceStat } from './schema.ts';
 import type { Telemetry } from './telemetry.ts';

@@ -9,7 +9,8 @@ import { verify as argonVerify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { deviceBase, monitorSeries } from '../../db/schema.ts';
+import { deviceBase } from '../device/index.ts';
+import { monitorSeries } from '../monitor/index.ts';
 import { iotCredential } from './schema.ts';
 import type { DeviceKey } from './wire.ts';
 

@@ -16,7 +16,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { tenant } from '../../db/schema.ts';
+import { tenant } from '../system/index.ts';
 import { importResults } from './import.ts';
 import { onlineCompliance, onlineView } from './online.ts';
 import { monthlyReport, reportWorkbook } from './report.ts';

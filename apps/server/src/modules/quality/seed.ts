@@ -7,9 +7,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant, tenantSql } from '../../core/scoped.ts';
-import { tenant } from '../../db/schema.ts';
 import { monitorStation } from '../monitor/index.ts';
-import { ensureMenus } from '../system/index.ts';
+import { ensureMenus, tenant } from '../system/index.ts';
 import { limitFor, limitText, meets } from './limits.ts';
 import { QUALITY_MENUS } from './menus.ts';
 import { qualityIndicator, qualityPlan, qualityPoint, qualityResult } from './schema.ts';

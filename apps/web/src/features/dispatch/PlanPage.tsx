@@ -11,7 +11,7 @@ import { dispatchApi } from '../../api/dispatch';
 import { LIVE_POINTS } from '../../api/monitor';
 import { EChart } from '../../components/charts/EChart';
 import { saveBlob } from '../../lib/download';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { useLiveEvent } from '../../lib/useLiveEvent';
 
 export default function PlanPage() {
   const { t } = useTranslation();

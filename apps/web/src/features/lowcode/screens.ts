@@ -19,3 +19,8 @@ export const screens: Record<string, ScreenLoader> = {
   '/business/design': () => import('./business/BusinessDesignPage'),
   '/business/handle': () => import('./business/BusinessHandlePage'),
 };
+
+/** Lent to other features' screens through the registry: the form designer (workflow's process form designer). */
+export const slots: Record<string, ScreenLoader> = {
+  'lowcode.formDesigner': () => import('./designer/FormDesigner').then((m) => ({ default: m.FormDesigner })),
+};

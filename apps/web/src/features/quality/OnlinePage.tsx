@@ -7,7 +7,7 @@ import { Card, Col, Empty, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIVE_POINTS } from '../../api/monitor';
 import { type OnlineValue, qualityApi } from '../../api/quality';
-import { useLiveEvent } from '../../shell/bell/useLiveEvent';
+import { useLiveEvent } from '../../lib/useLiveEvent';
 
 export default function OnlinePage() {
   const { t } = useTranslation();

@@ -1,12 +1,15 @@
 /** The first page (/wel/index): who is signed in, the pending workflow tasks, the latest notices and the unread messages. */
 import { Avatar, Card, Col, Descriptions, Empty, List, Row, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../api/http';
 import { type MessageRecord, messageApi, UNREAD } from '../../api/message';
-import { PendingTasksCard } from '../workflow/pending/PendingTasks';
+import { slot } from '../registry';
 import { greetingKey } from './greeting';
+
+/** The signed-in person's pending workflow tasks, lent by the workflow feature through the registry. */
+const PendingTasksCard = slot<object>('workflow.pendingTasks');
 
 interface CurrentUser {
   account?: string;
@@ -70,7 +73,9 @@ export default function HomePage() {
           </div>
         </div>
       </Card>
-      <PendingTasksCard />
+      <Suspense fallback={null}>
+        <PendingTasksCard />
+      </Suspense>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card title={t('wel.notices')} style={{ marginBottom: 16 }}>

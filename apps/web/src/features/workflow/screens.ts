@@ -39,3 +39,8 @@ export const titles: Record<string, string> = {
   '/workflow/process/start/:params': 'workflow.title.start',
   '/workflow/process/detail/:params': 'workflow.title.detail',
 };
+
+/** Lent to other features' screens through the registry: the pending-task card (the home page). */
+export const slots: Record<string, ScreenLoader> = {
+  'workflow.pendingTasks': () => import('./pending/PendingTasks').then((m) => ({ default: m.PendingTasksCard })),
+};

@@ -8,10 +8,10 @@ import { Button, Card, Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MenuIcon } from '../../../components/MenuIcon';
 import { filterByRoles, findMenuForRoute, type MenuItem, menuLeaves, menuName } from '../../../lib/menu';
-import { MenuIcon } from '../../../shell/icons';
-import { useOpenMenu } from '../../../shell/Sidebar';
-import { useTranslateKey } from '../../../shell/translate';
+import { useOpenMenu } from '../../../lib/openMenu';
+import { useTranslateKey } from '../../../lib/translate';
 import { useSession } from '../../../stores/session';
 
 export const ONLINE_APPS_PATH = '/onlineApps';

@@ -5,15 +5,20 @@
  */
 import type { LcFormConf } from '@swp/contract';
 import { App, Button, Modal, Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { designApi } from '../../../api/workflow';
 import { normaliseConf } from '../../../components/form-render';
+import { slot } from '../../registry';
 
-const FormDesigner = lazy(() =>
-  import('../../lowcode/designer/FormDesigner').then((m) => ({ default: m.FormDesigner })),
-);
+/** The low-code form designer, lent by the low-code feature through the registry. */
+const FormDesigner = slot<{
+  value: LcFormConf;
+  onChange(conf: LcFormConf): void;
+  extra?: ReactNode;
+  height?: number | string;
+}>('lowcode.formDesigner');
 
 export function FormDesignDialog({ row, onClose }: { row: Row | null; onClose(saved: boolean): void }) {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
-import type { Translate } from '../lib/menu';
-import type { TabEntry } from '../lib/tabs';
+import type { Translate } from './menu';
+import type { TabEntry } from './tabs';
 
 export function translateKey(key?: string | null, lng = i18n.language): string | undefined {
   if (!key) return undefined;

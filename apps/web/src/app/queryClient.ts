@@ -1,2 +1,0 @@
-/** Moved to `lib/queryClient.ts` (issue 23: shell and features may not import app/); kept so older imports still compile. */
-export * from '../lib/queryClient';
