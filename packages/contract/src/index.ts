@@ -5,3 +5,4 @@ export * from './envelope.ts';
 export * from './flowable.ts';
 export * from './lowcode.ts';
 export * from './lowcode-rules.ts';
+export * from './rows.ts';

@@ -5,7 +5,7 @@
  *
  *   export const paramResource = defineResource({
  *     code: 'param', base: '/blade-system/param', table: param,
- *     input: { paramName: z.string().min(1, '请输入参数名称'), ... },
+ *     input: tableInput(param, { paramName: z.string().min(1, '请输入参数名称'), ... }),
  *     unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
  *   });
  *   // in the module: routes(app, ctx) { paramResource.routes(app, ctx); }
@@ -21,6 +21,7 @@ import { lazy, treeOf } from './resource/tree.ts';
 import type { Resource, ResourceDef } from './resource/types.ts';
 import { remove, save } from './resource/write.ts';
 
+export { tableInput } from './resource/table-input.ts';
 export type { HookContext, Resource, ResourceDef, RouteName, Row, SaveExtra, Tx } from './resource/types.ts';
 
 const registry = new Map<string, ResourceDef>();

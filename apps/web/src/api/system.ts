@@ -1,17 +1,12 @@
 /** Typed call groups of `/api/blade-system` (spec 1 §7.1–7.2, spec 2 §7 "Permissions and organisation"). */
-import type { TreeNode } from '@swp/contract';
+import type { ParamRow, TreeNode } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
 const B = '/api/blade-system';
 
-export interface Param extends Row {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark?: string;
-}
+/** A parameter row as the server sends it: generated from the table (packages/contract/src/rows.ts). */
+export type Param = ParamRow & Row;
 export interface Tenant extends Row {
   id: string;
   tenantId: string;

@@ -1,6 +1,10 @@
-/** Parameters (spec 1 §2.7): the reference example of a resource with nothing hand-written but its rules. */
+/**
+ * Parameters (spec 1 §2.7): the reference example of a resource with nothing hand-written but its rules. The writable
+ * fields follow from the table (`tableInput`); only the fields with the spec's messages carry a rule. Adding a field
+ * is the column (schema.ts, then `npm run db:generate` and `npm run contract:rows`), its screen column and its label.
+ */
 import { z } from 'zod';
-import { defineResource } from '../../core/resource.ts';
+import { defineResource, tableInput } from '../../core/resource.ts';
 import { param } from './schema.ts';
 
 export const paramResource = defineResource({
@@ -8,11 +12,10 @@ export const paramResource = defineResource({
   grant: { read: ['param'], submit: ['param_add', 'param_edit'], remove: ['param_delete'] },
   base: '/blade-system/param',
   table: param,
-  input: {
+  input: tableInput(param, {
     paramName: z.string({ error: '请输入参数名称' }).trim().min(1, '请输入参数名称').max(255),
     paramKey: z.string({ error: '请输入参数键名' }).trim().min(1, '请输入参数键名').max(255),
     paramValue: z.string({ error: '请输入参数键值' }).min(1, '请输入参数键值'),
-    remark: z.string().max(255).nullish(),
-  },
+  }),
   unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
 });

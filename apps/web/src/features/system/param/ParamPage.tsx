@@ -4,23 +4,9 @@
  * 请输入参数名称, 请输入参数键名, 请输入参数键值.
  */
 import { paramApi } from '../../../api/system';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
-
-const columns: CrudColumn[] = [
-  { prop: 'paramName', label: 'param.paramName', search: true, required: 'param.nameRequired', trigger: 'onBlur' },
-  { prop: 'paramKey', label: 'param.paramKey', search: true, required: 'param.keyRequired', trigger: 'onBlur' },
-  {
-    prop: 'paramValue',
-    label: 'param.paramValue',
-    type: 'textarea',
-    rows: 6,
-    required: 'param.valueRequired',
-    trigger: 'onBlur',
-    ellipsis: true,
-  },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
-];
+import { CrudPage } from '../../../components/crud';
+import { paramColumns } from './columns';
 
 export default function ParamPage() {
-  return <CrudPage api={paramApi} columns={columns} title="param.title" permission="param" maskClosable={false} />;
+  return <CrudPage api={paramApi} columns={paramColumns} title="param.title" permission="param" maskClosable={false} />;
 }
