@@ -22,6 +22,12 @@ export interface AppContext {
  */
 export interface ServerModule {
   name: string;
+  /**
+   * The modules whose `index.ts` this module imports, i.e. what it needs loaded to start and serve (absent = none).
+   * Every module of `modules/index.ts` declares it; `module-deps.unit.test.ts` checks it against the real imports and
+   * `module-deps.api.test.ts` boots each module with only these (`closureOf` in `core/module-deps.ts`).
+   */
+  uses?: readonly string[];
   routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   /** runs once per process before routes: register gate providers, fault sinks, live listeners */
   init?(ctx: AppContext): void | Promise<void>;

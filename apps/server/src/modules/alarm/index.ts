@@ -34,6 +34,7 @@ export { alarmInfo } from './schema.ts';
 
 export const alarmModule: ServerModule = {
   name: 'alarm',
+  uses: ['gis', 'message', 'monitor', 'system', 'workflow'],
   routes: alarmRoutes,
   seed: (ctx: AppContext) => seedAlarm(ctx),
   lead: bursts.lead,

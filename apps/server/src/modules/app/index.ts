@@ -19,6 +19,7 @@ export { type AppSettings, settingsOf } from './settings.ts';
 
 export const appModule: ServerModule = {
   name: 'app',
+  uses: ['auth', 'gis', 'patrol', 'quality', 'system', 'workflow'],
   routes(app, ctx: AppContext) {
     settingsRoutes(app, ctx);
     fieldRoutes(app, ctx);

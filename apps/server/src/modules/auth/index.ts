@@ -71,6 +71,7 @@ export async function invalidateClientCache(ctx: Pick<AppContext, 'live'>): Prom
 
 export const authModule: ServerModule = {
   name: 'auth',
+  uses: ['system'],
   async init(ctx) {
     const auth = new AuthService(ctx);
     await auth.start();

@@ -11,6 +11,7 @@ export { totalOf, WATER_CATEGORY } from './tariff.ts';
 
 export const billingModule: ServerModule = {
   name: 'billing',
+  uses: ['system'],
   routes(app, ctx: AppContext) {
     tariffResource.routes(app, ctx);
   },

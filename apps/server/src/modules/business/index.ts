@@ -9,6 +9,7 @@ import { seedBusiness } from './seed.ts';
 
 export const businessModule: ServerModule = {
   name: 'business',
+  uses: ['datasource', 'lowcode', 'system'],
   routes(app, ctx) {
     resourceRoutes(app, ctx);
     handleRoutes(app, ctx);

@@ -26,6 +26,7 @@ export { CUSTOMER_TYPES, METER_TYPES, meterConsumption } from './register.ts';
 
 export const customerModule: ServerModule = {
   name: 'customer',
+  uses: ['billing', 'gis', 'hydraulic', 'system'],
   // the hydraulic model's demands come from the meters' reads where there are any (docs/hydraulics.md, Demands)
   init() {
     registerDemandSource((ctx, tenantId) => meterConsumption(ctx.db, tenantId));

@@ -12,6 +12,7 @@ import { seedDataservice } from './seed.ts';
 
 export const dataserviceModule: ServerModule = {
   name: 'dataservice',
+  uses: ['resource', 'system'],
   routes(app, ctx) {
     registerDictionaryRoutes(app, ctx);
     registerAreaRoutes(app, ctx);

@@ -13,6 +13,7 @@ import { syncRoutes } from './sync.ts';
 
 export const datasourceModule: ServerModule = {
   name: 'datasource',
+  uses: ['lowcode', 'system'],
   // backups a stopped process left queued or running can never end: failed, and deletable
   init: (ctx) => markInterrupted(ctx, true),
   routes(app, ctx) {

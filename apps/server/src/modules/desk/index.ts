@@ -10,6 +10,7 @@ import { seedDesk } from './seed.ts';
 
 export const deskModule: ServerModule = {
   name: 'desk',
+  uses: ['auth', 'log', 'message', 'resource', 'system'],
   routes(app, ctx) {
     noticeResource.routes(app, ctx);
     registerDashboardRoutes(app, ctx);

@@ -8,6 +8,7 @@ import { developRoutes } from './routes.ts';
 
 export const developModule: ServerModule = {
   name: 'develop',
+  uses: ['datasource', 'lowcode', 'system'],
   routes: (app, ctx) => developRoutes(app, ctx),
   // SpringBlade's button codes of the code tools (their screens come from the datasource module's seed, before)
   seed: (ctx) => seedSpringBladeToolButtons(ctx),

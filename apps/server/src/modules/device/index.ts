@@ -21,6 +21,7 @@ const rules = leaderJob('device rules', evaluateRunningRules, RULE_TICK_MS, 15_0
 
 export const deviceModule: ServerModule = {
   name: 'device',
+  uses: ['alarm', 'gis', 'monitor', 'system'],
   routes: deviceRoutes,
   seed: (ctx: AppContext) => seedDevice(ctx),
   lead: rules.lead,

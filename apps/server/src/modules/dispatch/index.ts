@@ -24,6 +24,7 @@ export { dispatchOrder } from './schema.ts';
 
 export const dispatchModule: ServerModule = {
   name: 'dispatch',
+  uses: ['alarm', 'message', 'monitor', 'system', 'workflow'],
   init() {
     onInstanceEnded(ORDER_PROCESS, orderEnded);
   },

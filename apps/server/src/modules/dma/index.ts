@@ -30,6 +30,7 @@ const watches = new Set<LeakWatch>();
 
 export const dmaModule: ServerModule = {
   name: 'dma',
+  uses: ['alarm', 'billing', 'gis', 'monitor', 'system', 'workflow'],
   init() {
     onInstanceEnded(REPAIR_PROCESS, repairEnded);
     // the L-Town tenant (gis's one-step import) gets its zones and a detection run over its year

@@ -72,6 +72,7 @@ export {
 
 export const gisModule: ServerModule = {
   name: 'gis',
+  uses: ['log', 'monitor', 'system'],
   routes: gisRoutes,
   seed: (ctx: AppContext) => seedGis(ctx),
 };

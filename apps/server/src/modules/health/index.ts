@@ -4,6 +4,7 @@ import type { ServerModule } from '../../core/module.ts';
 /** `GET /api/health` for load balancers: the database kind and version, or 503 when it does not answer. */
 export const healthModule: ServerModule = {
   name: 'health',
+  uses: [],
   routes(app, ctx) {
     app.get('/health', { config: { access: 'public' } }, async (_req, reply) => {
       try {

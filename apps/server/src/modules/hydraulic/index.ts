@@ -17,6 +17,7 @@ export { type Scenario, type SimResult, simulate } from './engine.ts';
 
 export const hydraulicModule: ServerModule = {
   name: 'hydraulic',
+  uses: ['dma', 'gis', 'monitor', 'system'],
   init() {
     // the burst event and the crew's page show the latest burst what-if of their pipe
     onBurstPressure(latestBurstRun);

@@ -45,6 +45,7 @@ export function telemetryService(ctx: AppContext): Telemetry {
 
 export const iotModule: ServerModule = {
   name: 'iot',
+  uses: ['device', 'monitor'],
   async init(ctx) {
     const t = telemetryOf(ctx);
     const r = running.get(ctx) as Running;

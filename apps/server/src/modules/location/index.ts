@@ -15,6 +15,7 @@ const sims = new Set<StaffSimulator>();
 
 export const locationModule: ServerModule = {
   name: 'location',
+  uses: ['gis', 'monitor', 'patrol', 'system'],
   routes: (app, ctx: AppContext) => locationRoutes(app, ctx),
   seed: (ctx: AppContext) => seedLocation(ctx),
   lead(ctx: AppContext) {

@@ -12,6 +12,7 @@ let sinkInstalled = false;
 
 export const logModule: ServerModule = {
   name: 'log',
+  uses: [],
   init(ctx) {
     // The fault sink list is process-wide: install one sink that writes through the app the request belongs to.
     if (!sinkInstalled) {

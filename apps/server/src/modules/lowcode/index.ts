@@ -9,6 +9,7 @@ import { seedLowcode } from './seed.ts';
 
 export const lowcodeModule: ServerModule = {
   name: 'lowcode',
+  uses: ['dataservice', 'system'],
   routes: (app, ctx) => lowcodeRoutes(app, ctx),
   seed: seedLowcode,
 };

@@ -10,6 +10,7 @@ import { seedMessage } from './seed.ts';
 
 export const messageModule: ServerModule = {
   name: 'message',
+  uses: ['auth', 'system'],
   init(ctx) {
     // subscribe to the live bus before anything can be sent
     channelOf(ctx);

@@ -22,6 +22,7 @@ const feeds = new Set<LiveFeed>();
 
 export const monitorModule: ServerModule = {
   name: 'monitor',
+  uses: ['system'],
   routes: monitorRoutes,
   seed: (ctx: AppContext) => seedMonitor(ctx),
   lead(ctx: AppContext) {

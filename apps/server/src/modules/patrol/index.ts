@@ -41,6 +41,7 @@ const schedulers = new Set<PatrolScheduler>();
 
 export const patrolModule: ServerModule = {
   name: 'patrol',
+  uses: ['monitor', 'system', 'user', 'workflow'],
   init() {
     // once per process; registering the same function again is a no-op
     onInstanceEnded(HAZARD_PROCESS, hazardProcessEnded);

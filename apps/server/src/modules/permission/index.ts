@@ -11,6 +11,7 @@ import { registerUserFamilies } from './users.ts';
 
 export const permissionModule: ServerModule = {
   name: 'permission',
+  uses: ['auth', 'log', 'system', 'user'],
   routes(app, ctx) {
     registerUserFamilies(app, ctx);
     registerOrganizeRoutes(app, ctx);

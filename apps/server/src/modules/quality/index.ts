@@ -25,6 +25,7 @@ const loops = new Set<{ stop(): Promise<void> }>();
 
 export const qualityModule: ServerModule = {
   name: 'quality',
+  uses: ['alarm', 'monitor', 'system'],
   init() {
     onTenantProvisioned(provisionIndicators);
   },

@@ -11,6 +11,7 @@ import { registerSmsRoutes } from './sms.ts';
 
 export const resourceModule: ServerModule = {
   name: 'resource',
+  uses: ['message', 'system'],
   async routes(app, ctx) {
     registerSmsRoutes(app, ctx);
     registerOssRoutes(app, ctx);

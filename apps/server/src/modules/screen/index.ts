@@ -11,6 +11,7 @@ export { SCREENS } from './catalog.ts';
 
 export const screenModule: ServerModule = {
   name: 'screen',
+  uses: ['alarm', 'dispatch', 'dma', 'gis', 'monitor', 'patrol', 'quality', 'system', 'workflow'],
   routes: screenRoutes,
   seed: (ctx) => seedScreen(ctx),
 };

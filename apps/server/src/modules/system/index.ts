@@ -51,6 +51,7 @@ export { assertAccountQuota, ensureTenant, MSG_QUOTA, onTenantProvisioned } from
 
 export const systemModule: ServerModule = {
   name: 'system',
+  uses: [],
   init(ctx) {
     installDataScopes(ctx);
   },

@@ -9,6 +9,7 @@ import { seedUsers } from './seed.ts';
 
 export const userModule: ServerModule = {
   name: 'user',
+  uses: ['auth', 'system'],
   routes: (app, ctx) => registerUserRoutes(app, ctx),
   seed: (ctx) => seedUsers(ctx),
 };

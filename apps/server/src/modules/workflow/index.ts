@@ -27,6 +27,7 @@ const loops = new Set<LeaderLoop>();
 
 export const workflowModule: ServerModule = {
   name: 'workflow',
+  uses: ['message', 'system'],
   routes(app, ctx) {
     processRoutes(app, ctx);
     opsRoutes(app, ctx);
