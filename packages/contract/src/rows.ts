@@ -3,15 +3,8 @@
  * do not edit. One interface per family the resource engine serves; a unit test fails when this file is stale.
  */
 
-/** api_scope: table blade_scope_api, routes /blade-system/api-scope */
-export interface ApiScopeRow {
-  id: string;
-  menuId: string;
-  resourceCode: string;
-  scopeName: string;
-  scopePath: string;
-  scopeType: number;
-  remark?: string | null;
+/** The audit columns every business table carries (core/columns.ts `audit()`). */
+export interface AuditFields {
   createUser?: string | null;
   createDept?: string | null;
   createTime?: string | null;
@@ -20,8 +13,19 @@ export interface ApiScopeRow {
   status: number;
   isDeleted: number;
 }
+
+/** api_scope: table blade_scope_api, routes /blade-system/api-scope */
+export interface ApiScopeRow extends AuditFields {
+  id: string;
+  menuId: string;
+  resourceCode: string;
+  scopeName: string;
+  scopePath: string;
+  scopeType: number;
+  remark?: string | null;
+}
 /** area: table base_area, routes /system/Area */
-export interface AreaRow {
+export interface AreaRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
@@ -32,16 +36,9 @@ export interface AreaRow {
   description?: string | null;
   sortCode: number;
   enabledMark: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** attach: table blade_attach, routes /blade-resource/attach */
-export interface AttachRow {
+export interface AttachRow extends AuditFields {
   id: string;
   tenantId: string;
   link: string;
@@ -52,16 +49,9 @@ export interface AttachRow {
   attachSize: string;
   contentType?: string | null;
   storage: string;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** bill_rule: table blade_sequence, routes /blade-system/sequence */
-export interface BillRuleRow {
+export interface BillRuleRow extends AuditFields {
   id: string;
   tenantId: string;
   sequenceCode: string;
@@ -75,16 +65,9 @@ export interface BillRuleRow {
   lastNumber?: string | null;
   sequenceRemark?: string | null;
   sort: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** business_category: table biz_category, routes /blade-business/business-category */
-export interface BusinessCategoryRow {
+export interface BusinessCategoryRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
@@ -92,16 +75,9 @@ export interface BusinessCategoryRow {
   categoryCode: string;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** business_data_model: table biz_data_model, routes /blade-business/business-data-model */
-export interface BusinessDataModelRow {
+export interface BusinessDataModelRow extends AuditFields {
   id: string;
   tenantId: string;
   dbLinkId: string;
@@ -110,16 +86,9 @@ export interface BusinessDataModelRow {
   tableName: string;
   fields?: unknown | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** business_design: table biz_design, routes /blade-business/business-design */
-export interface BusinessDesignRow {
+export interface BusinessDesignRow extends AuditFields {
   id: string;
   tenantId: string;
   formId: string;
@@ -127,16 +96,9 @@ export interface BusinessDesignRow {
   groupName: string;
   designData?: unknown | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** business_form: table biz_form, routes /blade-business/business-form */
-export interface BusinessFormRow {
+export interface BusinessFormRow extends AuditFields {
   id: string;
   tenantId: string;
   categoryId?: string | null;
@@ -145,16 +107,9 @@ export interface BusinessFormRow {
   dataModelId?: string | null;
   formData: unknown;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** client: table blade_client, routes /blade-system/client */
-export interface ClientRow {
+export interface ClientRow extends AuditFields {
   id: string;
   clientId: string;
   resourceIds?: string | null;
@@ -166,16 +121,9 @@ export interface ClientRow {
   refreshTokenValidity: number;
   additionalInformation?: string | null;
   autoapprove?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** code_gen: table dev_code, routes /blade-develop/code */
-export interface CodeGenRow {
+export interface CodeGenRow extends AuditFields {
   id: string;
   tenantId: string;
   codeName: string;
@@ -185,16 +133,9 @@ export interface CodeGenRow {
   moduleId?: string | null;
   tablePrefix?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** common_fields: table base_common_fields, routes /system/CommonFields */
-export interface CommonFieldsRow {
+export interface CommonFieldsRow extends AuditFields {
   id: string;
   tenantId: string;
   fieldName: string;
@@ -205,16 +146,9 @@ export interface CommonFieldsRow {
   description?: string | null;
   sortCode: number;
   enabledMark: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** customer: table swp_customer, routes /swp-customer/customer */
-export interface CustomerRow {
+export interface CustomerRow extends AuditFields {
   id: string;
   tenantId: string;
   accountNo: string;
@@ -225,16 +159,9 @@ export interface CustomerRow {
   waterCategory: number;
   dmaCode?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** data_scope: table blade_scope_data, routes /blade-system/data-scope */
-export interface DataScopeRow {
+export interface DataScopeRow extends AuditFields {
   id: string;
   menuId: string;
   resourceCode: string;
@@ -245,16 +172,9 @@ export interface DataScopeRow {
   scopeType: number;
   scopeValue?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** dept: table blade_dept, routes /blade-system/dept */
-export interface DeptRow {
+export interface DeptRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
@@ -264,13 +184,6 @@ export interface DeptRow {
   fullName?: string | null;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** dict: table blade_dict, routes /blade-system/dict */
 export interface DictRow {
@@ -298,7 +211,7 @@ export interface DictBizRow {
   tenantId: string;
 }
 /** dictionary: table base_dictionary_type, routes /system/DictionaryType */
-export interface DictionaryRow {
+export interface DictionaryRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
@@ -308,16 +221,9 @@ export interface DictionaryRow {
   description?: string | null;
   sortCode: number;
   enabledMark: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** dma: table swp_dma, routes /swp-dma/dma */
-export interface DmaRow {
+export interface DmaRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
@@ -335,16 +241,9 @@ export interface DmaRow {
   nightPerCapita: number;
   nightPerConnection: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** dma_unbilled: table swp_dma_unbilled, routes /swp-dma/unbilled */
-export interface DmaUnbilledRow {
+export interface DmaUnbilledRow extends AuditFields {
   id: string;
   tenantId: string;
   dmaCode: string;
@@ -352,16 +251,9 @@ export interface DmaUnbilledRow {
   useDate: string;
   volume: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** hydraulic_material: table swp_hydraulic_material, routes /swp-hydraulic/material */
-export interface HydraulicMaterialRow {
+export interface HydraulicMaterialRow extends AuditFields {
   id: string;
   tenantId: string;
   name: string;
@@ -371,13 +263,6 @@ export interface HydraulicMaterialRow {
   minC: number;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** log_api: table blade_log_api, routes /blade-log/api */
 export interface LogApiRow {
@@ -471,7 +356,7 @@ export interface MenuRow {
   isDeleted: number;
 }
 /** message_config: table blade_message_config, routes /blade-message/config */
-export interface MessageConfigRow {
+export interface MessageConfigRow extends AuditFields {
   id: string;
   tenantId: string;
   configCode: string;
@@ -480,16 +365,9 @@ export interface MessageConfigRow {
   templateCode: string;
   channel: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** message_log: table blade_message_log, routes /blade-message/log */
-export interface MessageLogRow {
+export interface MessageLogRow extends AuditFields {
   id: string;
   tenantId: string;
   messageType: number;
@@ -506,16 +384,9 @@ export interface MessageLogRow {
   sendTime: string;
   sendStatus: number;
   errorMsg?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** message_template: table blade_message_template, routes /blade-message/template */
-export interface MessageTemplateRow {
+export interface MessageTemplateRow extends AuditFields {
   id: string;
   tenantId: string;
   templateCode: string;
@@ -525,16 +396,9 @@ export interface MessageTemplateRow {
   templateTitle: string;
   templateContent: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** meter_reading: table swp_meter_reading, routes /swp-customer/reading */
-export interface MeterReadingRow {
+export interface MeterReadingRow extends AuditFields {
   id: string;
   tenantId: string;
   meterId: string;
@@ -544,32 +408,18 @@ export interface MeterReadingRow {
   prevReadTime?: string | null;
   replacement: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** notice: table blade_notice, routes /blade-desk/notice */
-export interface NoticeRow {
+export interface NoticeRow extends AuditFields {
   id: string;
   tenantId: string;
   title: string;
   category: number;
   releaseTime: string;
   content: string;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** oss: table blade_oss, routes /blade-resource/oss */
-export interface OssRow {
+export interface OssRow extends AuditFields {
   id: string;
   tenantId: string;
   category: number;
@@ -581,31 +431,17 @@ export interface OssRow {
   appId?: string | null;
   region?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** param: table blade_param, routes /blade-system/param */
-export interface ParamRow {
+export interface ParamRow extends AuditFields {
   id: string;
   paramName: string;
   paramKey: string;
   paramValue: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** post: table blade_post, routes /blade-system/post */
-export interface PostRow {
+export interface PostRow extends AuditFields {
   id: string;
   tenantId: string;
   category: number;
@@ -613,16 +449,9 @@ export interface PostRow {
   postName: string;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** quality_indicator: table swp_quality_indicator, routes /swp-quality/indicator */
-export interface QualityIndicatorRow {
+export interface QualityIndicatorRow extends AuditFields {
   id: string;
   tenantId: string;
   code: string;
@@ -639,16 +468,9 @@ export interface QualityIndicatorRow {
   routine: boolean;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** quality_plan: table swp_quality_plan, routes /swp-quality/plan */
-export interface QualityPlanRow {
+export interface QualityPlanRow extends AuditFields {
   id: string;
   tenantId: string;
   code: string;
@@ -661,16 +483,9 @@ export interface QualityPlanRow {
   endDate?: string | null;
   enabled: boolean;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** quality_point: table swp_quality_point, routes /swp-quality/point */
-export interface QualityPointRow {
+export interface QualityPointRow extends AuditFields {
   id: string;
   tenantId: string;
   code: string;
@@ -680,16 +495,9 @@ export interface QualityPointRow {
   address?: string | null;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** quality_result: table swp_quality_result, routes /swp-quality/result */
-export interface QualityResultRow {
+export interface QualityResultRow extends AuditFields {
   id: string;
   tenantId: string;
   sampleCode: string;
@@ -705,16 +513,9 @@ export interface QualityResultRow {
   taskId?: string | null;
   alarmId?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** quality_task: table swp_quality_task, routes /swp-quality/sampling-task */
-export interface QualityTaskRow {
+export interface QualityTaskRow extends AuditFields {
   id: string;
   tenantId: string;
   planId: string;
@@ -727,13 +528,6 @@ export interface QualityTaskRow {
   state: string;
   sampleCode?: string | null;
   doneTime?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** region: table blade_region, routes /blade-system/region */
 export interface RegionRow {
@@ -756,39 +550,25 @@ export interface RegionRow {
   remark?: string | null;
 }
 /** report: table rpt_report, routes /blade-report/report/rest */
-export interface ReportRow {
+export interface ReportRow extends AuditFields {
   id: string;
   tenantId: string;
   name: string;
   content?: string | null;
   interfaceId?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** role: table blade_role, routes /blade-system/role */
-export interface RoleRow {
+export interface RoleRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
   roleName: string;
   sort: number;
   roleAlias: string;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** sms: table blade_sms, routes /blade-resource/sms */
-export interface SmsRow {
+export interface SmsRow extends AuditFields {
   id: string;
   tenantId: string;
   category: number;
@@ -799,16 +579,9 @@ export interface SmsRow {
   regionId?: string | null;
   signName?: string | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** tariff: table swp_water_tariff, routes /swp-billing/tariff */
-export interface TariffRow {
+export interface TariffRow extends AuditFields {
   id: string;
   tenantId: string;
   category: number;
@@ -821,16 +594,9 @@ export interface TariffRow {
   totalPrice: number;
   effectiveDate: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** tenant: table blade_tenant, routes /blade-system/tenant */
-export interface TenantRow {
+export interface TenantRow extends AuditFields {
   id: string;
   tenantId: string;
   tenantName: string;
@@ -844,30 +610,16 @@ export interface TenantRow {
   packageId?: string | null;
   datasourceId?: string | null;
   licenseKey?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** tenant_package: table blade_tenant_package, routes /blade-system/tenant-package */
-export interface TenantPackageRow {
+export interface TenantPackageRow extends AuditFields {
   id: string;
   packageName: string;
   menuId: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** topmenu: table blade_top_menu, routes /blade-system/topmenu */
-export interface TopmenuRow {
+export interface TopmenuRow extends AuditFields {
   id: string;
   tenantId: string;
   code: string;
@@ -877,16 +629,9 @@ export interface TopmenuRow {
   path?: string | null;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** user: table blade_user, routes /blade-user */
-export interface UserRow {
+export interface UserRow extends AuditFields {
   id: string;
   tenantId: string;
   code?: string | null;
@@ -902,16 +647,9 @@ export interface UserRow {
   roleId: string;
   deptId: string;
   postId: string;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** water_meter: table swp_water_meter, routes /swp-customer/meter */
-export interface WaterMeterRow {
+export interface WaterMeterRow extends AuditFields {
   id: string;
   tenantId: string;
   meterNo: string;
@@ -923,64 +661,36 @@ export interface WaterMeterRow {
   lastReadTime?: string | null;
   lastReading?: number | null;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_button: table wf_button, routes /blade-workflow/design/button */
-export interface WfButtonRow {
+export interface WfButtonRow extends AuditFields {
   id: string;
   tenantId: string;
   buttonKey: string;
   name: string;
   display: boolean;
   sort: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_category: table wf_category, routes /blade-workflow/design/category */
-export interface WfCategoryRow {
+export interface WfCategoryRow extends AuditFields {
   id: string;
   tenantId: string;
   parentId: string;
   name: string;
   sort: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_condition: table wf_condition, routes /blade-workflow/design/condition */
-export interface WfConditionRow {
+export interface WfConditionRow extends AuditFields {
   id: string;
   tenantId: string;
   categoryId?: string | null;
   name: string;
   expression: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_draft: table wf_draft, routes /blade-workflow/process/draft */
-export interface WfDraftRow {
+export interface WfDraftRow extends AuditFields {
   id: string;
   tenantId: string;
   userId: string;
@@ -989,16 +699,9 @@ export interface WfDraftRow {
   taskId?: string | null;
   title?: string | null;
   variables: unknown;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_form: table wf_form, routes /blade-workflow/design/form */
-export interface WfFormRow {
+export interface WfFormRow extends AuditFields {
   id: string;
   tenantId: string;
   formKey: string;
@@ -1007,32 +710,18 @@ export interface WfFormRow {
   content?: unknown | null;
   version: number;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_form_default: table wf_form_default, routes /blade-workflow/design/form/default-values */
-export interface WfFormDefaultRow {
+export interface WfFormDefaultRow extends AuditFields {
   id: string;
   tenantId: string;
   name: string;
   fieldType: string;
   content: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_form_history: table wf_form_history, routes /blade-workflow/design/form/history */
-export interface WfFormHistoryRow {
+export interface WfFormHistoryRow extends AuditFields {
   id: string;
   tenantId: string;
   formId: string;
@@ -1040,16 +729,9 @@ export interface WfFormHistoryRow {
   name: string;
   content?: unknown | null;
   version: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_leave: table wf_leave, routes /blade-workflow/process/leave */
-export interface WfLeaveRow {
+export interface WfLeaveRow extends AuditFields {
   id: string;
   tenantId: string;
   processDefinitionId?: string | null;
@@ -1061,16 +743,9 @@ export interface WfLeaveRow {
   reason: string;
   taskUser?: string | null;
   applyTime?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_model: table wf_model, routes /blade-workflow/design/model */
-export interface WfModelRow {
+export interface WfModelRow extends AuditFields {
   id: string;
   tenantId: string;
   modelKey: string;
@@ -1080,16 +755,9 @@ export interface WfModelRow {
   icon?: string | null;
   xml?: string | null;
   version: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_model_history: table wf_model_history, routes /blade-workflow/design/model/history */
-export interface WfModelHistoryRow {
+export interface WfModelHistoryRow extends AuditFields {
   id: string;
   tenantId: string;
   modelId: string;
@@ -1098,31 +766,17 @@ export interface WfModelHistoryRow {
   description?: string | null;
   xml?: string | null;
   version: number;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_model_scope: table wf_model_scope, routes /blade-workflow/design/model/scope */
-export interface WfModelScopeRow {
+export interface WfModelScopeRow extends AuditFields {
   id: string;
   tenantId: string;
   modelId: string;
   scopeType: string;
   val: string;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }
 /** wf_proxy: table wf_proxy, routes /blade-workflow/ops/proxy */
-export interface WfProxyRow {
+export interface WfProxyRow extends AuditFields {
   id: string;
   tenantId: string;
   userId: string;
@@ -1131,11 +785,4 @@ export interface WfProxyRow {
   startTime: string;
   endTime: string;
   remark?: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime?: string | null;
-  updateUser?: string | null;
-  updateTime?: string | null;
-  status: number;
-  isDeleted: number;
 }

@@ -1,4 +1,5 @@
 /** Typed calls of `/api/swp-dma` (DMA分区): zones, membership, water balance, night flow, leak events. */
+import type { DmaRow } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -9,25 +10,14 @@ export interface DmaMeter {
   accuracy: number;
 }
 
-export interface Zone extends Row {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  sort: number;
-  /** ring of EPSG:4548 coordinates [x easting, y northing] */
-  boundary: [number, number][] | null;
-  boundaryValves: string[];
-  meters: DmaMeter[];
-  population: number;
-  connections: number;
-  mainLength: number;
-  nightStart: number;
-  nightEnd: number;
-  nightPerCapita: number;
-  nightPerConnection: number;
-  remark?: string | null;
-}
+/** A zone as the server sends it: the table's row (packages/contract/src/rows.ts) with its JSON columns typed. */
+export type Zone = Omit<DmaRow, 'boundary' | 'boundaryValves' | 'meters'> &
+  Row & {
+    /** ring of EPSG:4548 coordinates [x easting, y northing] */
+    boundary: [number, number][] | null;
+    boundaryValves: string[];
+    meters: DmaMeter[];
+  };
 
 export interface ZoneNode {
   id: string;

@@ -1,4 +1,5 @@
 /** Typed calls of `/api/swp-hydraulic` (辅助决策): the hydraulic model, runs, results and scenarios. */
+import type { HydraulicMaterialRow } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -121,17 +122,9 @@ export const hydraulicApi = {
     ),
 };
 
-/** 管材糙率: a row of the utility's roughness table (Hazen-Williams C by material, with its loss by age). */
-export interface PipeMaterial extends Row {
-  id: string;
-  name: string;
-  /** comma-separated words a pipe's material is matched against; `*` matches every material */
-  keywords: string;
-  hazenC: number;
-  agingPerYear: number;
-  minC: number;
-  sort: number;
-  remark?: string | null;
-}
+/** 管材糙率: a row of the utility's roughness table (Hazen-Williams C by material, with its loss by age); `keywords`
+ * are comma-separated words a pipe's material is matched against (`*` matches every material). Generated from the
+ * table (packages/contract/src/rows.ts). */
+export type PipeMaterial = HydraulicMaterialRow & Row;
 
 export const materialApi = crudApi<PipeMaterial>(`/api${B}/material`);

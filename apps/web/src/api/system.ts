@@ -1,5 +1,5 @@
 /** Typed call groups of `/api/blade-system` (spec 1 §7.1–7.2, spec 2 §7 "Permissions and organisation"). */
-import type { ParamRow, TreeNode } from '@swp/contract';
+import type { ParamRow, PostRow, RoleRow, TenantPackageRow, TenantRow, TreeNode } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -7,24 +7,9 @@ const B = '/api/blade-system';
 
 /** A parameter row as the server sends it: generated from the table (packages/contract/src/rows.ts). */
 export type Param = ParamRow & Row;
-export interface Tenant extends Row {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  domainUrl?: string;
-  linkman?: string;
-  contactNumber?: string;
-  address?: string;
-  accountNumber?: number;
-  expireTime?: string;
-  packageId?: string;
-}
-export interface TenantPackage extends Row {
-  id: string;
-  packageName: string;
-  menuId: string;
-  remark?: string;
-}
+/** Rows as the server sends them: generated from the tables (packages/contract/src/rows.ts). */
+export type Tenant = TenantRow & Row;
+export type TenantPackage = TenantPackageRow & Row;
 export interface DictRow extends Row {
   id: string;
   parentId: string;
@@ -44,20 +29,8 @@ export interface Dept extends Row {
   deptCategory: number;
   sort: number;
 }
-export interface Post extends Row {
-  id: string;
-  category: number;
-  postCode: string;
-  postName: string;
-  sort: number;
-}
-export interface Role extends Row {
-  id: string;
-  parentId: string;
-  roleName: string;
-  roleAlias: string;
-  sort: number;
-}
+export type Post = PostRow & Row;
+export type Role = RoleRow & Row;
 export interface Menu extends Row {
   id: string;
   parentId: string;

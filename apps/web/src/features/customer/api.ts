@@ -1,47 +1,15 @@
 /** Calls of the customer and water-meter register (`/api/swp-customer`). */
+import type { CustomerRow, MeterReadingRow, WaterMeterRow } from '@swp/contract';
 import { crudApi, type Row } from '../../api/crud';
 import { xlsxImportApi } from '../../components/import/XlsxImportDialog';
 
-export interface Customer extends Row {
-  id: string;
-  accountNo: string;
-  customerName: string;
-  address?: string | null;
-  phone?: string | null;
-  /** residential, commercial, industrial, public */
-  customerType: string;
-  /** billing's water category (dict-biz water_category) */
-  waterCategory: number;
-  dmaCode?: string | null;
-  /** 1 正常, 2 暂停, 0 销户 */
-  status: number;
-}
+/** Rows as the server sends them: generated from the tables (packages/contract/src/rows.ts), with the names the
+ * server joins in. */
+export type Customer = CustomerRow & Row;
 
-export interface WaterMeter extends Row {
-  id: string;
-  meterNo: string;
-  customerId: string;
-  accountNo?: string;
-  customerName?: string;
-  caliber: number;
-  meterType: string;
-  gisCode?: string | null;
-  installDate?: string | null;
-  lastReadTime?: string | null;
-  lastReading?: number | null;
-  status: number;
-}
+export type WaterMeter = WaterMeterRow & Row & { accountNo?: string; customerName?: string };
 
-export interface MeterReading extends Row {
-  id: string;
-  meterId: string;
-  meterNo?: string;
-  readTime: string;
-  reading: number;
-  consumption: number | null;
-  replacement: number;
-  remark?: string | null;
-}
+export type MeterReading = MeterReadingRow & Row & { meterNo?: string };
 
 const B = '/api/swp-customer';
 export const customerApi = crudApi<Customer>(`${B}/customer`);
