@@ -9,6 +9,7 @@ import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
+import { readTenantOf } from '../../core/tenancy.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { FIELDS, monitorStation, seriesOf, stationView } from '../monitor/index.ts';
 import {
@@ -150,7 +151,9 @@ export const devicePageResource = defineResource({
   order: (c) => [asc(c.get('sort')!), asc(c.get('deviceCode')!)],
   hooks: {
     where: (q) => pageConditions(q),
-    decorate: (rows, req, ctx) => decorate(ctx, req.tenantId, rows as DeviceRow[]),
+    // live values of the tenant read (the platform administrator may name one)
+    decorate: (rows, req, ctx) =>
+      decorate(ctx, readTenantOf(req, req.query as Record<string, unknown>), rows as DeviceRow[]),
   },
 });
 
