@@ -24,6 +24,15 @@ export interface ApiScopeRow extends AuditFields {
   scopeType: number;
   remark?: string | null;
 }
+/** app_release_note: table swp_app_release_note, routes /swp-app/release-note */
+export interface AppReleaseNoteRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  version: string;
+  title: string;
+  content: string;
+  releaseTime: string;
+}
 /** area: table base_area, routes /system/Area */
 export interface AreaRow extends AuditFields {
   id: string;
@@ -182,6 +191,30 @@ export interface DeptRow extends AuditFields {
   deptCategory: number;
   deptName: string;
   fullName?: string | null;
+  sort: number;
+  remark?: string | null;
+}
+/** device_base: table swp_device_base, routes /swp-admin/device-base */
+export interface DeviceBaseRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  deviceCode: string;
+  deviceName: string;
+  deviceType: string;
+  model?: string | null;
+  manufacturer?: string | null;
+  installDate?: string | null;
+  stationId?: string | null;
+  featureLayer?: string | null;
+  featureId?: string | null;
+  dmaCode?: string | null;
+  x?: number | null;
+  y?: number | null;
+  lgtd?: number | null;
+  lttd?: number | null;
+  address?: string | null;
+  videoUrl?: string | null;
+  reportNum: number;
   sort: number;
   remark?: string | null;
 }
@@ -566,6 +599,17 @@ export interface RoleRow extends AuditFields {
   roleName: string;
   sort: number;
   roleAlias: string;
+}
+/** screen_token: table swp_screen_token, routes /swp-screen/token */
+export interface ScreenTokenRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  screenCode: string;
+  name: string;
+  prefix: string;
+  expiresAt: string;
+  revokedAt?: string | null;
+  lastUsedAt?: string | null;
 }
 /** sms: table blade_sms, routes /blade-resource/sms */
 export interface SmsRow extends AuditFields {

@@ -5,7 +5,7 @@ import type { AppContext } from '../module.ts';
 import { parseIds } from '../query.ts';
 import type { Parts } from './parts.ts';
 import { all, detail, page } from './read.ts';
-import { stripKeys } from './shape.ts';
+import { decorateRows, stripKeys } from './shape.ts';
 import { lazy, nodeOf, treeOf } from './tree.ts';
 import type { Row } from './types.ts';
 import { remove, save } from './write.ts';
@@ -42,7 +42,8 @@ function registerWrites(p: Parts, app: FastifyInstance, ctx: AppContext) {
   const b = def.base;
   if (routes.has('submit')) {
     app.post(`${b}/submit`, { config: { grant: def.grant.submit } }, async (req) => {
-      await save(p, ctx, req, req.body);
+      const row = await save(p, ctx, req, req.body);
+      if (def.reply?.submit === 'row') return ok((await decorateRows(p, [row], req, ctx))[0]);
       return done();
     });
   }

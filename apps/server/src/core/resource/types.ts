@@ -29,8 +29,20 @@ export interface ResourceDef {
   table: PgTable;
   /** key column when it is not `id` (e.g. a region's `code`) */
   idField?: string;
-  /** zod shape of the writable fields of `submit` (id and audit fields are added by the factory) */
+  /**
+   * zod shape of the writable fields of `submit` (audit fields are the factory's). The id is optional and numeric
+   * unless the shape declares its own `id` (e.g. one that reads an empty id as absent); it is never written.
+   */
   input: z.ZodRawShape;
+  /**
+   * How a refused body reads: `field` (default) as the error handler words a zod issue (`参数校验失败: field: …`,
+   * `缺少必要的请求参数: field`), `message` the first issue's own message (families whose forms show it as is).
+   */
+  validation?: 'field' | 'message';
+  /** what `submit` answers: no data (`done`, default) or the saved row as list and detail present it (`row`) */
+  reply?: { submit?: 'done' | 'row' };
+  /** the refusal when a row to update or remove is not visible (default 数据不存在或无权操作) */
+  messages?: { missing?: string };
   /**
    * Who may call the generated routes (core/gate.ts `Grant`): `read` for list, page, detail, tree, lazy-tree and
    * select; `submit` for inserts and updates; `remove` for removals. Typically the screen's menu code (and those of

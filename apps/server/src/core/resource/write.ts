@@ -14,10 +14,16 @@ import type { HookContext, ResourceDef, Row, SaveExtra, Tx } from './types.ts';
 
 const idSchema = z.union([z.string(), z.number()]).refine((v) => isId(v), '必须是数字编号');
 
-/** The body `submit` accepts: the declared fields plus an optional id (other keys pass and are dropped later). */
+/**
+ * The body `submit` accepts: the declared fields plus an optional id, the definition's own `id` schema when it
+ * declares one (other keys pass and are dropped later).
+ */
 export function inputSchemaOf(def: ResourceDef) {
-  return z.object({ ...def.input, id: idSchema.optional().nullable() }).passthrough();
+  return z.object({ id: idSchema.optional().nullable(), ...def.input }).passthrough();
 }
+
+/** The refusal when a row to update or remove is not visible. */
+export const missingOf = (def: ResourceDef) => badRequest(def.messages?.missing ?? '数据不存在或无权操作');
 
 async function checkUnique(p: Parts, tx: Tx, req: FastifyRequest, data: Row, id?: string) {
   for (const u of p.def.unique ?? []) {
@@ -37,12 +43,15 @@ async function checkUnique(p: Parts, tx: Tx, req: FastifyRequest, data: Row, id?
 }
 
 /** The validated body: only declared fields are written (audit fields, tenant and soft-delete flags are the server's). */
-function parseInput(p: Parts, body: unknown): { id?: string; data: Row } {
+export function parseInput(p: Parts, body: unknown): { id?: string; data: Row } {
   const parsed = p.inputSchema.safeParse(body ?? {});
-  if (!parsed.success) throw parsed.error;
+  if (!parsed.success) {
+    if (p.def.validation === 'message') throw badRequest(parsed.error.issues[0]?.message ?? '参数校验失败');
+    throw parsed.error;
+  }
   const { id: rawId, ...rest } = parsed.data as Row;
   const data: Row = {};
-  for (const k of Object.keys(p.def.input)) if (k in rest) data[k] = rest[k];
+  for (const k of Object.keys(p.def.input)) if (k !== 'id' && k in rest) data[k] = rest[k];
   const id = rawId === undefined || rawId === null || rawId === '' ? undefined : String(rawId);
   return { id, data };
 }
@@ -73,7 +82,7 @@ async function saveRow(p: Parts, ctx: AppContext, req: FastifyRequest, body: unk
     let existing: Row | undefined;
     if (id) {
       [existing] = await findVisible(p, ctx, req, [id], tx, vis);
-      if (!existing) throw badRequest('数据不存在或无权操作');
+      if (!existing) throw missingOf(def);
     }
     const h: HookContext = { req, ctx, tx, isNew: !existing, existing };
     await def.hooks?.beforeSave?.(data, h);
@@ -110,7 +119,7 @@ export async function remove(p: Parts, ctx: AppContext, req: FastifyRequest, ids
   const vis = await visibility(p, req);
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = (await findVisible(p, ctx, req, ids, tx, vis)) as Row[];
-    if (rows.length !== new Set(ids).size) throw badRequest('数据不存在或无权操作');
+    if (rows.length !== new Set(ids).size) throw missingOf(def);
     const h = { req, ctx, tx, existing: undefined };
     await def.hooks?.beforeRemove?.(rows, h);
     if (p.soft) {

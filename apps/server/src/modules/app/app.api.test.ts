@@ -249,4 +249,43 @@ describe('devices and release notes', () => {
     expect(data(await as(patrol, () => t.get(`${A}/release-note/latest`)))).toMatchObject({ version: '1.0.0' });
     await refused(as(patrol, () => t.post(`${A}/release-note/submit`, { version: '2.0.0', title: 'x' })));
   });
+
+  it("release notes' list and submit: the note's own fields, newest first, the family's own refusals", async () => {
+    const saved = data(await as(admin, () => t.post(`${A}/release-note/submit`, { version: '3.0.0', title: '三' })));
+    expect(Object.keys(saved)).toEqual(['id', 'version', 'title', 'content', 'releaseTime']);
+    expect(saved).toMatchObject({ version: '3.0.0', title: '三', content: '' });
+    const edited = data(
+      await as(admin, () =>
+        t.post(`${A}/release-note/submit`, { id: saved.id, version: '3.0.1', title: '三点一', content: 'x' }),
+      ),
+    );
+    expect(edited).toMatchObject({ id: saved.id, version: '3.0.1', title: '三点一', content: 'x' });
+    // an empty id is a new note
+    const n4 = data(
+      await as(admin, () => t.post(`${A}/release-note/submit`, { id: '', version: '4.0.0', title: '四' })),
+    );
+    expect(n4.id).not.toBe(saved.id);
+    const list = data(await as(admin, () => t.get(`${A}/release-note/list`)));
+    expect(list[0]).toEqual(n4);
+    expect(list.map((n: any) => n.version)).toContain('3.0.1');
+    const times = list.map((n: any) => new Date(n.releaseTime).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    await refused(
+      as(admin, () => t.post(`${A}/release-note/submit`, { version: '5.0.0', title: ' ' })),
+      '请填写标题',
+    );
+    await refused(
+      as(admin, () => t.post(`${A}/release-note/submit`, { title: 'x' })),
+      '请填写版本号',
+    );
+    await refused(
+      as(admin, () => t.post(`${A}/release-note/submit`, { id: '1', version: '5.0.0', title: 'x' })),
+      '版本说明不存在',
+    );
+    await refused(
+      as(admin, () => t.post(`${A}/release-note/submit`, { id: saved.id, version: '4.0.0', title: 'x' })),
+      '版本 4.0.0 的说明已存在',
+    );
+    await refused(as(patrol, () => t.get(`${A}/release-note/list`)));
+  });
 });

@@ -6,8 +6,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
-import { byMenu, signedIn, userOf } from '../../core/gate.ts';
+import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { B, parse, tenantOf } from './common.ts';
 import { appReleaseNote } from './schema.ts';
@@ -36,18 +37,48 @@ const NOTE_BODY = z.object({
   content: z.string().max(5000, '内容不能超过 5000 个字符').default(''),
 });
 
-export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
-  const live = (tenantId: string) => inTenant(appReleaseNote, tenantId, eq(appReleaseNote.isDeleted, 0));
-
-  app.get(`${B}/release-note/list`, byMenu('app_release'), async (req) =>
-    ok(
-      await ctx.db
-        .select(COLS)
+/**
+ * `release-note/list` (every note, newest first) and `release-note/submit` (a new note is released now; the saved
+ * note answers): the resource engine, with the family's own words (the first issue's message, 版本说明不存在).
+ */
+export const releaseNoteResource = defineResource({
+  code: 'app_release_note',
+  base: `${B}/release-note`,
+  table: appReleaseNote,
+  input: NOTE_BODY.shape,
+  grant: { read: ['app_release'], submit: ['app_release_add', 'app_release_edit'], remove: ['app_release_delete'] },
+  routes: ['list', 'submit'],
+  listMode: 'all',
+  // notes are the tenant's, whoever wrote them
+  dataScope: false,
+  validation: 'message',
+  reply: { submit: 'row' },
+  messages: { missing: '版本说明不存在' },
+  order: (c) => [desc(c.get('releaseTime')!), desc(c.get('id')!)],
+  hooks: {
+    async beforeSave(data, { tx, req, existing }) {
+      const [clash] = await tx
+        .select({ id: appReleaseNote.id })
         .from(appReleaseNote)
-        .where(live(tenantOf(req)))
-        .orderBy(desc(appReleaseNote.releaseTime)),
-    ),
-  );
+        .where(and(live(tenantOf(req)), eq(appReleaseNote.version, data.version)));
+      if (clash && clash.id !== existing?.id) throw badRequest(`版本 ${data.version} 的说明已存在`);
+    },
+    // what list and submit answer: the note's own fields
+    decorate: (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        title: r.title,
+        content: r.content,
+        releaseTime: r.releaseTime,
+      })),
+  },
+});
+
+const live = (tenantId: string) => inTenant(appReleaseNote, tenantId, eq(appReleaseNote.isDeleted, 0));
+
+export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
+  releaseNoteResource.routes(app, ctx);
 
   app.get(`${B}/release-note/latest`, signedIn, async (req) => {
     const [n] = await ctx.db
@@ -57,39 +88,6 @@ export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
       .orderBy(desc(appReleaseNote.releaseTime), desc(appReleaseNote.id))
       .limit(1);
     return ok(n ?? null);
-  });
-
-  app.post(`${B}/release-note/submit`, byMenu('app_release_add', 'app_release_edit'), async (req) => {
-    const b = parse(NOTE_BODY, req.body);
-    const tenantId = tenantOf(req);
-    const u = userOf(req);
-    const [clash] = await ctx.db
-      .select({ id: appReleaseNote.id })
-      .from(appReleaseNote)
-      .where(and(live(tenantId), eq(appReleaseNote.version, b.version)));
-    if (clash && clash.id !== b.id) throw badRequest(`版本 ${b.version} 的说明已存在`);
-    const now = new Date();
-    if (b.id) {
-      const r = await ctx.db
-        .update(appReleaseNote)
-        .set({ version: b.version, title: b.title, content: b.content, updateUser: u.userId, updateTime: now })
-        .where(and(eq(appReleaseNote.id, b.id), live(tenantId)))
-        .returning(COLS);
-      if (!r[0]) throw badRequest('版本说明不存在');
-      return ok(r[0]);
-    }
-    const [r] = await ctx.db
-      .insert(appReleaseNote)
-      .values({
-        tenantId,
-        version: b.version,
-        title: b.title,
-        content: b.content,
-        releaseTime: now,
-        createUser: u.userId,
-      })
-      .returning(COLS);
-    return ok(r);
   });
 
   app.post(`${B}/release-note/remove`, byMenu('app_release_delete'), async (req) => {

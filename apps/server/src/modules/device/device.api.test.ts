@@ -59,6 +59,20 @@ describe('devices', () => {
     expect(running.records.every((d: any) => d.runStatus === 1)).toBe(true);
     const kw = body(await t.get(`${base}/page`, { keyword: 'DMA02' })).data;
     expect(kw.records.map((d: any) => d.deviceCode).sort()).toEqual(['FM-DMA02', 'SP-DMA02']);
+    // a keyword is text, not a pattern
+    expect(body(await t.get(`${base}/page`, { keyword: '%' })).data.total).toBe(0);
+    // in sort order unless ascs/descs say otherwise; the paging shape of every BladeX page
+    const all = body(await t.get(`${base}/page`, { size: 1000 })).data;
+    expect(Object.keys(all).sort()).toEqual(['current', 'pages', 'records', 'size', 'total']);
+    const sorts = all.records.map((d: any) => d.sort);
+    expect(sorts).toEqual([...sorts].sort((a: number, b: number) => a - b));
+    const byCode = body(await t.get(`${base}/page`, { descs: 'deviceCode', size: 5 })).data.records;
+    expect(byCode.map((d: any) => d.deviceCode)).toEqual(
+      byCode
+        .map((d: any) => d.deviceCode)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('refuses unknown types, filters and sizes with a clear message', async () => {

@@ -26,7 +26,7 @@ import { saveDevice } from './save.ts';
 import {
   DEVICE_TYPES,
   deviceDetail,
-  devicePage,
+  devicePageResource,
   MAX_REPORT_NUM,
   RUN_STATUS,
   removeDevices,
@@ -48,9 +48,7 @@ const params = (req: FastifyRequest) => ({
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   registerXlsxImport(app, ctx, { base: `${BASE}/import`, grant: byMenu('device_base_import'), spec: deviceImport });
-  app.get(`${BASE}/page`, READ, async (req) =>
-    ok(await devicePage(ctx, req.tenantId, req.query as Record<string, unknown>)),
-  );
+  devicePageResource.routes(app, ctx);
 
   app.get(`${BASE}/detail`, READ, async (req) => {
     const id = (req.query as Record<string, unknown>).id;

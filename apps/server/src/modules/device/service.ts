@@ -2,12 +2,14 @@
  * Devices and their rules: the list by type with live values (the linked station's latest readings), saving a
  * device and its rule, running and stopping the rule, and the valves' report count.
  */
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import { parseIds } from '../../core/query.ts';
+import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
+import { readTenantOf } from '../../core/tenancy.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { FIELDS, monitorStation, seriesOf, stationView } from '../monitor/index.ts';
 import {
@@ -126,13 +128,37 @@ async function decorate(ctx: AppContext, tenantId: string, rows: DeviceRow[]) {
 
 const PAGE_PARAMS = new Set(['keyword', 'deviceType', 'runStatus']);
 
-export async function devicePage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
-  const p = parsePaging(q);
-  const conds: SQL[] = [
-    inTenant(deviceBase, tenantId),
-    eq(deviceBase.isDeleted, 0),
-    ...compileFilters(deviceBase, q, { passthrough: PAGE_PARAMS }),
-  ];
+/**
+ * `page`: devices, paged, with the BladeX filters and `deviceType`, `keyword` (code or name) and `runStatus` (a
+ * running rule or none), newest sort first, each with its station's live values and its rule's state. The resource
+ * engine serves it; detail (with the rule), save-or-update (device and rule) and remove (the count in its message)
+ * stay by hand.
+ */
+export const devicePageResource = defineResource({
+  code: 'device_base',
+  base: '/swp-admin/device-base',
+  table: deviceBase,
+  input: {},
+  grant: {
+    read: ['device_base', 'alarm_info'],
+    submit: ['device_base_add', 'device_base_edit'],
+    remove: ['device_base_delete'],
+  },
+  routes: ['page'],
+  // devices are the tenant's, whoever entered them
+  dataScope: false,
+  params: [...PAGE_PARAMS],
+  order: (c) => [asc(c.get('sort')!), asc(c.get('deviceCode')!)],
+  hooks: {
+    where: (q) => pageConditions(q),
+    // live values of the tenant read (the platform administrator may name one)
+    decorate: (rows, req, ctx) =>
+      decorate(ctx, readTenantOf(req, req.query as Record<string, unknown>), rows as DeviceRow[]),
+  },
+});
+
+function pageConditions(q: Record<string, unknown>): SQL | undefined {
+  const conds: SQL[] = [];
   if (q.deviceType !== undefined && q.deviceType !== '') {
     const t = String(q.deviceType);
     if (!(t in DEVICE_TYPES)) throw badRequest(`未知的设备类型: ${t}，可选 ${Object.keys(DEVICE_TYPES).join('、')}`);
@@ -149,19 +175,7 @@ export async function devicePage(ctx: AppContext, tenantId: string, q: Record<st
     const running = sql`exists (select 1 from ${deviceRule} r where r.device_id = ${deviceBase.id} and r.is_deleted = 0 and r.run_status = 1)`;
     conds.push(s === '1' ? running : sql`not ${running}`);
   }
-  const where = and(...conds);
-  const order = compileSort(deviceBase, q, [asc(deviceBase.sort), asc(deviceBase.deviceCode)]);
-  const [rows, [{ n }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(deviceBase)
-      .where(where)
-      .orderBy(...order)
-      .limit(p.size)
-      .offset(p.offset),
-    ctx.db.select({ n: count() }).from(deviceBase).where(where),
-  ]);
-  return pageOf(await decorate(ctx, tenantId, rows), Number(n), p);
+  return conds.length ? and(...conds) : undefined;
 }
 
 export async function findDevice(

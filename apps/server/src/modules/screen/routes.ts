@@ -22,7 +22,7 @@ import { SCREENS, type ScreenCode } from './catalog.ts';
 import { layoutInput, layoutOf, resetLayout, saveLayout } from './layout.ts';
 import { openShareStream } from './live.ts';
 import { bumpScreenData, sharedScreenData } from './shared-data.ts';
-import { createInput, createToken, listTokens, removeToken, revokeToken, verifyToken } from './tokens.ts';
+import { createInput, createToken, removeToken, revokeToken, tokenResource, verifyToken } from './tokens.ts';
 
 const B = '/swp-screen';
 
@@ -93,7 +93,7 @@ export function screenRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(reset);
     });
   }
-  app.get(`${B}/token/list`, adminOnly, async (req) => ok(await listTokens(ctx, req.tenantId)));
+  tokenResource.routes(app, ctx);
   app.post(`${B}/token/submit`, adminOnly, async (req) =>
     ok(await createToken(ctx, userOf(req), parse(createInput, req.body))),
   );

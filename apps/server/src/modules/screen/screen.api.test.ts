@@ -250,6 +250,10 @@ describe('share links', () => {
     const row = list.find((r: any) => r.id === link.id);
     expect(row).toMatchObject({ state: 'active', screenCode: 'overview' });
     expect(JSON.stringify(list)).not.toContain(link.token);
+    expect(row).not.toHaveProperty('tokenHash');
+    // newest first, as the share-link screen lists them
+    const times = list.map((r: any) => new Date(r.createTime).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
 
     const view = await anon(`${B}/view/overview`, { token: link.token });
     expect(view.statusCode, view.body).toBe(200);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { SCREENS, type ScreenCode } from './catalog.ts';
 import { screenToken } from './schema.ts';
@@ -49,19 +50,35 @@ export async function createToken(ctx: AppContext, who: AuthUser, input: z.infer
 
 function view(r: typeof screenToken.$inferSelect, now: Date) {
   const { tokenHash: _h, ...rest } = r;
-  const state = r.revokedAt ? 'revoked' : r.expiresAt <= now ? 'expired' : 'active';
-  return { ...rest, state };
+  return { ...rest, state: stateOf(r, now) };
 }
 
-export async function listTokens(ctx: AppContext, tenantId: string) {
-  const now = new Date();
-  const rows = await ctx.db
-    .select()
-    .from(screenToken)
-    .where(inTenant(screenToken, tenantId, eq(screenToken.isDeleted, 0)))
-    .orderBy(desc(screenToken.createTime));
-  return rows.map((r) => view(r, now));
-}
+/**
+ * `token/list` (administrators): the tenant's links, newest first, each with its state and never its hash. The
+ * engine serves only the list: a link is minted once (its token shown once, `hours` become an expiry), revoked and
+ * removed by hand below (those tell the open live streams to close).
+ */
+export const tokenResource = defineResource({
+  code: 'screen_token',
+  base: '/swp-screen/token',
+  table: screenToken,
+  input: {},
+  grant: { read: 'admin', submit: 'admin', remove: 'admin' },
+  routes: ['list'],
+  listMode: 'all',
+  // links are the tenant's, not their creator's department's
+  dataScope: false,
+  hidden: ['tokenHash'],
+  order: (c) => [desc(c.get('createTime')!), desc(c.get('id')!)],
+  hooks: {
+    decorate: (rows) => {
+      const now = new Date();
+      return rows.map((r) => ({ ...r, state: stateOf(r, now) }));
+    },
+  },
+});
+
+const stateOf = (r: Row, now: Date) => (r.revokedAt ? 'revoked' : r.expiresAt <= now ? 'expired' : 'active');
 
 export async function revokeToken(ctx: AppContext, who: AuthUser, id: string) {
   if (!/^\d{1,19}$/.test(id)) throw badRequest('编号无效');
