@@ -3,6 +3,7 @@
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './flowable.ts';
+export * from './gis.ts';
 export * from './lowcode.ts';
 export * from './lowcode-rules.ts';
 export * from './rows.ts';

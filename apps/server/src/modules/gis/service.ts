@@ -2,6 +2,7 @@
  * The GIS service: metas, identify and query in the ArcGIS REST style over the spatial store, the valve-shutdown
  * analysis of a pipe with its effects on customers, and the DMA look-ups other modules use.
  */
+import type { PipeAnalysis, UserOut, ValveOut } from '@swp/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { tenantSql } from '../../core/scoped.ts';
@@ -257,44 +258,7 @@ export async function queryLayer(db: Db, tenantId: string, layerRef: string, q: 
 }
 
 // ---------------------------------------------------------------- valve-shutdown analysis with its effects
-
-export interface ValveOut {
-  gid: number;
-  dno: string;
-  x: number;
-  y: number;
-  diameter: number | null;
-  /** metres from the burst point */
-  distance: number;
-}
-
-export interface UserOut {
-  gid: number;
-  dno: string;
-  name: string | null;
-  customerCount: number;
-  criticalType: string | null;
-  pipeGid: number;
-  /** segment: on the burst segment; isolated: cut off by the closed valves */
-  cause: 'segment' | 'isolated';
-}
-
-export interface PipeAnalysis {
-  networkVersion: number;
-  burst: { pipeGid: number; pipeDno: string; x: number; y: number; roadName: string | null; dmaCode: string | null };
-  segmentPipes: number[];
-  segmentLength: number;
-  isolatedPipes: number[];
-  /** valves to close, nearest the burst first */
-  valves: ValveOut[];
-  closedValves: number[];
-  backups: { forValve: number; valves: ValveOut[] }[];
-  affectedUsers: UserOut[];
-  affectedCustomers: number;
-  criticalUsers: UserOut[];
-  sourceInSegment: boolean;
-  tookMs: number;
-}
+// (its answer's types, ValveOut, UserOut and PipeAnalysis, are the contract's: packages/contract/src/gis.ts)
 
 /** the valves' rows (none asked: none read) */
 function valveRowsOf(db: Db, tenantId: string, list: number[]) {
@@ -497,3 +461,5 @@ export async function dmaOfFeature(db: Db, tenantId: string, layerRef: string, g
   if (!f) return null;
   return f.dma_code ?? dmaAt(db, tenantId, Number(f.x), Number(f.y));
 }
+
+export type { PipeAnalysis, UserOut, ValveOut };

@@ -3,6 +3,7 @@
  * (`/api/swp-pipeops-location`), and the dispatch calls of the burst analysis. Coordinates: x = easting,
  * y = northing (EPSG:4548); geographic ones x = longitude, y = latitude.
  */
+import type { PipeAnalysis } from '@swp/contract';
 import { http, requestEnvelope } from '../../api/http';
 
 export const GIS_PROXY = '/api/lc-gis/proxyHopeServer/rest/services/gis';
@@ -82,39 +83,7 @@ export const gisApi = {
     http.get<{ formattedAddress: string }>('/api/swp-pipeops-location/map/getAddress', { lon, lat }),
 };
 
-export interface ValveOut {
-  gid: number;
-  dno: string;
-  x: number;
-  y: number;
-  diameter: number | null;
-  distance: number;
-}
-
-export interface UserOut {
-  gid: number;
-  dno: string;
-  name: string | null;
-  customerCount: number;
-  criticalType: string | null;
-  pipeGid: number;
-  cause: 'segment' | 'isolated';
-}
-
-export interface PipeAnalysis {
-  burst: { pipeGid: number; pipeDno: string; x: number; y: number; roadName: string | null; dmaCode: string | null };
-  segmentPipes: number[];
-  segmentLength: number;
-  isolatedPipes: number[];
-  valves: ValveOut[];
-  closedValves: number[];
-  backups: { forValve: number; valves: ValveOut[] }[];
-  affectedUsers: UserOut[];
-  affectedCustomers: number;
-  criticalUsers: UserOut[];
-  sourceInSegment: boolean;
-  tookMs: number;
-}
+export type { PipeAnalysis, UserOut, ValveOut } from '@swp/contract';
 
 export interface BurstEvent {
   id: string;
