@@ -66,6 +66,9 @@ function resourceQuery(url: string): Record<string, unknown> | undefined {
   for (const def of resourceDefs()) {
     if (!path.startsWith(`${def.base}/`)) continue;
     const name = path.slice(def.base.length + 1);
+    // only the routes the engine serves for this definition: a hand-written route under the same base (e.g. a
+    // remove that takes `{ id }`) documents its own schema
+    if (!new Set<string>(def.routes ?? ['list', 'detail', 'submit', 'remove']).has(name)) continue;
     const hidden = new Set(def.hidden ?? []);
     const properties: Record<string, unknown> = {};
     if (name === 'remove') {

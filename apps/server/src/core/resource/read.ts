@@ -96,7 +96,10 @@ export async function all(
 
 /** The first visible row matching the query (`null` when none): the detail route's answer. */
 export async function detail(p: Parts, ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>) {
-  if (!Object.keys(q).length) throw badRequest('缺少必要的请求参数: id');
+  // an empty value is no filter (the list's rule): a detail whose every key is empty (`?id=`) would name no row and
+  // answer the first visible one, so it is refused like a detail without keys
+  const named = Object.values(q).some((v) => v !== undefined && v !== null && String(v).trim() !== '');
+  if (!named) throw badRequest('缺少必要的请求参数: id');
   const [row] = await ctx.db
     .select()
     .from(p.def.table as any)

@@ -43,6 +43,18 @@ describe('parameters through the resource factory', () => {
     let res = await t.post(`${base}/submit`, { paramName: 'b', paramKey: 'dup.key', paramValue: '2' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, success: false, msg: '参数键名已存在' });
+    // a detail whose only key is empty names no row: refused, not answered with the first visible row
+    res = await t.get(`${base}/detail`, { id: '' });
+    expect(res.json()).toMatchObject({ code: 400, msg: '缺少必要的请求参数: id' });
+    // remark is not declared by hand: its limit follows from the column (varchar 255)
+    res = await t.post(`${base}/submit`, {
+      paramName: 'c',
+      paramKey: 'long.remark',
+      paramValue: '1',
+      remark: 'x'.repeat(256),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('255');
 
     res = await t.post(`${base}/submit`, { paramName: '', paramKey: 'k', paramValue: 'v' });
     expect(res.statusCode).toBe(400);
