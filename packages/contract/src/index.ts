@@ -1,9 +1,11 @@
 /** Types both sides share: the envelope, pages, queries and the entities of the wire contract. */
 
 export * from './auth.ts';
+export * from './dispatch.ts';
 export * from './envelope.ts';
 export * from './flowable.ts';
 export * from './gis.ts';
 export * from './lowcode.ts';
 export * from './lowcode-rules.ts';
+export * from './monitor.ts';
 export * from './rows.ts';

@@ -1,43 +1,10 @@
 /** Typed calls of `/api/swp-dispatch` (供水调度): the process diagram and its layout, dispatch orders, the supply plan. */
 
+import type { DiagramNode } from '@swp/contract';
 import { http } from './http';
 import type { Page } from './monitor';
 
-export interface DiagramValue {
-  field: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  /** null when stale or never reported */
-  value: number | null;
-  time: string | null;
-  stale: boolean;
-  step: number;
-}
-
-/** One pump of a station; `running` is null when its state is stale or never reported. */
-export interface DiagramPump {
-  no: number;
-  running: boolean | null;
-  state: DiagramValue | null;
-  frequency: DiagramValue | null;
-  flow: DiagramValue | null;
-  pressure: DiagramValue | null;
-}
-
-export interface DiagramNode {
-  id: string;
-  stcd: string;
-  stnm: string;
-  sttp: string;
-  kind: 'source' | 'plant' | 'pump' | 'network';
-  column: number;
-  x: number;
-  y: number;
-  values: DiagramValue[];
-  pumps: DiagramPump[];
-  stale: boolean;
-}
+export type { DiagramNode, DiagramPump, DiagramValue } from '@swp/contract';
 
 export interface Diagram {
   columns: { kind: string; name: string; nameEn: string; x: number }[];

@@ -4,6 +4,7 @@
  * 保证水位(m) in red and 警戒水位(m) in yellow; large series drawn with LTTB sampling; gaps left open) and the table
  * it shows (one row per time, a serial column, 10 per page).
  */
+import type { HistoryPoint } from '@swp/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type CurveSettings, toQuerySetting } from './curveSettings';
 import type { TimeRangeValue } from './timeRange';
@@ -24,13 +25,7 @@ export const THRESHOLD_LINES = {
   ALERT_WL: { label: '警戒水位(m)', color: '#fadb14' },
 } as const;
 
-export interface HistoryPoint {
-  time: string;
-  value: number;
-  min?: number;
-  max?: number;
-  axis?: string;
-}
+export type { HistoryPoint } from '@swp/contract';
 
 export interface HistorySeriesInfo {
   key: string;

@@ -4,6 +4,7 @@
  * A value whose series has not reported for three of its own intervals is stale: it is sent without a number so no
  * screen can show an old reading as current. Positions an administrator saved override the automatic layout.
  */
+import type { DiagramNode, DiagramPump, DiagramValue } from '@swp/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
@@ -28,45 +29,7 @@ export const STALE_INTERVALS = 3;
 export const boxHeight = (values: number, pumps: number) =>
   28 + (Math.max(1, values) + (pumps ? pumps + 1 : 0)) * 20 + 8;
 
-export interface DiagramValue {
-  field: string;
-  name: string;
-  nameEn: string;
-  unit: string;
-  /** null when stale or never reported */
-  value: number | null;
-  time: string | null;
-  stale: boolean;
-  step: number;
-}
-
-/** One pump of a station: its run state, frequency, flow and outlet pressure, each a value that may be stale. */
-export interface DiagramPump {
-  no: number;
-  /** true running, false stopped, null when the state is stale or never reported */
-  running: boolean | null;
-  state: DiagramValue | null;
-  frequency: DiagramValue | null;
-  flow: DiagramValue | null;
-  pressure: DiagramValue | null;
-}
-
-export interface DiagramNode {
-  id: string;
-  stcd: string;
-  stnm: string;
-  sttp: string;
-  kind: string;
-  column: number;
-  x: number;
-  y: number;
-  /** the station's own values (not per pump), tank level included */
-  values: DiagramValue[];
-  /** each pump of a pump station (plants' and booster stations' pump series), by number */
-  pumps: DiagramPump[];
-  /** every value stale (or none): the station is out of contact (失联) */
-  stale: boolean;
-}
+export type { DiagramNode, DiagramPump, DiagramValue };
 
 /** Stale when more than three reporting intervals passed since the series' last point. */
 export function isStale(lastTs: Date | null, stepSeconds: number, now: number) {

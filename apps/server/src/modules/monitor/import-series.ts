@@ -9,6 +9,7 @@
  * nothing). Empty cells are gaps, not errors. A missing series of an existing station is created, its step taken
  * from the file (median spacing).
  */
+import type { SeriesReport } from '@swp/contract';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -56,26 +57,7 @@ export const seriesImportOptions = z.object({
 });
 export type SeriesImportOptions = z.infer<typeof seriesImportOptions>;
 
-export interface SeriesReport {
-  dryRun: boolean;
-  rows: number;
-  series: {
-    column: string;
-    stcd: string;
-    field: string;
-    points: number;
-    empty: number;
-    first: string | null;
-    last: string | null;
-    seriesId: number | null;
-    created: boolean;
-  }[];
-  rejected: { row: number; column: string | null; reason: string }[];
-  rejectedCount: number;
-  duplicates: number;
-  inserted: number;
-  tookMs: number;
-}
+export type { SeriesReport };
 
 const REJECT_LIST_MAX = 5000;
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,6 +2,7 @@
  * Monitoring services: the history query (spec 1 §3, §7.3) over one station, the station list for the screen
  * (latest values and state), and the lookups other modules may use (exported from index.ts).
  */
+import type { HistoryPoint } from '@swp/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -82,14 +83,7 @@ export async function stationWithSeries(
 
 const label = (s: StationRow) => `${s.stnm}(${s.stcd})`;
 
-export interface HistoryPoint {
-  time: string;
-  value: number;
-  min?: number;
-  max?: number;
-  /** period comparisons: the position within the period (hour of day, day of month, month of year) */
-  axis?: string;
-}
+export type { HistoryPoint };
 
 export interface HistorySeriesInfo {
   key: string;

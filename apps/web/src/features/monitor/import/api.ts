@@ -1,26 +1,8 @@
 /** Calls of the time-series import (`/api/swp-monitor/import`). */
+import type { SeriesReport } from '@swp/contract';
 import { http, requestEnvelope } from '../../../api/http';
 
-export interface SeriesReport {
-  dryRun: boolean;
-  rows: number;
-  series: {
-    column: string;
-    stcd: string;
-    field: string;
-    points: number;
-    empty: number;
-    first: string | null;
-    last: string | null;
-    seriesId: number | null;
-    created: boolean;
-  }[];
-  rejected: { row: number; column: string | null; reason: string }[];
-  rejectedCount: number;
-  duplicates: number;
-  inserted: number;
-  tookMs: number;
-}
+export type { SeriesReport } from '@swp/contract';
 
 export interface SeriesImportParams {
   separator?: string;
