@@ -2,6 +2,7 @@
 
 export * from './auth.ts';
 export * from './dispatch.ts';
+export * from './dma.ts';
 export * from './envelope.ts';
 export * from './flowable.ts';
 export * from './gis.ts';
@@ -9,3 +10,4 @@ export * from './lowcode.ts';
 export * from './lowcode-rules.ts';
 export * from './monitor.ts';
 export * from './rows.ts';
+export * from './screen.ts';

@@ -1,5 +1,5 @@
 /** Typed calls of `/api/swp-dma` (DMA分区): zones, membership, water balance, night flow, leak events. */
-import type { DmaRow } from '@swp/contract';
+import type { DmaRow, DmaZoneNode } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -19,18 +19,7 @@ export type Zone = Omit<DmaRow, 'boundary' | 'boundaryValves' | 'meters'> &
     meters: DmaMeter[];
   };
 
-export interface ZoneNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  population: number;
-  connections: number;
-  mainLength: number;
-  meters: number;
-  hasBoundary: boolean;
-  children: ZoneNode[];
-}
+export type ZoneNode = DmaZoneNode;
 
 export interface Membership {
   code: string;

@@ -1,4 +1,5 @@
 /** Typed calls of `/api/swp-screen` (大屏展示): screen data (signed in or by share link) and the share links. */
+import { KPI_CODES } from '@swp/contract';
 import type { Diagram, Order } from './dispatch';
 import { http } from './http';
 
@@ -19,15 +20,7 @@ export const WIDGET_CODES = [
   'orders',
 ] as const;
 export type WidgetCode = (typeof WIDGET_CODES)[number];
-export const KPI_CODES = [
-  'supplyToday',
-  'vsPlan',
-  'pressureRate',
-  'qualityRate',
-  'openAlarms',
-  'openRepairs',
-  'patrolRate',
-] as const;
+export { KPI_CODES };
 
 /** A widget of a screen's arrangement: where on the 24 × 12 grid and what data (options). */
 export interface Widget {

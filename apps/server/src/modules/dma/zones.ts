@@ -4,6 +4,7 @@
  * meters that are monitoring series of the tenant, a valid boundary ring), the tree, and the membership computed
  * from the GIS network and the billing reads.
  */
+import type { DmaZoneNode } from '@swp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
@@ -171,21 +172,8 @@ export async function zoneByCode(db: Db, tenantId: string, code: string): Promis
   return row;
 }
 
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  population: number;
-  connections: number;
-  mainLength: number;
-  meters: number;
-  hasBoundary: boolean;
-  children: TreeNode[];
-}
-
-export function buildTree(rows: DmaRow[]): TreeNode[] {
-  const nodes = new Map<string, TreeNode>();
+export function buildTree(rows: DmaRow[]): DmaZoneNode[] {
+  const nodes = new Map<string, DmaZoneNode>();
   for (const r of rows)
     nodes.set(r.id, {
       id: r.id,
@@ -199,7 +187,7 @@ export function buildTree(rows: DmaRow[]): TreeNode[] {
       hasBoundary: !!r.boundary,
       children: [],
     });
-  const roots: TreeNode[] = [];
+  const roots: DmaZoneNode[] = [];
   for (const n of nodes.values()) {
     const p = nodes.get(n.parentId);
     if (p) p.children.push(n);

@@ -3,6 +3,7 @@
  * is a grid of 24 columns × 12 rows at 1920×1080; a widget sits at (x, y) with a size (w, h) in cells, inside the grid
  * and overlapping no other. Each screen has a default arrangement until an administrator saves one for the tenant.
  */
+import { KPI_CODES } from '@swp/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthUser } from '../../core/gate.ts';
@@ -13,15 +14,7 @@ import { screenLayout } from './schema.ts';
 
 export const GRID = { cols: 24, rows: 12 } as const;
 
-export const KPIS = [
-  'supplyToday',
-  'vsPlan',
-  'pressureRate',
-  'qualityRate',
-  'openAlarms',
-  'openRepairs',
-  'patrolRate',
-] as const;
+export const KPIS = KPI_CODES;
 
 /** The widget catalogue and the options (what data) each takes. */
 export const WIDGETS = {
