@@ -5,8 +5,8 @@
  * pressures; bad input is a 4xx.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { meterConsumption } from '../customer/index.ts';
 import { registerDemandSource } from './index.ts';
 import { close6, direct, modelOf, tenantAdmin, waitRun } from './test-helpers.ts';
@@ -14,11 +14,7 @@ import { close6, direct, modelOf, tenantAdmin, waitRun } from './test-helpers.ts
 let t: TestApp;
 let inp: string;
 let base: { id: string; networkVersion: number; summary: { belowCount: number } };
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-}, 300_000);
-afterAll(() => t?.close());
+appSuite((app) => (t = app), { timeout: 300_000 });
 
 const me = { get: (url: string, query?: Record<string, string>) => t.get(url, query) };
 
