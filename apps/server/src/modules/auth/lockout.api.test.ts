@@ -7,7 +7,13 @@ import { appSuite, basic, md5, signInCall, type TestApp } from '../../../test/ha
 
 let t: TestApp;
 let second: TestApp | undefined;
-appSuite((app, other) => ((t = app), (second = other)), { signIn: false, second: true });
+appSuite(
+  (app, other) => {
+    t = app;
+    second = other;
+  },
+  { signIn: false, second: true },
+);
 
 async function wrongSignIn(on: TestApp, account: string) {
   const res = await signInCall(on, account, 'not-the-password');
