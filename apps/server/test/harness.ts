@@ -133,6 +133,16 @@ export function appSuite(
   });
 }
 
+/** The id of a monitoring series of the platform tenant's station `stcd` (its `field`), read straight from the database. */
+export async function seriesIdOf(t: TestApp, stcd: string, field: string): Promise<number> {
+  const r = await t.app.ctx.database.pool.query<{ id: number }>(
+    `select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
+      where st.stcd = $1 and s.field = $2 and st.tenant_id = '000000'`,
+    [stcd, field],
+  );
+  return r.rows[0].id;
+}
+
 /** The envelope's `data` of a reply that must be 200 (the body shown when it is not). */
 export function okData(res: { statusCode: number; body: string; json(): any }): any {
   expect(res.statusCode, res.body).toBe(200);

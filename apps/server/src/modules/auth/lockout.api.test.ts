@@ -7,13 +7,7 @@ import { appSuite, basic, md5, signInCall, type TestApp } from '../../../test/ha
 
 let t: TestApp;
 let second: TestApp | undefined;
-appSuite(
-  (app, other) => {
-    t = app;
-    second = other;
-  },
-  { signIn: false, second: true },
-);
+appSuite((...apps) => ([t, second] = apps), { signIn: false, second: true });
 
 async function wrongSignIn(on: TestApp, account: string) {
   const res = await signInCall(on, account, 'not-the-password');

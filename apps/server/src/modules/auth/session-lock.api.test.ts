@@ -9,13 +9,7 @@ import { appSuite, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let second: TestApp | undefined;
-appSuite(
-  (app, other) => {
-    t = app;
-    second = other;
-  },
-  { signIn: false, second: true },
-);
+appSuite((...apps) => ([t, second] = apps), { signIn: false, second: true });
 
 describe('screen lock of a session', () => {
   it('refuses the session’s reads while locked and opens again with the lock password only', async () => {
