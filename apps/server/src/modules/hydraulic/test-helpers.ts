@@ -46,6 +46,18 @@ export async function tenantWithInp(t: TestApp, name: string, inp: Buffer | stri
   return { tenantId, as: { get, post } };
 }
 
+/** The fields of each [PIPES] row of an .inp text (the model's), comments and blank lines left out. */
+export function pipeFields(text: string): string[][] {
+  const out: string[][] = [];
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('[')) section = line;
+    else if (section === '[PIPES]' && line && !line.startsWith(';')) out.push(line.split(/\s+/));
+  }
+  return out;
+}
+
 type Caller = { get: (url: string, query?: Record<string, string>) => ReturnType<TestApp['get']> };
 
 /**
