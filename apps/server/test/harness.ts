@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { ServerModule } from '../src/core/module.ts';
@@ -90,6 +90,63 @@ export async function bootSignedIn(
     ids[a] = r.user_id;
   }
   return { t, tokens, ids };
+}
+
+/**
+ * `bootSignedIn` for a whole suite: boots in `beforeAll` and hands the app, tokens and ids to `set`
+ * (`signedInSuite(['admin'], (s) => ({ t, tokens } = s))`), closes the app in `afterAll`.
+ */
+export function signedInSuite(
+  accounts: string[],
+  set: (s: Awaited<ReturnType<typeof bootSignedIn>>) => void,
+  timeout?: number,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const s = await bootSignedIn(accounts);
+    t = s.t;
+    set(s);
+  }, timeout);
+  afterAll(() => t?.close());
+}
+
+/**
+ * `bootTestApp` for a whole suite: boots in `beforeAll` (signed in as the admin unless `signIn: false`) and hands
+ * the app to `set` (`appSuite((app) => (t = app))`), closes it in `afterAll`. `second`: with TEST_DATABASE_URL also
+ * a second instance on the same database (`bootSecondInstance`), handed over as the second argument (else undefined).
+ */
+export function appSuite(
+  set: (t: TestApp, second?: TestApp) => void,
+  { signIn = true, second = false, timeout }: { signIn?: boolean; second?: boolean; timeout?: number } = {},
+): void {
+  let t: TestApp | undefined;
+  let other: TestApp | undefined;
+  beforeAll(async () => {
+    t = await bootTestApp();
+    if (signIn) await t.signIn();
+    if (second && process.env.TEST_DATABASE_URL) other = await bootSecondInstance(t);
+    set(t, other);
+  }, timeout);
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+}
+
+/** The id of a monitoring series of the platform tenant's station `stcd` (its `field`), read straight from the database. */
+export async function seriesIdOf(t: TestApp, stcd: string, field: string): Promise<number> {
+  const r = await t.app.ctx.database.pool.query<{ id: number }>(
+    `select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
+      where st.stcd = $1 and s.field = $2 and st.tenant_id = '000000'`,
+    [stcd, field],
+  );
+  return r.rows[0].id;
+}
+
+/** The envelope's `data` of a reply that must be 200 (the body shown when it is not). */
+export function okData(res: { statusCode: number; body: string; json(): any }): any {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
 }
 
 export const md5 = async (s: string) => (await import('node:crypto')).createHash('md5').update(s).digest('hex');

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
+import { tenantSqlNamed } from './scoped.ts';
 
 export interface JobState {
   stage: string;
@@ -123,7 +124,7 @@ export const progress = {
       at: string;
     }>(sql`select stage, done, total, finished, error, report,
              (extract(epoch from update_time) * 1000)::bigint::text as at
-           from swp_import_job where tenant_id = ${tenantId} and job_id = ${jobId}`);
+           from swp_import_job where ${tenantSqlNamed('swp_import_job', tenantId)} and job_id = ${jobId}`);
     const row = r.rows[0];
     if (!row) return null;
     return {

@@ -9,9 +9,10 @@
  * A table without a tenant column is refused (a programming mistake, not a request's): such tables are global
  * (dictionaries of the platform, ids unique across tenants) and are read with plain drizzle.
  */
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection.ts';
+import * as allTables from '../db/schema.ts';
 import type { AuthUser } from './gate.ts';
 import type { Tx } from './resource.ts';
 import { dataScopeFilter } from './scope.ts';
@@ -88,6 +89,57 @@ export function tenantText(table: PgTable, param: string | TenantColumnText, ali
   if (typeof param !== 'string') return `${columnText(table, alias)} = ${param.tenantColumn}`;
   if (!/^(\$\d+|\?)$/.test(param)) throw new Error(`scoped: bad tenant parameter ${JSON.stringify(param)}`);
   return `${columnText(table, alias)} = ${param}`;
+}
+
+let byName: Map<string, PgTable> | undefined;
+
+/**
+ * A table by its SQL name, from the schema of every module (the aggregate drizzle's client is built from): for a
+ * statement over a table its caller cannot import, core/ reading a module's table (core never imports a module) or a
+ * module reading the table of one that depends on it (the import would close a loop of modules). Looked up when
+ * first asked, so no import order matters. An unknown name is refused (a programming mistake, not a request's).
+ */
+function tableNamed(name: string): PgTable {
+  if (!byName) {
+    byName = new Map();
+    for (const v of Object.values(allTables)) if (is(v, PgTable)) byName.set(getTableName(v), v);
+  }
+  const table = byName.get(name);
+  if (!table) throw new Error(`scoped: no table ${JSON.stringify(name)}`);
+  return table;
+}
+
+/**
+ * `tenantSql` for a table named by its SQL name, where the caller cannot import the table (see `tableNamed`):
+ * `tenantSqlNamed('swp_import_job', tenantId)` is `tenant_id = $1`. The same checks: the table must exist and have
+ * the tenant column, the alias be a plain name; `tenantId` is bound as a parameter or is another table's tenant column.
+ */
+export function tenantSqlNamed(tableName: string, tenantId: string | SQL | PgColumn, alias?: string): SQL {
+  return tenantSql(tableNamed(tableName), tenantId, alias);
+}
+
+/** `tenantColumnSql` for a table named by its SQL name: `tenantColumnSqlNamed('swp_device_base', 'd')` is `d.tenant_id`. */
+export function tenantColumnSqlNamed(tableName: string, alias?: string): SQL {
+  return tenantColumnSql(tableNamed(tableName), alias);
+}
+
+/**
+ * `alias.tenant_id = '<tenant>'` for DDL (a partial index's predicate), where PostgreSQL takes no parameters: the
+ * tenant is written as a string literal, its quotes doubled (standard conforming strings, PostgreSQL's default), so
+ * it cannot end the literal. Only for DDL: a statement that takes parameters binds the tenant (`tenantSql`).
+ */
+export function tenantDdlText(table: PgTable, tenantId: string, alias?: string): string {
+  return `${columnText(table, alias)} = '${tenantId.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The tenant column of an upsert's target taken from the row proposed for insertion (`tenant_id =
+ * excluded.tenant_id` in `ON CONFLICT … DO UPDATE SET`): the row moves with the tenant that wrote it last. An
+ * assignment, not a filter, named from the table like the conditions above.
+ */
+export function tenantFromExcludedText(table: PgTable): string {
+  const col = columnText(table);
+  return `${col} = ${columnText(table, 'excluded')}`;
 }
 
 export function scoped(db: Db | Tx, tenantId: string) {

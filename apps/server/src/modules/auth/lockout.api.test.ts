@@ -2,19 +2,12 @@
  * Lockout holds under a burst: 20 simultaneous wrong passwords for one account evaluate at most 5 (MAX_FAILURES);
  * the rest are refused as locked. With TEST_DATABASE_URL the burst is split over two instances on one database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootSecondInstance, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, basic, md5, signInCall, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let second: TestApp | undefined;
-beforeAll(async () => {
-  t = await bootTestApp();
-  if (process.env.TEST_DATABASE_URL) second = await bootSecondInstance(t);
-});
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+appSuite((...apps) => ([t, second] = apps), { signIn: false, second: true });
 
 async function wrongSignIn(on: TestApp, account: string) {
   const res = await signInCall(on, account, 'not-the-password');

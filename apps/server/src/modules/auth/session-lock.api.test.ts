@@ -4,19 +4,12 @@
  * one opens it again. Another session of the same user is not affected. With TEST_DATABASE_URL a second instance
  * on the same database sees the lock too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootSecondInstance, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let second: TestApp | undefined;
-beforeAll(async () => {
-  t = await bootTestApp();
-  if (process.env.TEST_DATABASE_URL) second = await bootSecondInstance(t);
-});
-afterAll(async () => {
-  await second?.close();
-  await t?.close();
-});
+appSuite((...apps) => ([t, second] = apps), { signIn: false, second: true });
 
 describe('screen lock of a session', () => {
   it('refuses the session’s reads while locked and opens again with the lock password only', async () => {

@@ -7,7 +7,7 @@
  *   keys); secret tables (blade_auth_key, ds_secret, …), the catalogues' protected views (pg_shadow, pg_authid) and
  *   the file and admin functions (superuser-only) stay out of its reach;
  * - seeing only the caller's tenant: row-level security on every granted table, a policy for that role only,
- *   `tenant_id = current_setting('swp.tenant_id')`, set by the server before the role is taken (the statement
+ *   `tenant_id::text = current_setting('swp.tenant_id', true)`, set by the server before the role is taken (the statement
  *   check refuses `set_config`, so a query cannot change it). The tables' owner (the server itself) bypasses
  *   row-level security as before, so no other query changes.
  * The role, grants and policies are (re)made at every start (seed), so tables and columns added later are covered.

@@ -102,7 +102,7 @@ export async function seedDatasource(ctx: AppContext) {
       dataType: 1,
       dbLinkId: '0',
       query:
-        'select id, category, tier, volume_from as "volumeFrom", volume_to as "volumeTo", total_price as "totalPrice", effective_date as "effectiveDate"\n  from swp_water_tariff\n where tenant_id = \'000000\' and is_deleted = 0 and status = 1 and category = @category\n order by tier',
+        'select id, category, tier, volume_from as "volumeFrom", volume_to as "volumeTo", total_price as "totalPrice", effective_date as "effectiveDate"\n  from swp_water_tariff\n where is_deleted = 0 and status = 1 and category = @category\n order by tier',
       parameterJson: [{ field: 'category', label: '用水类别', dataType: 'number', defaultValue: 1, required: true }],
       description: '在用水价，按用水类别（1 居民生活用水, 2 非居民用水, 3 特种行业用水）',
     },

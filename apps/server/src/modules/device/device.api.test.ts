@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, seriesIdOf, signInCall, type TestApp } from '../../../test/harness.ts';
 import { alarmInfo } from '../../db/schema.ts';
 import { ingest } from '../monitor/index.ts';
 import { evaluateRunningRules } from './engine.ts';
@@ -30,14 +30,7 @@ async function stationId(stcd: string): Promise<string> {
   return r.rows[0].id;
 }
 
-async function seriesId(stcd: string, field: string): Promise<number> {
-  const r = await t.app.ctx.database.pool.query<{ id: number }>(
-    `select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
-      where st.stcd = $1 and s.field = $2 and st.tenant_id = '000000'`,
-    [stcd, field],
-  );
-  return r.rows[0].id;
-}
+const seriesId = (stcd: string, field: string) => seriesIdOf(t, stcd, field);
 
 describe('devices', () => {
   it('lists the seeded devices by type with their rule state and live values', async () => {

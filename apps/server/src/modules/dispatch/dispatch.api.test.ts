@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { okData, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { escalateOverdue, PRESSURE_BAND, pressureCompliance } from './index.ts';
 
 let t: TestApp;
 let tokens: Record<string, string> = {};
-beforeAll(async () => {
-  ({ t, tokens } = await bootSignedIn(['operator', 'auditor', 'admin']));
-});
-afterAll(() => t?.close());
+signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t, tokens } = s));
 
 const B = '/api/swp-dispatch';
 // one clock reading for the file
@@ -20,10 +17,7 @@ const as = (account: string) => {
   t.token = tokens[account];
   return t;
 };
-const data = (res: { statusCode: number; body: string; json(): any }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const data = okData;
 const refused = (res: { statusCode: number; body: string; json(): any }, status: number, msg?: string) => {
   expect(res.statusCode, res.body).toBe(status);
   if (msg) expect(res.json().msg).toContain(msg);

@@ -3,12 +3,14 @@
  * staff positions, each as points (or rings) in EPSG:4548 within a view's box, for the shared map's layer panel.
  *
  * These read the tables of the device, alarm, dma and location modules directly in SQL (one statement per layer,
- * always filtered by tenant): the map only draws and links to those modules' own screens, it never writes them,
+ * always filtered by tenant through the query layer; those modules depend on gis, so their tables are named, not
+ * imported): the map only draws and links to those modules' own screens, it never writes them,
  * and a join across module boundaries in one statement is cheaper than a call per feature.
  */
 import { sql } from 'drizzle-orm';
-import { tenantSql } from '../../core/scoped.ts';
+import { tenantColumnSqlNamed, tenantSql, tenantSqlNamed } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
+import { user } from '../system/index.ts';
 import { burstEvent } from './schema.ts';
 
 export const OVERLAYS = ['devices', 'alarms', 'bursts', 'dmas', 'staff'] as const;
@@ -46,13 +48,13 @@ export async function overlay(db: Db, tenantId: string, key: OverlayKey, box: Bo
         select d.id::text as id, d.x, d.y, d.device_name as name, d.device_code as code, d.device_type as type,
                d.feature_layer as "featureLayer", d.feature_id as "featureId", d.address, d.station_id::text as "stationId",
                d.video_url as "videoUrl",
-               (select count(*)::int from swp_alarm_info a where a.tenant_id = d.tenant_id and a.device_id = d.id
+               (select count(*)::int from swp_alarm_info a where ${tenantSqlNamed('swp_alarm_info', tenantColumnSqlNamed('swp_device_base', 'd'), 'a')} and a.device_id = d.id
                  and a.alarm_status = 0 and a.is_deleted = 0) as "openAlarms",
                (select max(s.last_ts) from swp_monitor_series s where s.station_id = d.station_id) as "lastTime",
                coalesce((select r.offline_minutes from swp_device_rule r where r.device_id = d.id and r.is_deleted = 0
                  limit 1), 60) as "offlineMinutes"
           from swp_device_base d
-         where d.tenant_id = ${tenantId} and d.is_deleted = 0 and d.x is not null and d.y is not null
+         where ${tenantSqlNamed('swp_device_base', tenantId, 'd')} and d.is_deleted = 0 and d.x is not null and d.y is not null
                ${inBox(box, sql.raw('d.x'), sql.raw('d.y'))}
          order by d.sort limit ${OVERLAY_LIMIT}`);
       const now = Date.now();
@@ -75,7 +77,7 @@ export async function overlay(db: Db, tenantId: string, key: OverlayKey, box: Bo
                device_name as "deviceName", dma_name as "dmaName", alarm_value as "alarmValue",
                limit_value as "limitValue", unit, alarm_time as "alarmTime", address
           from swp_alarm_info
-         where tenant_id = ${tenantId} and is_deleted = 0 and alarm_status = 0 and x is not null and y is not null
+         where ${tenantSqlNamed('swp_alarm_info', tenantId)} and is_deleted = 0 and alarm_status = 0 and x is not null and y is not null
                ${inBox(box)}
          order by alarm_time desc limit ${OVERLAY_LIMIT}`);
       return r.rows.map(({ id, x, y, name, level, ...p }) => ({ id, x, y, name, state: String(level), props: p }));
@@ -93,7 +95,7 @@ export async function overlay(db: Db, tenantId: string, key: OverlayKey, box: Bo
       // boundaries are small rings kept as jsonb; a zone whose ring meets the box is drawn whole
       const r = await db.execute<any>(sql`
         select id::text as id, code, name, boundary, parent_id::text as "parentId", population, connections
-          from swp_dma where tenant_id = ${tenantId} and is_deleted = 0 and boundary is not null
+          from swp_dma where ${tenantSqlNamed('swp_dma', tenantId)} and is_deleted = 0 and boundary is not null
          order by sort, code limit ${OVERLAY_LIMIT}`);
       const out: OverlayItem[] = [];
       for (const { id, name, boundary, ...p } of r.rows) {
@@ -112,7 +114,7 @@ export async function overlay(db: Db, tenantId: string, key: OverlayKey, box: Bo
         select u.id::text as id, l.x, l.y, coalesce(u.real_name, u.account) as name, u.phone, l.ts as "lastTime",
                case when l.ts > now() - make_interval(secs => ${STAFF_ONLINE_S}::float8) then 'online' else 'offline' end as state
           from swp_location_latest l join blade_user u on u.id = l.user_id and u.is_deleted = 0
-         where l.tenant_id = ${tenantId} and u.tenant_id = ${tenantId} ${inBox(box, sql.raw('l.x'), sql.raw('l.y'))}
+         where ${tenantSqlNamed('swp_location_latest', tenantId, 'l')} and ${tenantSql(user, tenantId, 'u')} ${inBox(box, sql.raw('l.x'), sql.raw('l.y'))}
          order by l.ts desc limit ${OVERLAY_LIMIT}`);
       return r.rows.map(({ id, x, y, name, state, ...p }) => ({ id, x, y, name, state, props: p }));
     }

@@ -5,17 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { lTownDir } from '../gis/import/ltown.ts';
 import { close6, direct, modelOf, tenantWithInp, waitRun } from './test-helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-}, 300_000);
-afterAll(() => t?.close());
+appSuite((app) => (t = app), { timeout: 300_000 });
 
 async function compare(
   name: string,

@@ -5,18 +5,14 @@
  * that already needs plants inside the grid (4,000 pipes: two corner plants alone left a fifth of the junctions
  * of 4,800 pipes below 14 m), written into a tenant of its own and run through the API.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { generateNetwork, optionsForPipes } from '../gis/network.ts';
 import { writeNetwork } from '../gis/store.ts';
 import { modelOf, tenantAdmin, waitRun } from './test-helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-}, 300_000);
-afterAll(() => t?.close());
+appSuite((app) => (t = app), { timeout: 300_000 });
 
 describe('the generated network as a hydraulic model', () => {
   it('keeps most junctions above 14 m at 4,000 pipes (plants scaled with the grid)', async () => {

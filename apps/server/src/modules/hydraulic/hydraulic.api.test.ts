@@ -5,20 +5,16 @@
  * pressures; bad input is a 4xx.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { meterConsumption } from '../customer/index.ts';
 import { registerDemandSource } from './index.ts';
-import { close6, direct, modelOf, tenantAdmin, waitRun } from './test-helpers.ts';
+import { close6, direct, modelOf, pipeFields, tenantAdmin, waitRun } from './test-helpers.ts';
 
 let t: TestApp;
 let inp: string;
 let base: { id: string; networkVersion: number; summary: { belowCount: number } };
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-}, 300_000);
-afterAll(() => t?.close());
+appSuite((app) => (t = app), { timeout: 300_000 });
 
 const me = { get: (url: string, query?: Record<string, string>) => t.get(url, query) };
 
@@ -40,17 +36,7 @@ async function pressures(id: string, time: number): Promise<Map<string, number>>
 
 /** [PIPES] rows of the model text: id, from, to, diameter (mm), status */
 function pipesOf(text: string) {
-  const out: { id: string; from: string; to: string; diameter: number; status: string }[] = [];
-  let section = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('[')) section = line;
-    else if (section === '[PIPES]' && line && !line.startsWith(';')) {
-      const f = line.split(/\s+/);
-      out.push({ id: f[0], from: f[1], to: f[2], diameter: Number(f[4]), status: f[7] });
-    }
-  }
-  return out;
+  return pipeFields(text).map((f) => ({ id: f[0], from: f[1], to: f[2], diameter: Number(f[4]), status: f[7] }));
 }
 
 describe('the demo network as a hydraulic model', () => {
@@ -336,19 +322,7 @@ describe('the demo network as a hydraulic model', () => {
 
 describe('管材糙率: the roughness table the model is built with', () => {
   const M = '/api/swp-hydraulic/material';
-  const roughness = (text: string) => {
-    const out = new Map<string, number>();
-    let section = '';
-    for (const raw of text.split('\n')) {
-      const line = raw.trim();
-      if (line.startsWith('[')) section = line;
-      else if (section === '[PIPES]' && line && !line.startsWith(';')) {
-        const f = line.split(/\s+/);
-        out.set(f[0], Number(f[5]));
-      }
-    }
-    return out;
-  };
+  const roughness = (text: string) => new Map(pipeFields(text).map((f) => [f[0], Number(f[5])]));
 
   it('starts with the common table, validates an edit, and an edit makes a new model with the new C', async () => {
     const rows = (await t.get(`${M}/list`)).json().data as any[];

@@ -2,7 +2,7 @@
 import { CountType, InitHydOption, LinkProperty, NodeProperty, Project, TimeParameter, Workspace } from 'epanet-js';
 import FormData from 'form-data';
 import { expect } from 'vitest';
-import { basic, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, signInCall, type TestApp } from '../../../test/harness.ts';
 
 /** A new tenant and its administrator's calls (for wrong-tenant probes). */
 export async function tenantAdmin(t: TestApp, name: string) {
@@ -10,34 +10,20 @@ export async function tenantAdmin(t: TestApp, name: string) {
   expect(res.statusCode, res.body).toBe(200);
   const list = await t.get('/api/blade-system/tenant/list', { tenantName: name });
   const tenantId: string = list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
-  const login = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: { tenantId, username: 'admin', password: await md5('123456'), grant_type: 'password', scope: 'all' },
-  });
+  const login = await signInCall(t, 'admin', '123456', tenantId, { type: false });
   expect(login.statusCode, login.body).toBe(200);
   const headers = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
   return {
     tenantId,
+    /** the administrator's headers, for calls of another shape (uploads) */
+    headers,
     get: (url: string, query?: Record<string, string>) => t.call({ method: 'GET', url, query, headers }),
     post: (url: string, body: unknown) => t.call({ method: 'POST', url, payload: body as object, headers }),
   };
 }
 
 export async function tenantWithInp(t: TestApp, name: string, inp: Buffer | string, file: string) {
-  const res = await t.post('/api/blade-system/tenant/submit', { tenantName: name });
-  expect(res.statusCode, res.body).toBe(200);
-  const list = await t.get('/api/blade-system/tenant/list', { tenantName: name });
-  const tenantId: string = list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
-  const login = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: { tenantId, username: 'admin', password: await md5('123456'), grant_type: 'password', scope: 'all' },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  const headers = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
+  const { tenantId, headers, get, post } = await tenantAdmin(t, name);
   const form = new FormData();
   for (const [k, v] of Object.entries({
     format: 'inp',
@@ -57,11 +43,19 @@ export async function tenantWithInp(t: TestApp, name: string, inp: Buffer | stri
   });
   expect(up.statusCode, up.body).toBe(200);
   expect(up.json().data.rejectedCount).toBe(0);
-  const as = {
-    get: (url: string, query?: Record<string, string>) => t.call({ method: 'GET', url, query, headers }),
-    post: (url: string, body: unknown) => t.call({ method: 'POST', url, payload: body as object, headers }),
-  };
-  return { tenantId, as };
+  return { tenantId, as: { get, post } };
+}
+
+/** The fields of each [PIPES] row of an .inp text (the model's), comments and blank lines left out. */
+export function pipeFields(text: string): string[][] {
+  const out: string[][] = [];
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('[')) section = line;
+    else if (section === '[PIPES]' && line && !line.startsWith(';')) out.push(line.split(/\s+/));
+  }
+  return out;
 }
 
 type Caller = { get: (url: string, query?: Record<string, string>) => ReturnType<TestApp['get']> };

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, seriesIdOf, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { LiveFeed } from '../monitor/live.ts';
 
@@ -44,14 +44,7 @@ function send(code: string, body: unknown, secret = secrets[code], tenant = '000
   });
 }
 
-async function seriesId(stcd: string, field: string): Promise<number> {
-  const r = await t.app.ctx.database.pool.query<{ id: number }>(
-    `select s.id from swp_monitor_series s join swp_monitor_station st on st.id = s.station_id
-      where st.stcd = $1 and s.field = $2 and st.tenant_id = '000000'`,
-    [stcd, field],
-  );
-  return r.rows[0].id;
-}
+const seriesId = (stcd: string, field: string) => seriesIdOf(t, stcd, field);
 
 async function pointsAt(stcd: string, field: string, ts: number[]): Promise<number[]> {
   const r = await t.app.ctx.database.pool.query<{ v: number }>(

@@ -14,6 +14,8 @@
  * resent every few seconds; nothing else is written this way.
  */
 import type pg from 'pg';
+import { tenantFromExcludedText } from '../../core/scoped.ts';
+import { staffLatest } from './schema.ts';
 
 export interface Report {
   userId: string;
@@ -54,7 +56,7 @@ with relaxed as materialized (
     x = case when excluded.ts >= l.ts then excluded.x else l.x end,
     y = case when excluded.ts >= l.ts then excluded.y else l.y end,
     speed = case when excluded.ts >= l.ts then excluded.speed else l.speed end,
-    tenant_id = excluded.tenant_id
+    ${tenantFromExcludedText(staffLatest)}
 ), owner as (
   -- a report sent twice in one statement is stored once and counted for the first part that sent it
   select distinct on (user_id, t) user_id, t, part from src order by user_id, t, part

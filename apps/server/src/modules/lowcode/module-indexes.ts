@@ -5,10 +5,11 @@
 import { dataFields } from '@swp/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/resource.ts';
+import { tenantDdlText } from '../../core/scoped.ts';
 import { parseForm } from './form-schema.ts';
 import type { ModuleRow } from './modules.ts';
 import { SEARCH_VALUE_MAX } from './records.ts';
-import { lcModule } from './schema.ts';
+import { lcModule, lcRecord } from './schema.ts';
 
 /**
  * Index names: `lcr_<module id>_<field hash><layout>`. The layout letter names the index definition, so a
@@ -69,12 +70,13 @@ export async function syncIndexes(
       sql`update lc_record set search = ${sql.raw(searchSql(want))} where module_id = ${m.id} and is_deleted = 0`,
     );
   }
-  const tenant = m.tenantId.replaceAll("'", "''");
+  // DDL takes no parameters: the tenant is a literal (the query layer quotes it)
+  const tenant = tenantDdlText(lcRecord, m.tenantId);
   for (const [name, f] of missing) {
     await tx.execute(
       sql.raw(
         `create index if not exists ${name} on lc_record ((search->>'${f}'), create_time desc, id desc) include (search)
-         where module_id = ${m.id} and tenant_id = '${tenant}' and is_deleted = 0`,
+         where module_id = ${m.id} and ${tenant} and is_deleted = 0`,
       ),
     );
   }

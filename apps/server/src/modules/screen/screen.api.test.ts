@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { okData, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../core/ids.ts';
 import { ingestReadings, type LivePoints } from '../monitor/index.ts';
 import { sharedScreenStats } from './shared-data.ts';
@@ -9,10 +9,7 @@ import { verifyToken } from './tokens.ts';
 
 let t: TestApp;
 let tokens: Record<string, string> = {};
-beforeAll(async () => {
-  ({ t, tokens } = await bootSignedIn(['operator', 'auditor', 'admin']));
-});
-afterAll(() => t?.close());
+signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t, tokens } = s));
 
 const B = '/api/swp-screen';
 // one clock reading for the file
@@ -21,10 +18,7 @@ const as = (account: string) => {
   t.token = tokens[account];
   return t;
 };
-const data = (res: { statusCode: number; body: string; json(): any }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const data = okData;
 /** A call without any session (a wall display's browser). */
 const anon = (url: string, query?: Record<string, string>) =>
   t.call({ method: 'GET', url, query, headers: {} as Record<string, string> });

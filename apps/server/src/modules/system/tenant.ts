@@ -374,7 +374,7 @@ async function findTenant(ctx: AppContext, key: unknown, name: string): Promise<
   const [row] = await ctx.db
     .select()
     .from(tenant)
-    .where(and(byCode ? eq(tenant.tenantId, k) : eq(tenant.id, k), eq(tenant.isDeleted, 0)))
+    .where(byCode ? inTenant(tenant, k, eq(tenant.isDeleted, 0)) : and(eq(tenant.id, k), eq(tenant.isDeleted, 0)))
     .limit(1);
   if (!row) throw badRequest('租户不存在');
   return row;

@@ -2,8 +2,8 @@
  * The leave request, drafts, the `/blade-flow` family (incl. multipart deploy-upload) and the JNPF FlowEngine
  * family over the same engine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootSignedIn, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { basic, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { buildBpmn } from './build.ts';
 
 let t: TestApp;
@@ -15,10 +15,7 @@ async function as(who: string, fn: () => Promise<{ statusCode: number; json(): a
   return { status: r.statusCode, body: r.json() };
 }
 
-beforeAll(async () => {
-  ({ t, tokens, ids } = await bootSignedIn(['admin', 'operator', 'patrol', 'auditor']));
-});
-afterAll(() => t?.close());
+signedInSuite(['admin', 'operator', 'patrol', 'auditor'], (s) => ({ t, tokens, ids } = s));
 
 describe('leave and drafts', () => {
   it('submitting a leave starts 请假 past the starter step; the list and the desk detail show it', async () => {

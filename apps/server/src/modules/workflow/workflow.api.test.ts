@@ -3,8 +3,8 @@
  * detail access, claim and complete (one winner), rollback, copies, ops (administrators only), design (model
  * versions, set main version swaps, deploy, deployment status), validation errors as 400s.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootSignedIn, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInSuite, type TestApp } from '../../../test/harness.ts';
 import * as gate from '../../core/gate.ts';
 import { buildBpmn } from './build.ts';
 
@@ -24,10 +24,7 @@ async function as<T = any>(
   return { status: r.statusCode, body: r.json() };
 }
 
-beforeAll(async () => {
-  ({ t, tokens, ids } = await bootSignedIn(['admin', 'operator', 'patrol', 'auditor']));
-});
-afterAll(() => t?.close());
+signedInSuite(['admin', 'operator', 'patrol', 'auditor'], (s) => ({ t, tokens, ids } = s));
 
 describe('seeded processes and instances', () => {
   it('the start list shows the four deployed processes', async () => {
