@@ -1,11 +1,12 @@
 /** Online users (`/api/system/OnlineUser`): the open sessions of the tenant; 强制下线 ends a session everywhere. */
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Button, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CrudApi, fromJnpf, type Row } from '../../api/crud';
 import { onlineUserApi } from '../../api/jnpf';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { CrudPage } from '../../components/crud';
 import { usePermission } from '../../stores/session';
+import { onlineUserColumns as columns } from './columns';
 
 const api = {
   key: '/api/system/OnlineUser',
@@ -16,28 +17,6 @@ const api = {
     for (const id of ids) await onlineUserApi.remove(id);
   },
 } as CrudApi;
-
-const columns: CrudColumn[] = [
-  { prop: 'keyword', label: 'online.keyword', search: true, hide: true, display: false },
-  {
-    prop: 'userName',
-    label: 'online.userName',
-    render: (v, r) =>
-      r.current ? (
-        <>
-          {v} <Tag color="blue">●</Tag>
-        </>
-      ) : (
-        v
-      ),
-  },
-  { prop: 'account', label: 'online.account' },
-  { prop: 'loginIPAddress', label: 'online.ip' },
-  { prop: 'clientId', label: 'online.clientId' },
-  { prop: 'loginTime', label: 'online.loginTime' },
-  { prop: 'lastSeen', label: 'online.lastSeen' },
-  { prop: 'loginPlatForm', label: 'online.platform', ellipsis: true },
-];
 
 export default function OnlineUserPage() {
   const { t } = useTranslation();

@@ -9,43 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { messageLogApi } from '../../api/messageAdmin';
 import type { UserHit } from '../../api/system';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { CrudPage } from '../../components/crud';
 import { loadDict } from '../../components/crud/fields';
-import { UserPicker, UserTreeSelect } from '../../components/widgets';
-import { CHANNELS } from './common';
-
-const columns: CrudColumn[] = [
-  { prop: 'title', label: 'msgAdmin.title', search: true, ellipsis: true },
-  {
-    prop: 'messageType',
-    label: 'msgAdmin.messageType',
-    type: 'select',
-    dict: 'message_type',
-    numeric: true,
-    search: true,
-  },
-  { prop: 'channel', label: 'msgAdmin.channel', type: 'select', options: CHANNELS, search: true },
-  { prop: 'templateCode', label: 'msgAdmin.templateCode', hide: true },
-  { prop: 'content', label: 'msgAdmin.content', type: 'textarea', hide: true },
-  { prop: 'sender', label: 'msgAdmin.sender' },
-  {
-    prop: 'senderId',
-    label: 'msgAdmin.sender',
-    hide: true,
-    display: false,
-    search: true,
-    searchComponent: () => <UserTreeSelect leafOnly />,
-  },
-  { prop: 'receivers', label: 'msgAdmin.receivers', hide: true, type: 'textarea' },
-  { prop: 'receiverCount', label: 'msgAdmin.receiverCount', width: 100 },
-  {
-    prop: 'sendStatus',
-    label: 'msgAdmin.sendStatus',
-    render: (v) => (Number(v) === 1 ? <Tag color="green">✓</Tag> : <Tag color="red">✗</Tag>),
-  },
-  { prop: 'errorMsg', label: 'msgAdmin.errorMsg', hide: true },
-  { prop: 'sendTime', label: 'msgAdmin.sendTime', search: true, searchType: 'daterange' },
-];
+import { UserPicker } from '../../components/widgets';
+import { logColumns as columns } from './columns';
 
 function Compose({ open, onClose }: { open: boolean; onClose(sent: boolean): void }) {
   const { t } = useTranslation();

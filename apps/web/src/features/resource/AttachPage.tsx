@@ -4,18 +4,9 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Attach, attachApi } from '../../api/resource';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { CrudPage } from '../../components/crud';
 import { FileUpload, type FileValue } from '../../components/widgets';
-import { formatBytes } from '../../lib/upload';
-
-const columns: CrudColumn<Attach>[] = [
-  { prop: 'originalName', label: 'attach.originalName', search: true, required: 'attach.nameRequired', span: 24 },
-  { prop: 'name', label: 'attach.name', editDisabled: true, addDisplay: false, search: true },
-  { prop: 'extension', label: 'attach.extension', editDisabled: true, addDisplay: false, search: true, width: 90 },
-  { prop: 'attachSize', label: 'attach.attachSize', display: false, render: (v) => formatBytes(Number(v)) },
-  { prop: 'link', label: 'attach.link', editDisabled: true, addDisplay: false, ellipsis: true, span: 24 },
-  { prop: 'createTime', label: 'crud.createTime', display: false, search: true, searchType: 'daterange' },
-];
+import { attachColumns as columns } from './columns';
 
 export default function AttachPage() {
   const { t } = useTranslation();

@@ -3,34 +3,8 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ossApi } from '../../api/resource';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { enabledTag } from './SmsPage';
-
-const columns: CrudColumn[] = [
-  {
-    prop: 'category',
-    label: 'oss.category',
-    type: 'select',
-    dict: 'oss',
-    numeric: true,
-    search: true,
-    required: 'oss.categoryRequired',
-  },
-  { prop: 'ossCode', label: 'oss.ossCode', search: true, required: 'oss.codeRequired' },
-  { prop: 'endpoint', label: 'oss.endpoint', tip: 'oss.endpointTip' },
-  { prop: 'bucketName', label: 'oss.bucketName' },
-  { prop: 'accessKey', label: 'oss.accessKey', hide: true },
-  { prop: 'secretKey', label: 'oss.secretKey', hide: true, type: 'password' },
-  { prop: 'appId', label: 'oss.appId', hide: true },
-  { prop: 'region', label: 'oss.region', hide: true },
-  {
-    prop: 'status',
-    label: 'oss.status',
-    display: false,
-    render: (v) => enabledTag(Number(v)),
-  },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
-];
+import { CrudPage } from '../../components/crud';
+import { ossColumns as columns } from './columns';
 
 export default function OssPage() {
   const { t } = useTranslation();

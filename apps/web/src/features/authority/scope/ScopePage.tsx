@@ -7,16 +7,10 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { CrudPage } from '../../../components/crud';
 import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { lazyTreePage } from '../../../lib/lazyTree';
-
-const columns: CrudColumn<Menu>[] = [
-  { prop: 'name', label: 'menuMgr.name', search: true },
-  { prop: 'code', label: 'menuMgr.code', search: true },
-  { prop: 'path', label: 'menuMgr.path' },
-  { prop: 'sort', label: 'crud.sort' },
-];
+import { scopeColumns as columns } from './columns';
 
 const api = {
   ...menuApi,

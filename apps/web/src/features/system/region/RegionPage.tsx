@@ -6,8 +6,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Region, regionApi } from '../../../api/system';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { CrudPage } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
+import { regionColumns as columns } from './columns';
 
 const toRow = (n: any): Region => ({
   ...n,
@@ -15,29 +16,6 @@ const toRow = (n: any): Region => ({
   name: n.name ?? n.title,
   hasChildren: !!n.hasChildren,
 });
-
-const columns: CrudColumn<Region>[] = [
-  {
-    prop: 'code',
-    label: 'region.code',
-    search: true,
-    editDisabled: true,
-    required: 'region.codeRequired',
-    tip: 'region.codeTip',
-  },
-  { prop: 'name', label: 'region.name', search: true, required: 'region.nameRequired' },
-  { prop: 'parentCode', label: 'region.parentCode', editDisabled: true, addDisplay: true },
-  {
-    prop: 'regionLevel',
-    label: 'region.regionLevel',
-    type: 'select',
-    dict: 'region_level',
-    numeric: true,
-    display: false,
-  },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
-];
 
 const api = {
   key: regionApi.key,

@@ -6,18 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { menuApi, topMenuApi } from '../../../api/system';
 import { CheckTree, type GrantNode } from '../../../components/CheckTree';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { CrudPage } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
-
-const columns: CrudColumn[] = [
-  { prop: 'code', label: 'topmenu.code', search: true, required: 'topmenu.codeRequired' },
-  { prop: 'name', label: 'topmenu.name', search: true, required: 'topmenu.nameRequired' },
-  { prop: 'i18n', label: 'topmenu.i18n' },
-  { prop: 'source', label: 'topmenu.source' },
-  { prop: 'path', label: 'topmenu.path' },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'topmenu.sortRequired', defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
-];
+import { topMenuColumns as columns } from './columns';
 
 function GrantDialog({ ids, onClose }: { ids: string[] | null; onClose(): void }) {
   const { t } = useTranslation();
