@@ -2,7 +2,7 @@
  * The fixed routes of spec 1 §2.1 and how any path resolves: a fixed route, a registered screen, an entry of the
  * user's server menu (one with no registered screen shows the "not available yet" state), or not found (→ /404).
  */
-import { findMenuForRoute, type MenuItem } from '../lib/menu';
+import { findMenuForRoute, type MenuItem } from './menu';
 
 export interface FixedRoute {
   path: string;

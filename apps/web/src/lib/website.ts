@@ -1,5 +1,5 @@
 /** Site settings of the shell (spec 1 §9). Deployment flags (captcha, tenant and switch mode) come from the server. */
-import type { TabEntry } from '../lib/tabs';
+import type { TabEntry } from './tabs';
 
 export const website = {
   /** token time in seconds: the token is refreshed once it is this old (the access token lives 3600 s) */

@@ -22,8 +22,7 @@ export const EVENTS = [
   'occupation',
 ] as const;
 
-export const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
-export const wireTime = (d: Dayjs) => d.format(WIRE_TIME);
+export { WIRE_TIME, wireTime } from '../../lib/wireTime';
 
 /** Translated options of a vocabulary: `patrol.<group>.<code>`. */
 export function vocab(t: (k: string) => string, group: string, codes: readonly (string | number)[]) {
@@ -56,27 +55,7 @@ export function TaskStatusTag({ status }: { status: TaskStatus }) {
   );
 }
 
-/** Loads on mount and whenever `deps` change; the latest call wins. */
-export function useLoad<T>(
-  load: () => Promise<T>,
-  deps: unknown[],
-): { data: T | undefined; loading: boolean; reload: () => void } {
-  const [data, setData] = useState<T>();
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const seq = useRef(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the dependencies
-  useEffect(() => {
-    const n = ++seq.current;
-    setLoading(true);
-    load()
-      .then((d) => n === seq.current && setData(d))
-      .catch(() => undefined)
-      .finally(() => n === seq.current && setLoading(false));
-  }, [...deps, tick]);
-  const reload = useCallback(() => setTick((x) => x + 1), []);
-  return { data, loading, reload };
-}
+export { useLoadDeps as useLoad } from '../../lib/useLoadDeps';
 
 export interface StaffOption {
   value: string;
@@ -170,4 +149,4 @@ export function StaffSelect(p: {
 }
 
 /** A short date-time (no seconds) of a wire value. */
-export const shortTime = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+export { shortTime } from '../../lib/wireTime';

@@ -1,6 +1,6 @@
 import type { ScreenLoader } from '../registry';
 
-/** Patrol (运维管理 › 巡检管理) and staff location: the menu paths of the patrol module's seed. */
+/** Patrol (运维管理 › 巡检管理): the menu paths of the patrol module's seed (staff location: features/location). */
 export const screens: Record<string, ScreenLoader> = {
   '/patrol/overview': () => import('./overview/OverviewPage'),
   '/patrol/plan': () => import('./plan/PlanPage'),
@@ -8,5 +8,4 @@ export const screens: Record<string, ScreenLoader> = {
   '/patrol/jobObject': () => import('./catalog/JobObjectPage'),
   '/patrol/type': () => import('./catalog/TypePage'),
   '/patrol/accessRule': () => import('./rule/AccessRulePage'),
-  '/patrol/location': () => import('./location/LocationPage'),
 };

@@ -12,7 +12,7 @@ import * as authority from '../authority/i18n';
 import * as dataservice from '../dataservice/i18n';
 import * as desk from '../desk/i18n';
 import * as log from '../log/i18n';
-import * as messageAdmin from '../message-admin/i18n';
+import * as messageAdmin from '../message/admin/i18n';
 import * as resource from '../resource/i18n';
 import * as system from './i18n';
 

@@ -15,7 +15,6 @@ export const screens: Record<string, ScreenLoader> = {
   '/system/menu': () => import('./menu/MenuPage'),
   '/system/topmenu': () => import('./topmenu/TopMenuPage'),
   '/system/region': () => import('./region/RegionPage'),
-  '/system/user': () => import('./user/UserPage'),
   '/system/dict': d(() => import('./dict/pages'), 'DictSystemPage'),
   '/system/dictbiz': d(() => import('./dict/pages'), 'DictBizPage'),
   '/dict-horizontal/index': d(() => import('./dict/pages'), 'DictHorizontalPage'),

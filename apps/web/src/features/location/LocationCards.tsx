@@ -2,8 +2,8 @@
 import { AimOutlined } from '@ant-design/icons';
 import { Badge, Card, Input, List, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MonitorCount, PresenceState, StaffPosition } from '../../../api/location';
-import { shortTime } from '../common';
+import type { MonitorCount, PresenceState, StaffPosition } from '../../api/location';
+import { shortTime } from '../../lib/wireTime';
 import { STATE_COLOR } from './positions';
 
 export function CountsCard({

@@ -5,7 +5,7 @@ import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { locationApi, openPositionStream, type StaffPosition, type Trace } from '../../../api/location';
+import { locationApi, openPositionStream, type StaffPosition, type Trace } from '../../api/location';
 import { applyLive, headStyle, personStyle, traceStyle } from './positions';
 
 /** Positions poll every 10 s while the stream is down; counts and states refresh every 30 s. */

@@ -14,11 +14,11 @@ import {
 } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/http';
-import { type User, userApi } from '../../../api/user';
-import type { CrudHandle } from '../../../components/crud';
-import { saveBlob } from '../../../lib/download';
-import { usePermission } from '../../../stores/session';
+import { http } from '../../api/http';
+import { type User, userApi } from '../../api/user';
+import type { CrudHandle } from '../../components/crud';
+import { saveBlob } from '../../lib/download';
+import { usePermission } from '../../stores/session';
 
 const setState = (ids: string[], status: number) =>
   http.post<null>('/api/blade-user/state', undefined, { params: { userIds: ids.join(','), status } });

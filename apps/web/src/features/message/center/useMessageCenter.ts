@@ -5,7 +5,7 @@
 import { App } from 'antd';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type MessageRecord, messageApi, UNREAD } from '../../api/message';
+import { type MessageRecord, messageApi, UNREAD } from '../../../api/message';
 
 export type MessageFilters = { title?: string; messageStatus?: string };
 

@@ -2,7 +2,7 @@
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { type MessageRecord, UNREAD } from '../../api/message';
+import { type MessageRecord, UNREAD } from '../../../api/message';
 
 interface ColumnDeps {
   t: TFunction;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseSse } from '../../../api/location';
-import { renderApp } from '../../../components/testing/render';
+import { parseSse } from '../../api/location';
+import { renderApp } from '../../components/testing/render';
 
 const store = vi.hoisted(() => ({
   calls: [] as { op: string; args: unknown[] }[],
@@ -10,9 +10,9 @@ const store = vi.hoisted(() => ({
   stream: true,
 }));
 
-vi.mock('../../../components/map', () => ({ NetworkMap: () => <div data-testid="location-map" /> }));
-vi.mock('../../../api/location', async (orig) => {
-  const real = await orig<typeof import('../../../api/location')>();
+vi.mock('../../components/map', () => ({ NetworkMap: () => <div data-testid="location-map" /> }));
+vi.mock('../../api/location', async (orig) => {
+  const real = await orig<typeof import('../../api/location')>();
   const person = (userId: string, realName: string, state: string, x: number | null) => ({
     userId,
     account: userId,

@@ -4,7 +4,7 @@
  */
 import { Button, Card, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_TYPES, type MessageRecord } from '../../api/message';
+import { MESSAGE_TYPES, type MessageRecord } from '../../../api/message';
 import { messageColumns } from './columns';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageSearchForm } from './MessageSearchForm';

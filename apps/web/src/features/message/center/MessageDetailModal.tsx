@@ -1,7 +1,7 @@
 /** The message centre's detail dialog: title, type and send time, then the content with its line breaks kept. */
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MessageRecord } from '../../api/message';
+import type { MessageRecord } from '../../../api/message';
 
 export function MessageDetailModal({ viewing, onClose }: { viewing: MessageRecord | null; onClose: () => void }) {
   const { t } = useTranslation();

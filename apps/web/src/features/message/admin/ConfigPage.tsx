@@ -1,8 +1,8 @@
 /** Message configs (`/blade-message/config`): a business event bound to a template (chosen in a popup table). */
-import { rowsOf } from '../../api/crud';
-import { messageConfigApi, messageTemplateApi } from '../../api/messageAdmin';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { PopupSelect } from '../../components/widgets';
+import { rowsOf } from '../../../api/crud';
+import { messageConfigApi, messageTemplateApi } from '../../../api/messageAdmin';
+import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { PopupSelect } from '../../../components/widgets';
 import { CHANNELS } from './common';
 
 const loadTemplates = async ({ keyword, current, size }: { keyword: string; current: number; size: number }) => {

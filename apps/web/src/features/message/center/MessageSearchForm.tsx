@@ -1,7 +1,7 @@
 /** The message centre's inline search bar: title and read status; search drops empty fields, reset clears all. */
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { READ, UNREAD } from '../../api/message';
+import { READ, UNREAD } from '../../../api/message';
 import type { MessageFilters } from './useMessageCenter';
 
 export function MessageSearchForm({ onSearch }: { onSearch: (f: MessageFilters) => void }) {

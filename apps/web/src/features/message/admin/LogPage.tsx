@@ -6,12 +6,12 @@ import { SendOutlined, UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
-import { messageLogApi } from '../../api/messageAdmin';
-import type { UserHit } from '../../api/system';
-import { CrudPage } from '../../components/crud';
-import { loadDict } from '../../components/crud/fields';
-import { UserPicker } from '../../components/widgets';
+import { http } from '../../../api/http';
+import { messageLogApi } from '../../../api/messageAdmin';
+import type { UserHit } from '../../../api/system';
+import { CrudPage } from '../../../components/crud';
+import { loadDict } from '../../../components/crud/fields';
+import { UserPicker } from '../../../components/widgets';
 import { logColumns as columns } from './columns';
 
 function Compose({ open, onClose }: { open: boolean; onClose(sent: boolean): void }) {

@@ -1,4 +1,4 @@
-import type { ScreenLoader } from '../registry';
+import type { ScreenLoader } from '../../registry';
 
 export const screens: Record<string, ScreenLoader> = {
   '/message-admin/template': () => import('./TemplatePage'),

@@ -1,6 +1,6 @@
 /** Message templates (`/blade-message/template`): code, name, type, channel, title and content with ${name} placeholders. */
-import { messageTemplateApi } from '../../api/messageAdmin';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { messageTemplateApi } from '../../../api/messageAdmin';
+import { type CrudColumn, CrudPage } from '../../../components/crud';
 import { CHANNELS } from './common';
 
 const columns: CrudColumn[] = [

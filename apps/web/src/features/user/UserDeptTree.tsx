@@ -2,8 +2,8 @@
 import { Card, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadDeptTree } from '../../../components/widgets/deptTree';
-import { type TreeOption, toTreeOptions } from '../../../components/widgets/treeUtils';
+import { loadDeptTree } from '../../components/widgets/deptTree';
+import { type TreeOption, toTreeOptions } from '../../components/widgets/treeUtils';
 
 function asKeys(nodes: TreeOption[]): any[] {
   return nodes.map((n) => ({ key: n.value, title: n.title, children: n.children ? asKeys(n.children) : undefined }));

@@ -6,8 +6,8 @@ import { Button, Card, DatePicker, Empty, Select, Slider, Space, Typography } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locationApi, type StaffPosition, type Trace } from '../../../api/location';
-import { wireTime } from '../common';
+import { locationApi, type StaffPosition, type Trace } from '../../api/location';
+import { wireTime } from '../../lib/wireTime';
 import { pointAt, traceRange } from './positions';
 
 /** The trace of a person over a range and its playback: `speed` seconds of trace per real second. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDictCache } from '../../../components/crud/fields';
-import { renderApp } from '../../../components/testing/render';
-import { clearDeptTree } from '../../../components/widgets/deptTree';
-import { okReply } from '../../../test/server';
+import { clearDictCache } from '../../components/crud/fields';
+import { renderApp } from '../../components/testing/render';
+import { clearDeptTree } from '../../components/widgets/deptTree';
+import { okReply } from '../../test/server';
 import UserPage from './UserPage';
 
 /** The server as the users screen sees it: every request is noted by path. */
@@ -85,7 +85,7 @@ describe('users screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(treeReads()).toBe(1));
     unmount();
     // any successful write to a department URL drops the shared read
-    const { http } = await import('../../../api/http');
+    const { http } = await import('../../api/http');
     await http.post('/api/blade-system/dept/submit', { deptName: '新班组' });
     renderApp(<UserPage />);
     expect(await screen.findByText('管理员')).toBeInTheDocument();

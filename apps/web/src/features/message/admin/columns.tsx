@@ -1,7 +1,7 @@
 /** LogPage's columns: the list, the search bar and the dialog's fields in one schema. */
 import { Tag } from 'antd';
-import type { CrudColumn } from '../../components/crud';
-import { UserTreeSelect } from '../../components/widgets';
+import type { CrudColumn } from '../../../components/crud';
+import { UserTreeSelect } from '../../../components/widgets';
 import { CHANNELS } from './common';
 
 export const logColumns: CrudColumn[] = [

@@ -5,7 +5,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type OlMap from 'ol/Map';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
-import type { LivePosition, PresenceState, StaffPosition } from '../../../api/location';
+import type { LivePosition, PresenceState, StaffPosition } from '../../api/location';
 
 export const STATE_COLOR: Record<PresenceState, string> = { online: '#52c41a', offline: '#8c8c8c', never: '#d9d9d9' };
 

@@ -9,11 +9,11 @@ import i18next from 'i18next';
 import { md5 } from 'js-md5';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/http';
-import { roleApi } from '../../../api/system';
-import { type User, userApi } from '../../../api/user';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
-import { loadDict } from '../../../components/crud/fields';
+import { http } from '../../api/http';
+import { roleApi } from '../../api/system';
+import { type User, userApi } from '../../api/user';
+import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { loadDict } from '../../components/crud/fields';
 import {
   CompanyTreeSelect,
   DeptTreeSelect,
@@ -22,11 +22,11 @@ import {
   ImportButton,
   PostTreeSelect,
   TreeSelectField,
-} from '../../../components/widgets';
-import { toTreeOptions } from '../../../components/widgets/treeUtils';
-import { saveBlob } from '../../../lib/download';
-import { phoneRule } from '../../../lib/validators';
-import { usePermission } from '../../../stores/session';
+} from '../../components/widgets';
+import { toTreeOptions } from '../../components/widgets/treeUtils';
+import { saveBlob } from '../../lib/download';
+import { phoneRule } from '../../lib/validators';
+import { usePermission } from '../../stores/session';
 import { UserDeptTree } from './UserDeptTree';
 import { useUserToolbar } from './useUserToolbar';
 
