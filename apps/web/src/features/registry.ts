@@ -57,3 +57,8 @@ export function slot<P extends object>(name: string): LazyExoticComponent<Compon
   }
   return c as LazyExoticComponent<ComponentType<P>>;
 }
+
+/** Whether a feature lends a piece under this name. */
+export function hasSlot(name: string): boolean {
+  return name in slotLoaders;
+}

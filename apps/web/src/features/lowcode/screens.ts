@@ -22,5 +22,5 @@ export const screens: Record<string, ScreenLoader> = {
 
 /** Lent to other features' screens through the registry: the form designer (workflow's process form designer). */
 export const slots: Record<string, ScreenLoader> = {
-  'lowcode.formDesigner': () => import('./designer/FormDesigner').then((m) => ({ default: m.FormDesigner })),
+  'lowcode/form-designer': () => import('./designer/FormDesigner').then((m) => ({ default: m.FormDesigner })),
 };

@@ -9,7 +9,7 @@ import { slot } from '../registry';
 import { greetingKey } from './greeting';
 
 /** The signed-in person's pending workflow tasks, lent by the workflow feature through the registry. */
-const PendingTasksCard = slot<object>('workflow.pendingTasks');
+const PendingTasksCard = slot<object>('workflow/pending-tasks');
 
 interface CurrentUser {
   account?: string;

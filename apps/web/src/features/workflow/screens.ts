@@ -42,5 +42,5 @@ export const titles: Record<string, string> = {
 
 /** Lent to other features' screens through the registry: the pending-task card (the home page). */
 export const slots: Record<string, ScreenLoader> = {
-  'workflow.pendingTasks': () => import('./pending/PendingTasks').then((m) => ({ default: m.PendingTasksCard })),
+  'workflow/pending-tasks': () => import('./pending/PendingTasks').then((m) => ({ default: m.PendingTasksCard })),
 };

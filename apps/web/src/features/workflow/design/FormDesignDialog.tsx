@@ -18,7 +18,7 @@ const FormDesigner = slot<{
   onChange(conf: LcFormConf): void;
   extra?: ReactNode;
   height?: number | string;
-}>('lowcode.formDesigner');
+}>('lowcode/form-designer');
 
 export function FormDesignDialog({ row, onClose }: { row: Row | null; onClose(saved: boolean): void }) {
   const { t } = useTranslation();
