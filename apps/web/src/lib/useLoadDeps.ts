@@ -1,4 +1,4 @@
-/** A loader hook with explicit dependencies and a reload (patrol, staff location); lib/useLoad is the keyed one. */
+/** A loader hook with explicit dependencies and a reload (patrol, staff location); `useLoad` (lib/useLoad.ts) is the keyed one. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Loads on mount and whenever `deps` change; the latest call wins. */

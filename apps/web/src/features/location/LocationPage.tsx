@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationApi, type PresenceState, type StaffPosition } from '../../api/location';
 import { NetworkMap } from '../../components/map';
-import { useLoadDeps as useLoad } from '../../lib/useLoadDeps';
+import { useLoadDeps } from '../../lib/useLoadDeps';
 import { CountsCard, MapTitle, PeopleCard } from './LocationCards';
 import { TracePanel } from './TracePanel';
 import { useLivePositions, useLocationLayers } from './useLocation';
@@ -34,8 +34,8 @@ export default function LocationPage() {
   const { people, live, loadPositions, tick, setTick } = useLivePositions();
   const { map, ready, onTrace, onHead } = useLocationLayers(people, selected, deptId, showNames);
 
-  const counts = useLoad(() => locationApi.monitorCount(), [tick]);
-  const list = useLoad(
+  const counts = useLoadDeps(() => locationApi.monitorCount(), [tick]);
+  const list = useLoadDeps(
     () =>
       locationApi.monitor({
         current: page,

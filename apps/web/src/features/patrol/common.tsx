@@ -1,10 +1,9 @@
 /**
  * What the patrol screens share: the fixed vocabularies (facility types, periods, statuses, order sources, event
- * types) as translated options and tags, a staff select, a small loader hook, and date helpers.
+ * types) as translated options and tags and a staff select (the loader hook and wire times: lib/useLoadDeps, lib/wireTime).
  */
 import { Select, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditStatus, TaskStatus } from '../../api/patrol';
 import { userApi } from '../../api/user';
@@ -21,8 +20,6 @@ export const EVENTS = [
   'hydrant_damage',
   'occupation',
 ] as const;
-
-export { WIRE_TIME, wireTime } from '../../lib/wireTime';
 
 /** Translated options of a vocabulary: `patrol.<group>.<code>`. */
 export function vocab(t: (k: string) => string, group: string, codes: readonly (string | number)[]) {
@@ -54,8 +51,6 @@ export function TaskStatusTag({ status }: { status: TaskStatus }) {
     </Tag>
   );
 }
-
-export { useLoadDeps as useLoad } from '../../lib/useLoadDeps';
 
 export interface StaffOption {
   value: string;
@@ -149,4 +144,3 @@ export function StaffSelect(p: {
 }
 
 /** A short date-time (no seconds) of a wire value. */
-export { shortTime } from '../../lib/wireTime';

@@ -9,7 +9,8 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dimension, overviewApi } from '../../../api/patrol';
-import { nameOf, useLoad } from '../common';
+import { useLoadDeps } from '../../../lib/useLoadDeps';
+import { nameOf } from '../common';
 import { type ChartOption, PatrolChart } from '../PatrolChart';
 import { averageChart, patrolChart, pie, reportLineChart, trendChart } from './charts';
 import { IndexFigures, OverviewFilters } from './OverviewFilters';
@@ -28,16 +29,16 @@ export default function OverviewPage() {
   const q = useMemo(() => overviewQuery(range, deptId, dimension), [range, deptId, dimension]);
   const deps = [q, tick];
 
-  const index = useLoad(() => overviewApi.index(q), deps);
-  const trend = useLoad(() => overviewApi.orderTrend(q), deps);
-  const source = useLoad(() => overviewApi.orderSource(q), deps);
-  const average = useLoad(() => overviewApi.orderAverage(q), deps);
-  const patrol = useLoad(() => overviewApi.patrolAnalysis(q), deps);
-  const events = useLoad(() => overviewApi.eventAnalysis(q), deps);
-  const taskPie = useLoad(() => overviewApi.reportPie(q), deps);
-  const orderPie = useLoad(() => overviewApi.orderPie(q), deps);
-  const report = useLoad(() => overviewApi.reportList(q), deps);
-  const people = useLoad(() => overviewApi.reportPage({ ...q, ...peoplePage }), [...deps, peoplePage]);
+  const index = useLoadDeps(() => overviewApi.index(q), deps);
+  const trend = useLoadDeps(() => overviewApi.orderTrend(q), deps);
+  const source = useLoadDeps(() => overviewApi.orderSource(q), deps);
+  const average = useLoadDeps(() => overviewApi.orderAverage(q), deps);
+  const patrol = useLoadDeps(() => overviewApi.patrolAnalysis(q), deps);
+  const events = useLoadDeps(() => overviewApi.eventAnalysis(q), deps);
+  const taskPie = useLoadDeps(() => overviewApi.reportPie(q), deps);
+  const orderPie = useLoadDeps(() => overviewApi.orderPie(q), deps);
+  const report = useLoadDeps(() => overviewApi.reportList(q), deps);
+  const people = useLoadDeps(() => overviewApi.reportPage({ ...q, ...peoplePage }), [...deps, peoplePage]);
 
   const figures = index.data;
 

@@ -3,7 +3,7 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Dimension, OverviewQuery } from '../../../api/patrol';
-import { wireTime } from '../common';
+import { wireTime } from '../../../lib/wireTime';
 
 export function defaultRange(now = dayjs()): [Dayjs, Dayjs] {
   return [now.subtract(29, 'day').startOf('day'), now.endOf('day')];

@@ -12,8 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { type JobObject, jobObjectApi, type Plan, type PlanDetail, patrolTypeApi, planApi } from '../../../api/patrol';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
+import { useLoadDeps } from '../../../lib/useLoadDeps';
+import { shortTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
-import { AuditTag, nameOf, PERIODS, SCOPES, StaffSelect, shortTime, useLoad, vocab } from '../common';
+import { AuditTag, nameOf, PERIODS, SCOPES, StaffSelect, vocab } from '../common';
 import { GeometryField } from './GeometryField';
 
 /** A multi-select of job objects (code and name, searchable). */
@@ -190,7 +192,7 @@ export default function PlanPage() {
   const canSubmit = usePermission('patrol_plan_submit');
   const canAudit = usePermission('patrol_plan_audit');
   const [auditing, setAuditing] = useState<Plan | null>(null);
-  const objects = useLoad(() => jobObjectApi.page({ current: 1, size: 5000 }).then((p) => p.records), []);
+  const objects = useLoadDeps(() => jobObjectApi.page({ current: 1, size: 5000 }).then((p) => p.records), []);
   const allObjects = objects.data ?? [];
 
   const columns: CrudColumn<Plan>[] = useMemo(

@@ -12,8 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { type AccessRule, accessRuleApi, type ScoreQuery } from '../../../api/patrol';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { saveBlob } from '../../../lib/download';
+import { useLoadDeps } from '../../../lib/useLoadDeps';
+import { shortTime, wireTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
-import { StaffSelect, shortTime, TaskStatusTag, useLoad, wireTime } from '../common';
+import { StaffSelect, TaskStatusTag } from '../common';
 
 type Draft = Pick<AccessRule, 'id' | 'weight' | 'standard' | 'description'>;
 
@@ -25,7 +27,7 @@ function RulesPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const canEdit = usePermission('patrol_access_rule_edit');
-  const rules = useLoad(() => accessRuleApi.list(), []);
+  const rules = useLoadDeps(() => accessRuleApi.list(), []);
   const [draft, setDraft] = useState<Record<string, Draft>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -238,7 +240,7 @@ function ScorePanel({ person }: { person: boolean }) {
   const [query, setQuery] = useState<ScoreQuery>(initialQuery);
   const [page, setPage] = useState({ current: 1, size: 10 });
   const [exporting, setExporting] = useState(false);
-  const data = useLoad<any>(
+  const data = useLoadDeps<any>(
     () =>
       person ? accessRuleApi.taskJobUserPage({ ...query, ...page }) : accessRuleApi.taskJobPage({ ...query, ...page }),
     [query, page, person],

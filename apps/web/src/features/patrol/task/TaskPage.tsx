@@ -26,8 +26,10 @@ import { useTranslation } from 'react-i18next';
 import { type Task, type TaskDetail, type TaskObject, taskApi } from '../../../api/patrol';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
+import { useLoadDeps } from '../../../lib/useLoadDeps';
+import { shortTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
-import { nameOf, StaffSelect, shortTime, TaskStatusTag, useLoad } from '../common';
+import { nameOf, StaffSelect, TaskStatusTag } from '../common';
 
 const STATES = ['all', '0', '1', '2', '3'] as const;
 
@@ -49,8 +51,8 @@ function Photos({ photos }: { photos: string | null }) {
 
 export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = useLoad(() => (taskId ? taskApi.detail(taskId) : Promise.resolve(null)), [taskId]);
-  const hazards = useLoad(
+  const detail = useLoadDeps(() => (taskId ? taskApi.detail(taskId) : Promise.resolve(null)), [taskId]);
+  const hazards = useLoadDeps(
     () => (taskId ? taskApi.hazards({ taskId, current: 1, size: 100 }).then((p) => p.records) : Promise.resolve([])),
     [taskId],
   );
