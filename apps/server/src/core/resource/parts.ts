@@ -8,6 +8,11 @@ import { columnsOf } from '../query.ts';
 import type { ResourceDef, RouteName } from './types.ts';
 import { inputSchemaOf } from './write.ts';
 
+/** The routes a definition serves: those it names, else list, detail, submit and remove. */
+export function routesOf(def: ResourceDef): Set<RouteName> {
+  return new Set<RouteName>(def.routes ?? ['list', 'detail', 'submit', 'remove']);
+}
+
 export interface Parts {
   def: ResourceDef;
   cols: Map<string, Column>;
@@ -59,7 +64,7 @@ export function partsOf(def: ResourceDef): Parts {
     soft: has('isDeleted'),
     hidden: new Set(def.hidden ?? []),
     params,
-    routes: new Set<RouteName>(def.routes ?? ['list', 'detail', 'submit', 'remove']),
+    routes: routesOf(def),
     idField,
     idCol,
     treeRoot: def.tree?.root ?? '0',

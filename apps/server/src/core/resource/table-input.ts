@@ -10,20 +10,11 @@
 import { type Column, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { audit, tenantCol } from '../columns.ts';
 import { isId } from '../query.ts';
 
-/** Columns the engine writes itself (core/columns.ts `pk`, `audit`, `tenantCol`). */
-const SERVER_OWNED = new Set([
-  'id',
-  'tenantId',
-  'createUser',
-  'createDept',
-  'createTime',
-  'updateUser',
-  'updateTime',
-  'status',
-  'isDeleted',
-]);
+/** Columns the engine writes itself: the id and the columns of core/columns.ts `tenantCol` and `audit`. */
+const SERVER_OWNED = new Set(['id', ...Object.keys(tenantCol()), ...Object.keys(audit())]);
 
 const idValue = z.union([z.string(), z.number()]).refine((v) => isId(v), '必须是数字编号');
 
