@@ -50,8 +50,9 @@ function registerWrites(p: Parts, app: FastifyInstance, ctx: AppContext) {
   if (routes.has('remove')) {
     app.post(`${b}/remove`, { config: { grant: def.grant.remove } }, async (req) => {
       const ids = parseIds((query(req).ids ?? (req.body as Row | undefined)?.ids) as unknown);
-      await remove(p, ctx, req, ids);
-      return done();
+      const n = await remove(p, ctx, req, ids);
+      if (def.removal?.reply === 'count') return ok({ removed: n });
+      return done(def.removal?.message?.(n));
     });
   }
 }

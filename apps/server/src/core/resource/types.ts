@@ -44,6 +44,12 @@ export interface ResourceDef {
   /** the refusal when a row to update or remove is not visible (default 数据不存在或无权操作) */
   messages?: { missing?: string };
   /**
+   * How `remove` treats ids the caller cannot see: they refuse the whole call (`refuse`, default) or are passed over
+   * (`skip`: a list another user may have pruned a moment ago, where removing what is left is what was meant). What
+   * it answers: no data (`done`, default, with `message(n)` as its text when given) or `{ removed: n }` (`count`).
+   */
+  removal?: { missing?: 'refuse' | 'skip'; reply?: 'done' | 'count'; message?: (removed: number) => string };
+  /**
    * Who may call the generated routes (core/gate.ts `Grant`): `read` for list, page, detail, tree, lazy-tree and
    * select; `submit` for inserts and updates; `remove` for removals. Typically the screen's menu code (and those of
    * the screens that pick from it) for reads and its buttons for writes. `pick` (default `read`) grants tree,

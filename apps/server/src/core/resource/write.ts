@@ -119,7 +119,10 @@ export async function remove(p: Parts, ctx: AppContext, req: FastifyRequest, ids
   const vis = await visibility(p, req);
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = (await findVisible(p, ctx, req, ids, tx, vis)) as Row[];
-    if (rows.length !== new Set(ids).size) throw missingOf(def);
+    if (def.removal?.missing !== 'skip' && rows.length !== new Set(ids).size) throw missingOf(def);
+    if (!rows.length) return rows;
+    // only what the caller can see (with `skip`, ids already gone or not theirs are passed over)
+    const seen = rows.map((r) => r[p.idField]);
     const h = { req, ctx, tx, existing: undefined };
     await def.hooks?.beforeRemove?.(rows, h);
     if (p.soft) {
@@ -128,9 +131,9 @@ export async function remove(p: Parts, ctx: AppContext, req: FastifyRequest, ids
       await tx
         .update(def.table as any)
         .set(set)
-        .where(inArray(idCol, ids));
+        .where(inArray(idCol, seen));
     } else {
-      await tx.delete(def.table as any).where(inArray(idCol, ids));
+      await tx.delete(def.table as any).where(inArray(idCol, seen));
     }
     await def.hooks?.afterRemove?.(rows, h);
     return rows;

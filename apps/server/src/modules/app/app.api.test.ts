@@ -245,7 +245,9 @@ describe('devices and release notes', () => {
     );
     const n2 = data(await as(admin, () => t.post(`${A}/release-note/submit`, { version: '1.1.0', title: '离线签到' })));
     expect(data(await as(patrol, () => t.get(`${A}/release-note/latest`)))).toMatchObject({ version: '1.1.0' });
-    data(await as(admin, () => t.post(`${A}/release-note/remove`, { ids: n2.id })));
+    expect(data(await as(admin, () => t.post(`${A}/release-note/remove`, { ids: n2.id })))).toEqual({ removed: 1 });
+    // removed already: passed over, nothing left to remove
+    expect(data(await as(admin, () => t.post(`${A}/release-note/remove`, { ids: n2.id })))).toEqual({ removed: 0 });
     expect(data(await as(patrol, () => t.get(`${A}/release-note/latest`)))).toMatchObject({ version: '1.0.0' });
     await refused(as(patrol, () => t.post(`${A}/release-note/submit`, { version: '2.0.0', title: 'x' })));
   });

@@ -6,11 +6,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
-import { byMenu, signedIn } from '../../core/gate.ts';
+import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { B, parse, tenantOf } from './common.ts';
+import { B, tenantOf } from './common.ts';
 import { appReleaseNote } from './schema.ts';
 
 const COLS = {
@@ -38,8 +38,9 @@ const NOTE_BODY = z.object({
 });
 
 /**
- * `release-note/list` (every note, newest first) and `release-note/submit` (a new note is released now; the saved
- * note answers): the resource engine, with the family's own words (the first issue's message, 版本说明不存在).
+ * `release-note/list` (every note, newest first), `release-note/submit` (a new note is released now; the saved
+ * note answers) and `release-note/remove` (soft; ids already gone are passed over, `{ removed: n }` answers): the
+ * resource engine, with the family's own words (the first issue's message, 版本说明不存在).
  */
 export const releaseNoteResource = defineResource({
   code: 'app_release_note',
@@ -47,13 +48,14 @@ export const releaseNoteResource = defineResource({
   table: appReleaseNote,
   input: NOTE_BODY.shape,
   grant: { read: ['app_release'], submit: ['app_release_add', 'app_release_edit'], remove: ['app_release_delete'] },
-  routes: ['list', 'submit'],
+  routes: ['list', 'submit', 'remove'],
   listMode: 'all',
   // notes are the tenant's, whoever wrote them
   dataScope: false,
   validation: 'message',
   reply: { submit: 'row' },
   messages: { missing: '版本说明不存在' },
+  removal: { missing: 'skip', reply: 'count' },
   order: (c) => [desc(c.get('releaseTime')!), desc(c.get('id')!)],
   hooks: {
     async beforeSave(data, { tx, req, existing }) {
@@ -88,27 +90,5 @@ export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
       .orderBy(desc(appReleaseNote.releaseTime), desc(appReleaseNote.id))
       .limit(1);
     return ok(n ?? null);
-  });
-
-  app.post(`${B}/release-note/remove`, byMenu('app_release_delete'), async (req) => {
-    const { ids } = parse(
-      z.object({
-        ids: z.string({ error: '缺少必要的请求参数: ids' }).regex(/^\d{1,20}(,\d{1,20})*$/, '编号格式不正确'),
-      }),
-      {
-        ...(req.query as object),
-        ...((req.body as object) ?? {}),
-      },
-    );
-    let n = 0;
-    for (const id of ids.split(',')) {
-      const r = await ctx.db
-        .update(appReleaseNote)
-        .set({ isDeleted: 1, updateTime: new Date() })
-        .where(and(eq(appReleaseNote.id, id), live(tenantOf(req))))
-        .returning({ id: appReleaseNote.id });
-      n += r.length;
-    }
-    return ok({ removed: n });
   });
 }

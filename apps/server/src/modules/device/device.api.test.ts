@@ -254,9 +254,19 @@ describe('devices', () => {
   });
 
   it('removes a device with its rule', async () => {
-    const d = body(await t.get(`${base}/page`, { deviceCode: 'SP-DMA02' })).data.records[0];
-    expect(body(await t.post(`${base}/remove`, undefined, { ids: d.id })).code).toBe(200);
-    expect(body(await t.get(`${base}/page`, { deviceCode: 'SP-DMA02' })).data.total).toBe(0);
+    // a video device whose (running) rule must stop and go with it
+    const d = body(await t.get(`${base}/page`, { deviceCode: 'SP-BZ001' })).data.records[0];
+    expect(d.runStatus).toBe(1);
+    const removed = body(await t.post(`${base}/remove`, undefined, { ids: d.id }));
+    expect(removed).toMatchObject({ code: 200, msg: '删除成功（1 台设备）' });
+    expect(body(await t.get(`${base}/page`, { deviceCode: 'SP-BZ001' })).data.total).toBe(0);
+    // its rule went with it, stopped
+    const rules = await t.app.ctx.database.pool.query<{ is_deleted: number; run_status: number }>(
+      'select is_deleted, run_status from swp_device_rule where device_id = $1',
+      [d.id],
+    );
+    expect(rules.rows.length).toBeGreaterThan(0);
+    expect(rules.rows.every((r) => r.is_deleted === 1 && r.run_status === 0)).toBe(true);
     await refused(await t.post(`${base}/remove`, undefined, { ids: d.id }), MSG.notFound);
   });
 

@@ -10,14 +10,15 @@
  * - POST /swp-admin/device-base/stop-rule             same
  * - GET  /swp-admin/device-base/select-device-report-num   id | deviceCode: a valve's report count
  * - GET|POST /swp-admin/device-base/save-device-report-num id | deviceCode, reportNum (1–100; valves only)
- * - POST /swp-admin/device-base/remove?ids=           soft delete (the rule goes with its device)
+ * - POST /swp-admin/device-base/remove?ids=           soft delete (the rule goes with its device): the resource
+ *                                                     engine, 删除成功（n 台设备）
  * - GET  /swp-admin/device-base/stations              monitoring points a device may be linked to
  * - GET  /swp-admin/device-base/dict                  device types, run states
  * - GET  /swp-admin/device-base/import/template, POST …/import (multipart xlsx: dryRun, skipRejected, jobId),
  *   GET …/import/progress?jobId=                      devices from xlsx (import.ts, core/xlsx-import.ts)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { done, ok } from '../../core/envelope.ts';
+import { ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { registerXlsxImport } from '../../core/xlsx-import.ts';
@@ -29,7 +30,6 @@ import {
   devicePageResource,
   MAX_REPORT_NUM,
   RUN_STATUS,
-  removeDevices,
   ruleByCodeType,
   runRule,
   saveReportNum,
@@ -80,11 +80,6 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   const saveNum = async (req: FastifyRequest) => ok(await saveReportNum(ctx, userOf(req), params(req)), '保存成功');
   app.get(`${BASE}/save-device-report-num`, byMenu('device_base_report'), saveNum);
   app.post(`${BASE}/save-device-report-num`, byMenu('device_base_report'), saveNum);
-
-  app.post(`${BASE}/remove`, byMenu('device_base_delete'), async (req) => {
-    const n = await removeDevices(ctx, userOf(req), params(req).ids);
-    return done(`删除成功（${n} 台设备）`);
-  });
 
   app.get(`${BASE}/stations`, byMenu('device_base'), async (req) => ok(await stationOptions(ctx, req.tenantId)));
 

@@ -6,7 +6,6 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { parseIds } from '../../core/query.ts';
 import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
@@ -144,13 +143,31 @@ export const devicePageResource = defineResource({
     submit: ['device_base_add', 'device_base_edit'],
     remove: ['device_base_delete'],
   },
-  routes: ['page'],
+  // remove: soft, the rule goes with its device; saves are save-or-update (a device and its rule in one body)
+  routes: ['page', 'remove'],
   // devices are the tenant's, whoever entered them
   dataScope: false,
+  messages: { missing: MSG.notFound },
+  removal: { message: (n) => `删除成功（${n} 台设备）` },
   params: [...PAGE_PARAMS],
   order: (c) => [asc(c.get('sort')!), asc(c.get('deviceCode')!)],
   hooks: {
     where: (q) => pageConditions(q),
+    // a removed device's rule stops and goes with it
+    async afterRemove(rows, { tx, req }) {
+      await tx
+        .update(deviceRule)
+        .set({ isDeleted: 1, runStatus: 0, stopTime: new Date(), stopUser: req.user?.userId ?? null })
+        .where(
+          and(
+            inArray(
+              deviceRule.deviceId,
+              rows.map((r) => r.id),
+            ),
+            eq(deviceRule.isDeleted, 0),
+          ),
+        );
+    },
     // live values of the tenant read (the platform administrator may name one)
     decorate: (rows, req, ctx) =>
       decorate(ctx, readTenantOf(req, req.query as Record<string, unknown>), rows as DeviceRow[]),
@@ -356,27 +373,4 @@ export async function saveReportNum(ctx: AppContext, user: AuthUser, q: Record<s
     .set({ reportNum: n, updateUser: user.userId, updateTime: new Date() })
     .where(eq(deviceBase.id, device.id));
   return { id: device.id, deviceCode: device.deviceCode, deviceName: device.deviceName, reportNum: n };
-}
-
-/** Soft-deletes devices and their rules (a running rule stops with its device), in one transaction. */
-export async function removeDevices(ctx: AppContext, user: AuthUser, idsRaw: unknown) {
-  const ids = parseIds(idsRaw);
-  if (!ids.length) throw badRequest('请选择至少一条数据');
-  const now = new Date();
-  return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: deviceBase.id })
-      .from(deviceBase)
-      .where(inTenant(deviceBase, user.tenantId, inArray(deviceBase.id, ids), eq(deviceBase.isDeleted, 0)));
-    if (rows.length !== new Set(ids).size) throw badRequest(MSG.notFound);
-    await tx
-      .update(deviceBase)
-      .set({ isDeleted: 1, updateUser: user.userId, updateTime: now })
-      .where(inArray(deviceBase.id, ids));
-    await tx
-      .update(deviceRule)
-      .set({ isDeleted: 1, runStatus: 0, stopTime: now, stopUser: user.userId })
-      .where(and(inArray(deviceRule.deviceId, ids), eq(deviceRule.isDeleted, 0)));
-    return rows.length;
-  });
 }
