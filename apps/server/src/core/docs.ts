@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Grant, RouteAccess } from './gate.ts';
 import { MAX_PAGE_SIZE, PAGING_KEYS } from './query.ts';
-import { routesOf } from './resource/parts.ts';
-import { type RouteName, resourceDefs } from './resource.ts';
+import { routeAt } from './resource/parts.ts';
+import { resourceDefs } from './resource.ts';
 
 export const DOCS_PATH = '/api/docs';
 
@@ -66,10 +66,10 @@ function resourceQuery(url: string): Record<string, unknown> | undefined {
   const path = url.replace(/^\/api/, '');
   for (const def of resourceDefs()) {
     if (!path.startsWith(`${def.base}/`)) continue;
-    const name = path.slice(def.base.length + 1);
     // only the routes the engine serves for this definition: a hand-written route under the same base (e.g. a
     // remove that takes `{ id }`) documents its own schema
-    if (!routesOf(def).has(name as RouteName)) continue;
+    const name = routeAt(def, path.slice(def.base.length + 1));
+    if (!name) continue;
     const hidden = new Set(def.hidden ?? []);
     const properties: Record<string, unknown> = {};
     if (name === 'remove') {

@@ -13,6 +13,15 @@ export function routesOf(def: ResourceDef): Set<RouteName> {
   return new Set<RouteName>(def.routes ?? ['list', 'detail', 'submit', 'remove']);
 }
 
+/** The last path segment a definition serves a route under (its name unless `paths` renames it). */
+export const segmentOf = (def: ResourceDef, name: RouteName): string => def.paths?.[name] ?? name;
+
+/** Which of a definition's routes a path segment is, if any. */
+export function routeAt(def: ResourceDef, segment: string): RouteName | undefined {
+  for (const name of routesOf(def)) if (segmentOf(def, name) === segment) return name;
+  return undefined;
+}
+
 export interface Parts {
   def: ResourceDef;
   cols: Map<string, Column>;

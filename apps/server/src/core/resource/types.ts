@@ -57,6 +57,8 @@ export interface ResourceDef {
    */
   grant: { read: Grant; submit: Grant; remove: Grant; pick?: Grant };
   routes?: RouteName[];
+  /** a route's last path segment where the family's contract names it otherwise (e.g. `{ submit: 'save' }`) */
+  paths?: Partial<Record<RouteName, string>>;
   /** `list` answers a page (default) or every visible row (`all`, sorted) or a tree of rows (`tree`) */
   listMode?: 'page' | 'all' | 'tree';
   /** rows belong to a tenant (default: the table has a tenantId column) */

@@ -5,10 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/module.ts';
 import { jobObjectRoutes } from './catalog-job-routes.ts';
-import { typeObjectRoutes, typeRoutes } from './catalog-type-routes.ts';
+import { typeRoutes } from './catalog-type-routes.ts';
 
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   typeRoutes(app, ctx);
-  typeObjectRoutes(app, ctx);
   jobObjectRoutes(app, ctx);
 }

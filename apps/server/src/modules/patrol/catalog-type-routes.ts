@@ -1,17 +1,21 @@
-/** Patrol types (`patrol-type/list`, save, remove) and what each inspects (`patrol-type-object/page`, save, remove). */
-import { eq, inArray } from 'drizzle-orm';
+/**
+ * Patrol types (`patrol-type/list`, `save`, `remove`) and what each inspects (`patrol-type-object/page`, `save`,
+ * `remove`): the resource engine, with the family's own words (the first issue's message, its missing-row texts),
+ * saves answering the saved row, removals passing over ids already gone. Rows are the tenant's, whoever wrote them.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, ok } from '../../core/envelope.ts';
-import { userOf } from '../../core/gate.ts';
-import { newId } from '../../core/ids.ts';
+import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantText } from '../../core/scoped.ts';
+import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
-import { facility, merged, removeIds, text } from './catalog-fields.ts';
-import { blank, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
-import { byMenu } from './grants.ts';
+import { facility, text } from './catalog-fields.ts';
+import { blank, idString, optionalId, tenantOf } from './common.ts';
 import { patrolPlan, patrolType, patrolTypeObject } from './schema.ts';
+
+const B = '/swp-pipeops-patrol';
 
 const TYPE_BODY = z.object({
   id: optionalId('编号格式不正确'),
@@ -52,168 +56,121 @@ const TYPE_OBJECT_BODY = z.object({
   remark: text(255, '备注'),
 });
 
-export function typeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const B = '/swp-pipeops-patrol';
-  const pool = ctx.database.pool;
-
-  app.get(
-    `${B}/patrol-type/list`,
-    byMenu('patrol_type', 'patrol_plan', 'patrol_task', 'patrol_overview'),
-    async (req) => {
-      const rows = await ctx.db
-        .select()
-        .from(patrolType)
-        .where(inTenant(patrolType, tenantOf(req), eq(patrolType.isDeleted, 0)))
-        .orderBy(patrolType.sort, patrolType.id);
-      return ok(rows);
+export const patrolTypeResource = defineResource({
+  code: 'patrol_type',
+  base: `${B}/patrol-type`,
+  table: patrolType,
+  input: TYPE_BODY.shape,
+  grant: {
+    read: ['patrol_type', 'patrol_plan', 'patrol_task', 'patrol_overview'],
+    submit: ['patrol_type_add', 'patrol_type_edit'],
+    remove: ['patrol_type_delete'],
+  },
+  routes: ['list', 'submit', 'remove'],
+  paths: { submit: 'save' },
+  listMode: 'all',
+  dataScope: false,
+  validation: 'message',
+  reply: { submit: 'row' },
+  messages: { missing: '巡检类型不存在' },
+  removal: { missing: 'skip' },
+  unique: [{ fields: ['typeCode'], message: '类型编码已存在' }],
+  order: (c) => [asc(c.get('sort')!), asc(c.get('id')!)],
+  hooks: {
+    // a type a plan still uses stays; its objects go with it
+    async beforeRemove(rows, { tx, req }) {
+      const [used] = await tx
+        .select({ id: patrolPlan.id })
+        .from(patrolPlan)
+        .where(
+          inTenant(
+            patrolPlan,
+            tenantOf(req),
+            eq(patrolPlan.isDeleted, 0),
+            inArray(
+              patrolPlan.typeId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .limit(1);
+      if (used) throw badRequest('该巡检类型已被计划使用，不能删除');
     },
-  );
-
-  app.post(`${B}/patrol-type/save`, byMenu('patrol_type_add', 'patrol_type_edit'), async (req) => {
-    const p = parse(TYPE_BODY, req.body);
-    const tenantId = tenantOf(req);
-    const u = userOf(req);
-    const id = await ctx.db.transaction(async (tx) => {
-      const dup = await tx
-        .select({ id: patrolType.id })
-        .from(patrolType)
-        .where(inTenant(patrolType, tenantId, eq(patrolType.typeCode, p.typeCode), eq(patrolType.isDeleted, 0)));
-      if (dup.some((d) => d.id !== p.id)) throw badRequest('类型编码已存在');
-      if (p.id) {
-        const r = await tx
-          .update(patrolType)
-          .set({
-            typeCode: p.typeCode,
-            typeName: p.typeName,
-            sort: p.sort,
-            remark: p.remark ?? null,
-            updateUser: u.userId,
-            updateTime: new Date(),
-          })
-          .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.id), eq(patrolType.isDeleted, 0)))
-          .returning({ id: patrolType.id });
-        if (!r.length) throw badRequest('巡检类型不存在');
-        return p.id;
-      }
-      const nid = newId();
-      await tx.insert(patrolType).values({
-        id: nid,
-        tenantId,
-        typeCode: p.typeCode,
-        typeName: p.typeName,
-        sort: p.sort,
-        remark: p.remark ?? null,
-        createUser: u.userId,
-      });
-      return nid;
-    });
-    const [row] = await ctx.db.select().from(patrolType).where(eq(patrolType.id, id));
-    return ok(row);
-  });
-
-  app.post(`${B}/patrol-type/remove`, byMenu('patrol_type_delete'), async (req) => {
-    const ids = removeIds(merged(req));
-    const tenantId = tenantOf(req);
-    const used = await pool.query(
-      `select 1 from swp_patrol_plan where ${tenantText(patrolPlan, '$1')} and is_deleted = 0 and type_id = any($2::bigint[]) limit 1`,
-      [tenantId, ids],
-    );
-    if (used.rowCount) throw badRequest('该巡检类型已被计划使用，不能删除');
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(patrolType)
-        .set({ isDeleted: 1 })
-        .where(inTenant(patrolType, tenantId, inArray(patrolType.id, ids)));
+    async afterRemove(rows, { tx, req }) {
       await tx
         .update(patrolTypeObject)
         .set({ isDeleted: 1 })
-        .where(inTenant(patrolTypeObject, tenantId, inArray(patrolTypeObject.typeId, ids)));
-    });
-    return done();
-  });
-}
+        .where(
+          inTenant(
+            patrolTypeObject,
+            tenantOf(req),
+            inArray(
+              patrolTypeObject.typeId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
+    },
+  },
+});
 
-export function typeObjectRoutes(app: FastifyInstance, ctx: AppContext) {
-  const B = '/swp-pipeops-patrol';
-  const pool = ctx.database.pool;
+export const patrolTypeObjectResource = defineResource({
+  code: 'patrol_type_object',
+  base: `${B}/patrol-type-object`,
+  table: patrolTypeObject,
+  input: TYPE_OBJECT_BODY.shape,
+  grant: {
+    read: ['patrol_type', 'patrol_plan'],
+    submit: ['patrol_type_add', 'patrol_type_edit'],
+    remove: ['patrol_type_delete', 'patrol_type_edit'],
+  },
+  routes: ['page', 'submit', 'remove'],
+  paths: { submit: 'save' },
+  dataScope: false,
+  validation: 'message',
+  reply: { submit: 'row' },
+  messages: { missing: '巡检类型对象不存在' },
+  removal: { missing: 'skip' },
+  // a facility type is matched whole (the engine's plain text filter would match a part)
+  params: ['facilityType'],
+  // the types' order first, then the objects' own
+  order: (c) => [
+    asc(sql`(select ${patrolType.sort} from ${patrolType} where ${patrolType.id} = ${c.get('typeId')!})`),
+    asc(c.get('sort')!),
+    asc(c.get('id')!),
+  ],
+  hooks: {
+    where: (q) => {
+      const f = blank(q.facilityType);
+      return f === undefined ? undefined : eq(patrolTypeObject.facilityType, String(f));
+    },
+    async beforeSave(data, { tx, req }) {
+      const [type] = await tx
+        .select({ id: patrolType.id })
+        .from(patrolType)
+        .where(inTenant(patrolType, tenantOf(req), eq(patrolType.id, data.typeId), eq(patrolType.isDeleted, 0)));
+      if (!type) throw badRequest('巡检类型不存在');
+    },
+    // each object with its type's name and its facility type's
+    async decorate(rows, req, ctx) {
+      const typeIds = [...new Set(rows.map((r) => r.typeId).filter(Boolean))];
+      const types = typeIds.length
+        ? await ctx.db
+            .select({ id: patrolType.id, typeName: patrolType.typeName })
+            .from(patrolType)
+            .where(and(inTenant(patrolType, tenantOf(req)), inArray(patrolType.id, typeIds)))
+        : [];
+      const nameOf = new Map(types.map((t) => [String(t.id), t.typeName]));
+      return rows.map((r) => ({
+        ...r,
+        typeName: nameOf.get(String(r.typeId)) ?? null,
+        facilityTypeName: FACILITY_NAME[r.facilityType],
+      }));
+    },
+  },
+});
 
-  app.get(`${B}/patrol-type-object/page`, byMenu('patrol_type', 'patrol_plan'), async (req) => {
-    const q = parse(
-      paging.extend({
-        typeId: optionalId('巡检类型编号格式不正确'),
-        facilityType: z.preprocess(blank, z.string().optional()),
-      }),
-      req.query,
-    );
-    const args: unknown[] = [tenantOf(req)];
-    let w = `${tenantText(patrolTypeObject, '$1', 'o')} and o.is_deleted = 0`;
-    if (q.typeId) {
-      args.push(q.typeId);
-      w += ` and o.type_id = $${args.length}::bigint`;
-    }
-    if (q.facilityType) {
-      args.push(q.facilityType);
-      w += ` and o.facility_type = $${args.length}`;
-    }
-    const total = (await pool.query(`select count(*)::int as n from swp_patrol_type_object o where ${w}`, args)).rows[0]
-      .n;
-    const rows = await pool.query(
-      `select o.id::text, o.type_id::text as "typeId", t.type_name as "typeName", o.facility_type as "facilityType",
-              o.object_name as "objectName", o.check_items as "checkItems", o.sort, o.remark
-         from swp_patrol_type_object o left join swp_patrol_type t on t.id = o.type_id
-        where ${w} order by t.sort, o.sort, o.id limit ${q.size} offset ${(q.current - 1) * q.size}`,
-      args,
-    );
-    return ok(
-      pageReply(
-        rows.rows.map((r) => ({ ...r, facilityTypeName: FACILITY_NAME[r.facilityType] })),
-        total,
-        q.current,
-        q.size,
-      ),
-    );
-  });
-
-  app.post(`${B}/patrol-type-object/save`, byMenu('patrol_type_add', 'patrol_type_edit'), async (req) => {
-    const p = parse(TYPE_OBJECT_BODY, req.body);
-    const tenantId = tenantOf(req);
-    const [type] = await ctx.db
-      .select({ id: patrolType.id })
-      .from(patrolType)
-      .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.typeId), eq(patrolType.isDeleted, 0)));
-    if (!type) throw badRequest('巡检类型不存在');
-    const values = {
-      typeId: p.typeId,
-      facilityType: p.facilityType,
-      objectName: p.objectName,
-      checkItems: p.checkItems,
-      sort: p.sort,
-      remark: p.remark ?? null,
-    };
-    const id = await ctx.db.transaction(async (tx) => {
-      if (p.id) {
-        const r = await tx
-          .update(patrolTypeObject)
-          .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
-          .where(inTenant(patrolTypeObject, tenantId, eq(patrolTypeObject.id, p.id), eq(patrolTypeObject.isDeleted, 0)))
-          .returning({ id: patrolTypeObject.id });
-        if (!r.length) throw badRequest('巡检类型对象不存在');
-        return p.id;
-      }
-      const nid = newId();
-      await tx.insert(patrolTypeObject).values({ id: nid, tenantId, ...values, createUser: userOf(req).userId });
-      return nid;
-    });
-    const [row] = await ctx.db.select().from(patrolTypeObject).where(eq(patrolTypeObject.id, id));
-    return ok(row);
-  });
-
-  app.post(`${B}/patrol-type-object/remove`, byMenu('patrol_type_delete', 'patrol_type_edit'), async (req) => {
-    const ids = removeIds(merged(req));
-    await ctx.db
-      .update(patrolTypeObject)
-      .set({ isDeleted: 1 })
-      .where(inTenant(patrolTypeObject, tenantOf(req), inArray(patrolTypeObject.id, ids)));
-    return done();
-  });
+export function typeRoutes(app: FastifyInstance, ctx: AppContext) {
+  patrolTypeResource.routes(app, ctx);
+  patrolTypeObjectResource.routes(app, ctx);
 }

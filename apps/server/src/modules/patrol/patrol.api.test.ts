@@ -128,6 +128,54 @@ describe('catalog', () => {
   });
 });
 
+describe('types and their objects', () => {
+  it('saves a type (codes unique), lists objects under their type, removes a type with its objects', async () => {
+    const saved = data(await t.post(`${B}/patrol-type/save`, { typeCode: 'T-NIGHT', typeName: '夜间巡检', sort: 9 }));
+    expect(saved).toMatchObject({ typeCode: 'T-NIGHT', typeName: '夜间巡检', sort: 9 });
+    await refused(t.post(`${B}/patrol-type/save`, { typeCode: 'T-NIGHT', typeName: '重复' }), '类型编码已存在');
+    await refused(t.post(`${B}/patrol-type/save`, { typeCode: 'bad code', typeName: 'x' }), '类型编码只能是');
+    await refused(
+      t.post(`${B}/patrol-type/save`, { id: '999999999', typeCode: 'X9', typeName: 'x' }),
+      '巡检类型不存在',
+    );
+    const renamed = data(await t.post(`${B}/patrol-type/save`, { ...saved, typeName: '夜间专项巡检' }));
+    expect(renamed).toMatchObject({ id: saved.id, typeName: '夜间专项巡检' });
+    expect(data(await t.get(`${B}/patrol-type/list`)).at(-1).typeName).toBe('夜间专项巡检');
+
+    await refused(
+      t.post(`${B}/patrol-type-object/save`, { typeId: '999999999', facilityType: 'valve', objectName: 'x' }),
+      '巡检类型不存在',
+    );
+    const obj = data(
+      await t.post(`${B}/patrol-type-object/save`, { typeId: saved.id, facilityType: 'valve', objectName: '夜查阀门' }),
+    );
+    const objs = data(await t.get(`${B}/patrol-type-object/page`, { typeId: saved.id, facilityType: 'valve' }));
+    expect(objs.records).toEqual([
+      expect.objectContaining({
+        id: obj.id,
+        typeName: '夜间专项巡检',
+        facilityTypeName: '阀门',
+        objectName: '夜查阀门',
+      }),
+    ]);
+    // a facility type is matched whole
+    expect(data(await t.get(`${B}/patrol-type-object/page`, { typeId: saved.id, facilityType: 'val' })).total).toBe(0);
+
+    // a type a plan uses stays
+    const [used] = data(await t.get(`${B}/patrol-type/list`));
+    await refused(t.post(`${B}/patrol-type/remove`, { ids: used.id }), '该巡检类型已被计划使用，不能删除');
+    expect(data(await t.get(`${B}/patrol-type/list`)).some((x: any) => x.id === used.id)).toBe(true);
+
+    await t.post(`${B}/patrol-type/remove`, { ids: saved.id });
+    expect(data(await t.get(`${B}/patrol-type/list`)).some((x: any) => x.id === saved.id)).toBe(false);
+    // its objects went with it
+    const [left] = await sql(`select is_deleted from swp_patrol_type_object where id = $1`, [obj.id]);
+    expect(Number(left.is_deleted)).toBe(1);
+    // removing it again passes over it
+    expect((await t.post(`${B}/patrol-type/remove`, { ids: saved.id })).statusCode).toBe(200);
+  });
+});
+
 describe('plans: save, update, submit, audit', () => {
   let plan: any;
   const body = async (over: Record<string, unknown> = {}) => {
