@@ -82,7 +82,12 @@ function resourceQuery(url: string): Record<string, unknown> | undefined {
     if (!['list', 'page', 'detail', 'tree', 'lazy-tree', 'select'].includes(name)) return undefined;
     if (name === 'list' || name === 'page') {
       properties.current = { type: 'integer', minimum: 1, description: '页码, 从 1 开始' };
-      properties.size = { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, description: '每页条数' };
+      properties.size = {
+        type: 'integer',
+        minimum: 1,
+        maximum: def.pageSize?.max ?? MAX_PAGE_SIZE,
+        description: '每页条数',
+      };
       properties.ascs = { type: 'string', description: '升序字段, 逗号分隔' };
       properties.descs = { type: 'string', description: '降序字段, 逗号分隔' };
     }

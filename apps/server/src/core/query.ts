@@ -72,9 +72,10 @@ export function parsePaging(
   q: Record<string, unknown>,
   defaultSize = 10,
   names: { current: string; size: string } = { current: 'current', size: 'size' },
+  maxSize = MAX_PAGE_SIZE,
 ): Paging {
   const current = positiveInt(q[names.current], 1, names.current, MAX_PAGE);
-  const size = positiveInt(q[names.size], defaultSize, names.size, MAX_PAGE_SIZE);
+  const size = positiveInt(q[names.size], defaultSize, names.size, maxSize);
   return { current, size, offset: (current - 1) * size };
 }
 

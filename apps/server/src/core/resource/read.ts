@@ -58,7 +58,7 @@ export async function findVisible(
 }
 
 export async function page(p: Parts, ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>) {
-  const paging = parsePaging(q);
+  const paging = parsePaging(q, p.def.pageSize?.default, undefined, p.def.pageSize?.max);
   const where = and(...(await conditions(p, req, q, ctx)));
   const order = compileSort(p.def.table, q, p.defaultOrder);
   const [rows, [{ n }]] = await Promise.all([

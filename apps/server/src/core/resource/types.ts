@@ -59,6 +59,11 @@ export interface ResourceDef {
   routes?: RouteName[];
   /** a route's last path segment where the family's contract names it otherwise (e.g. `{ submit: 'save' }`) */
   paths?: Partial<Record<RouteName, string>>;
+  /**
+   * A page's size when the query names none (default 10) and the most it may ask for (default MAX_PAGE_SIZE): for
+   * families whose pickers read them whole (e.g. the objects a patrol plan may visit)
+   */
+  pageSize?: { default?: number; max?: number };
   /** `list` answers a page (default) or every visible row (`all`, sorted) or a tree of rows (`tree`) */
   listMode?: 'page' | 'all' | 'tree';
   /** rows belong to a tenant (default: the table has a tenantId column) */

@@ -176,6 +176,43 @@ describe('types and their objects', () => {
   });
 });
 
+describe('job objects', () => {
+  it('finds by keyword and facility type with department names, clears a field, removes (twice is no fault)', async () => {
+    const [dept] = await sql(`select id::text, dept_name from blade_dept where dept_name = '管网巡检二班'`);
+    const saved = data(
+      await t.post(`${B}/patrol-job-object/save`, {
+        objectCode: 'KW-77',
+        objectName: '关键字测试井',
+        facilityType: 'valve',
+        address: '长江路 1 号',
+        deptId: dept.id,
+        x: 520_000,
+        y: 3_524_000,
+      }),
+    );
+    // the other coordinate pair is worked out
+    expect(saved.lon).toBeGreaterThan(100);
+    const found = data(await t.get(`${B}/patrol-job-object/list`, { keyword: 'kw-7', facilityType: 'valve' }));
+    expect(found.records).toEqual([
+      expect.objectContaining({
+        id: saved.id,
+        deptName: dept.dept_name,
+        facilityTypeName: '阀门',
+        address: '长江路 1 号',
+      }),
+    ]);
+    expect(data(await t.get(`${B}/patrol-job-object/list`, { keyword: 'kw-7', facilityType: 'valv' })).total).toBe(0);
+    // a page of the whole catalogue by default (the plan form's picker)
+    expect(data(await t.get(`${B}/patrol-job-object/list`)).size).toBe(1000);
+
+    const cleared = data(await t.post(`${B}/patrol-job-object/save`, { ...saved, address: '', deptId: '' }));
+    expect(cleared).toMatchObject({ address: null, deptId: null });
+    await t.post(`${B}/patrol-job-object/remove`, { ids: saved.id });
+    expect(data(await t.get(`${B}/patrol-job-object/list`, { keyword: 'KW-77' })).total).toBe(0);
+    expect((await t.post(`${B}/patrol-job-object/remove`, { ids: saved.id })).statusCode).toBe(200);
+  });
+});
+
 describe('plans: save, update, submit, audit', () => {
   let plan: any;
   const body = async (over: Record<string, unknown> = {}) => {
