@@ -225,6 +225,10 @@ describe('devices and release notes', () => {
     const page = data(await as(admin, () => t.get(`${A}/device/page`, { realName: 'xj103' })));
     const row = page.records.find((r: any) => r.deviceId === 'dev-lost-phone-1');
     expect(row).toMatchObject({ appVersion: '1.0.0', revoked: 0, account: 'xj103' });
+    // the session it holds stays on the server
+    expect(row).not.toHaveProperty('sessionId');
+    // newest contact first, a page of 20 unless asked
+    expect(data(await as(admin, () => t.get(`${A}/device/page`))).size).toBe(20);
     await refused(as(patrol, () => t.post(`${A}/device/revoke`, { id: row.id })));
     expect(data(await as(admin, () => t.post(`${A}/device/revoke`, { id: row.id })))).toEqual({ sessionsEnded: 1 });
     const after = await as(lost, () => t.get(`${A}/task/mine`));

@@ -10,10 +10,54 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { defineResource } from '../../core/resource.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { revokeSessions } from '../auth/index.ts';
 import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
 import { appDevice } from './schema.ts';
+
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `device/page`: the tenant's phones, most recently seen first, each with its user's account and name; `realName`
+ * finds a user by name or account. Read-only (the app's hello writes them); the session id stays on the server.
+ */
+export const appDeviceResource = defineResource({
+  code: 'app_device',
+  base: `${B}/device`,
+  table: appDevice,
+  input: {},
+  grant: { read: ['app_device'], submit: ['app_device_revoke'], remove: ['app_device_revoke'] },
+  routes: ['page'],
+  pageSize: { default: 20 },
+  hidden: ['sessionId'],
+  params: ['realName'],
+  order: (c) => [desc(c.get('lastSeen')!), desc(c.get('id')!)],
+  hooks: {
+    where: (q) => {
+      const name = typeof q.realName === 'string' ? q.realName.trim().slice(0, 50) : '';
+      if (!name) return undefined;
+      return sql`${appDevice.userId} in (select u.id from blade_user u where u.real_name ilike ${likeOf(name)} or u.account ilike ${likeOf(name)})`;
+    },
+    async decorate(rows, _req, ctx) {
+      const ids = [...new Set(rows.map((r) => String(r.userId)))];
+      const users = ids.length
+        ? (
+            await ctx.database.pool.query<{ id: string; account: string; realName: string }>(
+              'select id::text, account, real_name as "realName" from blade_user where id = any($1::bigint[])',
+              [ids],
+            )
+          ).rows
+        : [];
+      const byId = new Map(users.map((u) => [u.id, u]));
+      return rows.map((r) => ({
+        ...r,
+        account: byId.get(String(r.userId))?.account ?? null,
+        realName: byId.get(String(r.userId))?.realName ?? null,
+      }));
+    },
+  },
+});
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${B}/device/hello`, signedIn, async (req) => {
@@ -43,32 +87,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ deviceId: b.deviceId, lastSeen: now });
   });
 
-  app.get(`${B}/device/page`, byMenu('app_device'), async (req) => {
-    const q = parse(
-      z.object({
-        current: z.coerce.number().int().min(1).default(1),
-        size: z.coerce.number().int().min(1).max(1000).default(20),
-        realName: z.string().max(50).optional(),
-      }),
-      req.query,
-    );
-    const tenantId = tenantOf(req);
-    const name = q.realName?.trim() ? `%${q.realName.trim()}%` : null;
-    const where = sql`${tenantSql(appDevice, tenantId, 'd')} ${name ? sql`and (u.real_name like ${name} or u.account like ${name})` : sql``}`;
-    const total = (
-      await ctx.db.execute(
-        sql`select count(*)::int as n from swp_app_device d left join blade_user u on u.id = d.user_id where ${where}`,
-      )
-    ).rows[0] as { n: number };
-    const rows = await ctx.db.execute(
-      sql`select d.id::text, d.device_id as "deviceId", d.user_id::text as "userId", u.account, u.real_name as "realName",
-                 d.app_version as "appVersion", d.user_agent as "userAgent", d.first_seen as "firstSeen",
-                 d.last_seen as "lastSeen", d.revoked, d.revoke_time as "revokeTime"
-            from swp_app_device d left join blade_user u on u.id = d.user_id
-           where ${where} order by d.last_seen desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
-    );
-    return ok({ records: rows.rows, total: total.n, current: q.current, size: q.size });
-  });
+  appDeviceResource.routes(app, ctx);
 
   app.post(`${B}/device/revoke`, byMenu('app_device_revoke'), async (req) => {
     const { id } = parse(
