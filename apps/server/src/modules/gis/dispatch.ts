@@ -8,10 +8,10 @@
  * valve list and marking its valves closed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
-import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
+import { defineResource } from '../../core/resource.ts';
 import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { formatDate } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
@@ -133,20 +133,26 @@ const SUMMARY = {
   createTime: burstEvent.createTime,
 };
 
-export async function eventPage(db: Db, tenantId: string, q: Record<string, unknown>) {
-  const p = parsePaging(q);
-  const filters = compileFilters(burstEvent, q, { deny: new Set(['analysis', 'shareKey', 'tenantId']) });
-  const where = inTenant(burstEvent, tenantId, eq(burstEvent.isDeleted, 0), ...filters);
-  const [{ total }] = await db.select({ total: count() }).from(burstEvent).where(where);
-  const records = await db
-    .select(SUMMARY)
-    .from(burstEvent)
-    .where(where)
-    .orderBy(...compileSort(burstEvent, q, [desc(burstEvent.occurTime), desc(burstEvent.id)]))
-    .limit(p.size)
-    .offset(p.offset);
-  return pageOf(records, total, p);
-}
+/**
+ * `wsnc-squibbing-event/page`: the tenant's burst events, newest first, with the query's filters; the analysis (a
+ * valve plan, large) and the share key only in the detail. On the resource engine.
+ */
+export const burstEventPageResource = defineResource({
+  code: 'burst_event',
+  base: '/swp-dispatch/wsnc-squibbing-event',
+  table: burstEvent,
+  input: {},
+  grant: {
+    read: ['burst_event', 'gis_map'],
+    submit: ['burst_event_add', 'gis_map_analyse'],
+    remove: ['burst_event_add', 'gis_map_analyse'],
+  },
+  routes: ['page'],
+  // events are the tenant's, whoever analysed them
+  dataScope: false,
+  hidden: ['analysis', 'shareKey'],
+  order: (c) => [desc(c.get('occurTime')!), desc(c.get('id')!)],
+});
 
 export async function eventDetail(db: Db, tenantId: string, id: string) {
   const [row] = await db

@@ -204,6 +204,10 @@ describe('burst events and the valve-shutdown analysis', () => {
     const page = (await t.get(`${E}/page`, { current: 1, size: 10, code: ev.code })).json().data;
     expect(page.total).toBe(1);
     expect(page.records[0].analysis).toBeUndefined();
+    expect(page.records[0]).not.toHaveProperty('shareKey');
+    expect(page.records[0]).toMatchObject({ code: ev.code, eventStatus: expect.any(Number) });
+    // neither is a filter either
+    expect((await t.get(`${E}/page`, { shareKey: 'x' })).statusCode).toBe(400);
   });
 
   it('records valves closed and moves the event on', async () => {

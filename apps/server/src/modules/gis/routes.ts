@@ -38,9 +38,9 @@ import { tenantSql } from '../../core/scoped.ts';
 import { writeUsualLog } from '../log/index.ts';
 import { burstPressureOf } from './burst-pressure.ts';
 import {
+  burstEventPageResource,
   createBurstEvent,
   eventDetail,
-  eventPage,
   markValve,
   previewBurst,
   SHARE_TTL_SECONDS,
@@ -291,9 +291,7 @@ const idParam = (name: string) =>
 
 /** The burst events' list, detail and valves. */
 function burstEventReadRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(`${E}/page`, READ_EVENTS, async (req) =>
-    ok(await eventPage(ctx.db, req.tenantId, req.query as Record<string, unknown>)),
-  );
+  burstEventPageResource.routes(app, ctx);
   app.get(`${E}/detail`, READ_EVENTS, async (req) => {
     const { id } = z.object({ id: idParam('id') }).parse(req.query);
     const ev = await eventDetail(ctx.db, req.tenantId, id);
