@@ -11,12 +11,11 @@
  *   shows as a heap that keeps growing with the number of updates
  * Needs a built web app (`apps/web/dist`, or SWP_WEB_DIST).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { passwordGrant, pctOf, stop, waitHealthy } from './harness.ts';
+import { passwordGrant, pctOf, spawnServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -35,20 +34,11 @@ export async function benchControlRoom(): Promise<{ name: string; lines: string[
   if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
   const server = reuse
     ? null
-    : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: root,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          SWP_CAPTCHA: 'off',
-          LOG_LEVEL: 'warn',
-          SWP_MQTT_PORT: 'off',
-          SWP_WEB_DIST: dist,
-          // the live path does not depend on the history's length: 30 days keep the first start short
-          SWP_MONITOR_BACKFILL_DAYS: process.env.SWP_MONITOR_BACKFILL_DAYS ?? '30',
-        },
+    : spawnServer(port, dataDir, {
+        SWP_MQTT_PORT: 'off',
+        SWP_WEB_DIST: dist,
+        // the live path does not depend on the history's length: 30 days keep the first start short
+        SWP_MONITOR_BACKFILL_DAYS: process.env.SWP_MONITOR_BACKFILL_DAYS ?? '30',
       });
   const base = reuse ?? `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({

@@ -16,8 +16,11 @@ export function withDb(url: string, db: string): string {
   return u.toString();
 }
 
-/** Polls `url` until it answers 2xx; fails when the child exits or `limitMs` passes. Returns the wait in ms. */
-export async function waitHealthy(url: string, limitMs: number, child: ChildProcess): Promise<number> {
+/**
+ * Polls `url` (every `everyMs`) until it answers 2xx; fails when the child exits or `limitMs` passes. Returns the
+ * wait in ms.
+ */
+export async function waitHealthy(url: string, limitMs: number, child: ChildProcess, everyMs = 200): Promise<number> {
   const t0 = Date.now();
   while (Date.now() - t0 < limitMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -27,12 +30,40 @@ export async function waitHealthy(url: string, limitMs: number, child: ChildProc
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`not healthy within ${limitMs} ms`);
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** The server's source folder, for benches that run its pieces in-process. */
+export const serverSrc = path.join(root, 'apps/server/src');
+
+/**
+ * The server's database, configuration and live bus, imported from its source for the benches that run them
+ * in-process (after they set TZ, which the server reads when loaded).
+ */
+export async function serverBasics() {
+  const { connectDatabase } = await import(`${serverSrc}/db/connection.ts`);
+  const { startEmbedded } = await import(`${serverSrc}/db/embedded.ts`);
+  const { runMigrations } = await import(`${serverSrc}/db/migrate.ts`);
+  const { loadConfig } = await import(`${serverSrc}/config.ts`);
+  const { LiveBus } = await import(`${serverSrc}/core/live.ts`);
+  return { connectDatabase, startEmbedded, runMigrations, loadConfig, LiveBus };
+}
+
+/**
+ * The server as a child process on the embedded database in `dataDir`, captcha off and warnings only, `env` over
+ * that; its output ignored.
+ */
+export function spawnServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SWP_CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env },
+  });
+}
 
 /** The port a bench's server listens on: `BENCH_PORT` when set (to keep clear of other runs on a shared machine). */
 export const benchPort = (fallback: number) => Number(process.env.BENCH_PORT || fallback);

@@ -8,24 +8,18 @@
  *   - the largest response's points per series (goal ≤ 4,000).
  * Run alone: `node --import tsx bench/monitor.ts`.
  */
-import path from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, timesInTurns } from './harness.ts';
+import { createScratchDatabase, serverBasics, serverSrc, timesInTurns } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 
-const server = path.resolve(import.meta.dirname, '../apps/server/src');
-const { connectDatabase } = await import(`${server}/db/connection.ts`);
-const { startEmbedded } = await import(`${server}/db/embedded.ts`);
-const { runMigrations } = await import(`${server}/db/migrate.ts`);
-const { loadConfig } = await import(`${server}/config.ts`);
-const { LiveBus } = await import(`${server}/core/live.ts`);
-const { monitorSeries, monitorStation } = await import(`${server}/modules/monitor/schema.ts`);
-const { ingest, forgetPartitions, analyzeTables } = await import(`${server}/modules/monitor/store.ts`);
-const { simulate } = await import(`${server}/modules/monitor/simulator.ts`);
-const { keyOf } = await import(`${server}/modules/monitor/hash.ts`);
-const { history } = await import(`${server}/modules/monitor/service.ts`);
-const { parseHistoryQuery } = await import(`${server}/modules/monitor/request.ts`);
+const { connectDatabase, startEmbedded, runMigrations, loadConfig, LiveBus } = await serverBasics();
+const { monitorSeries, monitorStation } = await import(`${serverSrc}/modules/monitor/schema.ts`);
+const { ingest, forgetPartitions, analyzeTables } = await import(`${serverSrc}/modules/monitor/store.ts`);
+const { simulate } = await import(`${serverSrc}/modules/monitor/simulator.ts`);
+const { keyOf } = await import(`${serverSrc}/modules/monitor/hash.ts`);
+const { history } = await import(`${serverSrc}/modules/monitor/service.ts`);
+const { parseHistoryQuery } = await import(`${serverSrc}/modules/monitor/request.ts`);
 
 const STCD = 'BENCH001';
 const YEAR_MS = 365 * 86_400_000;
