@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { benchPort, passwordGrant, pctOf, startScratchServer } from './harness.ts';
+import { benchPort, passwordGrant, pctOf, runAlone, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18331);
@@ -319,8 +319,5 @@ export async function benchAppLoad(): Promise<{ name: string; lines: string[] }>
   return { name: 'Field app under load (移动应用, PostgreSQL)', lines };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchAppLoad();
-  console.log(r.lines.join('\n'));
-  process.exit(0);
-}
+// `node --import tsx bench/app-load.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchAppLoad);

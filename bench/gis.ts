@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { adminToken, runToEnd, startScratchServer } from './harness.ts';
+import { adminToken, runAlone, runToEnd, startScratchServer } from './harness.ts';
 
 const _root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
@@ -190,8 +190,4 @@ export async function benchGis(): Promise<{ name: string; lines: string[] }> {
 }
 
 // `node --import tsx bench/gis.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchGis();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchGis);

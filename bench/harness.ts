@@ -219,3 +219,24 @@ export async function timesInTurns(runs: number, fns: (() => Promise<unknown>)[]
   }
   return times;
 }
+
+/**
+ * `node --import tsx bench/<name>.ts` runs one benchmark alone: when `url` (the bench file's `import.meta.url`) is the
+ * script node was started with, runs `bench`, prints its lines (under its name as a heading with `heading`) and exits.
+ */
+export async function runAlone(
+  url: string,
+  bench: () => Promise<{ name: string; lines: string[] }>,
+  heading = false,
+): Promise<void> {
+  if (url !== `file://${process.argv[1]}`) return;
+  const r = await bench();
+  console.log(
+    heading
+      ? `## ${r.name}
+
+${r.lines.join('\n')}`
+      : r.lines.join('\n'),
+  );
+  process.exit(0);
+}

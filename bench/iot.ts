@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type pg from 'pg';
-import { createScratchDatabase, pctOf, serverBasics, serverSrc } from './harness.ts';
+import { createScratchDatabase, pctOf, runAlone, serverBasics, serverSrc } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 const { connectDatabase, startEmbedded, runMigrations, loadConfig, LiveBus } = await serverBasics();
@@ -280,8 +280,5 @@ export async function benchIot(): Promise<{ name: string; lines: string[] }> {
   return { name: 'Device telemetry (bench/iot.ts)', lines };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchIot();
-  console.log(`## ${r.name}\n\n${r.lines.join('\n')}`);
-  process.exit(0);
-}
+// `node --import tsx bench/iot.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchIot, true);

@@ -9,7 +9,7 @@
  * Run alone: `node --import tsx bench/monitor.ts`.
  */
 import pg from 'pg';
-import { createScratchDatabase, serverBasics, serverSrc, timesInTurns } from './harness.ts';
+import { createScratchDatabase, runAlone, serverBasics, serverSrc, timesInTurns } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 
@@ -214,8 +214,5 @@ export async function benchMonitor(): Promise<{ name: string; lines: string[] }>
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchMonitor();
-  console.log(`## ${r.name}\n\n${r.lines.join('\n')}`);
-  process.exit(0);
-}
+// `node --import tsx bench/monitor.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchMonitor, true);

@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { benchPort, cannon, pctOf, startScratchServer, timesInTurns } from './harness.ts';
+import { benchPort, cannon, pctOf, runAlone, startScratchServer, timesInTurns } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18320);
@@ -406,8 +406,4 @@ export async function benchPatrol(): Promise<{ name: string; lines: string[] }> 
 }
 
 // `node --import tsx bench/patrol.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchPatrol();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchPatrol);

@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { benchPort, cannon, startScratchServer } from './harness.ts';
+import { benchPort, cannon, runAlone, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -206,8 +206,4 @@ export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
 }
 
 // `node --import tsx bench/users.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchUsers();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchUsers);

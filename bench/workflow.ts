@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { benchPort, cannon, pctOf, startScratchServer } from './harness.ts';
+import { benchPort, cannon, pctOf, runAlone, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const CLIENTS = 10;
@@ -394,8 +394,4 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
 }
 
 // `node --import tsx bench/workflow.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchWorkflow();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchWorkflow);
