@@ -8,6 +8,7 @@ import { GIS_PROXY } from '../routes.ts';
 import { parseInp } from './inp.ts';
 import { MSG_IMPORT_BUSY } from './routes.ts';
 import { shapefileZip } from './shp-writer.ts';
+import { codeDnLayer } from './test-helpers.ts';
 
 let t: TestApp;
 let tenantA: string;
@@ -242,23 +243,15 @@ describe('network import', () => {
 
   it('reads a zipped Shapefile', async () => {
     const zip = shapefileZip([
-      {
-        name: 'pipes',
-        kind: 'line',
-        fields: [
-          { name: 'CODE', type: 'C', length: 12 },
-          { name: 'DN', type: 'N', length: 6 },
-        ],
-        features: [
-          {
-            coords: [
-              [1000, 1000],
-              [1100, 1000],
-            ],
-            props: { CODE: 'SHP1', DN: 300 },
-          },
-        ],
-      },
+      codeDnLayer('pipes', 'line', [
+        {
+          coords: [
+            [1000, 1000],
+            [1100, 1000],
+          ],
+          props: { CODE: 'SHP1', DN: 300 },
+        },
+      ]),
     ]);
     const r = report(
       await upload(tokenA, zip, 'net.zip', { format: 'shapefile', ...LOCAL, mode: 'merge', dryRun: 'false' }),
