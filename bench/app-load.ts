@@ -14,8 +14,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
-import { benchPort, passwordGrant, pctOf, runAlone, startScratchServer } from './harness.ts';
+import type pg from 'pg';
+import { benchPort, passwordGrant, pctOf, runAlone, scratchPool, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18331);
@@ -201,10 +201,7 @@ function holdStream(h: Record<string, string>, seen: Map<string, number>) {
 export async function benchAppLoad(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const { url, server, close } = await startScratchServer('app', PORT, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, 4);
   try {
     await prepare(pool);
     const heads: Record<string, string>[] = [];

@@ -162,14 +162,31 @@ export async function passwordGrant(tokenUrl: string, account: string, password:
   return r.json();
 }
 
+/**
+ * The password grant of the web client on the server at `origin` (`http://host:port`), the grant's fields in the
+ * query string; the JSON reply (`access_token`, `user_id`, `dept_id`, … or the refusal).
+ */
+export async function queryGrant(origin: string, tenant: string, account: string, password: string): Promise<any> {
+  return fetch(
+    `${origin}/api/blade-auth/oauth/token?tenantId=${tenant}&username=${account}&password=${md5hex(password)}&grant_type=password&scope=all&type=account`,
+    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenant } },
+  ).then((r) => r.json());
+}
+
 /** The administrator's token of `tenant` on the server at `port`, the grant's fields in the query string. */
 export async function adminToken(port: number, tenant: string): Promise<string> {
-  const md5 = md5hex('admin');
-  const tok = (await fetch(
-    `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=${tenant}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenant } },
-  ).then((r) => r.json())) as { access_token: string };
-  return tok.access_token;
+  return (await queryGrant(`http://127.0.0.1:${port}`, tenant, 'admin', 'admin')).access_token;
+}
+
+/** The web client's headers of `account` of the platform tenant signed in at `origin`; throws when refused. */
+export async function signInHeaders(
+  origin: string,
+  account: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const r = await queryGrant(origin, '000000', account, password);
+  if (!r.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r)}`);
+  return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}` };
 }
 
 const md5hex = (s: string) => crypto.createHash('md5').update(s).digest('hex');
@@ -188,6 +205,15 @@ export async function createScratchDatabase(name: string, fresh = false) {
   if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   return { base, admin, url: withDb(base, name) };
+}
+
+/** A pool on a scratch database that ignores its connections' errors: they end when the database is dropped. */
+export function scratchPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* connections end when the scratch database is dropped */
+  });
+  return pool;
 }
 
 /** Runs a command in the repository to its end; rejects on a non-zero exit; returns its stdout. */

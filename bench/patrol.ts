@@ -15,13 +15,20 @@
  *
  * Run alone: `node --import tsx bench/patrol.ts` (or `npm run bench -- patrol`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
-import pg from 'pg';
-import { benchPort, cannon, pctOf, runAlone, startScratchServer, timesInTurns } from './harness.ts';
+import type pg from 'pg';
+import {
+  benchPort,
+  cannon,
+  pctOf,
+  runAlone,
+  scratchPool,
+  signInHeaders,
+  startScratchServer,
+  timesInTurns,
+} from './harness.ts';
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18320);
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const STAFF = Number(process.env.BENCH_PATROL_STAFF ?? 200);
@@ -32,16 +39,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TZ = 'Asia/Shanghai';
 
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
-
-async function signIn(account: string, password: string): Promise<Record<string, string>> {
-  const r = (await fetch(
-    `${BASE}/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5(password)}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-  ).then((x) => x.json())) as { access_token?: string };
-  if (!r.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}` };
-}
+const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 async function getData(url: string, headers: Record<string, string>) {
   const r = await fetch(url, { headers });
@@ -230,10 +228,7 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
 export async function benchPatrol(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const { url, server, close } = await startScratchServer('patrol', PORT, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: INGEST_CONNECTIONS });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, INGEST_CONNECTIONS);
   try {
     const t0 = Date.now();
     const grown = await growHistory(pool, STAFF);

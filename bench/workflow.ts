@@ -16,14 +16,12 @@
  *
  * Run alone: `node --import tsx bench/workflow.ts` (or `npm run bench -- workflow`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { benchPort, cannon, pctOf, runAlone, startScratchServer } from './harness.ts';
+import type pg from 'pg';
+import { benchPort, cannon, pctOf, runAlone, scratchPool, signInHeaders, startScratchServer } from './harness.ts';
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const CLIENTS = 10;
 const OPEN_TASKS = Number(process.env.BENCH_WF_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,8 +29,6 @@ const PORT = benchPort(18300);
 const TODO_RATE = 50;
 const P = `http://127.0.0.1:${PORT}/api/blade-workflow/process`;
 const KEY = 'bench_three_step';
-
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 
 /** `workers` loops running `fn` for `seconds`; returns completed runs per second and latency percentiles. */
 async function loop(workers: number, seconds: number, fn: (w: number) => Promise<unknown>) {
@@ -53,14 +49,7 @@ async function loop(workers: number, seconds: number, fn: (w: number) => Promise
   return { n: lat.length, rps: lat.length / elapsed, p50: pctOf(lat, 50), p99: pctOf(lat, 99) };
 }
 
-async function signIn(account: string, password: string): Promise<Record<string, string>> {
-  const r = (await fetch(
-    `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5(password)}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-  ).then((x) => x.json())) as { access_token?: string; error_description?: string };
-  if (!r.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}` };
-}
+const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 /** CPU time used so far (ms, Linux /proc) by the server, by the PostgreSQL backends of the database and by us. */
 async function cpuMs(pool: pg.Pool, serverPid: number | undefined) {
@@ -221,10 +210,7 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
     // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
-  const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, CLIENTS);
   try {
     const { buildBpmn } = await import('../apps/server/src/modules/workflow/build.ts');
 
