@@ -216,6 +216,29 @@ export function scratchPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
+/**
+ * Fills a scratch database on one client of `pool`: `work` in a transaction, committed when it returns, then `after`
+ * on the same client outside it (VACUUM cannot run in one); rolled back when either throws; the client released.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<void>,
+  after: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await work(client);
+    await client.query('commit');
+    return await after(client);
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
 /** Runs a command in the repository to its end; rejects on a non-zero exit; returns its stdout. */
 export function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
