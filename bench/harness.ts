@@ -207,6 +207,29 @@ export async function createScratchDatabase(name: string, fresh = false) {
   return { base, admin, url: withDb(base, name) };
 }
 
+/**
+ * A scratch database `name` with the server's schema, for the benches that run the server's code in-process: the
+ * server's connection to it and `drop()`, which closes that and drops the database.
+ */
+export async function migratedScratch(name: string) {
+  const { admin, url } = await createScratchDatabase(name);
+  const { connectDatabase } = await import('../apps/server/src/db/connection.ts');
+  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
+  const database = connectDatabase(url, 'postgresql');
+  const drop = async () => {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  };
+  try {
+    await runMigrations(database.pool);
+  } catch (e) {
+    await drop();
+    throw e;
+  }
+  return { database, drop };
+}
+
 /** A pool on a scratch database that ignores its connections' errors: they end when the database is dropped. */
 export function scratchPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });

@@ -1,21 +1,16 @@
-import { createScratchDatabase } from './harness.ts';
+import { migratedScratch } from './harness.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
 export async function benchHydraulics(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const dbName = `bench_hydraulics_${process.pid}`;
-  const { admin, url } = await createScratchDatabase(dbName);
-  const { connectDatabase } = await import('../apps/server/src/db/connection.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
+  const { database, drop } = await migratedScratch(`bench_hydraulics_${process.pid}`);
   const { importNetwork } = await import('../apps/server/src/modules/gis/import/service.ts');
   const { L_TOWN, lTownDir } = await import('../apps/server/src/modules/gis/import/ltown.ts');
   const { startRun, getRun } = await import('../apps/server/src/modules/hydraulic/runs.ts');
   const { stopWorkers } = await import('../apps/server/src/modules/hydraulic/pool.ts');
   const { simulate } = await import('../apps/server/src/modules/hydraulic/engine.ts');
-  const database = connectDatabase(url, 'postgresql');
   try {
-    await runMigrations(database.pool);
     const { dir } = lTownDir();
     if (!dir) {
       lines.push('- skipped: the shared L-Town data set is not beside the repository');
@@ -92,9 +87,7 @@ export async function benchHydraulics(): Promise<{ name: string; lines: string[]
     return { name: 'hydraulics', lines };
   } finally {
     await stopWorkers();
-    await database.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 
