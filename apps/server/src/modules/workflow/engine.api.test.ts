@@ -28,7 +28,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
-import { engineSuite, T } from './test-helpers.ts';
+import { engineSuite, signTask, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
 let ctx: AppContext;
@@ -436,13 +436,7 @@ const mi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'key'
   nodes: [
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
-    },
+    signTask(sequential, completion),
     { id: 'z', type: 'task', name: '归档', assignee: ids.admin },
     { id: 'e', type: 'end' },
   ],

@@ -29,7 +29,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { type Graph, reachable } from './parse.ts';
-import { engineSuite } from './test-helpers.ts';
+import { engineSuite, signTask } from './test-helpers.ts';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -82,13 +82,7 @@ const multi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'k
   nodes: [
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
-    },
+    signTask(sequential, completion),
     { id: 'z', type: 'task', name: '归档', candidateGroups: 'role:operator' },
     { id: 'e', type: 'end' },
   ],
@@ -106,13 +100,7 @@ const miInBranch = (): Omit<SimpleProcess, 'key'> => ({
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
     { id: 'fork', type: 'and' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential: false, collection: 'signers', elementVariable: 'signer' },
-    },
+    signTask(false),
     { id: 'b2', type: 'task', name: '费用核算', assignee: ids.auditor },
     { id: 'join', type: 'and' },
     { id: 'z', type: 'task', name: '装表通水', assignee: ids.admin },

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import type { AppContext } from '../../core/module.ts';
-import { buildBpmn, type SimpleProcess } from './build.ts';
+import { buildBpmn, type SimpleNode, type SimpleProcess } from './build.ts';
 import { deploy } from './deploy.ts';
 import { type Actor, type StartInput, startInstance } from './engine.ts';
 import { completeTask } from './operations.ts';
@@ -18,6 +18,15 @@ export const T = '000000';
 
 /** A process to deploy; without a key it gets a fresh one. */
 export type TestProcess = Omit<SimpleProcess, 'key'> & { key?: string };
+
+/** The countersign step `sign` (会签): one instance per user id in the variable `signers`, each held by its `signer`. */
+export const signTask = (sequential: boolean, completion?: string): SimpleNode => ({
+  id: 'sign',
+  type: 'task',
+  name: '会签',
+  assignee: '${signer}',
+  mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
+});
 
 /** What a start takes besides the tenant, the process and the starter. */
 export type StartMore = Omit<StartInput, 'tenantId' | 'processKey' | 'starterUserId'>;
