@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type pg from 'pg';
-import { benchPort, passwordGrant, pctOf, runAlone, scratchPool, startScratchServer } from './harness.ts';
+import { benchPort, passwordGrant, pctOf, runAlone, scratchPool, sseBlocks, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18331);
@@ -166,28 +166,16 @@ function holdStream(h: Record<string, string>, seen: Map<string, number>) {
   const ac = new AbortController();
   const ready = (async () => {
     const r = await fetch(`${BASE}/swp-pipeops-location/position/stream`, { headers: h, signal: ac.signal });
-    const reader = r.body!.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
     void (async () => {
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buf += dec.decode(value, { stream: true });
-          let i = buf.indexOf('\n\n');
-          while (i >= 0) {
-            const ev = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const data = ev.split('\n').find((l) => l.startsWith('data: '));
-            if (data) {
-              const now = Date.now();
-              for (const p of JSON.parse(data.slice(6))) {
-                const k = `${p.userId}:${p.ts}`;
-                if (!seen.has(k)) seen.set(k, now);
-              }
+        for await (const ev of sseBlocks(r.body!)) {
+          const data = ev.split('\n').find((l) => l.startsWith('data: '));
+          if (data) {
+            const now = Date.now();
+            for (const p of JSON.parse(data.slice(6))) {
+              const k = `${p.userId}:${p.ts}`;
+              if (!seen.has(k)) seen.set(k, now);
             }
-            i = buf.indexOf('\n\n');
           }
         }
       } catch {

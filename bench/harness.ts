@@ -138,6 +138,28 @@ export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
+/**
+ * The blocks (`event: …` / `data: …` lines) of a server-sent event stream as they arrive; ends with the stream or
+ * when reading fails (the request aborted).
+ */
+export async function* sseBlocks(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const dec = new TextDecoder();
+  let buf = '';
+  for (;;) {
+    const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+    if (done) return;
+    buf += dec.decode(value, { stream: true });
+    let cut = buf.indexOf('\n\n');
+    while (cut >= 0) {
+      const block = buf.slice(0, cut);
+      buf = buf.slice(cut + 2);
+      cut = buf.indexOf('\n\n');
+      yield block;
+    }
+  }
+}
+
 /** The p-th percentile of ascending samples. */
 export const pctOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
