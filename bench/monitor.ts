@@ -166,25 +166,23 @@ export async function benchMonitor(): Promise<{ name: string; lines: string[] }>
   const end = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const lines: string[] = [];
   try {
-    const pgdb = connectDatabase(url, 'postgresql') as Db;
-    let p: Awaited<ReturnType<typeof measure>>;
-    let pgLoad: Awaited<ReturnType<typeof load>>;
-    try {
-      pgLoad = await load(pgdb, end);
-      p = await measure(pgdb, pgLoad, 11);
-    } finally {
-      await pgdb.close();
-    }
+    /** the year loaded into `db` and measured `runs` times; `db` closed after */
+    const loadAndMeasure = async (db: Db, runs: number) => {
+      try {
+        const loaded = await load(db, end);
+        return { loaded, measured: await measure(db, loaded, runs) };
+      } finally {
+        await db.close();
+      }
+    };
+    const { loaded: pgLoad, measured: p } = await loadAndMeasure(connectDatabase(url, 'postgresql') as Db, 11);
 
     const emb = await startEmbedded('memory://');
-    const edb = connectDatabase(emb.url, 'embedded') as Db;
     let e: Awaited<ReturnType<typeof measure>>;
     let eLoad: Awaited<ReturnType<typeof load>>;
     try {
-      eLoad = await load(edb, end);
-      e = await measure(edb, eLoad, 5);
+      ({ loaded: eLoad, measured: e } = await loadAndMeasure(connectDatabase(emb.url, 'embedded') as Db, 5));
     } finally {
-      await edb.close();
       await emb.stop();
     }
 
