@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSuite, type TestApp } from '../../../test/harness.ts';
+import { appSuite, expectRefused, type TestApp } from '../../../test/harness.ts';
 import { MSG, totalOf } from './tariff.ts';
 
 let t: TestApp;
@@ -24,12 +24,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const refused = async (body: unknown, msg: string) => {
-  const res = await t.post(`${base}/submit`, body);
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ code: 400, success: false });
-  expect(res.json().msg).toContain(msg);
-};
+const refused = async (body: unknown, msg: string) => expectRefused(await t.post(`${base}/submit`, body), msg);
 
 const find = async (q: Record<string, unknown>) => (await t.get(`${base}/list`, { size: 100, ...q })).json().data;
 
