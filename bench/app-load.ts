@@ -14,8 +14,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
-import { benchPort, passwordGrant, pctOf, startScratchServer } from './harness.ts';
+import type pg from 'pg';
+import { benchPort, passwordGrant, pctOf, runAlone, scratchPool, sseBlocks, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18331);
@@ -166,28 +166,16 @@ function holdStream(h: Record<string, string>, seen: Map<string, number>) {
   const ac = new AbortController();
   const ready = (async () => {
     const r = await fetch(`${BASE}/swp-pipeops-location/position/stream`, { headers: h, signal: ac.signal });
-    const reader = r.body!.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
     void (async () => {
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buf += dec.decode(value, { stream: true });
-          let i = buf.indexOf('\n\n');
-          while (i >= 0) {
-            const ev = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const data = ev.split('\n').find((l) => l.startsWith('data: '));
-            if (data) {
-              const now = Date.now();
-              for (const p of JSON.parse(data.slice(6))) {
-                const k = `${p.userId}:${p.ts}`;
-                if (!seen.has(k)) seen.set(k, now);
-              }
+        for await (const ev of sseBlocks(r.body!)) {
+          const data = ev.split('\n').find((l) => l.startsWith('data: '));
+          if (data) {
+            const now = Date.now();
+            for (const p of JSON.parse(data.slice(6))) {
+              const k = `${p.userId}:${p.ts}`;
+              if (!seen.has(k)) seen.set(k, now);
             }
-            i = buf.indexOf('\n\n');
           }
         }
       } catch {
@@ -201,10 +189,7 @@ function holdStream(h: Record<string, string>, seen: Map<string, number>) {
 export async function benchAppLoad(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const { url, server, close } = await startScratchServer('app', PORT, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, 4);
   try {
     await prepare(pool);
     const heads: Record<string, string>[] = [];
@@ -319,8 +304,5 @@ export async function benchAppLoad(): Promise<{ name: string; lines: string[] }>
   return { name: 'Field app under load (移动应用, PostgreSQL)', lines };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchAppLoad();
-  console.log(r.lines.join('\n'));
-  process.exit(0);
-}
+// `node --import tsx bench/app-load.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchAppLoad);

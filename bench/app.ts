@@ -4,12 +4,11 @@
  * CDP: 1.6 Mbps down, 750 kbps up, 150 ms latency), first visit and repeat visit (the service worker's copy; goal
  * ≤ 1 s). The session is put into the app's storage before the page loads, so the time is load, not typing.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { passwordGrant, stop, waitHealthy } from './harness.ts';
+import { passwordGrant, spawnServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // the build the server serves (SWP_WEB_DIST, as the server reads it)
@@ -33,18 +32,7 @@ export async function benchApp(): Promise<{ name: string; lines: string[] }> {
   const port = 18241;
   const dataDir = path.join(root, '.tmp/bench-app-data');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SWP_CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      SWP_MQTT_PORT: 'off',
-    },
-  });
+  const server = spawnServer(port, dataDir, { SWP_MQTT_PORT: 'off' });
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -4,28 +4,13 @@
  * Goal: health p99 under 1 s throughout. `npm run bench -- backup` (PORT 18130, data in .tmp/bench-backup-data;
  * BENCH_KEEP_DATA=1 reuses a seeded data directory).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { adminToken, BASIC, runAlone, spawnServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = Number(process.env.BENCH_BACKUP_PORT ?? 18130);
 const url = (p: string) => `http://127.0.0.1:${PORT}${p}`;
-
-async function waitHealthy(limitMs: number): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < limitMs) {
-    try {
-      if ((await fetch(url('/api/health'))).ok) return Date.now() - t0;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not healthy within ${limitMs} ms`);
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,29 +27,10 @@ async function timed(input: string, init?: RequestInit): Promise<{ ms: number; s
 export async function benchBackup(): Promise<{ name: string; lines: string[] }> {
   const dataDir = path.join(root, '.tmp/bench-backup-data');
   if (!process.env.BENCH_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
-  const p: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SWP_CAPTCHA: 'off',
-      SWP_JOBS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const p = spawnServer(PORT, dataDir, { DATABASE_URL: '', SWP_JOBS: 'off' });
   try {
-    await waitHealthy(600_000);
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      url(
-        `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      ),
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-    ).then((r) => r.json())) as { access_token: string };
-    const headers = { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` };
+    await waitHealthy(url('/api/health'), 600_000, p);
+    const headers = { authorization: BASIC, 'blade-auth': `bearer ${await adminToken(PORT, '000000')}` };
     const rows = (await fetch(url('/api/health'))).ok;
     if (!rows) throw new Error('unhealthy');
 
@@ -124,16 +90,8 @@ export async function benchBackup(): Promise<{ name: string; lines: string[] }> 
       ],
     };
   } finally {
-    if (p.exitCode === null) {
-      const done = new Promise((r) => p.once('exit', r));
-      p.kill('SIGTERM');
-      await done;
-    }
+    await stop(p);
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchBackup();
-  console.log(r.lines.join('\n'));
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchBackup);

@@ -11,12 +11,11 @@
  *   shows as a heap that keeps growing with the number of updates
  * Needs a built web app (`apps/web/dist`, or SWP_WEB_DIST).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { passwordGrant, pctOf, stop, waitHealthy } from './harness.ts';
+import { passwordGrant, pctOf, spawnServer, sseBlocks, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.SWP_WEB_DIST ?? path.join(root, 'apps/web/dist');
@@ -35,20 +34,11 @@ export async function benchControlRoom(): Promise<{ name: string; lines: string[
   if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
   const server = reuse
     ? null
-    : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: root,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          SWP_CAPTCHA: 'off',
-          LOG_LEVEL: 'warn',
-          SWP_MQTT_PORT: 'off',
-          SWP_WEB_DIST: dist,
-          // the live path does not depend on the history's length: 30 days keep the first start short
-          SWP_MONITOR_BACKFILL_DAYS: process.env.SWP_MONITOR_BACKFILL_DAYS ?? '30',
-        },
+    : spawnServer(port, dataDir, {
+        SWP_MQTT_PORT: 'off',
+        SWP_WEB_DIST: dist,
+        // the live path does not depend on the history's length: 30 days keep the first start short
+        SWP_MONITOR_BACKFILL_DAYS: process.env.SWP_MONITOR_BACKFILL_DAYS ?? '30',
       });
   const base = reuse ?? `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
@@ -109,45 +99,33 @@ export async function benchControlRoom(): Promise<{ name: string; lines: string[
         acs.push(ac);
         streams.push(ac);
         const res = await fetch(live, { signal: ac.signal });
-        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-        const dec = new TextDecoder();
-        let buf = '';
         let lastRead = 0;
         let reading = false;
-        for (;;) {
-          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-          if (done) return;
-          buf += dec.decode(value, { stream: true });
-          let cut = buf.indexOf('\n\n');
-          while (cut >= 0) {
-            const block = buf.slice(0, cut);
-            buf = buf.slice(cut + 2);
-            cut = buf.indexOf('\n\n');
-            if (!block.startsWith('event: points')) continue;
-            if (mode === 'delta') {
-              const data = JSON.parse(block.slice(block.indexOf('data: ') + 6));
-              const got = (data.values ?? []).find((r: any[]) => r[0] === 'YL003' && r[1] === 'pressure');
-              if (pending.has(i) && got && got[2] === want) {
-                pending.delete(i);
-                samples.push(Date.now() - sentAt);
-              }
-              if (!reading && Date.now() - lastRead >= REREAD_MS) {
-                reading = true;
-                lastRead = Date.now();
-                void fetch(view)
-                  .then((r) => r.json())
-                  .catch(() => null)
-                  .finally(() => {
-                    reading = false;
-                  });
-              }
-            } else {
-              if (!pending.has(i)) continue;
-              const d = (await (await fetch(view)).json()).data;
-              if (pending.has(i) && valueIn(d) === want) {
-                pending.delete(i);
-                samples.push(Date.now() - sentAt);
-              }
+        for await (const block of sseBlocks(res.body as ReadableStream<Uint8Array>)) {
+          if (!block.startsWith('event: points')) continue;
+          if (mode === 'delta') {
+            const data = JSON.parse(block.slice(block.indexOf('data: ') + 6));
+            const got = (data.values ?? []).find((r: any[]) => r[0] === 'YL003' && r[1] === 'pressure');
+            if (pending.has(i) && got && got[2] === want) {
+              pending.delete(i);
+              samples.push(Date.now() - sentAt);
+            }
+            if (!reading && Date.now() - lastRead >= REREAD_MS) {
+              reading = true;
+              lastRead = Date.now();
+              void fetch(view)
+                .then((r) => r.json())
+                .catch(() => null)
+                .finally(() => {
+                  reading = false;
+                });
+            }
+          } else {
+            if (!pending.has(i)) continue;
+            const d = (await (await fetch(view)).json()).data;
+            if (pending.has(i) && valueIn(d) === want) {
+              pending.delete(i);
+              samples.push(Date.now() - sentAt);
             }
           }
         }

@@ -11,12 +11,10 @@
  * Run alone: `node --import tsx bench/dma.ts` (or `npm run bench -- dma`).
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { makeScenario, runScenario } from '../apps/server/src/modules/dma/evaluation.ts';
-import { adminToken, createScratchDatabase, stop, waitHealthy } from './harness.ts';
+import { adminToken, createScratchDatabase, queryGrant, scratchPool, stop, waitHealthy } from './harness.ts';
 import type { BenchResult } from './run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,8 +54,7 @@ async function benchBalance(): Promise<string[]> {
   const { admin, url } = await createScratchDatabase(dbName, true);
   const dataDir = path.join(root, `.tmp/bench-dma-data-${process.pid}`);
   const server = spawnServer(PORT, dataDir, { DATABASE_URL: url, SWP_MONITOR_BACKFILL_DAYS: '35' });
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {});
+  const pool = scratchPool(url, 2);
   try {
     await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 900_000, server);
     // 5,000 customer meters spread over DMA01's polygon, each read monthly for three months
@@ -224,11 +221,7 @@ async function benchLTown(): Promise<string[]> {
   });
   const U = `http://127.0.0.1:${port}/api`;
   const token = async (tenant: string, password: string) => {
-    const md5 = crypto.createHash('md5').update(password).digest('hex');
-    const r = (await fetch(
-      `${U}/blade-auth/oauth/token?tenantId=${tenant}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': tenant } },
-    ).then((x) => x.json())) as { access_token: string };
+    const r = (await queryGrant(`http://127.0.0.1:${port}`, tenant, 'admin', password)) as { access_token: string };
     return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}`, 'content-type': 'application/json' };
   };
   const call = async (url: string, headers: Record<string, string>, body?: unknown) => {

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { adminToken, runToEnd, startScratchServer } from './harness.ts';
+import { adminToken, runAlone, runToEnd, scratchPool, startScratchServer } from './harness.ts';
 
 const _root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
@@ -25,10 +24,7 @@ const ms = (x: number) => x.toFixed(1);
 export async function benchGis(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const { url, env, close } = await startScratchServer('gis', PORT, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, 2);
   try {
     // the benchmark network, through the npm script an operator runs
     const t0 = Date.now();
@@ -190,8 +186,4 @@ export async function benchGis(): Promise<{ name: string; lines: string[] }> {
 }
 
 // `node --import tsx bench/gis.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchGis();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchGis);

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pctOf, runToEnd, startScratchServer } from './harness.ts';
+import { pctOf, queryGrant, runToEnd, startScratchServer } from './harness.ts';
 
 const _root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
@@ -64,11 +63,7 @@ export async function benchHydraulicsBig(): Promise<{ name: string; lines: strin
     const tg = Date.now();
     await run('npm', ['run', '--silent', 'gis:generate', '--', '--pipes', String(PIPES)], env);
     const genMs = Date.now() - tg;
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      `${URL0}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': TENANT } },
-    ).then((r) => r.json())) as { access_token: string };
+    const tok = (await queryGrant(URL0, TENANT, 'admin', 'admin')) as { access_token: string };
     const auth = { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` };
     const api = async (method: string, p: string, body?: unknown) => {
       const r = await fetch(`${URL0}/api${p}`, {

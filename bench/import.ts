@@ -1,4 +1,4 @@
-import { createScratchDatabase } from './harness.ts';
+import { migratedScratch } from './harness.ts';
 
 const PIPES = Number(process.env.BENCH_IMPORT_PIPES ?? 100_000);
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -29,16 +29,11 @@ async function peak<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; rs
 
 export async function benchImport(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const dbName = `bench_import_${process.pid}`;
-  const { admin, url } = await createScratchDatabase(dbName);
-  const { connectDatabase } = await import('../apps/server/src/db/connection.ts');
-  const { runMigrations } = await import('../apps/server/src/db/migrate.ts');
+  const { database, drop } = await migratedScratch(`bench_import_${process.pid}`);
   const { importNetwork } = await import('../apps/server/src/modules/gis/import/service.ts');
   const { L_TOWN, lTownDir } = await import('../apps/server/src/modules/gis/import/ltown.ts');
   const { generateNetwork, optionsForPipes } = await import('../apps/server/src/modules/gis/network.ts');
-  const database = connectDatabase(url, 'postgresql');
   try {
-    await runMigrations(database.pool);
     const ctx = { db: database.db };
     const fs = await import('node:fs');
     const path = await import('node:path');
@@ -118,9 +113,7 @@ export async function benchImport(): Promise<{ name: string; lines: string[] }> 
         `${mb(Math.max(dry.heap, apply.heap))}; baseline JSON.parse alone ${s(parse.ms)}, heap ${mb(parse.heap)}`,
     );
   } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-    await admin.end();
+    await drop();
   }
   return { name: 'Network import (issue 18)', lines };
 }

@@ -21,19 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type pg from 'pg';
-import { createScratchDatabase, pctOf } from './harness.ts';
+import { createScratchDatabase, pctOf, runAlone, serverBasics, serverSrc } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
-const server = path.resolve(import.meta.dirname, '../apps/server/src');
-const { connectDatabase } = await import(`${server}/db/connection.ts`);
-const { startEmbedded } = await import(`${server}/db/embedded.ts`);
-const { runMigrations } = await import(`${server}/db/migrate.ts`);
-const { loadConfig } = await import(`${server}/config.ts`);
-const { LiveBus } = await import(`${server}/core/live.ts`);
-const { ensurePartitions } = await import(`${server}/modules/monitor/store.ts`);
-const { flushRollups } = await import(`${server}/modules/monitor/ingest.ts`);
-const { Telemetry } = await import(`${server}/modules/iot/telemetry.ts`);
-const { startBroker } = await import(`${server}/modules/iot/broker.ts`);
+const { connectDatabase, startEmbedded, runMigrations, loadConfig, LiveBus } = await serverBasics();
+const { ensurePartitions } = await import(`${serverSrc}/modules/monitor/store.ts`);
+const { flushRollups } = await import(`${serverSrc}/modules/monitor/ingest.ts`);
+const { Telemetry } = await import(`${serverSrc}/modules/iot/telemetry.ts`);
+const { startBroker } = await import(`${serverSrc}/modules/iot/broker.ts`);
 
 const FIELDS = Array.from({ length: 20 }, (_, i) => `v${String(i + 1).padStart(2, '0')}`);
 const BASE_ID = 900_000_000_000_000_000n;
@@ -285,8 +280,5 @@ export async function benchIot(): Promise<{ name: string; lines: string[] }> {
   return { name: 'Device telemetry (bench/iot.ts)', lines };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchIot();
-  console.log(`## ${r.name}\n\n${r.lines.join('\n')}`);
-  process.exit(0);
-}
+// `node --import tsx bench/iot.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchIot, true);

@@ -13,12 +13,11 @@
  * event loop. Run alone: `npm run bench -- lowcode`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import pg from 'pg';
-import { benchPort, cannon, startScratchServer, stop, waitHealthy } from './harness.ts';
+import { benchPort, cannon, queryGrant, scratchPool, startScratchServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
@@ -184,16 +183,13 @@ export async function benchLowcode(): Promise<{ name: string; lines: string[] }>
   const lines: string[] = [];
   const { url, close } = await startScratchServer('lc', PORT, 600_000);
   let typed: ChildProcess | undefined;
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, 2);
   try {
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': TENANT } },
-    ).then((r) => r.json())) as { access_token: string; user_id: string; dept_id?: string };
+    const tok = (await queryGrant(`http://127.0.0.1:${PORT}`, TENANT, 'admin', 'admin')) as {
+      access_token: string;
+      user_id: string;
+      dept_id?: string;
+    };
     const headers = {
       authorization: BASIC,
       'blade-auth': `bearer ${tok.access_token}`,

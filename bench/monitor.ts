@@ -8,24 +8,18 @@
  *   - the largest response's points per series (goal ≤ 4,000).
  * Run alone: `node --import tsx bench/monitor.ts`.
  */
-import path from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, timesInTurns } from './harness.ts';
+import { createScratchDatabase, runAlone, serverBasics, serverSrc, timesInTurns } from './harness.ts';
 
 process.env.TZ ||= 'Asia/Shanghai';
 
-const server = path.resolve(import.meta.dirname, '../apps/server/src');
-const { connectDatabase } = await import(`${server}/db/connection.ts`);
-const { startEmbedded } = await import(`${server}/db/embedded.ts`);
-const { runMigrations } = await import(`${server}/db/migrate.ts`);
-const { loadConfig } = await import(`${server}/config.ts`);
-const { LiveBus } = await import(`${server}/core/live.ts`);
-const { monitorSeries, monitorStation } = await import(`${server}/modules/monitor/schema.ts`);
-const { ingest, forgetPartitions, analyzeTables } = await import(`${server}/modules/monitor/store.ts`);
-const { simulate } = await import(`${server}/modules/monitor/simulator.ts`);
-const { keyOf } = await import(`${server}/modules/monitor/hash.ts`);
-const { history } = await import(`${server}/modules/monitor/service.ts`);
-const { parseHistoryQuery } = await import(`${server}/modules/monitor/request.ts`);
+const { connectDatabase, startEmbedded, runMigrations, loadConfig, LiveBus } = await serverBasics();
+const { monitorSeries, monitorStation } = await import(`${serverSrc}/modules/monitor/schema.ts`);
+const { ingest, forgetPartitions, analyzeTables } = await import(`${serverSrc}/modules/monitor/store.ts`);
+const { simulate } = await import(`${serverSrc}/modules/monitor/simulator.ts`);
+const { keyOf } = await import(`${serverSrc}/modules/monitor/hash.ts`);
+const { history } = await import(`${serverSrc}/modules/monitor/service.ts`);
+const { parseHistoryQuery } = await import(`${serverSrc}/modules/monitor/request.ts`);
 
 const STCD = 'BENCH001';
 const YEAR_MS = 365 * 86_400_000;
@@ -172,25 +166,23 @@ export async function benchMonitor(): Promise<{ name: string; lines: string[] }>
   const end = Math.floor(Date.now() / 3_600_000) * 3_600_000;
   const lines: string[] = [];
   try {
-    const pgdb = connectDatabase(url, 'postgresql') as Db;
-    let p: Awaited<ReturnType<typeof measure>>;
-    let pgLoad: Awaited<ReturnType<typeof load>>;
-    try {
-      pgLoad = await load(pgdb, end);
-      p = await measure(pgdb, pgLoad, 11);
-    } finally {
-      await pgdb.close();
-    }
+    /** the year loaded into `db` and measured `runs` times; `db` closed after */
+    const loadAndMeasure = async (db: Db, runs: number) => {
+      try {
+        const loaded = await load(db, end);
+        return { loaded, measured: await measure(db, loaded, runs) };
+      } finally {
+        await db.close();
+      }
+    };
+    const { loaded: pgLoad, measured: p } = await loadAndMeasure(connectDatabase(url, 'postgresql') as Db, 11);
 
     const emb = await startEmbedded('memory://');
-    const edb = connectDatabase(emb.url, 'embedded') as Db;
     let e: Awaited<ReturnType<typeof measure>>;
     let eLoad: Awaited<ReturnType<typeof load>>;
     try {
-      eLoad = await load(edb, end);
-      e = await measure(edb, eLoad, 5);
+      ({ loaded: eLoad, measured: e } = await loadAndMeasure(connectDatabase(emb.url, 'embedded') as Db, 5));
     } finally {
-      await edb.close();
       await emb.stop();
     }
 
@@ -220,8 +212,5 @@ export async function benchMonitor(): Promise<{ name: string; lines: string[] }>
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchMonitor();
-  console.log(`## ${r.name}\n\n${r.lines.join('\n')}`);
-  process.exit(0);
-}
+// `node --import tsx bench/monitor.ts` runs this benchmark alone
+await runAlone(import.meta.url, benchMonitor, true);

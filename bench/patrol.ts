@@ -15,13 +15,21 @@
  *
  * Run alone: `node --import tsx bench/patrol.ts` (or `npm run bench -- patrol`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
-import pg from 'pg';
-import { benchPort, cannon, pctOf, startScratchServer, timesInTurns } from './harness.ts';
+import type pg from 'pg';
+import {
+  benchPort,
+  cannon,
+  inTransaction,
+  pctOf,
+  runAlone,
+  scratchPool,
+  signInHeaders,
+  startScratchServer,
+  timesInTurns,
+} from './harness.ts';
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PORT = benchPort(18320);
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const STAFF = Number(process.env.BENCH_PATROL_STAFF ?? 200);
@@ -32,16 +40,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TZ = 'Asia/Shanghai';
 
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
-
-async function signIn(account: string, password: string): Promise<Record<string, string>> {
-  const r = (await fetch(
-    `${BASE}/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5(password)}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-  ).then((x) => x.json())) as { access_token?: string };
-  if (!r.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}` };
-}
+const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 async function getData(url: string, headers: Record<string, string>) {
   const r = await fetch(url, { headers });
@@ -79,61 +78,61 @@ async function interleaved(runs: number, fns: (() => Promise<unknown>)[]) {
  * seven a hazard on the second object with the work order it raised (97% finished within 1-61 hours).
  */
 async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: number; tasks: number }> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const [{ n: have }] = (
-      await client.query(
-        `select count(distinct user_ids)::int as n from swp_patrol_plan
+  return inTransaction(
+    pool,
+    async (client) => {
+      const [{ n: have }] = (
+        await client.query(
+          `select count(distinct user_ids)::int as n from swp_patrol_plan
           where tenant_id = '000000' and scope_type = 'route' and period = 'daily' and user_ids <> '' and audit_status = 2`,
-      )
-    ).rows;
-    const extra = Math.max(0, staff - have);
-    // the new people: copies of xj101 (password 123456, role patrol, post inspector) in the two patrol teams
-    const cols = (
-      await client.query<{ c: string }>(
-        `select column_name as c from information_schema.columns where table_name = 'blade_user' and table_schema = current_schema() order by ordinal_position`,
-      )
-    ).rows.map((r) => r.c);
-    const teams = (
-      await client.query<{ id: string }>(
-        `select id::text as id from blade_dept where tenant_id = '000000' and dept_name in ('管网巡检一班', '管网巡检二班') order by id`,
-      )
-    ).rows.map((r) => r.id);
-    const set: Record<string, string> = {
-      id: '6000000000000000000 + n',
-      code: `'BX' || lpad(n::text, 4, '0')`,
-      account: `'bx' || lpad(n::text, 3, '0')`,
-      name: `(array['王','李','张','刘','陈','杨','赵','黄','周','吴'])[1 + n % 10] || (array['建国','志强','秀英','海涛','丽娟','晓东','文杰','玉兰'])[1 + n % 8] || n`,
-      real_name: `(array['王','李','张','刘','陈','杨','赵','黄','周','吴'])[1 + n % 10] || (array['建国','志强','秀英','海涛','丽娟','晓东','文杰','玉兰'])[1 + n % 8] || n`,
-      email: `'bx' || n || '@hfwater.example.com'`,
-      phone: `'137' || lpad(n::text, 8, '0')`,
-      dept_id: `($2::text[])[1 + n % 2]`,
-    };
-    await client.query(
-      `insert into blade_user (${cols.join(', ')})
+        )
+      ).rows;
+      const extra = Math.max(0, staff - have);
+      // the new people: copies of xj101 (password 123456, role patrol, post inspector) in the two patrol teams
+      const cols = (
+        await client.query<{ c: string }>(
+          `select column_name as c from information_schema.columns where table_name = 'blade_user' and table_schema = current_schema() order by ordinal_position`,
+        )
+      ).rows.map((r) => r.c);
+      const teams = (
+        await client.query<{ id: string }>(
+          `select id::text as id from blade_dept where tenant_id = '000000' and dept_name in ('管网巡检一班', '管网巡检二班') order by id`,
+        )
+      ).rows.map((r) => r.id);
+      const set: Record<string, string> = {
+        id: '6000000000000000000 + n',
+        code: `'BX' || lpad(n::text, 4, '0')`,
+        account: `'bx' || lpad(n::text, 3, '0')`,
+        name: `(array['王','李','张','刘','陈','杨','赵','黄','周','吴'])[1 + n % 10] || (array['建国','志强','秀英','海涛','丽娟','晓东','文杰','玉兰'])[1 + n % 8] || n`,
+        real_name: `(array['王','李','张','刘','陈','杨','赵','黄','周','吴'])[1 + n % 10] || (array['建国','志强','秀英','海涛','丽娟','晓东','文杰','玉兰'])[1 + n % 8] || n`,
+        email: `'bx' || n || '@hfwater.example.com'`,
+        phone: `'137' || lpad(n::text, 8, '0')`,
+        dept_id: `($2::text[])[1 + n % 2]`,
+      };
+      await client.query(
+        `insert into blade_user (${cols.join(', ')})
        select ${cols.map((c) => set[c] ?? `u.${c}`).join(', ')}
          from blade_user u, generate_series(1, $1::int) as n where u.account = 'xj101' and u.tenant_id = '000000'`,
-      [extra, teams],
-    );
-    await client.query(
-      `create temp table bp on commit drop as
+        [extra, teams],
+      );
+      await client.query(
+        `create temp table bp on commit drop as
        select n, 6000000000000000000 + n as user_id, ($2::bigint[])[1 + n % 2] as dept_id, 6100000000000000000 + n as plan_id
          from generate_series(1, $1::int) as n`,
-      [extra, teams],
-    );
-    // job objects at the places of the seeded ones (8 per person)
-    await client.query(
-      `insert into swp_patrol_job_object (id, tenant_id, object_code, object_name, facility_type, address, x, y, lon, lat, dept_id, create_user, create_time, update_time)
+        [extra, teams],
+      );
+      // job objects at the places of the seeded ones (8 per person)
+      await client.query(
+        `insert into swp_patrol_job_object (id, tenant_id, object_code, object_name, facility_type, address, x, y, lon, lat, dept_id, create_user, create_time, update_time)
        select 6200000000000000000 + bp.n * 10 + k, '000000', 'BJO' || lpad(bp.n::text, 4, '0') || '-' || k,
               o.object_name || '（' || bp.n || '）', o.facility_type, o.address, o.x, o.y, o.lon, o.lat, bp.dept_id,
               o.create_user, now() - interval '366 days', now() - interval '366 days'
          from bp cross join generate_series(1, ${OBJECTS}) as k
          join lateral (select * from swp_patrol_job_object j where j.tenant_id = '000000' and j.object_code like 'JO%'
                         order by j.object_code offset (bp.n * ${OBJECTS} + k) % 100 limit 1) o on true`,
-    );
-    await client.query(
-      `insert into swp_patrol_plan (id, tenant_id, plan_code, plan_name, type_id, scope_type, geometry, period, start_date, end_date,
+      );
+      await client.query(
+        `insert into swp_patrol_plan (id, tenant_id, plan_code, plan_name, type_id, scope_type, geometry, period, start_date, end_date,
               dept_id, user_ids, object_ids, check_items, audit_status, submit_user, submit_time, audit_user, audit_time, audit_opinion,
               create_user, create_time, update_time)
        select bp.plan_id, '000000', 'BXJ-' || lpad(bp.n::text, 4, '0'), '基准路线' || bp.n || '日常巡检', p.type_id, 'route', p.geometry, 'daily',
@@ -141,19 +140,19 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
               (select string_agg((6200000000000000000 + bp.n * 10 + k)::text, ',' order by k) from generate_series(1, ${OBJECTS}) as k),
               p.check_items, 2, p.submit_user, p.submit_time, p.audit_user, p.audit_time, p.audit_opinion, p.create_user, p.create_time, p.update_time
          from bp, (select * from swp_patrol_plan where tenant_id = '000000' and plan_code = 'XJ-R101') p`,
-    );
-    // a year of daily tasks per new person
-    await client.query(
-      `create temp table bt on commit drop as
+      );
+      // a year of daily tasks per new person
+      await client.query(
+        `create temp table bt on commit drop as
        select bp.n, d, bp.user_id, bp.dept_id, bp.plan_id,
               6300000000000000000 + bp.n * 1000 + d as task_id,
               ((date_trunc('day', now() at time zone $1) - make_interval(days => d)) at time zone $1) as day_start,
               (bp.n * 7919 + d * 104729) % 1000 as u
          from bp cross join generate_series(1, ${DAYS}) as d`,
-      [TZ],
-    );
-    await client.query(
-      `insert into swp_patrol_task (id, tenant_id, plan_id, task_name, type_id, dept_id, period, period_start, period_end, task_status,
+        [TZ],
+      );
+      await client.query(
+        `insert into swp_patrol_task (id, tenant_id, plan_id, task_name, type_id, dept_id, period, period_start, period_end, task_status,
               start_time, finish_time, object_count, checked_count, hazard_count, create_user, create_dept, create_time, update_time)
        select bt.task_id, '000000', bt.plan_id, '基准路线' || bt.n || '日常巡检 ' || to_char(bt.day_start at time zone $1, 'YYYY-MM-DD'),
               p.type_id, bt.dept_id, 'daily', bt.day_start, bt.day_start + interval '1 day',
@@ -164,23 +163,23 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
               case when bt.u >= 40 and bt.u % 7 = 0 then 1 else 0 end,
               p.create_user, bt.dept_id, bt.day_start, bt.day_start + interval '1 day'
          from bt join swp_patrol_plan p on p.id = bt.plan_id`,
-      [TZ],
-    );
-    await client.query(
-      `insert into swp_patrol_task_object (id, tenant_id, task_id, job_object_id, object_name, facility_type, x, y, sort, result, check_time, check_user)
+        [TZ],
+      );
+      await client.query(
+        `insert into swp_patrol_task_object (id, tenant_id, task_id, job_object_id, object_name, facility_type, x, y, sort, result, check_time, check_user)
        select 6400000000000000000 + bt.n * 10000 + bt.d * 10 + k, '000000', bt.task_id, o.id, o.object_name, o.facility_type, o.x, o.y, k,
               case when bt.u < 40 and k > ${Math.round(OBJECTS * 0.4)} then 0 when bt.u >= 40 and bt.u % 7 = 0 and k = 2 then 2 else 1 end,
               case when bt.u < 40 and k > ${Math.round(OBJECTS * 0.4)} then null else bt.day_start + interval '8 hours 30 minutes' + make_interval(mins => k * 15) end,
               case when bt.u < 40 and k > ${Math.round(OBJECTS * 0.4)} then null else bt.user_id end
          from bt cross join generate_series(1, ${OBJECTS}) as k
          join swp_patrol_job_object o on o.id = 6200000000000000000 + bt.n * 10 + k`,
-    );
-    await client.query(
-      `insert into swp_patrol_task_user (id, tenant_id, task_id, user_id, active, assign_time)
+      );
+      await client.query(
+        `insert into swp_patrol_task_user (id, tenant_id, task_id, user_id, active, assign_time)
        select 6500000000000000000 + bt.n * 1000 + bt.d, '000000', bt.task_id, bt.user_id, 1, bt.day_start from bt`,
-    );
-    await client.query(
-      `insert into swp_patrol_order (id, tenant_id, order_no, source, event_type, title, dept_id, order_status, create_time, finish_time, handle_user)
+      );
+      await client.query(
+        `insert into swp_patrol_order (id, tenant_id, order_no, source, event_type, title, dept_id, order_status, create_time, finish_time, handle_user)
        select 6600000000000000000 + bt.n * 1000 + bt.d, '000000', 'BGD' || lpad(bt.n::text, 4, '0') || lpad(bt.d::text, 3, '0'), 'patrol',
               (array['leak','valve_damage','cover_missing','illegal_work','hydrant_damage','occupation'])[1 + bt.u % 6],
               '基准路线' || bt.n || '隐患', r.id, case when bt.u % 33 = 0 then 1 else 2 end,
@@ -189,51 +188,45 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
               null
          from bt, (select id from blade_dept where tenant_id = '000000' and dept_name = '管网抢修班') r
         where bt.u >= 40 and bt.u % 7 = 0`,
-    );
-    await client.query(
-      `insert into swp_patrol_hazard (id, tenant_id, task_id, task_object_id, event_type, level, description, x, y, report_user, report_time,
+      );
+      await client.query(
+        `insert into swp_patrol_hazard (id, tenant_id, task_id, task_object_id, event_type, level, description, x, y, report_user, report_time,
               dept_id, hazard_status, order_id)
        select 6700000000000000000 + bt.n * 1000 + bt.d, '000000', bt.task_id, 6400000000000000000 + bt.n * 10000 + bt.d * 10 + 2,
               o.event_type, 1 + bt.u % 3, o.title || '，已拍照上报', j.x, j.y, bt.user_id, o.create_time, bt.dept_id,
               case when o.order_status = 2 then 2 else 1 end, o.id
          from bt join swp_patrol_order o on o.id = 6600000000000000000 + bt.n * 1000 + bt.d
          join swp_patrol_job_object j on j.id = 6200000000000000000 + bt.n * 10 + 2`,
-    );
-    await client.query('commit');
-    for (const t of [
-      'blade_user',
-      'swp_patrol_job_object',
-      'swp_patrol_plan',
-      'swp_patrol_task',
-      'swp_patrol_task_object',
-      'swp_patrol_task_user',
-      'swp_patrol_order',
-      'swp_patrol_hazard',
-    ])
-      await client.query(`vacuum analyze ${t}`); // as autovacuum leaves tables that grew over time
-    const [{ people, tasks }] = (
-      await client.query(
-        `select (select count(distinct tu.user_id) from swp_patrol_task_user tu join swp_patrol_task t on t.id = tu.task_id
+      );
+    },
+    async (client) => {
+      for (const t of [
+        'blade_user',
+        'swp_patrol_job_object',
+        'swp_patrol_plan',
+        'swp_patrol_task',
+        'swp_patrol_task_object',
+        'swp_patrol_task_user',
+        'swp_patrol_order',
+        'swp_patrol_hazard',
+      ])
+        await client.query(`vacuum analyze ${t}`); // as autovacuum leaves tables that grew over time
+      const [{ people, tasks }] = (
+        await client.query(
+          `select (select count(distinct tu.user_id) from swp_patrol_task_user tu join swp_patrol_task t on t.id = tu.task_id
                   where t.period_start >= now() - interval '365 days')::int as people,
                 (select count(*) from swp_patrol_task where period_start >= now() - interval '365 days')::int as tasks`,
-      )
-    ).rows;
-    return { people, tasks };
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+        )
+      ).rows;
+      return { people, tasks };
+    },
+  );
 }
 
 export async function benchPatrol(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const { url, server, close } = await startScratchServer('patrol', PORT, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: INGEST_CONNECTIONS });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, INGEST_CONNECTIONS);
   try {
     const t0 = Date.now();
     const grown = await growHistory(pool, STAFF);
@@ -406,8 +399,4 @@ export async function benchPatrol(): Promise<{ name: string; lines: string[] }> 
 }
 
 // `node --import tsx bench/patrol.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchPatrol();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchPatrol);

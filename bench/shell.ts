@@ -2,49 +2,14 @@
  * Foundation figures: an authenticated call vs a bare Fastify route (requests/s), JS gzip for the login route and
  * for the whole shell after sign-in, and the first start (migrate + seed) and a restart on the embedded database.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { adminToken, BASIC, cannon, spawnServer, stop, waitHealthy } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
-
-async function waitHealthy(url: string, limitMs: number): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < limitMs) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return Date.now() - t0;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not healthy within ${limitMs} ms`);
-}
-
-function startServer(port: number, dataDir: string, extra: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SWP_CAPTCHA: 'off', LOG_LEVEL: 'warn', ...extra },
-  });
-}
-
-async function stop(p: ChildProcess) {
-  if (p.exitCode !== null) return;
-  const done = new Promise((r) => p.once('exit', r));
-  p.kill('SIGTERM');
-  await done;
-}
-
-function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
-}
 
 export async function benchShell(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
@@ -53,11 +18,11 @@ export async function benchShell(): Promise<{ name: string; lines: string[] }> {
 
   // 1. first start with seeding, then a restart
   const port = 18200;
-  let p = startServer(port, dataDir);
-  const first = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 300_000);
+  let p = spawnServer(port, dataDir);
+  const first = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 300_000, p, 100);
   await stop(p);
-  p = startServer(port, dataDir);
-  const restart = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 120_000);
+  p = spawnServer(port, dataDir);
+  const restart = await waitHealthy(`http://127.0.0.1:${port}/api/health`, 120_000, p, 100);
   lines.push('| figure | measured | goal | met |', '|---|---|---|---|');
   lines.push(
     `| first start on the embedded database (migrate + seed) to ready | ${(first / 1000).toFixed(1)} s | ≤ 60 s | ${first <= 60_000 ? 'yes' : 'no'} |`,
@@ -67,15 +32,11 @@ export async function benchShell(): Promise<{ name: string; lines: string[] }> {
   );
 
   // 2. authenticated menu/routes vs a bare Fastify route
-  const md5 = crypto.createHash('md5').update('admin').digest('hex');
-  const tok = await fetch(
-    `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-  ).then((r) => r.json() as Promise<any>);
+  const token = await adminToken(port, '000000');
   // The administrator's menu tree grew with every module (about 33 KB of JSON now): a bare route answering a few
   // bytes measures the network more than the gate. The judged baseline serves the same bytes, precomputed.
   const menuBody = await fetch(`http://127.0.0.1:${port}/api/blade-system/menu/routes`, {
-    headers: { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` },
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
   }).then((r) => r.text());
   const bare = Fastify();
   bare.get('/hello', async () => ({ code: 200, success: true, data: 'hello', msg: '操作成功' }));
@@ -88,7 +49,7 @@ export async function benchShell(): Promise<{ name: string; lines: string[] }> {
     url: `http://127.0.0.1:${port}/api/blade-system/menu/routes`,
     connections: 20,
     duration,
-    headers: { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` },
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
   });
   await bare.close();
   await stop(p);

@@ -13,11 +13,10 @@
  *   idx_user_dept_ids    gin (string_to_array(dept_id, ','))        the department-subtree filter (array overlap)
  *   idx_user_role_ids / idx_user_post_ids  gin on the role and post id lists (grants, relations, in-use checks)
  */
-import crypto from 'node:crypto';
 import { and, count, desc, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { benchPort, cannon, startScratchServer } from './harness.ts';
+import type pg from 'pg';
+import { adminToken, benchPort, cannon, runAlone, scratchPool, startScratchServer } from './harness.ts';
 
 const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -83,21 +82,13 @@ export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
   const port = benchPort(18230);
   const { url, close } = await startScratchServer('users', port, 600_000);
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, CONNECTIONS);
   try {
     const t0 = Date.now();
     await fillUsers(pool, USERS);
     const fillMs = Date.now() - t0;
 
-    const md5 = crypto.createHash('md5').update('admin').digest('hex');
-    const tok = (await fetch(
-      `http://127.0.0.1:${port}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all&type=account`,
-      { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-    ).then((r) => r.json())) as { access_token: string };
-    const headers = { authorization: BASIC, 'blade-auth': `bearer ${tok.access_token}` };
+    const headers = { authorization: BASIC, 'blade-auth': `bearer ${await adminToken(port, '000000')}` };
 
     // the filter: a department subtree (管网分公司 and its three teams) and enabled users, page 3 of 10
     const [{ id: deptId }] = (
@@ -206,8 +197,4 @@ export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
 }
 
 // `node --import tsx bench/users.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchUsers();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchUsers);

@@ -16,14 +16,21 @@
  *
  * Run alone: `node --import tsx bench/workflow.ts` (or `npm run bench -- workflow`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { benchPort, cannon, pctOf, startScratchServer } from './harness.ts';
+import type pg from 'pg';
+import {
+  benchPort,
+  cannon,
+  inTransaction,
+  pctOf,
+  runAlone,
+  scratchPool,
+  signInHeaders,
+  startScratchServer,
+} from './harness.ts';
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const CLIENTS = 10;
 const OPEN_TASKS = Number(process.env.BENCH_WF_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,8 +38,6 @@ const PORT = benchPort(18300);
 const TODO_RATE = 50;
 const P = `http://127.0.0.1:${PORT}/api/blade-workflow/process`;
 const KEY = 'bench_three_step';
-
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 
 /** `workers` loops running `fn` for `seconds`; returns completed runs per second and latency percentiles. */
 async function loop(workers: number, seconds: number, fn: (w: number) => Promise<unknown>) {
@@ -53,14 +58,7 @@ async function loop(workers: number, seconds: number, fn: (w: number) => Promise
   return { n: lat.length, rps: lat.length / elapsed, p50: pctOf(lat, 50), p99: pctOf(lat, 99) };
 }
 
-async function signIn(account: string, password: string): Promise<Record<string, string>> {
-  const r = (await fetch(
-    `http://127.0.0.1:${PORT}/api/blade-auth/oauth/token?tenantId=000000&username=${account}&password=${md5(password)}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } },
-  ).then((x) => x.json())) as { access_token?: string; error_description?: string };
-  if (!r.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(r)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${r.access_token}` };
-}
+const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 /** CPU time used so far (ms, Linux /proc) by the server, by the PostgreSQL backends of the database and by us. */
 async function cpuMs(pool: pg.Pool, serverPid: number | undefined) {
@@ -155,12 +153,12 @@ async function fillTasks(pool: pg.Pool, defId: string, heavy: string, light: str
       [heavy, light],
     )
   ).rows.map((r) => r.id);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    // ids far above the snowflake ids of today (9.1e17), in separate ranges per table
-    await client.query(
-      `create temp table fill on commit drop as
+  return inTransaction(
+    pool,
+    async (client) => {
+      // ids far above the snowflake ids of today (9.1e17), in separate ranges per table
+      await client.query(
+        `create temp table fill on commit drop as
        select g,
               7000000000000000000 + g as inst, 7100000000000000000 + g as exec, 7200000000000000000 + g as task,
               ($3::bigint[])[1 + (g * 7) % array_length($3::bigint[], 1)] as starter,
@@ -170,49 +168,46 @@ async function fillTasks(pool: pg.Pool, defId: string, heavy: string, light: str
                    else ($3::bigint[])[1 + g % array_length($3::bigint[], 1)] end as assignee,
               now() - make_interval(secs => (g::bigint * 317) % 31536000 + 60) as created
          from generate_series(1, $4::int) as g`,
-      [heavy, light, others, n],
-    );
-    await client.query(
-      `insert into wf_instance (id, tenant_id, definition_id, process_key, process_name, title, starter_id, state, vars, start_time)
+        [heavy, light, others, n],
+      );
+      await client.query(
+        `insert into wf_instance (id, tenant_id, definition_id, process_key, process_name, title, starter_id, state, vars, start_time)
        select inst, '000000', $1::bigint, '${KEY}', '三步审批（基准）', '基准待办 ' || g, starter, 'running',
               jsonb_build_object('applyUser', starter::text), created from fill`,
-      [defId],
-    );
-    await client.query(
-      `insert into wf_execution (id, instance_id, activity_id, create_time) select exec, inst, 't1', created from fill`,
-    );
-    await client.query(
-      `insert into wf_task (id, tenant_id, instance_id, execution_id, definition_id, task_def_key, name, assignee, create_time)
+        [defId],
+      );
+      await client.query(
+        `insert into wf_execution (id, instance_id, activity_id, create_time) select exec, inst, 't1', created from fill`,
+      );
+      await client.query(
+        `insert into wf_task (id, tenant_id, instance_id, execution_id, definition_id, task_def_key, name, assignee, create_time)
        select task, '000000', inst, exec, $1::bigint, 't1', '填报', assignee, created from fill`,
-      [defId],
-    );
-    await client.query(
-      `insert into wf_task_candidate (id, task_id, user_id, kind)
+        [defId],
+      );
+      await client.query(
+        `insert into wf_task_candidate (id, task_id, user_id, kind)
        select 7300000000000000000 + g * 3 + k, task,
               case when k = 0 and g % 40 = 0 then $1::bigint
                    else ($2::bigint[])[1 + (g + k * 11) % array_length($2::bigint[], 1)] end, 'role'
          from fill, generate_series(0, 2) as k where assignee is null`,
-      [heavy, others],
-    );
-    await client.query(
-      `insert into wf_activity (id, instance_id, execution_id, activity_id, activity_name, activity_type, task_id, assignee, start_time, end_time)
+        [heavy, others],
+      );
+      await client.query(
+        `insert into wf_activity (id, instance_id, execution_id, activity_id, activity_name, activity_type, task_id, assignee, start_time, end_time)
        select 7400000000000000000 + g * 2, inst, exec, 'start', '发起', 'startEvent', null, null, created, created from fill
        union all
        select 7400000000000000000 + g * 2 + 1, inst, exec, 't1', '填报', 'userTask', task, assignee, created, null from fill`,
-    );
-    await client.query(
-      `insert into wf_comment (id, instance_id, user_id, type, message, time)
+      );
+      await client.query(
+        `insert into wf_comment (id, instance_id, user_id, type, message, time)
        select 7500000000000000000 + g, inst, starter, 'start', '发起流程', created from fill`,
-    );
-    await client.query('commit');
-    for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_task_candidate', 'wf_activity', 'wf_comment'])
-      await client.query(`vacuum analyze ${t}`); // as autovacuum leaves tables that grew over time
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+      );
+    },
+    async (client) => {
+      for (const t of ['wf_instance', 'wf_execution', 'wf_task', 'wf_task_candidate', 'wf_activity', 'wf_comment'])
+        await client.query(`vacuum analyze ${t}`); // as autovacuum leaves tables that grew over time
+    },
+  );
 }
 
 export async function benchWorkflow(): Promise<{ name: string; lines: string[] }> {
@@ -221,10 +216,7 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
     // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
-  const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
-  pool.on('error', () => {
-    /* connections end when the scratch database is dropped */
-  });
+  const pool = scratchPool(url, CLIENTS);
   try {
     const { buildBpmn } = await import('../apps/server/src/modules/workflow/build.ts');
 
@@ -394,8 +386,4 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
 }
 
 // `node --import tsx bench/workflow.ts` runs this benchmark alone
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await benchWorkflow();
-  for (const l of r.lines) console.log(l);
-  process.exit(0);
-}
+await runAlone(import.meta.url, benchWorkflow);

@@ -149,6 +149,13 @@ export function okData(res: { statusCode: number; body: string; json(): any }): 
   return res.json().data;
 }
 
+/** Checks a refusal: the HTTP `status` (the body shown when it is not), the envelope's code and failure, `msg` in its message. */
+export function expectRefused(res: { statusCode: number; body: string; json(): any }, msg: string, status = 400): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ code: status, success: false });
+  expect(res.json().msg).toContain(msg);
+}
+
 export const md5 = async (s: string) => (await import('node:crypto')).createHash('md5').update(s).digest('hex');
 
 /**

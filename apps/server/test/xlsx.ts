@@ -35,3 +35,29 @@ export async function uploadXlsx(
     payload: form.getBuffer(),
   });
 }
+
+/**
+ * Posts `buf` as the multipart `file`, an .xlsx workbook named `filename` (as avue-upload sends it), with `query` in
+ * the query string, under `headers` (the caller's client and token).
+ */
+export function postXlsx(
+  t: Pick<TestApp, 'call'>,
+  url: string,
+  buf: Buffer,
+  filename: string,
+  query: Record<string, string> | undefined,
+  headers: Record<string, string>,
+) {
+  const form = new FormData();
+  form.append('file', buf, {
+    filename,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  return t.call({
+    method: 'POST',
+    url,
+    query,
+    headers: { ...form.getHeaders(), ...headers },
+    payload: form.getBuffer(),
+  });
+}

@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../test/harness.ts';
+import { postXlsx } from '../../test/xlsx.ts';
 import { menu, region, role, roleMenu, user } from '../db/schema.ts';
 
 type Json = Record<string, any>;
@@ -90,18 +91,7 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
 
 /** avue-upload: multipart `file`, `isCovered` in the action's query string. */
 function upload(url: string, buf: Buffer, isCovered: string) {
-  const form = new FormData();
-  form.append('file', buf, {
-    filename: 'data.xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  return t.call({
-    method: 'POST',
-    url,
-    query: { isCovered },
-    headers: { ...form.getHeaders(), ...headersOf(SABER, saber) },
-    payload: form.getBuffer(),
-  });
+  return postXlsx(t, url, buf, 'data.xlsx', { isCovered }, headersOf(SABER, saber));
 }
 
 const U = '/api/blade-system/user';

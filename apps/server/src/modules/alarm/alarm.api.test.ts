@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { appSuite, basic, expectRefused, signInCall, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { alarmInfo as alarmInfoTable, messageRecord, user as userTable } from '../../db/schema.ts';
 import { ingest, readRollups } from '../monitor/index.ts';
@@ -12,19 +12,12 @@ import { burstEvidence } from './evidence.ts';
 import { MSG, type RaiseInput, raiseAlarm } from './service.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
+appSuite((app) => {
+  t = app;
 });
-afterAll(() => t?.close());
 
 const base = '/api/swp-alarm/alarm-info';
 const body = (res: { json(): any }) => res.json();
-const refused = async (res: { statusCode: number; body: string; json(): any }, msg: string, status = 400) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code: status, success: false });
-  expect(res.json().msg).toContain(msg);
-};
 
 let seq = 0;
 const alarm = (over: Partial<RaiseInput> = {}): RaiseInput => ({
@@ -134,18 +127,18 @@ describe('the list', () => {
   });
 
   it('refuses unknown filters with a clear message', async () => {
-    await refused(await t.get(`${base}/all-alarm-info`, { alarmType: 'fire' }), '未知的报警类型: fire');
-    await refused(await t.get(`${base}/all-alarm-info`, { colour: 'red' }), 'colour');
-    await refused(await t.get(`${base}/all-alarm-info`, { startTime: 'yesterday' }), 'startTime');
-    await refused(await t.get(`${base}/export`, { alarmType: 'fire' }), '未知的报警类型');
+    await expectRefused(await t.get(`${base}/all-alarm-info`, { alarmType: 'fire' }), '未知的报警类型: fire');
+    await expectRefused(await t.get(`${base}/all-alarm-info`, { colour: 'red' }), 'colour');
+    await expectRefused(await t.get(`${base}/all-alarm-info`, { startTime: 'yesterday' }), 'startTime');
+    await expectRefused(await t.get(`${base}/export`, { alarmType: 'fire' }), '未知的报警类型');
   });
 });
 
 describe('closing', () => {
   it('closes one alarm with who, when and why, kept in its history; twice is refused', async () => {
     const r = await raiseAlarm(t.app.ctx, alarm());
-    await refused(await t.post(`${base}/close-alarm`, { id: r!.id }), 'closeReason');
-    await refused(await t.post(`${base}/close-alarm`, { id: r!.id, closeReason: '  ' }), MSG.reason);
+    await expectRefused(await t.post(`${base}/close-alarm`, { id: r!.id }), 'closeReason');
+    await expectRefused(await t.post(`${base}/close-alarm`, { id: r!.id, closeReason: '  ' }), MSG.reason);
     const ok = body(await t.post(`${base}/close-alarm`, { id: r!.id, closeReason: '现场核查为传感器故障，已更换' }));
     expect(ok).toMatchObject({ code: 200, msg: '关闭成功' });
     const d = body(await t.get(`${base}/detail`, { id: r!.id })).data;
@@ -157,8 +150,8 @@ describe('closing', () => {
     });
     expect(d.closeTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(d.history.at(-1)).toMatchObject({ action: 'close', actionName: '关闭', operatorName: '管理员' });
-    await refused(await t.post(`${base}/close-alarm`, { id: r!.id, closeReason: '再次关闭' }), MSG.closed);
-    await refused(await t.post(`${base}/close-alarm`, { id: '123', closeReason: 'x' }), MSG.notFound);
+    await expectRefused(await t.post(`${base}/close-alarm`, { id: r!.id, closeReason: '再次关闭' }), MSG.closed);
+    await expectRefused(await t.post(`${base}/close-alarm`, { id: '123', closeReason: 'x' }), MSG.notFound);
     // a closed source opens a new alarm at its next occurrence
     const next = await raiseAlarm(t.app.ctx, alarm({ sourceKey: `test:${seq}`, at: new Date() }));
     expect(next?.created).toBe(true);
@@ -167,11 +160,14 @@ describe('closing', () => {
   it('closes many at once, skipping closed ones; nothing open or nothing chosen is refused', async () => {
     const a = await raiseAlarm(t.app.ctx, alarm());
     const b = await raiseAlarm(t.app.ctx, alarm());
-    await refused(await t.post(`${base}/close-alarms`, { ids: [], closeReason: 'x' }), '请选择至少一条数据');
-    await refused(await t.post(`${base}/close-alarms`, { ids: [a!.id] }), MSG.reason);
+    await expectRefused(await t.post(`${base}/close-alarms`, { ids: [], closeReason: 'x' }), '请选择至少一条数据');
+    await expectRefused(await t.post(`${base}/close-alarms`, { ids: [a!.id] }), MSG.reason);
     const res = body(await t.post(`${base}/close-alarms`, { ids: [a!.id, b!.id], closeReason: '批量处理：已派单' }));
     expect(res).toMatchObject({ code: 200, data: { closed: 2 } });
-    await refused(await t.post(`${base}/close-alarms`, { ids: `${a!.id},${b!.id}`, closeReason: 'x' }), MSG.allClosed);
+    await expectRefused(
+      await t.post(`${base}/close-alarms`, { ids: `${a!.id},${b!.id}`, closeReason: 'x' }),
+      MSG.allClosed,
+    );
     const c = await raiseAlarm(t.app.ctx, alarm());
     expect(
       body(await t.post(`${base}/close-alarms`, { ids: `${a!.id},${c!.id}`, closeReason: '部分' })).data.closed,
@@ -182,13 +178,13 @@ describe('closing', () => {
     const r = await raiseAlarm(t.app.ctx, alarm());
     const auditor = await as('auditor');
     expect((await auditor.get(`${base}/all-alarm-info`)).statusCode).toBe(200);
-    await refused(await auditor.post(`${base}/close-alarm`, { id: r!.id, closeReason: 'x' }), '无权访问', 403);
+    await expectRefused(await auditor.post(`${base}/close-alarm`, { id: r!.id, closeReason: 'x' }), '无权访问', 403);
     expect((await auditor.get(`${base}/export`)).statusCode).toBe(200);
     const patrol = await as('patrol');
-    await refused(await patrol.get(`${base}/export`), '无权访问', 403);
+    await expectRefused(await patrol.get(`${base}/export`), '无权访问', 403);
     const other = await as('admin', '100001');
     expect(body(await other.get(`${base}/all-alarm-info`)).data.total).toBe(0);
-    await refused(await other.post(`${base}/close-alarm`, { id: r!.id, closeReason: 'x' }), MSG.notFound);
+    await expectRefused(await other.post(`${base}/close-alarm`, { id: r!.id, closeReason: 'x' }), MSG.notFound);
     const closed = body(await patrol.post(`${base}/close-alarm`, { id: r!.id, closeReason: '巡检到场确认，已处理' }));
     expect(closed.code).toBe(200);
     expect(body(await t.get(`${base}/detail`, { id: r!.id })).data.closeUserName).toBe('张伟');
@@ -313,7 +309,7 @@ describe('burst detection', () => {
     // a non-burst alarm has no burst view
     const plain = await raiseAlarm(ctx, alarm());
     expect(body(await t.post(`${base}/one-tube-explosion`, { id: plain!.id })).data).toBeNull();
-    await refused(await t.post(`${base}/one-tube-explosion`, { id: 'x' }), 'id');
+    await expectRefused(await t.post(`${base}/one-tube-explosion`, { id: 'x' }), 'id');
   });
 });
 
@@ -355,16 +351,16 @@ describe('派单抢修', () => {
     expect(v.pipeDiameter).toBe(pipe.diameter);
     expect(['一般', '较大', '重大']).toContain(v.level);
 
-    await refused(await operator.post(`${base}/dispatch`, { id, pipeGid: pipe.gid }), `该报警已派单: ${ev.code}`);
-    await refused(await operator.post(`${base}/dispatch`, { id }), '请选择爆管管线');
+    await expectRefused(await operator.post(`${base}/dispatch`, { id, pipeGid: pipe.gid }), `该报警已派单: ${ev.code}`);
+    await expectRefused(await operator.post(`${base}/dispatch`, { id }), '请选择爆管管线');
     const other = await raiseAlarm(ctx, alarm());
-    await refused(
+    await expectRefused(
       await operator.post(`${base}/dispatch`, { id: other!.id, pipeGid: pipe.gid }),
       '只有爆管报警可以派单抢修',
     );
     // patrol staff close alarms but do not dispatch
     const patrol = await as('patrol');
-    await refused(await patrol.post(`${base}/dispatch`, { id, pipeGid: pipe.gid }), '无权访问', 403);
+    await expectRefused(await patrol.post(`${base}/dispatch`, { id, pipeGid: pipe.gid }), '无权访问', 403);
     // a mistaken event, voided with its reason, frees the alarm for a new dispatch
     const voided = await operator.post('/api/swp-dispatch/wsnc-squibbing-event/void', {
       id: r.data.eventId,

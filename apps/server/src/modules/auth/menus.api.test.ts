@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { ensureMenus, invalidateMenuCache, systemModule } from '../system/index.ts';
 import {
   dict,
@@ -19,18 +19,6 @@ import {
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-async function signIn(account: string, tenantId = '000000', pw = account) {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: { tenantId, username: account, password: await md5(pw), grant_type: 'password' },
-  });
-  const b = res.json();
-  if (!b.access_token) throw new Error(res.body);
-  return b.access_token as string;
-}
-
 const get = (url: string, who: string, query?: Record<string, string>) =>
   t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${tokens[who]}` } });
 
@@ -42,8 +30,8 @@ const settle = () => new Promise((r) => setTimeout(r, process.env.TEST_DATABASE_
 
 beforeAll(async () => {
   t = await bootTestApp();
-  for (const a of ['admin', 'operator', 'patrol', 'auditor']) tokens[a] = await signIn(a);
-  tokens.fxAdmin = await signIn('admin', '100001', 'admin');
+  for (const a of ['admin', 'operator', 'patrol', 'auditor']) tokens[a] = await t.tokenOf(a, a);
+  tokens.fxAdmin = await t.tokenOf('admin', 'admin', '100001');
 });
 afterAll(() => t?.close());
 

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, expectRefused, type TestApp } from '../../../test/harness.ts';
 import { MSG, totalOf } from './tariff.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
+appSuite((app) => {
+  t = app;
 });
-afterAll(() => t?.close());
 
 const base = '/api/swp-billing/tariff';
 
@@ -26,12 +24,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const refused = async (body: unknown, msg: string) => {
-  const res = await t.post(`${base}/submit`, body);
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ code: 400, success: false });
-  expect(res.json().msg).toContain(msg);
-};
+const refused = async (body: unknown, msg: string) => expectRefused(await t.post(`${base}/submit`, body), msg);
 
 const find = async (q: Record<string, unknown>) => (await t.get(`${base}/list`, { size: 100, ...q })).json().data;
 
@@ -82,20 +75,7 @@ describe('water tariffs', () => {
     const page = await find({ effectiveDate: '2026-01-01' });
     expect(page.total).toBe(1);
     const row = page.records[0];
-    expect(row).toMatchObject({
-      category: 2,
-      tier: 1,
-      volumeFrom: 0,
-      volumeTo: null,
-      basePrice: 2.3,
-      sewageFee: 0.95,
-      resourceFee: 0.2,
-      totalPrice: 3.45,
-      effectiveDate: '2026-01-01',
-      status: 1,
-      tenantId: '000000',
-      isDeleted: 0,
-    });
+    expect(row).toMatchObject({ ...valid(), totalPrice: 3.45, tenantId: '000000', isDeleted: 0 });
     expect(typeof row.id).toBe('string');
 
     // filters: category, status, remark, dates, and the page route

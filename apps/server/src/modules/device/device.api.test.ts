@@ -1,26 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, seriesIdOf, signInCall, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, basic, expectRefused, seriesIdOf, signInCall, type TestApp } from '../../../test/harness.ts';
 import { alarmInfo } from '../../db/schema.ts';
 import { ingest } from '../monitor/index.ts';
 import { evaluateRunningRules } from './engine.ts';
 import { MSG } from './service.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
+appSuite((app) => {
+  t = app;
 });
-afterAll(() => t?.close());
 
 const base = '/api/swp-admin/device-base';
 const body = (res: { json(): any }) => res.json();
-
-const refused = async (res: { statusCode: number; body: string; json(): any }, msg: string, status = 400) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code: status, success: false });
-  expect(res.json().msg).toContain(msg);
-};
 
 async function stationId(stcd: string): Promise<string> {
   const r = await t.app.ctx.database.pool.query<{ id: string }>(
@@ -69,9 +61,9 @@ describe('devices', () => {
   });
 
   it('refuses unknown types, filters and sizes with a clear message', async () => {
-    await refused(await t.get(`${base}/page`, { deviceType: 'hydrant' }), '未知的设备类型: hydrant');
-    await refused(await t.get(`${base}/page`, { colour: 'red' }), 'colour');
-    await refused(await t.get(`${base}/page`, { runStatus: 'x' }), 'runStatus');
+    await expectRefused(await t.get(`${base}/page`, { deviceType: 'hydrant' }), '未知的设备类型: hydrant');
+    await expectRefused(await t.get(`${base}/page`, { colour: 'red' }), 'colour');
+    await expectRefused(await t.get(`${base}/page`, { runStatus: 'x' }), 'runStatus');
   });
 
   it('shows a rule by device code and type, with the fields it may watch', async () => {
@@ -84,11 +76,11 @@ describe('devices', () => {
       fieldName: '余氯',
       unit: 'mg/L',
     });
-    await refused(
+    await expectRefused(
       await t.get(`${base}/rule-by-code-type`, { deviceCode: 'SZ-SC001', deviceType: 'valve' }),
       MSG.notFound,
     );
-    await refused(await t.get(`${base}/rule-by-code-type`, {}), '缺少必要的请求参数: deviceCode');
+    await expectRefused(await t.get(`${base}/rule-by-code-type`, {}), '缺少必要的请求参数: deviceCode');
   });
 
   it('saves a device with its rule, refuses duplicates and impossible rules, saves a rule alone', async () => {
@@ -113,8 +105,8 @@ describe('devices', () => {
       ruleName: '高新区加压泵站2#机组监测规则',
     });
 
-    await refused(await t.post(`${base}/save-or-update`, device), MSG.duplicate);
-    await refused(
+    await expectRefused(await t.post(`${base}/save-or-update`, device), MSG.duplicate);
+    await expectRefused(
       await t.post(`${base}/save-or-update`, {
         ...device,
         deviceCode: 'X1',
@@ -122,7 +114,7 @@ describe('devices', () => {
       }),
       '上限必须大于下限',
     );
-    await refused(
+    await expectRefused(
       await t.post(`${base}/save-or-update`, {
         ...device,
         deviceCode: 'X2',
@@ -130,20 +122,23 @@ describe('devices', () => {
       }),
       '监测点没有监测项 余氯',
     );
-    await refused(
+    await expectRefused(
       await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X3', rule: { items: [] } }),
       MSG.ruleEmpty,
     );
-    await refused(await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'bad code' }), MSG.deviceCodeFormat);
-    await refused(
+    await expectRefused(
+      await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'bad code' }),
+      MSG.deviceCodeFormat,
+    );
+    await expectRefused(
       await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X4', deviceType: 'tank' }),
       MSG.deviceType,
     );
-    await refused(
+    await expectRefused(
       await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X5', stationId: '1' }),
       '站点不存在',
     );
-    await refused(
+    await expectRefused(
       await t.post(`${base}/save-or-update`, { ...device, deviceCode: 'X6', lgtd: 200, lttd: 31 }),
       '经度超出范围',
     );
@@ -179,7 +174,7 @@ describe('devices', () => {
     expect(edited.data).toMatchObject({ deviceName: '高新区加压泵站2#泵', x: 500000 });
     expect(edited.data.lgtd).toBeCloseTo(117, 6);
     expect(edited.data.lttd).toBeCloseTo(31.8, 6);
-    await refused(
+    await expectRefused(
       await t.post(`${base}/save-or-update`, { ...device, id: saved.data.id, deviceType: 'valve' }),
       '设备类型不能修改',
     );
@@ -196,11 +191,14 @@ describe('devices', () => {
         rule: { items: [{ field: 'pressure', lower: 0.2, upper: 0.9 }] },
       }),
     ).data;
-    await refused(await t.post(`${base}/stop-rule`, { deviceCode: 'FM-TEST01' }), MSG.stopped);
+    await expectRefused(await t.post(`${base}/stop-rule`, { deviceCode: 'FM-TEST01' }), MSG.stopped);
     const run = body(await t.post(`${base}/run-rule`, { id: saved.rule.id }));
     expect(run.data).toMatchObject({ runStatus: 1, runStatusName: '运行中' });
     expect(run.data.lastEvalTs).toBeTruthy();
-    await refused(await t.post(`${base}/run-rule`, { deviceCode: 'FM-TEST01', deviceType: 'valve' }), MSG.running);
+    await expectRefused(
+      await t.post(`${base}/run-rule`, { deviceCode: 'FM-TEST01', deviceType: 'valve' }),
+      MSG.running,
+    );
 
     // the valve reports three readings above the upper limit after the rule started (report count 3)
     const now = Date.now();
@@ -234,7 +232,7 @@ describe('devices', () => {
 
     const stopped = body(await t.post(`${base}/stop-rule`, {}, { deviceCode: 'FM-TEST01' }));
     expect(stopped.data).toMatchObject({ runStatus: 0, runStatusName: '已停止' });
-    await refused(await t.post(`${base}/run-rule`, { deviceCode: 'FM-HS001' }), MSG.ruleNotFound);
+    await expectRefused(await t.post(`${base}/run-rule`, { deviceCode: 'FM-HS001' }), MSG.ruleNotFound);
   });
 
   it('reads and saves a valve report count; other types and bad counts are refused', async () => {
@@ -245,12 +243,12 @@ describe('devices', () => {
       body(await t.post(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002', reportNum: '4' })).data.reportNum,
     ).toBe(4);
     expect(body(await t.get(`${base}/select-device-report-num`, { deviceCode: 'FM-YL002' })).data.reportNum).toBe(4);
-    await refused(await t.get(`${base}/select-device-report-num`, { deviceCode: 'BZ-BH001' }), MSG.valveOnly);
-    await refused(
+    await expectRefused(await t.get(`${base}/select-device-report-num`, { deviceCode: 'BZ-BH001' }), MSG.valveOnly);
+    await expectRefused(
       await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002', reportNum: 0 }),
       MSG.reportNum,
     );
-    await refused(await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002' }), 'reportNum');
+    await expectRefused(await t.get(`${base}/save-device-report-num`, { deviceCode: 'FM-YL002' }), 'reportNum');
   });
 
   it('removes a device with its rule', async () => {
@@ -267,7 +265,7 @@ describe('devices', () => {
     );
     expect(rules.rows.length).toBeGreaterThan(0);
     expect(rules.rows.every((r) => r.is_deleted === 1 && r.run_status === 0)).toBe(true);
-    await refused(await t.post(`${base}/remove`, undefined, { ids: d.id }), MSG.notFound);
+    await expectRefused(await t.post(`${base}/remove`, undefined, { ids: d.id }), MSG.notFound);
   });
 
   it('lists the stations a device may be linked to, and the dictionary', async () => {
@@ -286,22 +284,22 @@ describe('who may do what', () => {
     expect(body(await op.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
     expect(body(await op.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
     // operators save rules but do not add devices
-    await refused(
+    await expectRefused(
       await op.post(`${base}/save-or-update`, { deviceCode: 'N1', deviceName: 'n', deviceType: 'video' }),
       '无权访问',
       403,
     );
     const auditor = await bootAs('auditor');
     expect((await auditor.get(`${base}/page`)).statusCode).toBe(200);
-    await refused(await auditor.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
+    await expectRefused(await auditor.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
     const patrol = await bootAs('patrol');
-    await refused(await patrol.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
+    await expectRefused(await patrol.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
   });
 
   it("another tenant sees none of the utility's devices and cannot touch them", async () => {
     const other = await bootAs('admin', '100001');
     expect(body(await other.get(`${base}/page`)).data.total).toBe(0);
-    await refused(await other.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), MSG.notFound);
+    await expectRefused(await other.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), MSG.notFound);
   });
 });
 

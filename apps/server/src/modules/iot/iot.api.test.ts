@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bootTestApp, seriesIdOf, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, expectRefused, seriesIdOf, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { LiveFeed } from '../monitor/live.ts';
 
@@ -63,12 +63,6 @@ async function status(code: string) {
 const refusalCount = async (code: string, reason: string) =>
   (await status(code)).refusals.find((r: any) => r.reason === reason)?.count ?? 0;
 
-async function refused(res: { statusCode: number; body: string; json(): any }, status: number, text: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toMatchObject({ code: status, success: false });
-  expect(res.json().msg).toContain(text);
-}
-
 describe('device credentials', () => {
   it('issues a secret shown once and stored hashed; the old secret stops at once', async () => {
     const old = await issue('FM-YL004');
@@ -76,7 +70,11 @@ describe('device credentials', () => {
     expect(ok1.statusCode, ok1.body).toBe(200);
     const fresh = await issue('FM-YL004');
     expect(fresh).not.toBe(old);
-    await refused(await send('FM-YL004', { ts: at(120_000), values: { pressure: 0.31 } }, old), 401, '设备认证失败');
+    await expectRefused(
+      await send('FM-YL004', { ts: at(120_000), values: { pressure: 0.31 } }, old),
+      '设备认证失败',
+      401,
+    );
     expect((await send('FM-YL004', { ts: at(120_000), values: { pressure: 0.32 } }, fresh)).statusCode).toBe(200);
     const row = await t.app.ctx.database.pool.query<{ h: string }>(
       "select secret_hash as h from swp_iot_credential where device_code = 'FM-YL004'",
@@ -89,9 +87,17 @@ describe('device credentials', () => {
   });
 
   it('refuses unknown devices, bad codes and a missing deviceCode', async () => {
-    await refused(await t.post('/api/swp-iot/device/credential', undefined, { deviceCode: 'NOPE-1' }), 400, 'NOPE-1');
-    await refused(await t.post('/api/swp-iot/device/credential'), 400, 'deviceCode');
-    await refused(await t.post('/api/swp-iot/device/credential', undefined, { deviceCode: 'a b' }), 400, '设备编号');
+    await expectRefused(
+      await t.post('/api/swp-iot/device/credential', undefined, { deviceCode: 'NOPE-1' }),
+      'NOPE-1',
+      400,
+    );
+    await expectRefused(await t.post('/api/swp-iot/device/credential'), 'deviceCode', 400);
+    await expectRefused(
+      await t.post('/api/swp-iot/device/credential', undefined, { deviceCode: 'a b' }),
+      '设备编号',
+      400,
+    );
   });
 });
 
@@ -130,16 +136,16 @@ describe('readings over HTTP', () => {
 
   it('refuses a wrong secret, an unknown device, another tenant and a missing header, counted', async () => {
     const ts = at(9 * 60_000);
-    await refused(await send('FM-YL002', { ts, values: { pressure: 0.3 } }, 'wrong'), 401, '设备认证失败');
+    await expectRefused(await send('FM-YL002', { ts, values: { pressure: 0.3 } }, 'wrong'), '设备认证失败', 401);
     expect(await refusalCount('FM-YL002', 'auth')).toBe(1);
-    await refused(await send('NO-SUCH', { ts, values: { pressure: 0.3 } }, 'x'), 401, '未知设备');
-    await refused(
+    await expectRefused(await send('NO-SUCH', { ts, values: { pressure: 0.3 } }, 'x'), '未知设备', 401);
+    await expectRefused(
       await send('FM-YL002', { ts, values: { pressure: 0.3 } }, secrets['FM-YL002'], '999999'),
-      401,
       '未知设备',
+      401,
     );
     const none = await t.call({ method: 'POST', url: '/api/swp-iot/telemetry', payload: '{}' });
-    await refused(none, 401, 'Basic');
+    await expectRefused(none, 'Basic', 401);
     // the OAuth client Basic is no device
     const client = await t.call({
       method: 'POST',
@@ -147,7 +153,7 @@ describe('readings over HTTP', () => {
       headers: { authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}` },
       payload: '{}',
     });
-    await refused(client, 401, '设备认证失败');
+    await expectRefused(client, '设备认证失败', 401);
     expect(await pointsAt('YL002', 'pressure', [ts])).toEqual([]);
     expect(await refusalCount('FM-YL002', 'auth')).toBe(1); // (also writes the counts of the last second)
     const unknown = await t.app.ctx.database.pool.query<{ r: Record<string, number> }>(
@@ -182,7 +188,7 @@ describe('readings over HTTP', () => {
     const before = await status('FM-YL001');
     for (const [body, reason, text] of cases) {
       const res = await send('FM-YL001', body);
-      await refused(res, 400, text);
+      await expectRefused(res, text, 400);
       expect(res.json().msg).toContain(`（${reason}）`);
     }
     // nothing of any refused message is stored, not even the good reading of the mixed array
@@ -301,15 +307,15 @@ describe('simulation switch', () => {
     expect(await count(other)).toBeGreaterThan(b0);
     const on = await t.post('/api/swp-computing/monitor/station/simulation', { id: st.id, simulated: 'true' });
     expect(on.json().data.simulated).toBe(true);
-    await refused(
+    await expectRefused(
       await t.post('/api/swp-computing/monitor/station/simulation', { id: st.id, simulated: 'maybe' }),
-      400,
       'simulated',
-    );
-    await refused(
-      await t.post('/api/swp-computing/monitor/station/simulation', { id: '1', simulated: false }),
       400,
+    );
+    await expectRefused(
+      await t.post('/api/swp-computing/monitor/station/simulation', { id: '1', simulated: false }),
       '站点不存在',
+      400,
     );
   });
 });

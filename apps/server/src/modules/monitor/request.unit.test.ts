@@ -17,6 +17,12 @@ function message(fn: () => unknown): string {
   throw new Error('expected a 400');
 }
 
+/** The refusal of a history query of station x compared with the given [date, dimension] periods. */
+const comparing = (...periods: [string, string][]) =>
+  message(() =>
+    parseHistoryQuery({ stcd: 'x', contemporaneous: periods.map(([date, dimension]) => ({ date, dimension })) }),
+  );
+
 describe('history query parameters', () => {
   it('reads plain, bracket and JSON-string query parameters, and a JSON body (body wins)', () => {
     const fromQuery = mergeParams(
@@ -103,34 +109,10 @@ describe('history query parameters', () => {
     expect(message(() => parseHistoryQuery({ ...base, querySetting: '{bad' }))).toBe(
       '参数校验失败: querySetting 不是合法的 JSON',
     );
-    expect(
-      message(() => parseHistoryQuery({ stcd: 'x', contemporaneous: [{ date: '2026-11-01', dimension: 'WEEK' }] })),
-    ).toMatch(/^对比维度不正确/);
-    expect(
-      message(() =>
-        parseHistoryQuery({
-          stcd: 'x',
-          contemporaneous: [
-            { date: '2026-11-01', dimension: 'DAY' },
-            { date: '2026-11', dimension: 'MONTH' },
-          ],
-        }),
-      ),
-    ).toBe('同期对比的各项维度须一致');
-    expect(
-      message(() =>
-        parseHistoryQuery({
-          stcd: 'x',
-          contemporaneous: [
-            { date: '2026-11-01', dimension: 'DAY' },
-            { date: '2026-11-01 08:00:00', dimension: 'DAY' },
-          ],
-        }),
-      ),
-    ).toBe('同期对比日期重复: 2026-11-01');
-    expect(
-      message(() => parseHistoryQuery({ stcd: 'x', contemporaneous: [{ date: '2026-02-30', dimension: 'DAY' }] })),
-    ).toBe('对比日期不存在: 2026-02-30');
+    expect(comparing(['2026-11-01', 'WEEK'])).toMatch(/^对比维度不正确/);
+    expect(comparing(['2026-11-01', 'DAY'], ['2026-11', 'MONTH'])).toBe('同期对比的各项维度须一致');
+    expect(comparing(['2026-11-01', 'DAY'], ['2026-11-01 08:00:00', 'DAY'])).toBe('同期对比日期重复: 2026-11-01');
+    expect(comparing(['2026-02-30', 'DAY'])).toBe('对比日期不存在: 2026-02-30');
     expect(message(() => parseHistoryQuery({ stId: 'abc', startTime: base.startTime, endTime: base.endTime }))).toBe(
       '参数校验失败: stId 必须是数字编号',
     );

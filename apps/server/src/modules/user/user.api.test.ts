@@ -6,9 +6,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
+import { postXlsx } from '../../../test/xlsx.ts';
 import { dept, param, post, role, roleScope, scopeData, tenant, user } from '../../db/schema.ts';
 import { invalidateDataScopes } from '../system/index.ts';
 
@@ -519,18 +519,7 @@ async function sheet(rows: (string | number | Date | null)[][]): Promise<Buffer>
 }
 
 async function upload(url: string, buf: Buffer, query?: Record<string, string>, token = adminToken) {
-  const form = new FormData();
-  form.append('file', buf, {
-    filename: 'users.xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  return t.call({
-    method: 'POST',
-    url,
-    query,
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${token}` },
-    payload: form.getBuffer(),
-  });
+  return postXlsx(t, url, buf, 'users.xlsx', query, { authorization: basic(), 'blade-auth': `bearer ${token}` });
 }
 
 describe('xlsx import and export', () => {

@@ -2,17 +2,16 @@
  * The engine over real database rows (embedded or TEST_DATABASE_URL): every operation and rule of workflow.md. The
  * property test (random valid operation sequences) is engine.property.api.test.ts; what it found is kept here.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { badRequest } from '../../core/envelope.ts';
 import type { LiveEvent } from '../../core/live.ts';
+import type { AppContext } from '../../core/module.ts';
 import { user } from '../../db/schema.ts';
 import { run, stmt } from '../../db/statement.ts';
 import { messageLog, messageRecord } from '../message/schema.ts';
-import { buildBpmn, type SimpleProcess } from './build.ts';
-import { deploy } from './deploy.ts';
-import { type Actor, type Ctx, command, EXEC_COLS, INSTANCE_COLS, startInstance, TASK_COLS } from './engine.ts';
+import type { SimpleProcess } from './build.ts';
+import { command, EXEC_COLS, INSTANCE_COLS, startInstance, TASK_COLS } from './engine.ts';
 import {
   addMultiInstance,
   changeStatus,
@@ -29,36 +28,15 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
+import { engineSuite, signTask, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
-let t: TestApp;
-let ctx: Ctx;
-const T = '000000';
-const ids: Record<string, string> = {};
-const as = (account: string): Actor => ({ userId: ids[account], tenantId: T });
-
-beforeAll(async () => {
-  t = await bootTestApp();
-  ctx = t.app.ctx;
-  const rows = await ctx.db.select({ id: user.id, account: user.account }).from(user).where(eq(user.tenantId, T));
-  for (const r of rows) ids[r.account] = r.id;
+let ctx: AppContext;
+const { ids, as, deployed, start, started, completeFirst, openTasks, inst, execs } = engineSuite((s) => {
+  ctx = s.ctx;
 });
-afterAll(() => t?.close());
-
-let seq = 0;
-async function deployed(p: Omit<SimpleProcess, 'key'> & { key?: string }) {
-  const key = p.key ?? `p_${++seq}_${Date.now()}`;
-  await deploy(ctx, { tenantId: T, xml: buildBpmn({ ...p, key }) });
-  return key;
-}
-const openTasks = (instanceId: string) =>
-  ctx.db
-    .select()
-    .from(wfTask)
-    .where(and(eq(wfTask.instanceId, instanceId), isNull(wfTask.endTime)))
-    .orderBy(wfTask.id);
-const inst = async (id: string) => (await ctx.db.select().from(wfInstance).where(eq(wfInstance.id, id)))[0];
-const execs = (id: string) => ctx.db.select().from(wfExecution).where(eq(wfExecution.instanceId, id));
+/** the three-step process started by patrol, audited by auditor */
+const startLinear = () => started(linear(), 'patrol', { variables: { auditor: ids.auditor } });
 
 /** No orphaned token and no task without one: every open task's execution exists and sits at the task's node;
  * every non-root, non-waiting token has exactly one open task; finished instances have no tokens and no tasks. */
@@ -105,13 +83,7 @@ const linear = (): Omit<SimpleProcess, 'key'> => ({
 
 describe('start, claim and complete', () => {
   it('walks a linear process with assignee, role candidates and an expression', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const { id } = await startLinear();
     let [task] = await openTasks(id);
     expect(task.name).toBe('提交申请');
     expect(task.assignee).toBe(ids.patrol);
@@ -142,13 +114,7 @@ describe('start, claim and complete', () => {
   });
 
   it('two people completing the same task at once: exactly one wins', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const { id } = await startLinear();
     const [a] = await openTasks(id);
     await completeTask(ctx, as('patrol'), { taskId: a.id });
     const [b] = await openTasks(id);
@@ -180,19 +146,9 @@ describe('start, claim and complete', () => {
         { from: 'short', to: 'e' },
       ],
     });
-    const a = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { days: 5 },
-    });
+    const a = await start(key, 'patrol', { variables: { days: 5 } });
     expect((await openTasks(a.id))[0].name).toBe('长假');
-    const b = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { days: 1 },
-    });
+    const b = await start(key, 'patrol', { variables: { days: 1 } });
     expect((await openTasks(b.id))[0].name).toBe('短假');
 
     const key2 = await deployed({
@@ -210,9 +166,9 @@ describe('start, claim and complete', () => {
       ],
     });
     const before = (await ctx.db.select().from(wfInstance)).length;
-    await expect(
-      startInstance(ctx, { tenantId: T, processKey: key2, starterUserId: ids.patrol, variables: { amount: 5 } }),
-    ).rejects.toThrow('节点「金额」没有满足条件的流出连线，请检查条件');
+    await expect(start(key2, 'patrol', { variables: { amount: 5 } })).rejects.toThrow(
+      '节点「金额」没有满足条件的流出连线，请检查条件',
+    );
     expect((await ctx.db.select().from(wfInstance)).length).toBe(before);
   });
 
@@ -231,7 +187,7 @@ describe('start, claim and complete', () => {
         { from: 'post', to: 'e' },
       ],
     });
-    const { id } = await startInstance(ctx, { tenantId: T, processKey: key, starterUserId: ids.auditor });
+    const { id } = await start(key, 'auditor');
     const [lead] = await openTasks(id);
     // 综合管理部: the administrator holds the 总经理 post there
     expect(lead.assignee).toBe(ids.admin);
@@ -275,12 +231,7 @@ describe('notices', () => {
     const heard: LiveEvent[] = [];
     const off = ctx.live.on('message', (ev) => heard.push(ev));
     try {
-      const { id } = await startInstance(ctx, {
-        tenantId: T,
-        processKey: key,
-        starterUserId: ids.patrol,
-        variables: { auditor: ids.auditor },
-      });
+      const { id } = await start(key, 'patrol', { variables: { auditor: ids.auditor } });
       const [first] = await openTasks(id);
       // written in the start's transaction; on PostgreSQL the bell hears of it by NOTIFY at commit
       const rows = await ctx.db
@@ -336,12 +287,7 @@ describe('who gets the task', () => {
         ...over,
       });
     const first = async () => {
-      const { id } = await startInstance(ctx, {
-        tenantId: T,
-        processKey: key,
-        starterUserId: ids.patrol,
-        variables: { auditor: ids.auditor },
-      });
+      const { id } = await start(key, 'patrol', { variables: { auditor: ids.auditor } });
       return (await openTasks(id))[0].assignee;
     };
     // another process's proxy, an expired one and a disabled one do not apply
@@ -368,20 +314,13 @@ describe('who gets the task', () => {
       ],
     });
     const before = await ctx.db.select({ id: wfInstance.id }).from(wfInstance);
-    await expect(
-      startInstance(ctx, { tenantId: T, processKey: key, starterUserId: ids.patrol, variables: { someone: '123' } }),
-    ).rejects.toThrow('任务「办理」找不到处理人');
+    await expect(start(key, 'patrol', { variables: { someone: '123' } })).rejects.toThrow('任务「办理」找不到处理人');
     await expect(
       startInstance(ctx, { tenantId: T, processKey: key, starterUserId: '123', variables: { someone: ids.patrol } }),
     ).rejects.toThrow('发起人不存在');
     expect((await ctx.db.select({ id: wfInstance.id }).from(wfInstance)).length).toBe(before.length);
     // the title names the starter unless given
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { someone: ids.auditor },
-    });
+    const { id } = await start(key, 'patrol', { variables: { someone: ids.auditor } });
     const [who] = await ctx.db.select({ name: user.realName }).from(user).where(eq(user.id, ids.patrol));
     expect((await inst(id)).title).toBe(`${who.name}发起的找人`);
   });
@@ -389,13 +328,7 @@ describe('who gets the task', () => {
 
 describe('hot statements', () => {
   it('read instances, tokens and tasks exactly as the ORM does', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor, list: [1, 'a'] },
-    });
+    const { id } = await started(linear(), 'patrol', { variables: { auditor: ids.auditor, list: [1, 'a'] } });
     const [task] = await openTasks(id);
     await ctx.db.transaction(async (tx) => {
       const pairs: [unknown[], unknown[]][] = [
@@ -424,9 +357,8 @@ describe('hot statements', () => {
 
 describe('parallel branches and rollback', () => {
   it('forks, joins only when every branch arrived, and rolls back inside and out of a branch', async () => {
-    const key = await deployed(parallel());
-    const { id } = await startInstance(ctx, { tenantId: T, processKey: key, starterUserId: ids.patrol });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(parallel(), 'patrol');
+    await completeFirst(id, 'patrol');
     let open = await openTasks(id);
     expect(open.map((x) => x.name).sort()).toEqual(['技术审核', '财务审核'].sort());
     const b1 = open.find((x) => x.taskDefKey === 'b1')!;
@@ -455,9 +387,8 @@ describe('parallel branches and rollback', () => {
   });
 
   it('rolling back from after the join into one branch restores the other branch at the join', async () => {
-    const key = await deployed(parallel());
-    const { id } = await startInstance(ctx, { tenantId: T, processKey: key, starterUserId: ids.patrol });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(parallel(), 'patrol');
+    await completeFirst(id, 'patrol');
     for (const who of ['operator', 'auditor', 'admin']) {
       const mine = (await openTasks(id)).find((x) => x.assignee === ids[who]);
       if (mine) await completeTask(ctx, as(who), { taskId: mine.id });
@@ -474,9 +405,8 @@ describe('parallel branches and rollback', () => {
   });
 
   it('reject without a target goes to the node rollbackNode, then the process one, then the last back node', async () => {
-    const key = await deployed({ ...parallel(), rollbackNode: 'a0' });
-    const { id } = await startInstance(ctx, { tenantId: T, processKey: key, starterUserId: ids.patrol });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started({ ...parallel(), rollbackNode: 'a0' }, 'patrol');
+    await completeFirst(id, 'patrol');
     const b2 = (await openTasks(id)).find((x) => x.taskDefKey === 'b2')!;
     await completeTask(ctx, as('auditor'), { taskId: b2.id, pass: false, comment: '资料不全' });
     const open = await openTasks(id);
@@ -487,14 +417,8 @@ describe('parallel branches and rollback', () => {
   });
 
   it('rollback to the start event terminates; an invalid back node is refused', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await startLinear();
+    await completeFirst(id, 'patrol');
     const [task] = await openTasks(id);
     await expect(rollbackTask(ctx, as('operator'), { taskId: task.id, nodeId: 'approve' })).rejects.toThrow(
       '不能退回到该节点',
@@ -512,13 +436,7 @@ const mi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'key'
   nodes: [
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
-    },
+    signTask(sequential, completion),
     { id: 'z', type: 'task', name: '归档', assignee: ids.admin },
     { id: 'e', type: 'end' },
   ],
@@ -532,15 +450,11 @@ const mi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'key'
 
 describe('multi-instance', () => {
   it('parallel MI finishes on its completion condition over nrOf*', async () => {
-    const key = await deployed(mi(false, '${nrOfCompletedInstances / nrOfInstances >= 0.5}'));
     const signers = [ids.operator, ids.auditor, ids.admin, ids.patrol];
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
+    const { id } = await started(mi(false, '${nrOfCompletedInstances / nrOfInstances >= 0.5}'), 'patrol', {
       variables: { signers },
     });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    await completeFirst(id, 'patrol');
     let open = await openTasks(id);
     expect(open.map((x) => x.assignee).sort()).toEqual([...signers].sort());
     await completeTask(ctx, as('operator'), { taskId: open.find((x) => x.assignee === ids.operator)!.id });
@@ -553,14 +467,8 @@ describe('multi-instance', () => {
   });
 
   it('sequential MI one after another; add and delete executions; rollback out of MI', async () => {
-    const key = await deployed(mi(true));
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { signers: [ids.operator, ids.auditor] },
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(mi(true), 'patrol', { variables: { signers: [ids.operator, ids.auditor] } });
+    await completeFirst(id, 'patrol');
     let open = await openTasks(id);
     expect(open.map((x) => x.assignee)).toEqual([ids.operator]);
     await addMultiInstance(ctx, as('admin'), { taskId: open[0].id, assignee: [ids.admin] }, true);
@@ -579,14 +487,8 @@ describe('multi-instance', () => {
   });
 
   it('parallel MI: add an execution, delete one (not completed), then finish', async () => {
-    const key = await deployed(mi(false));
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { signers: [ids.operator, ids.auditor] },
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(mi(false), 'patrol', { variables: { signers: [ids.operator, ids.auditor] } });
+    await completeFirst(id, 'patrol');
     let open = await openTasks(id);
     await addMultiInstance(ctx, as('operator'), { taskId: open[0].id, assignee: [ids.admin] });
     open = await openTasks(id);
@@ -610,14 +512,8 @@ describe('multi-instance', () => {
 describe('multi-instance: found by the property test', () => {
   it('parallel MI: an execution added after one was removed gets its own loopCounter', async () => {
     // counterexample: signers admin, patrol, auditor; remove admin's; add auditor → two children had loopCounter 2
-    const key = await deployed(mi(false));
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.admin,
-      variables: { signers: [ids.admin, ids.patrol, ids.auditor] },
-    });
-    await completeTask(ctx, as('admin'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(mi(false), 'admin', { variables: { signers: [ids.admin, ids.patrol, ids.auditor] } });
+    await completeFirst(id, 'admin');
     const open = await openTasks(id);
     await deleteMultiInstance(ctx, as('admin'), { taskId: open.find((x) => x.assignee === ids.admin)!.id });
     const auditorTask = (await openTasks(id)).find((x) => x.assignee === ids.auditor)!;
@@ -632,14 +528,8 @@ describe('multi-instance: found by the property test', () => {
 
   it('sequential MI: the current instance can be removed while others are still to come; the last one cannot', async () => {
     // counterexample: signers admin; add auditor; remove admin's (not completed) → refused as "the last one"
-    const key = await deployed(mi(true));
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.admin,
-      variables: { signers: [ids.admin] },
-    });
-    await completeTask(ctx, as('admin'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(mi(true), 'admin', { variables: { signers: [ids.admin] } });
+    await completeFirst(id, 'admin');
     let [task] = await openTasks(id);
     await addMultiInstance(ctx, as('admin'), { taskId: task.id, assignee: [ids.auditor] });
     await deleteMultiInstance(ctx, as('admin'), { taskId: task.id });
@@ -657,13 +547,7 @@ describe('multi-instance: found by the property test', () => {
 
 describe('people operations', () => {
   it('delegate and resolve: the task stays until the owner completes it', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const { id } = await startLinear();
     const [a] = await openTasks(id);
     await delegateTask(ctx, as('patrol'), { taskId: a.id, assignee: [ids.operator] });
     let [task] = await openTasks(id);
@@ -677,13 +561,7 @@ describe('people operations', () => {
   });
 
   it('delegation after a transfer hands back to the delegator, not the first holder (issue 24)', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const { id } = await startLinear();
     const [a] = await openTasks(id);
     await transferTask(ctx, as('patrol'), { taskId: a.id, assignee: [ids.auditor] });
     let [task] = await openTasks(id);
@@ -704,13 +582,7 @@ describe('people operations', () => {
   });
 
   it('transfer hands the task over for good; suspended instances refuse work; terminate ends it', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const { id } = await startLinear();
     const [a] = await openTasks(id);
     await transferTask(ctx, as('patrol'), { taskId: a.id, assignee: [ids.auditor] });
     await expect(completeTask(ctx, as('patrol'), { taskId: a.id })).rejects.toThrow('您不是该任务的处理人');
@@ -726,56 +598,33 @@ describe('people operations', () => {
   });
 
   it('withdraw: starter only, once, while nobody else has acted; recall returns to the first task', async () => {
-    const key = await deployed(linear());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await startLinear();
+    await completeFirst(id, 'patrol');
     await expect(withdrawTask(ctx, as('operator'), { processInstanceId: id })).rejects.toThrow('只有发起人可以撤回');
     expect(await withdrawTask(ctx, as('patrol'), { processInstanceId: id, withdrawType: 'start' })).toBe('recall');
     expect((await openTasks(id)).map((x) => x.taskDefKey)).toEqual(['apply']);
     await invariant(id);
     // finished twice by the starter now: no second withdraw
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    await completeFirst(id, 'patrol');
     await expect(withdrawTask(ctx, as('patrol'), { processInstanceId: id })).rejects.toThrow(
       '流程已被他人处理，无法撤回',
     );
     // another person acted: refused
-    const key2 = await deployed(linear());
-    const b = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key2,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(b.id))[0].id });
-    await completeTask(ctx, as('operator'), { taskId: (await openTasks(b.id))[0].id });
+    const b = await startLinear();
+    await completeFirst(b.id, 'patrol');
+    await completeFirst(b.id, 'operator');
     await expect(withdrawTask(ctx, as('patrol'), { processInstanceId: b.id })).rejects.toThrow(
       '流程已被他人处理，无法撤回',
     );
     // revoke (withdrawType end) ends the instance
-    const c = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key2,
-      starterUserId: ids.patrol,
-      variables: { auditor: ids.auditor },
-    });
+    const c = await start(b.key, 'patrol', { variables: { auditor: ids.auditor } });
     expect(await withdrawTask(ctx, as('patrol'), { processInstanceId: c.id })).toBe('revoke');
     expect((await inst(c.id)).state).toBe('withdrawn');
   });
 
   it('dispatch moves every token to any user task; copies are recorded', async () => {
-    const key = await deployed(parallel());
-    const { id } = await startInstance(ctx, {
-      tenantId: T,
-      processKey: key,
-      starterUserId: ids.patrol,
-      copyUser: [ids.auditor],
-    });
-    await completeTask(ctx, as('patrol'), { taskId: (await openTasks(id))[0].id });
+    const { id } = await started(parallel(), 'patrol', { copyUser: [ids.auditor] });
+    await completeFirst(id, 'patrol');
     await dispatchTask(ctx, as('admin'), { processInstanceId: id, nodeId: 'z', comment: '直接归档' });
     expect((await openTasks(id)).map((x) => x.taskDefKey)).toEqual(['z']);
     expect(await execs(id)).toHaveLength(1);

@@ -9,11 +9,11 @@
  * WF_PROPERTY_RUNS for a longer hunt).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildBpmn, type SimpleProcess } from './build.ts';
-import { deploy } from './deploy.ts';
-import { type Actor, type Ctx, definitionById, startInstance } from './engine.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+import type { AppContext } from '../../core/module.ts';
+import type { SimpleProcess } from './build.ts';
+import { definitionById } from './engine.ts';
 import {
   addMultiInstance,
   changeStatus,
@@ -29,23 +29,12 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { type Graph, reachable } from './parse.ts';
+import { engineSuite, signTask } from './test-helpers.ts';
 
 let t: TestApp;
-let ctx: Ctx;
-const T = '000000';
-const ids: Record<string, string> = {};
-const actor = (userId: string): Actor => ({ userId, tenantId: T });
-
-beforeAll(async () => {
-  t = await bootTestApp();
-  ctx = t.app.ctx;
-  const r = await sql<{ id: string; account: string }>(
-    `select id::text, account from blade_user where tenant_id = $1 and account in ('admin','operator','auditor','patrol')`,
-    [T],
-  );
-  for (const row of r) ids[row.account] = row.id;
-});
-afterAll(() => t?.close());
+let ctx: AppContext;
+const PEOPLE = ['admin', 'operator', 'auditor', 'patrol'];
+const { ids, actor, deployed, start } = engineSuite((s) => ({ t, ctx } = s), PEOPLE);
 
 async function sql<R = any>(q: string, args: unknown[] = []): Promise<R[]> {
   return (await t.app.ctx.database.pool.query(q, args)).rows as R[];
@@ -93,13 +82,7 @@ const multi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'k
   nodes: [
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
-    },
+    signTask(sequential, completion),
     { id: 'z', type: 'task', name: '归档', candidateGroups: 'role:operator' },
     { id: 'e', type: 'end' },
   ],
@@ -117,13 +100,7 @@ const miInBranch = (): Omit<SimpleProcess, 'key'> => ({
     { id: 's', type: 'start' },
     { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
     { id: 'fork', type: 'and' },
-    {
-      id: 'sign',
-      type: 'task',
-      name: '会签',
-      assignee: '${signer}',
-      mi: { sequential: false, collection: 'signers', elementVariable: 'signer' },
-    },
+    signTask(false),
     { id: 'b2', type: 'task', name: '费用核算', assignee: ids.auditor },
     { id: 'join', type: 'and' },
     { id: 'z', type: 'task', name: '装表通水', assignee: ids.admin },
@@ -510,11 +487,8 @@ describe('property: random valid operation sequences keep tokens and tasks consi
       multi(true),
       miInBranch(),
     ].entries()) {
-      const key = `prop_${i}_${Date.now()}`;
-      await deploy(ctx, { tenantId: T, xml: buildBpmn({ ...p, key }) });
-      keys.push(key);
+      keys.push(await deployed({ ...p, key: `prop_${i}_${Date.now()}` }));
     }
-    const people = ['admin', 'operator', 'auditor', 'patrol'];
     // WF_PROPERTY_STATS=1 prints how often each operation ran
     const stats = new Map<string, number>();
     const count = (what: string) => stats.set(what, (stats.get(what) ?? 0) + 1);
@@ -523,17 +497,14 @@ describe('property: random valid operation sequences keep tokens and tasks consi
       fc.asyncProperty(
         fc.nat({ max: keys.length - 1 }),
         fc.integer({ min: 0, max: 300 }),
-        fc.uniqueArray(fc.constantFrom(...people), { minLength: 1, maxLength: 4 }),
-        fc.constantFrom(...people),
+        fc.uniqueArray(fc.constantFrom(...PEOPLE), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...PEOPLE),
         fc.array(step, { minLength: 10, maxLength: 15 }),
         async (k, amount, signers, starter, steps) => {
           const trace: string[] = [];
           const begin = async () => {
             trace.push(`start ${keys[k]} by ${starter}, amount ${amount}, signers ${signers.join(',')}`);
-            const { id } = await startInstance(ctx, {
-              tenantId: T,
-              processKey: keys[k],
-              starterUserId: ids[starter],
+            const { id } = await start(keys[k], starter, {
               variables: { amount, signers: signers.map((a) => ids[a]) },
             });
             await checkInvariants(id, trace);

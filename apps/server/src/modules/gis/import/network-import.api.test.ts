@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../../test/harness.ts';
+import { basic, bootTestApp, okData, type TestApp } from '../../../../test/harness.ts';
 import { jobQueueOf } from '../../../core/job-queue.ts';
 import { GIS_PROXY } from '../routes.ts';
 import { parseInp } from './inp.ts';
 import { MSG_IMPORT_BUSY } from './routes.ts';
 import { shapefileZip } from './shp-writer.ts';
+import { codeDnLayer } from './test-helpers.ts';
 
 let t: TestApp;
 let tenantA: string;
@@ -59,6 +60,14 @@ async function upload(
   });
 }
 
+/** `fixtures/small.inp` in local coordinates, uploaded as `token` with `fields` (mode, dryRun). */
+const uploadInp = (token: string, fields: Record<string, string>) =>
+  upload(token, fixture('small.inp'), 'small.inp', { format: 'inp', ...LOCAL, ...fields });
+
+/** `fixtures/small.geojson` in WGS 84, uploaded as `token` with `fields`. */
+const uploadGeoJson = (token: string, fields: Record<string, string>) =>
+  upload(token, fixture('small.geojson'), 'small.geojson', { format: 'geojson', crs: 'EPSG:4326', ...fields });
+
 const as = (token: string) => ({
   get: (url: string, query?: Record<string, string>) =>
     t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${token}` } }),
@@ -72,11 +81,6 @@ async function count(token: string, layer: string, where = '1=1'): Promise<numbe
   return res.json().count;
 }
 
-const report = (res: { statusCode: number; body: string; json(): any }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-
 beforeAll(async () => {
   t = await bootTestApp();
   await t.signIn();
@@ -89,14 +93,7 @@ afterAll(() => t?.close());
 
 describe('network import', () => {
   it('dry run reports what it found and writes nothing', async () => {
-    const r = report(
-      await upload(tokenA, fixture('small.inp'), 'small.inp', {
-        format: 'inp',
-        ...LOCAL,
-        mode: 'merge',
-        dryRun: 'true',
-      }),
-    );
+    const r = okData(await uploadInp(tokenA, { mode: 'merge', dryRun: 'true' }));
     expect(r).toMatchObject({
       dryRun: true,
       applied: false,
@@ -116,26 +113,12 @@ describe('network import', () => {
   });
 
   it('applies in one go, draws on the layers, and a second apply of the same file changes nothing', async () => {
-    const first = report(
-      await upload(tokenA, fixture('small.inp'), 'small.inp', {
-        format: 'inp',
-        ...LOCAL,
-        mode: 'merge',
-        dryRun: 'false',
-      }),
-    );
+    const first = okData(await uploadInp(tokenA, { mode: 'merge', dryRun: 'false' }));
     expect(first).toMatchObject({ applied: true, inserted: 16 });
     expect(await count(tokenA, 'pipe')).toBe(8);
     expect(await count(tokenA, 'valve', "dno = 'V1'")).toBe(1);
     expect(await count(tokenA, 'source')).toBe(2);
-    const again = report(
-      await upload(tokenA, fixture('small.inp'), 'small.inp', {
-        format: 'inp',
-        ...LOCAL,
-        mode: 'replace',
-        dryRun: 'false',
-      }),
-    );
+    const again = okData(await uploadInp(tokenA, { mode: 'replace', dryRun: 'false' }));
     expect(again).toMatchObject({ applied: false, inserted: 0, updated: 0, deleted: 0, unchanged: 16 });
     expect(again.networkVersion).toBe(first.networkVersion);
     // the identify/query answer the imported attributes, in EPSG:4548
@@ -170,7 +153,7 @@ describe('network import', () => {
     expect(back.links.find((l) => l.id === 'P2')?.hydraulic).toMatchObject({ roughness: 120, minorLoss: 0.2 });
     expect(back.links.find((l) => l.id === 'V1')?.hydraulic).toMatchObject({ valveType: 'PRV', setting: 30 });
     expect(back.model?.patterns.P1).toEqual([0.5, 0.8, 1.2, 1.4, 1, 0.6]);
-    const again = report(
+    const again = okData(
       await upload(tokenA, Buffer.from(inp.body), 'x.inp', { format: 'inp', ...LOCAL, mode: 'merge', dryRun: 'true' }),
     );
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 16 });
@@ -179,7 +162,7 @@ describe('network import', () => {
     expect(gj.statusCode, gj.body).toBe(200);
     const doc = gj.json();
     expect(doc.features).toHaveLength(16);
-    const viaGeoJson = report(
+    const viaGeoJson = okData(
       await upload(tokenA, Buffer.from(gj.body), 'n.geojson', {
         format: 'geojson',
         crs: 'EPSG:4548',
@@ -192,32 +175,14 @@ describe('network import', () => {
   });
 
   it('lists every rejected row with its reason and refuses to apply them unless told to skip', async () => {
-    const dry = report(
-      await upload(tokenA, fixture('small.geojson'), 'small.geojson', {
-        format: 'geojson',
-        crs: 'EPSG:4326',
-        dryRun: 'true',
-      }),
-    );
+    const dry = okData(await uploadGeoJson(tokenA, { dryRun: 'true' }));
     expect(dry.rejected.map((r: { id: string }) => r.id).sort()).toEqual(['BAD', 'L4', 'NOGEOM']);
     expect(dry.rejected.find((r: { id: string }) => r.id === 'L4').reason).toContain('管径');
-    const refused = await upload(tokenA, fixture('small.geojson'), 'small.geojson', {
-      format: 'geojson',
-      crs: 'EPSG:4326',
-      dryRun: 'false',
-    });
+    const refused = await uploadGeoJson(tokenA, { dryRun: 'false' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toContain('3 行被拒绝');
     expect(await count(tokenA, 'pipe', "dno = 'L1'")).toBe(0);
-    const merged = report(
-      await upload(tokenA, fixture('small.geojson'), 'small.geojson', {
-        format: 'geojson',
-        crs: 'EPSG:4326',
-        mode: 'merge',
-        dryRun: 'false',
-        skipRejected: 'true',
-      }),
-    );
+    const merged = okData(await uploadGeoJson(tokenA, { mode: 'merge', dryRun: 'false', skipRejected: 'true' }));
     expect(merged).toMatchObject({ applied: true, deleted: 0 });
     // merge keeps the .inp network beside the GeoJSON one
     expect(await count(tokenA, 'pipe')).toBe(8 + 3);
@@ -225,14 +190,7 @@ describe('network import', () => {
   });
 
   it('replace removes what the file does not have', async () => {
-    const r = report(
-      await upload(tokenA, fixture('small.inp'), 'small.inp', {
-        format: 'inp',
-        ...LOCAL,
-        mode: 'replace',
-        dryRun: 'false',
-      }),
-    );
+    const r = okData(await uploadInp(tokenA, { mode: 'replace', dryRun: 'false' }));
     // the GeoJSON's points (S1, N1, H1), its generated junction and 3 pipes go; V1, which the GeoJSON's valve of
     // the same code had replaced, is the .inp's PRV again
     expect(r).toMatchObject({ applied: true, inserted: 0, deleted: 7, updated: 1, unchanged: 15 });
@@ -242,25 +200,17 @@ describe('network import', () => {
 
   it('reads a zipped Shapefile', async () => {
     const zip = shapefileZip([
-      {
-        name: 'pipes',
-        kind: 'line',
-        fields: [
-          { name: 'CODE', type: 'C', length: 12 },
-          { name: 'DN', type: 'N', length: 6 },
-        ],
-        features: [
-          {
-            coords: [
-              [1000, 1000],
-              [1100, 1000],
-            ],
-            props: { CODE: 'SHP1', DN: 300 },
-          },
-        ],
-      },
+      codeDnLayer('pipes', 'line', [
+        {
+          coords: [
+            [1000, 1000],
+            [1100, 1000],
+          ],
+          props: { CODE: 'SHP1', DN: 300 },
+        },
+      ]),
     ]);
-    const r = report(
+    const r = okData(
       await upload(tokenA, zip, 'net.zip', { format: 'shapefile', ...LOCAL, mode: 'merge', dryRun: 'false' }),
     );
     expect(r).toMatchObject({ pipes: 1, junctions: 2, applied: true });
@@ -310,20 +260,16 @@ describe('network import', () => {
       () => new Promise<void>((r) => (release = r)),
     );
     try {
-      const res = await upload(tokenA, fixture('small.inp'), 'small.inp', { format: 'inp', ...LOCAL, dryRun: 'true' });
+      const res = await uploadInp(tokenA, { dryRun: 'true' });
       expect(res.statusCode, res.body).toBe(429);
       expect(res.json().msg).toBe(MSG_IMPORT_BUSY);
-      const other = await upload(tokenB, fixture('small.inp'), 'small.inp', {
-        format: 'inp',
-        ...LOCAL,
-        dryRun: 'true',
-      });
+      const other = await uploadInp(tokenB, { dryRun: 'true' });
       expect(other.statusCode, other.body).toBe(200);
     } finally {
       release();
       await held.result;
     }
-    const after = await upload(tokenA, fixture('small.inp'), 'small.inp', { format: 'inp', ...LOCAL, dryRun: 'true' });
+    const after = await uploadInp(tokenA, { dryRun: 'true' });
     expect(after.statusCode, after.body).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import { parseInp } from './inp.ts';
 import { lTownDir } from './ltown.ts';
 import { parseShapefileZip, readDbf } from './shapefile.ts';
 import { shapefileZip } from './shp-writer.ts';
+import { codeDnLayer } from './test-helpers.ts';
 
 const fixture = (f: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', f), 'utf8');
 const local = { crs: 'local' as const, offsetX: 505_000, offsetY: 3_515_000 };
@@ -148,15 +149,10 @@ describe('GeoJSON reader', () => {
 
 describe('Shapefile reader', () => {
   const zip = shapefileZip([
-    {
-      name: 'pipes',
-      kind: 'line',
-      fields: [
-        { name: 'CODE', type: 'C', length: 12 },
-        { name: 'DN', type: 'N', length: 6 },
-        { name: 'MATERIAL', type: 'C', length: 20 },
-      ],
-      features: [
+    codeDnLayer(
+      'pipes',
+      'line',
+      [
         {
           coords: [
             [0, 0],
@@ -173,16 +169,9 @@ describe('Shapefile reader', () => {
           props: { CODE: 'GX2', DN: 150, MATERIAL: 'PE' },
         },
       ],
-    },
-    {
-      name: 'valves',
-      kind: 'point',
-      fields: [
-        { name: 'CODE', type: 'C', length: 12 },
-        { name: 'DN', type: 'N', length: 6 },
-      ],
-      features: [{ coords: [100, 0], props: { CODE: 'FM1', DN: 200 } }],
-    },
+      [{ name: 'MATERIAL', type: 'C', length: 20 }],
+    ),
+    codeDnLayer('valves', 'point', [{ coords: [100, 0], props: { CODE: 'FM1', DN: 200 } }]),
   ]);
 
   it('reads point and line layers, the kind from the file name', async () => {
