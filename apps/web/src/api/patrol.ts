@@ -349,19 +349,19 @@ export const patrolTypeApi = {
   remove: removeBy('patrol-type'),
 } satisfies CrudApi<PatrolType> & Record<string, unknown>;
 
-export const patrolTypeObjectApi = {
-  key: `${B}/patrol-type-object`,
-  page: (q: Query) => http.get<Page<PatrolTypeObject>>(`${B}/patrol-type-object/page`, q),
-  submit: (row: Partial<PatrolTypeObject>) => http.post<PatrolTypeObject>(`${B}/patrol-type-object/save`, row),
-  remove: removeBy('patrol-type-object'),
-} satisfies CrudApi<PatrolTypeObject>;
+/** A plain list of `path`: paged by `${path}/${pageCall}`, saved by `${path}/save`, removed by `${path}/remove`. */
+function pagedApi<T extends Row>(path: string, pageCall: 'page' | 'list') {
+  return {
+    key: `${B}/${path}`,
+    page: (q: Query) => http.get<Page<T>>(`${B}/${path}/${pageCall}`, q),
+    submit: (row: Partial<T>) => http.post<T>(`${B}/${path}/save`, row),
+    remove: removeBy(path),
+  } satisfies CrudApi<T>;
+}
 
-export const jobObjectApi = {
-  key: `${B}/patrol-job-object`,
-  page: (q: Query) => http.get<Page<JobObject>>(`${B}/patrol-job-object/list`, q),
-  submit: (row: Partial<JobObject>) => http.post<JobObject>(`${B}/patrol-job-object/save`, row),
-  remove: removeBy('patrol-job-object'),
-} satisfies CrudApi<JobObject>;
+export const patrolTypeObjectApi = pagedApi<PatrolTypeObject>('patrol-type-object', 'page');
+
+export const jobObjectApi = pagedApi<JobObject>('patrol-job-object', 'list');
 
 export const planApi = {
   key: `${B}/patrol-plan`,
