@@ -1,7 +1,7 @@
 /**
- * A dialog's save behind a busy flag (the OK button spins): runs the server call, then says `done` and goes on
- * with `then`; a refusal has been shown by the HTTP client, so the dialog just stays. Shared by the dialogs that
- * save this way (plan audit, task reassignment, new table, data interface).
+ * A save behind a busy flag (its OK or 保存 button spins): runs the server call, then says `done` and goes on with
+ * `then`; a refusal has been shown by the HTTP client, so the dialog or form just stays. Shared by the screens that
+ * save this way (plan audit, task reassignment, the profile forms).
  */
 import { App } from 'antd';
 import { useState } from 'react';
