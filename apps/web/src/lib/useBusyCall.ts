@@ -1,7 +1,7 @@
 /**
  * A save behind a busy flag (its OK or 保存 button spins): runs the server call, then says `done` and goes on with
  * `then`; a refusal has been shown by the HTTP client, so the dialog or form just stays. Shared by the screens that
- * save this way (plan audit, task reassignment, the profile forms).
+ * save this way (plan audit, task reassignment, tenant settings, the profile forms).
  */
 import { App } from 'antd';
 import { useState } from 'react';
