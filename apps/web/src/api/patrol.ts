@@ -119,19 +119,15 @@ export interface PlanDetail extends Plan {
   audits: PlanAudit[];
 }
 
-export interface PlanInput {
+/** What a plan's save sends: the plan's own fields, the user and object ids as a list or comma-joined. */
+export interface PlanInput
+  extends Pick<
+    Plan,
+    'planName' | 'typeId' | 'scopeType' | 'geometry' | 'period' | 'startDate' | 'endDate' | 'deptId' | 'checkItems'
+  > {
   id?: string;
-  planName: string;
-  typeId: string;
-  scopeType: ScopeType;
-  geometry: [number, number][];
-  period: Period;
-  startDate: string;
-  endDate: string;
-  deptId: string;
   userIds: string[] | string;
   objectIds: string[] | string;
-  checkItems: string;
   remark?: string;
 }
 
