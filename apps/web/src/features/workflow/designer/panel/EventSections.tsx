@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { ModdleElement } from '../props';
 import { DraftInput, type Update } from './inputs';
 
+/** What an event's section edits: the business object, and the modeler's moddle and modeling on the shape. */
+type EventProps = { bo: ModdleElement; moddle: any; modeling: any; target: any };
+
 /** The two ways a timer is set: its property (the other one is cleared), label, tip and test id. */
 const TIME_KINDS = {
   duration: {
@@ -24,17 +27,7 @@ const TIME_KINDS = {
 } as const;
 
 /** A timer: duration or date (boundary and intermediate), interrupting or not (boundary only). */
-export function TimerSection({
-  bo,
-  moddle,
-  modeling,
-  target,
-}: {
-  bo: ModdleElement;
-  moddle: any;
-  modeling: any;
-  target: any;
-}) {
+export function TimerSection({ bo, moddle, modeling, target }: EventProps) {
   const { t } = useTranslation();
   const def: ModdleElement | undefined = (bo.eventDefinitions ?? []).find(
     (d: ModdleElement) => d.$type === 'bpmn:TimerEventDefinition',
@@ -84,17 +77,7 @@ export function TimerSection({
 }
 
 /** A message catch event: the message's name (a bpmn:Message of the definitions, made or reused by name). */
-export function MessageSection({
-  bo,
-  moddle,
-  modeling,
-  target,
-}: {
-  bo: ModdleElement;
-  moddle: any;
-  modeling: any;
-  target: any;
-}) {
+export function MessageSection({ bo, moddle, modeling, target }: EventProps) {
   const { t } = useTranslation();
   const def: ModdleElement = (bo.eventDefinitions ?? [])[0];
   const commit = (name: string | undefined) => {
