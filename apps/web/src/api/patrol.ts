@@ -248,17 +248,21 @@ export interface TaskJobRow extends ScoreParts {
   punctual: 0 | 1;
 }
 
-export interface TaskJobUserRow extends ScoreParts {
-  userId: string;
-  account: string;
-  realName: string;
-  deptName: string | null;
+/** The task and object counts a score, report or analysis row gives for its person, period or department. */
+export interface TaskCounts {
   tasks: number;
   finished: number;
   overdue: number;
   objects: number;
   checked: number;
   hazards: number;
+}
+
+export interface TaskJobUserRow extends ScoreParts, TaskCounts {
+  userId: string;
+  account: string;
+  realName: string;
+  deptName: string | null;
   rank: number;
 }
 
@@ -306,29 +310,17 @@ export interface OrderTrend {
   list: { time: string; total: number; finished: number }[];
 }
 
-export interface ReportRow {
+export interface ReportRow extends TaskCounts {
   time: string;
-  tasks: number;
-  finished: number;
-  overdue: number;
-  objects: number;
-  checked: number;
-  hazards: number;
   orders: number;
   ordersFinished: number;
   finishRate: number;
   coverageRate: number;
 }
 
-export interface PatrolAnalysisRow {
+export interface PatrolAnalysisRow extends TaskCounts {
   deptId: string;
   deptName: string | null;
-  tasks: number;
-  finished: number;
-  overdue: number;
-  objects: number;
-  checked: number;
-  hazards: number;
   finishRate: number;
   coverageRate: number;
 }
