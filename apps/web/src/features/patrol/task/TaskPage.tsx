@@ -24,6 +24,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Task, type TaskDetail, type TaskObject, taskApi } from '../../../api/patrol';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
@@ -300,11 +301,7 @@ export default function TaskPage() {
         handleRef={handle}
         title="patrol.task.title"
         permission="patrol_task"
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
-        delBtn={false}
-        batchDelBtn={false}
+        {...READ_ONLY_LIST}
         selection={false}
         actionWidth={160}
         scrollX={1500}
