@@ -119,19 +119,15 @@ export interface PlanDetail extends Plan {
   audits: PlanAudit[];
 }
 
-export interface PlanInput {
+/** What a plan's save sends: the plan's own fields, the user and object ids as a list or comma-joined. */
+export interface PlanInput
+  extends Pick<
+    Plan,
+    'planName' | 'typeId' | 'scopeType' | 'geometry' | 'period' | 'startDate' | 'endDate' | 'deptId' | 'checkItems'
+  > {
   id?: string;
-  planName: string;
-  typeId: string;
-  scopeType: ScopeType;
-  geometry: [number, number][];
-  period: Period;
-  startDate: string;
-  endDate: string;
-  deptId: string;
   userIds: string[] | string;
   objectIds: string[] | string;
-  checkItems: string;
   remark?: string;
 }
 
@@ -252,17 +248,21 @@ export interface TaskJobRow extends ScoreParts {
   punctual: 0 | 1;
 }
 
-export interface TaskJobUserRow extends ScoreParts {
-  userId: string;
-  account: string;
-  realName: string;
-  deptName: string | null;
+/** The task and object counts a score, report or analysis row gives for its person, period or department. */
+export interface TaskCounts {
   tasks: number;
   finished: number;
   overdue: number;
   objects: number;
   checked: number;
   hazards: number;
+}
+
+export interface TaskJobUserRow extends ScoreParts, TaskCounts {
+  userId: string;
+  account: string;
+  realName: string;
+  deptName: string | null;
   rank: number;
 }
 
@@ -310,29 +310,17 @@ export interface OrderTrend {
   list: { time: string; total: number; finished: number }[];
 }
 
-export interface ReportRow {
+export interface ReportRow extends TaskCounts {
   time: string;
-  tasks: number;
-  finished: number;
-  overdue: number;
-  objects: number;
-  checked: number;
-  hazards: number;
   orders: number;
   ordersFinished: number;
   finishRate: number;
   coverageRate: number;
 }
 
-export interface PatrolAnalysisRow {
+export interface PatrolAnalysisRow extends TaskCounts {
   deptId: string;
   deptName: string | null;
-  tasks: number;
-  finished: number;
-  overdue: number;
-  objects: number;
-  checked: number;
-  hazards: number;
   finishRate: number;
   coverageRate: number;
 }
@@ -349,19 +337,19 @@ export const patrolTypeApi = {
   remove: removeBy('patrol-type'),
 } satisfies CrudApi<PatrolType> & Record<string, unknown>;
 
-export const patrolTypeObjectApi = {
-  key: `${B}/patrol-type-object`,
-  page: (q: Query) => http.get<Page<PatrolTypeObject>>(`${B}/patrol-type-object/page`, q),
-  submit: (row: Partial<PatrolTypeObject>) => http.post<PatrolTypeObject>(`${B}/patrol-type-object/save`, row),
-  remove: removeBy('patrol-type-object'),
-} satisfies CrudApi<PatrolTypeObject>;
+/** A plain list of `path`: paged by `${path}/${pageCall}`, saved by `${path}/save`, removed by `${path}/remove`. */
+function pagedApi<T extends Row>(path: string, pageCall: 'page' | 'list') {
+  return {
+    key: `${B}/${path}`,
+    page: (q: Query) => http.get<Page<T>>(`${B}/${path}/${pageCall}`, q),
+    submit: (row: Partial<T>) => http.post<T>(`${B}/${path}/save`, row),
+    remove: removeBy(path),
+  } satisfies CrudApi<T>;
+}
 
-export const jobObjectApi = {
-  key: `${B}/patrol-job-object`,
-  page: (q: Query) => http.get<Page<JobObject>>(`${B}/patrol-job-object/list`, q),
-  submit: (row: Partial<JobObject>) => http.post<JobObject>(`${B}/patrol-job-object/save`, row),
-  remove: removeBy('patrol-job-object'),
-} satisfies CrudApi<JobObject>;
+export const patrolTypeObjectApi = pagedApi<PatrolTypeObject>('patrol-type-object', 'page');
+
+export const jobObjectApi = pagedApi<JobObject>('patrol-job-object', 'list');
 
 export const planApi = {
   key: `${B}/patrol-plan`,

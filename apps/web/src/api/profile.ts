@@ -1,6 +1,7 @@
 /** Typed calls for the signed-in user's own profile (/info/index) and the home page. */
 import { md5 } from 'js-md5';
 import { http, requestEnvelope } from './http';
+import type { UploadedFile } from './resource';
 
 export interface UserInfo {
   id: string;
@@ -15,15 +16,6 @@ export interface UserInfo {
   postName?: string;
   tenantId?: string;
   [k: string]: unknown;
-}
-
-export interface UploadedFile {
-  name: string;
-  originalName: string;
-  link: string;
-  url?: string;
-  domain?: string;
-  attachId?: string;
 }
 
 export const hashPassword = (plain: string) => md5(plain);

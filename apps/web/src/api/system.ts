@@ -10,15 +10,19 @@ export type Param = ParamRow & Row;
 /** Rows as the server sends them: generated from the tables (packages/contract/src/rows.ts). */
 export type Tenant = TenantRow & Row;
 export type TenantPackage = TenantPackageRow & Row;
-export interface DictRow extends Row {
+/** A dictionary entry as `/dictionary` lists it (the entries of one code). */
+export interface DictItem {
   id: string;
   parentId: string;
   code: string;
   dictKey: string;
   dictValue: string;
   sort: number;
-  isSealed: number;
   remark?: string;
+}
+/** A dictionary or entry row of the dictionary screens. */
+export interface DictRow extends Row, DictItem {
+  isSealed: number;
   children?: DictRow[];
 }
 export interface Dept extends Row {

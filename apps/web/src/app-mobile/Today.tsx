@@ -2,7 +2,7 @@
  * Today: my patrol tasks, sampling tasks and repair steps with their due time and progress; a refresh button and a
  * pull-down gesture reload them, and new work pushed on the live channel reloads them too (App.tsx).
  */
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { t } from './i18n';
 import type { OutboxItem } from './outbox';
 import type { Work } from './types';
@@ -18,6 +18,58 @@ interface Props {
   onOpen: (id: string) => void;
   onSample: (id: string) => void;
   onRepair: (taskId: string) => void;
+}
+
+/** One kind of today's work under its heading; nothing while there is none of it. */
+function WorkSection<T>(props: { title: string; testId: string; items?: T[]; children(item: T): ReactNode }) {
+  if (!props.items?.length) return null;
+  return (
+    <section>
+      <h3>{props.title}</h3>
+      <ul className="tasks" data-testid={props.testId}>
+        {props.items.map(props.children)}
+      </ul>
+    </section>
+  );
+}
+
+/** A work card: title, state tag, due time, a progress line and (where it is counted) a progress bar. */
+function WorkCard(props: {
+  onClick(): void;
+  disabled?: boolean;
+  testId: string;
+  taskId?: string;
+  title: ReactNode;
+  tagClass: string;
+  tag: ReactNode;
+  due: ReactNode;
+  meta: string;
+  pct?: number;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="card"
+        onClick={props.onClick}
+        disabled={props.disabled}
+        data-testid={props.testId}
+        data-task-id={props.taskId}
+      >
+        <span className="title">{props.title}</span>
+        <span className={`tag ${props.tagClass}`}>{props.tag}</span>
+        <span className="meta">
+          {t('due')} {props.due}
+        </span>
+        <span className="meta">{props.meta}</span>
+        {props.pct !== undefined && (
+          <span className="progress">
+            <span style={{ width: `${props.pct}%` }} />
+          </span>
+        )}
+      </button>
+    </li>
+  );
 }
 
 const PULL = 70;
@@ -61,105 +113,59 @@ export function Today({ work, kept, items, loading, error, onRefresh, onOpen, on
       )}
       {none && <p className="empty">{t('noTasks')}</p>}
       <div className="today-grid">
-        {!!work?.patrol.length && (
-          <section>
-            <h3>{t('patrolWork')}</h3>
-            <ul className="tasks" data-testid="app-tasks">
-              {work.patrol.map((task) => {
-                const pct = task.objectCount ? Math.round((100 * task.checkedCount) / task.objectCount) : 0;
-                return (
-                  <li key={task.id}>
-                    <button
-                      type="button"
-                      className="card"
-                      onClick={() => onOpen(task.id)}
-                      data-testid="app-task"
-                      data-task-id={task.id}
-                    >
-                      <span className="title">{task.planName}</span>
-                      <span className={`tag s${task.taskStatus}`}>{t(`status${task.taskStatus}` as 'status0')}</span>
-                      <span className="meta">
-                        {t('due')} {when(task.periodEnd)}
-                      </span>
-                      <span className="meta">
-                        {t('progress')} {task.checkedCount}/{task.objectCount}
-                      </span>
-                      <span className="progress">
-                        <span style={{ width: `${pct}%` }} />
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
-        {!!work?.sampling.length && (
-          <section>
-            <h3>{t('samplingWork')}</h3>
-            <ul className="tasks" data-testid="app-samplings">
-              {work.sampling.map((s) => {
-                const done = s.state === 'done' || queued('sample', s.id);
-                return (
-                  <li key={s.id}>
-                    <button
-                      type="button"
-                      className="card"
-                      disabled={done}
-                      onClick={() => onSample(s.id)}
-                      data-testid="app-sampling"
-                    >
-                      <span className="title">{s.pointName ?? s.pointCode}</span>
-                      <span className={`tag ${done ? 's2' : 's0'}`}>{t(done ? 'sampled' : 'status0')}</span>
-                      <span className="meta">
-                        {t('due')} {s.dueDate}
-                      </span>
-                      <span className="meta">
-                        {s.planName} · {t('progress')} {done ? 1 : 0}/1
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
-        {!!work?.repairs.length && (
-          <section>
-            <h3>{t('repairWork')}</h3>
-            <ul className="tasks" data-testid="app-repairs">
-              {work.repairs.map((r) => {
-                const pct = r.steps.length ? Math.round((100 * (r.stepNo - 1)) / r.steps.length) : 0;
-                const sent = queued('repair', r.taskId);
-                return (
-                  <li key={r.taskId}>
-                    <button
-                      type="button"
-                      className="card"
-                      onClick={() => onRepair(r.taskId)}
-                      disabled={sent}
-                      data-testid="app-repair"
-                    >
-                      <span className="title">{r.title ?? r.processName}</span>
-                      <span className={`tag ${sent ? 's2' : r.claimed ? 's1' : 's0'}`}>
-                        {sent ? t('queued') : r.taskName}
-                      </span>
-                      <span className="meta">
-                        {t('due')} {when(r.dueDate)}
-                      </span>
-                      <span className="meta">
-                        {t('step')} {r.stepNo}/{r.steps.length}
-                      </span>
-                      <span className="progress">
-                        <span style={{ width: `${pct}%` }} />
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
+        <WorkSection title={t('patrolWork')} testId="app-tasks" items={work?.patrol}>
+          {(task) => (
+            <WorkCard
+              key={task.id}
+              onClick={() => onOpen(task.id)}
+              testId="app-task"
+              taskId={task.id}
+              title={task.planName}
+              tagClass={`s${task.taskStatus}`}
+              tag={t(`status${task.taskStatus}` as 'status0')}
+              due={when(task.periodEnd)}
+              meta={`${t('progress')} ${task.checkedCount}/${task.objectCount}`}
+              pct={task.objectCount ? Math.round((100 * task.checkedCount) / task.objectCount) : 0}
+            />
+          )}
+        </WorkSection>
+        <WorkSection title={t('samplingWork')} testId="app-samplings" items={work?.sampling}>
+          {(s) => {
+            const done = s.state === 'done' || queued('sample', s.id);
+            return (
+              <WorkCard
+                key={s.id}
+                onClick={() => onSample(s.id)}
+                disabled={done}
+                testId="app-sampling"
+                title={s.pointName ?? s.pointCode}
+                tagClass={done ? 's2' : 's0'}
+                tag={t(done ? 'sampled' : 'status0')}
+                due={s.dueDate}
+                meta={`${s.planName} · ${t('progress')} ${done ? 1 : 0}/1`}
+              />
+            );
+          }}
+        </WorkSection>
+        <WorkSection title={t('repairWork')} testId="app-repairs" items={work?.repairs}>
+          {(r) => {
+            const sent = queued('repair', r.taskId);
+            return (
+              <WorkCard
+                key={r.taskId}
+                onClick={() => onRepair(r.taskId)}
+                disabled={sent}
+                testId="app-repair"
+                title={r.title ?? r.processName}
+                tagClass={sent ? 's2' : r.claimed ? 's1' : 's0'}
+                tag={sent ? t('queued') : r.taskName}
+                due={when(r.dueDate)}
+                meta={`${t('step')} ${r.stepNo}/${r.steps.length}`}
+                pct={r.steps.length ? Math.round((100 * (r.stepNo - 1)) / r.steps.length) : 0}
+              />
+            );
+          }}
+        </WorkSection>
       </div>
     </div>
   );

@@ -26,17 +26,20 @@ export function onFix(l: (f: Fix | null) => void) {
   return () => subs.delete(l);
 }
 
+/** A browser position as a fix, stamped now. */
+const fixOf = (p: GeolocationPosition): Fix => ({
+  lon: p.coords.longitude,
+  lat: p.coords.latitude,
+  accuracy: p.coords.accuracy,
+  speed: p.coords.speed,
+  ts: Date.now(),
+});
+
 export function startWatching() {
   if (watch !== undefined || !('geolocation' in navigator)) return;
   watch = navigator.geolocation.watchPosition(
     (p) => {
-      latest = {
-        lon: p.coords.longitude,
-        lat: p.coords.latitude,
-        accuracy: p.coords.accuracy,
-        speed: p.coords.speed,
-        ts: Date.now(),
-      };
+      latest = fixOf(p);
       if (onDuty) {
         batch.push(latest);
         if (batch.length > 500) batch = batch.slice(-500);
@@ -56,13 +59,7 @@ export function currentFix(): Promise<Fix | null> {
   return new Promise((resolve) =>
     navigator.geolocation.getCurrentPosition(
       (p) => {
-        latest = {
-          lon: p.coords.longitude,
-          lat: p.coords.latitude,
-          accuracy: p.coords.accuracy,
-          speed: p.coords.speed,
-          ts: Date.now(),
-        };
+        latest = fixOf(p);
         for (const s of subs) s(latest);
         resolve(latest);
       },

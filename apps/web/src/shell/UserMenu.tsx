@@ -3,12 +3,13 @@
  * only), log out after a translated confirmation.
  */
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown } from 'antd';
+import { Avatar, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { website } from '../lib/website';
 import { useSession } from '../stores/session';
+import { useLogout } from './useLogout';
 
 const SwitchDialog = lazy(() => import('./SwitchDialog'));
 
@@ -23,24 +24,13 @@ export function displayName(info: Record<string, unknown> | null | undefined): s
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
+  const logout = useLogout();
   const userInfo = useSession((s) => s.userInfo);
   const switchMode = useSession((s) => s.config.switchMode);
   const [switching, setSwitching] = useState(false);
   const name = displayName(userInfo);
   const avatar = typeof userInfo?.avatar === 'string' && userInfo.avatar ? userInfo.avatar : undefined;
-
-  function logout() {
-    modal.confirm({
-      title: t('common.confirmTitle'),
-      content: t('logoutTip'),
-      onOk: async () => {
-        await useSession.getState().logout();
-        navigate('/login', { replace: true });
-      },
-    });
-  }
 
   return (
     <>

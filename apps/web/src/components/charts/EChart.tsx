@@ -7,7 +7,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEChart } from './useEChart';
 
 echarts.use([
   LineChart,
@@ -32,22 +32,7 @@ export function EChart({
   /** shown while there is no option (antd's own 暂无数据 / No data by default) */
   emptyText?: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!option || !box.current) return;
-    if (!chart.current) chart.current = echarts.init(box.current);
-    chart.current.setOption(option, { notMerge: true });
-  }, [option]);
-  useEffect(() => {
-    const resize = () => chart.current?.resize();
-    window.addEventListener('resize', resize);
-    return () => {
-      window.removeEventListener('resize', resize);
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const box = useEChart(option);
   return (
     <div style={{ position: 'relative', height }}>
       <div ref={box} data-testid={testId} style={{ height, visibility: option ? 'visible' : 'hidden' }} />

@@ -15,9 +15,9 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_RESIZE_DELAY } from '../../lib/monitorHistory';
+import { useEChart } from './useEChart';
 
 echarts.use([
   LineChart,
@@ -38,38 +38,7 @@ export interface HistoryChartProps {
 
 export function HistoryChart({ option, height = 420 }: HistoryChartProps) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!option || !box.current) return;
-    if (!chart.current) chart.current = echarts.init(box.current);
-    chart.current.setOption(option, { notMerge: true });
-  }, [option]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const resize = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => chart.current?.resize(), CHART_RESIZE_DELAY);
-    };
-    window.addEventListener('resize', resize);
-    const observer = typeof ResizeObserver !== 'undefined' && box.current ? new ResizeObserver(resize) : undefined;
-    if (observer && box.current) observer.observe(box.current);
-    return () => {
-      window.removeEventListener('resize', resize);
-      observer?.disconnect();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
-
-  useEffect(
-    () => () => {
-      chart.current?.dispose();
-      chart.current = null;
-    },
-    [],
-  );
+  const box = useEChart(option, CHART_RESIZE_DELAY);
 
   return (
     <div style={{ position: 'relative', height }}>

@@ -27,6 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Query, Row } from '../../api/crud';
 import { http, onWrite } from '../../api/http';
+import type { DictItem } from '../../api/system';
 import { queryClient } from '../../lib/queryClient';
 import { AmountInput } from '../widgets/AmountInput';
 import { CalcField } from '../widgets/CalcField';
@@ -36,16 +37,6 @@ export const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 export const DATE = 'YYYY-MM-DD';
 
 const wireFormat = (c: CrudColumn) => c.format ?? (c.type === 'date' ? DATE : DATETIME);
-
-export interface DictItem {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  remark?: string;
-}
 
 /**
  * How long a dictionary read is reused: every list with a dictionary column used to ask for it on each open (issue 24

@@ -19,6 +19,14 @@ export interface ImportProgress {
   finished: boolean;
 }
 
+/** What a screen hands its import dialog (network, series, stations): whether it is open, and the two ways out. */
+export interface ImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** after an import was applied (the screen reloads) */
+  onApplied: () => void;
+}
+
 export interface XlsxImportApi {
   template(): Promise<{ blob: Blob; fileName: string }>;
   run(file: File, o: { dryRun: boolean; skipRejected: boolean; jobId: string }): Promise<{ data: ImportReport }>;

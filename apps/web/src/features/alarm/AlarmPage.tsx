@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type Alarm, type AlarmCounts, type AlarmType, alarmApi } from '../../api/alarm';
 import type { CrudApi, Query } from '../../api/crud';
 import { type CrudHandle, CrudPage } from '../../components/crud';
+import { READ_ONLY_LIST } from '../../components/crud/readOnly';
 import { saveBlob } from '../../lib/download';
 import { usePermission } from '../../stores/session';
 import { AlarmDrawer } from './AlarmDrawer';
@@ -157,11 +158,7 @@ export default function AlarmPage() {
         title="alarm.title"
         permission="alarm_info"
         query={tab === 'all' || tab === 'burst' ? undefined : { alarmType: tab }}
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
-        delBtn={false}
-        batchDelBtn={false}
+        {...READ_ONLY_LIST}
         handleRef={handle}
         actionWidth={canDispatch ? 220 : 150}
         toolbar={(h) => (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../components/testing/render';
+import { testRowThenOpenTables } from '../../test/connectionTest';
 import DatasourcePage from './DatasourcePage';
 
 const store = vi.hoisted(() => ({
@@ -16,6 +17,7 @@ vi.mock('../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../api/lowcode')>();
   const { memoryRecords, memoryRemove, onePage } = await import('../../test/memoryApi');
   const { HttpError: Err } = await import('../../api/http');
+  const { CONNECTED } = await import('../../test/connectionTest');
   return {
     ...real,
     bladeDatasourceApi: {
@@ -46,12 +48,7 @@ vi.mock('../../api/lowcode', async (orig) => {
       test: async (body: Record<string, any>) => {
         store.tests.push(body);
         if (store.testFails) throw new Err(400, store.testFails);
-        return {
-          code: 200,
-          success: true,
-          msg: '连接成功',
-          data: { version: 'PostgreSQL 16.4 on x86_64', durationMs: 8 },
-        };
+        return CONNECTED;
       },
     },
   };
@@ -180,13 +177,7 @@ describe('数据源管理', { timeout: 60_000 }, () => {
 
   it('tests a saved source from its row, browses its tables and a table’s columns, deletes after the confirmation', async () => {
     renderApp(<DatasourcePage />);
-    const row = (await screen.findByText('营业库')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /测试连接/ }));
-    expect(await screen.findByText('连接成功: PostgreSQL 16.4 (耗时 8 ms)')).toBeInTheDocument();
-    expect(store.tests[0]).toEqual({ id: '7' });
-
-    fireEvent.click(within(row).getByRole('button', { name: /数据表/ }));
-    const drawer = (await screen.findByText('营业库 的数据表')).closest('.ant-drawer') as HTMLElement;
+    const { row, drawer } = await testRowThenOpenTables(store.tests);
     expect(await within(drawer).findByText('请在左侧选择数据表')).toBeInTheDocument();
     fireEvent.change(within(drawer).getByPlaceholderText('表名或说明'), { target: { value: '水价' } });
     await waitFor(() => expect(within(drawer).queryByText('swp_meter')).toBeNull());

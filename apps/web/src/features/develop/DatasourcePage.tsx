@@ -4,18 +4,19 @@
  * shown back; left empty it stays) and remark; 测试连接 in the dialog and on each row; the 数据表 drawer (a source's
  * tables and a table's columns); delete after the confirmation.
  */
-import { ApiOutlined, TableOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
 import { type CrudColumn, CrudPage } from '../../components/crud';
+import { TestConnection } from '../../components/datasource/TestConnection';
+import { useConnectionActions } from '../../components/datasource/useConnectionActions';
 import { DriverSelect, loadDrivers, PasswordInput, StatusTag, UrlInput } from './DatasourceFields';
-import { DEFAULT_DRIVER, datasourceBody, urlSuitsDriver } from './datasources';
+import { DEFAULT_DRIVER, datasourceBody, testBody, urlSuitsDriver } from './datasources';
 import { TablesDrawer } from './TablesDrawer';
-import { TestConnection } from './TestConnection';
-import { useTestAnswer } from './useTestAnswer';
+
+/** The fields the dialog's 测试连接 checks before it sends them. */
+const TEST_FIELDS = ['driverClass', 'url', 'username'];
 
 export function datasourceColumns(t: (key: string) => string): CrudColumn[] {
   return [
@@ -76,19 +77,9 @@ export function datasourceColumns(t: (key: string) => string): CrudColumn[] {
 
 export default function DatasourcePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const columns = useMemo(() => datasourceColumns(t), [t]);
-  const answerOf = useTestAnswer();
   const [browsing, setBrowsing] = useState<Row | null>(null);
-  const [testing, setTesting] = useState<string>();
-
-  const testRow = async (row: Row) => {
-    setTesting(String(row.id));
-    const answer = await answerOf(() => bladeDatasourceApi.test({ id: row.id }));
-    setTesting(undefined);
-    if (answer.ok) message.success(answer.text);
-    else message.error(answer.text);
-  };
+  const rowActions = useConnectionActions((body) => bladeDatasourceApi.test(body), setBrowsing);
 
   return (
     <>
@@ -101,23 +92,16 @@ export default function DatasourcePage() {
         dialogWidth={760}
         actionWidth={400}
         beforeSubmit={(values, _mode, row) => datasourceBody(values, row)}
-        dialogExtra={(mode, form, row) => (mode === 'view' ? null : <TestConnection form={form} row={row} />)}
-        rowActions={(row) => (
-          <>
-            <Button
-              type="link"
-              size="small"
-              icon={<ApiOutlined />}
-              loading={testing === String(row.id)}
-              onClick={() => void testRow(row)}
-            >
-              {t('develop.ds.test')}
-            </Button>
-            <Button type="link" size="small" icon={<TableOutlined />} onClick={() => setBrowsing(row)}>
-              {t('develop.ds.tables')}
-            </Button>
-          </>
-        )}
+        dialogExtra={(mode, form, row) =>
+          mode === 'view' ? null : (
+            <TestConnection
+              form={form}
+              fields={TEST_FIELDS}
+              send={(values) => bladeDatasourceApi.test(testBody(values, row?.id))}
+            />
+          )
+        }
+        rowActions={rowActions}
       />
       <TablesDrawer source={browsing} onClose={() => setBrowsing(null)} />
     </>

@@ -3,19 +3,34 @@
  * name, phone and email; tab two changes the password (old, new, confirm — sent as MD5 like the sign-in).
  */
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
+import { Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileApi, type UserInfo } from '../../api/profile';
+import { useBusyCall } from '../../lib/useBusyCall';
 import { phoneRule } from '../../lib/validators';
 import { useAvatarUpload } from './useAvatarUpload';
 
+/** The buttons under both forms: 保存 (submits) and 重置. */
+function SaveReset({ saving, onReset }: { saving: boolean; onReset(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item wrapperCol={{ offset: 4 }}>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('info.save')}
+        </Button>
+        <Button onClick={onReset}>{t('info.reset')}</Button>
+      </Space>
+    </Form.Item>
+  );
+}
+
 function InfoForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserInfo>();
   const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyCall();
   const { uploading, beforeUpload } = useAvatarUpload(form);
   const avatar = Form.useWatch('avatar', form);
 
@@ -27,23 +42,19 @@ function InfoForm() {
       .finally(() => setLoading(false));
   }, [form]);
 
-  const submit = async (values: UserInfo) => {
-    setSaving(true);
-    try {
-      await profileApi.updateInfo({
-        avatar: values.avatar,
-        realName: values.realName,
-        name: values.name,
-        phone: values.phone,
-        email: values.email,
-      });
-      message.success(t('info.saved'));
-    } catch {
-      /* the client showed the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: UserInfo) =>
+    run(
+      () =>
+        profileApi.updateInfo({
+          avatar: values.avatar,
+          realName: values.realName,
+          name: values.name,
+          phone: values.phone,
+          email: values.email,
+        }),
+      t('info.saved'),
+      () => {},
+    );
 
   return (
     <Spin spinning={loading}>
@@ -84,14 +95,7 @@ function InfoForm() {
         <Form.Item name="email" label={t('info.email')} rules={[{ type: 'email', message: t('info.emailInvalid') }]}>
           <Input maxLength={45} />
         </Form.Item>
-        <Form.Item wrapperCol={{ offset: 4 }}>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {t('info.save')}
-            </Button>
-            <Button onClick={() => form.resetFields(['realName', 'name', 'phone', 'email'])}>{t('info.reset')}</Button>
-          </Space>
-        </Form.Item>
+        <SaveReset saving={saving} onReset={() => form.resetFields(['realName', 'name', 'phone', 'email'])} />
       </Form>
     </Spin>
   );
@@ -99,22 +103,15 @@ function InfoForm() {
 
 function PasswordForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyCall();
 
-  const submit = async (v: { oldPassword: string; newPassword: string; newPassword1: string }) => {
-    setSaving(true);
-    try {
-      await profileApi.updatePassword(v.oldPassword, v.newPassword, v.newPassword1);
-      message.success(t('info.passwordSaved'));
-      form.resetFields();
-    } catch {
-      /* the client showed the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (v: { oldPassword: string; newPassword: string; newPassword1: string }) =>
+    run(
+      () => profileApi.updatePassword(v.oldPassword, v.newPassword, v.newPassword1),
+      t('info.passwordSaved'),
+      () => form.resetFields(),
+    );
 
   return (
     <Form
@@ -157,14 +154,7 @@ function PasswordForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item wrapperCol={{ offset: 4 }}>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t('info.save')}
-          </Button>
-          <Button onClick={() => form.resetFields()}>{t('info.reset')}</Button>
-        </Space>
-      </Form.Item>
+      <SaveReset saving={saving} onReset={() => form.resetFields()} />
     </Form>
   );
 }

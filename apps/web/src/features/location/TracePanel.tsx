@@ -102,26 +102,11 @@ function useTracePlayback(
   };
 }
 
+type Playback = ReturnType<typeof useTracePlayback>;
+
 /** The time slider with the trace's figures, or a note that the range holds no trace. */
-function TraceTimeline({
-  trace,
-  loading,
-  at,
-  setAt,
-  setPlaying,
-  first,
-  last,
-  head,
-}: {
-  trace: Trace | null;
-  loading: boolean;
-  at: number;
-  setAt(v: number): void;
-  setPlaying(v: boolean): void;
-  first: number;
-  last: number;
-  head: unknown;
-}) {
+function TraceTimeline({ playback }: { playback: Playback }) {
+  const { trace, loading, at, setAt, setPlaying, first, last, head } = playback;
   const { t } = useTranslation();
   const points = trace?.points ?? [];
   return points.length ? (
@@ -164,23 +149,9 @@ export function TracePanel({
   onHead: (p: { x: number; y: number } | null) => void;
 }) {
   const { t } = useTranslation();
-  const {
-    range,
-    setRange,
-    trace,
-    loading,
-    load,
-    at,
-    setAt,
-    playing,
-    setPlaying,
-    speed,
-    setSpeed,
-    points,
-    first,
-    last,
-    head,
-  } = useTracePlayback(person, onTrace, onHead);
+  const playback = useTracePlayback(person, onTrace, onHead);
+  const { range, setRange, loading, load, at, setAt, playing, setPlaying, speed, setSpeed, points, first, last } =
+    playback;
   return (
     <Card
       size="small"
@@ -223,16 +194,7 @@ export function TracePanel({
             aria-label={t('patrol.location.speed')}
           />
         </Space>
-        <TraceTimeline
-          trace={trace}
-          loading={loading}
-          at={at}
-          setAt={setAt}
-          setPlaying={setPlaying}
-          first={first}
-          last={last}
-          head={head}
-        />
+        <TraceTimeline playback={playback} />
       </Space>
     </Card>
   );

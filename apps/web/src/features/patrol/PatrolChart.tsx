@@ -7,8 +7,8 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEChart } from '../../components/charts/useEChart';
 
 echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -22,32 +22,7 @@ export interface PatrolChartProps {
 
 export function PatrolChart({ option, height = 280, testId }: PatrolChartProps) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!option || !box.current) return;
-    if (!chart.current) chart.current = echarts.init(box.current);
-    chart.current.setOption(option, { notMerge: true });
-  }, [option]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const resize = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => chart.current?.resize(), 300);
-    };
-    window.addEventListener('resize', resize);
-    const observer = typeof ResizeObserver !== 'undefined' && box.current ? new ResizeObserver(resize) : undefined;
-    if (observer && box.current) observer.observe(box.current);
-    return () => {
-      window.removeEventListener('resize', resize);
-      observer?.disconnect();
-      if (timer) clearTimeout(timer);
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const box = useEChart(option, 300);
 
   return (
     <div style={{ position: 'relative', height }} data-testid={testId}>

@@ -2,7 +2,7 @@
  * SMS configurations (`/blade-resource/sms`): exactly one is enabled per tenant (启用 switches the others off);
  * 发送测试 sends through the provider (the default provider records the message in the message log).
  */
-import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Tag } from 'antd';
 import i18next from 'i18next';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { smsApi } from '../../api/resource';
 import { type CrudColumn, CrudPage } from '../../components/crud';
 import { InputTable } from '../../components/widgets';
 import { type InputTableColumn, inputTableRule } from '../../components/widgets/inputTableRules';
+import { EnableButton } from './EnableButton';
 
 /** status 2 is the one enabled configuration, 1 the others */
 export const enabledTag = (v: number) =>
@@ -96,7 +97,6 @@ function SendDialog({ row, onClose }: { row: Row | null; onClose(): void }) {
 
 export default function SmsPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const [sending, setSending] = useState<Row | null>(null);
   return (
     <>
@@ -108,30 +108,13 @@ export default function SmsPage() {
         actionWidth={420}
         rowActions={(row, h) => (
           <>
-            <Button
-              type="link"
-              size="small"
-              icon={<CheckCircleOutlined />}
-              disabled={row.status === 2}
-              onClick={() =>
-                modal.confirm({
-                  title: t('crud.confirmTitle'),
-                  content: t('sms.enableConfirm'),
-                  okText: t('crud.ok'),
-                  cancelText: t('crud.cancel'),
-                  onOk: async () => {
-                    // a refusal has been shown by the HTTP client; the confirmation closes either way
-                    await (async () => {
-                      await smsApi.enable(String(row.id));
-                      message.success(t('crud.operationSuccess'));
-                      h.reload();
-                    })().catch(() => {});
-                  },
-                })
-              }
-            >
-              {t('sms.enable')}
-            </Button>
+            <EnableButton
+              row={row}
+              h={h}
+              enable={(id) => smsApi.enable(id)}
+              confirmKey="sms.enableConfirm"
+              labelKey="sms.enable"
+            />
             <Button type="link" size="small" icon={<SendOutlined />} onClick={() => setSending(row)}>
               {t('sms.send')}
             </Button>

@@ -6,11 +6,12 @@ import { ArrowRightOutlined, LogoutOutlined, UserOutlined } from '@ant-design/ic
 import { App, Avatar, Button, Input, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { AppFeedback } from '../../components/AppFeedback';
 import { useSession } from '../../stores/session';
 import { useUi } from '../../stores/ui';
 import { displayName } from '../UserMenu';
+import { useLogout } from '../useLogout';
 import './lock.css';
 import { lockReturnPath, unlockSession } from './sessionLock';
 
@@ -25,8 +26,8 @@ function useClock() {
 
 function LockScreen() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const logout = useLogout();
   const isLock = useUi((s) => s.isLock);
   const userInfo = useSession((s) => s.userInfo);
   const [passwd, setPasswd] = useState('');
@@ -46,17 +47,6 @@ function LockScreen() {
     setShake(true);
     setTimeout(() => setShake(false), 500);
     void message.error(t('lock.wrong'));
-  }
-
-  function logout() {
-    modal.confirm({
-      title: t('common.confirmTitle'),
-      content: t('logoutTip'),
-      onOk: async () => {
-        await useSession.getState().logout();
-        navigate('/login', { replace: true });
-      },
-    });
   }
 
   const avatar = typeof userInfo?.avatar === 'string' && userInfo.avatar ? userInfo.avatar : undefined;

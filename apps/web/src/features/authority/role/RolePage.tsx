@@ -3,12 +3,14 @@
  * roles in one dialog of three trees.
  */
 import { KeyOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuApi, type Role, roleApi } from '../../../api/system';
 import { CheckTree, type GrantNode } from '../../../components/CheckTree';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { GrantModal } from '../../../components/grant/GrantModal';
+import { useGrantButtons } from '../../../components/grant/useGrantButtons';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { usePermission } from '../../../stores/session';
@@ -37,86 +39,62 @@ interface GrantState {
 
 function GrantDialog({ roleIds, onClose }: { roleIds: string[] | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [trees, setTrees] = useState<GrantState>({ menu: [], dataScope: [], apiScope: [] });
   const [keys, setKeys] = useState<{ menu: string[]; dataScope: string[]; apiScope: string[] }>({
     menu: [],
     dataScope: [],
     apiScope: [],
   });
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const load = async (ids: string[]) => {
-    setLoading(true);
-    try {
-      const [tree, chosen] = await Promise.all([menuApi.grantTree(), menuApi.roleTreeKeys(ids)]);
-      setTrees({
-        menu: (tree?.menu ?? []) as GrantNode[],
-        dataScope: (tree?.dataScope ?? []) as GrantNode[],
-        apiScope: (tree?.apiScope ?? []) as GrantNode[],
-      });
-      setKeys({ menu: chosen?.menu ?? [], dataScope: chosen?.dataScope ?? [], apiScope: chosen?.apiScope ?? [] });
-    } finally {
-      setLoading(false);
-    }
+  const load = async () => {
+    const [tree, chosen] = await Promise.all([menuApi.grantTree(), menuApi.roleTreeKeys(roleIds!)]);
+    setTrees({
+      menu: (tree?.menu ?? []) as GrantNode[],
+      dataScope: (tree?.dataScope ?? []) as GrantNode[],
+      apiScope: (tree?.apiScope ?? []) as GrantNode[],
+    });
+    setKeys({ menu: chosen?.menu ?? [], dataScope: chosen?.dataScope ?? [], apiScope: chosen?.apiScope ?? [] });
   };
+  const save = () =>
+    roleApi.grant({
+      roleIds: roleIds!,
+      menuIds: keys.menu,
+      dataScopeIds: keys.dataScope,
+      apiScopeIds: keys.apiScope,
+    });
   return (
-    <Modal
-      open={!!roleIds}
-      title={t('role.grant')}
-      width={640}
-      maskClosable={false}
-      destroyOnHidden
-      afterOpenChange={(open) => open && roleIds && void load(roleIds)}
-      onCancel={onClose}
-      okText={t('crud.ok')}
-      cancelText={t('crud.cancel')}
-      confirmLoading={saving}
-      onOk={async () => {
-        setSaving(true);
-        try {
-          await roleApi.grant({
-            roleIds: roleIds!,
-            menuIds: keys.menu,
-            dataScopeIds: keys.dataScope,
-            apiScopeIds: keys.apiScope,
-          });
-          message.success(t('crud.operationSuccess'));
-          onClose();
-        } catch {
-          // shown by the client
-        } finally {
-          setSaving(false);
-        }
-      }}
-    >
-      <Tabs
-        items={(['menu', 'dataScope', 'apiScope'] as const).map((k) => ({
-          key: k,
-          label: t(`role.grant_${k}`),
-          forceRender: true,
-          children: (
-            <CheckTree
-              treeData={trees[k]}
-              value={keys[k]}
-              loading={loading}
-              searchable
-              height={420}
-              data-testid={`grant-${k}`}
-              onChange={(v) => setKeys((s) => ({ ...s, [k]: v }))}
-            />
-          ),
-        }))}
-      />
-    </Modal>
+    <GrantModal open={!!roleIds} title={t('role.grant')} width={640} load={load} save={save} onClose={onClose}>
+      {(loading) => (
+        <Tabs
+          items={(['menu', 'dataScope', 'apiScope'] as const).map((k) => ({
+            key: k,
+            label: t(`role.grant_${k}`),
+            forceRender: true,
+            children: (
+              <CheckTree
+                treeData={trees[k]}
+                value={keys[k]}
+                loading={loading}
+                searchable
+                height={420}
+                data-testid={`grant-${k}`}
+                onChange={(v) => setKeys((s) => ({ ...s, [k]: v }))}
+              />
+            ),
+          }))}
+        />
+      )}
+    </GrantModal>
   );
 }
 
 export default function RolePage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const [grant, setGrant] = useState<string[] | null>(null);
-  const canGrant = usePermission('role_grant');
+  const buttons = useGrantButtons<Role>({
+    can: usePermission('role_grant'),
+    icon: <KeyOutlined />,
+    label: 'role.grant',
+    open: setGrant,
+  });
   return (
     <>
       <CrudPage<Role>
@@ -126,29 +104,8 @@ export default function RolePage() {
         permission="role"
         paged={false}
         tree
-        toolbar={(h) =>
-          canGrant && (
-            <Button
-              icon={<KeyOutlined />}
-              onClick={() => {
-                if (!h.selected.length) {
-                  message.warning(t('crud.selectOne'));
-                  return;
-                }
-                setGrant(h.selected.map((r) => String(r.id)));
-              }}
-            >
-              {t('role.grant')}
-            </Button>
-          )
-        }
-        rowActions={(row) =>
-          canGrant && (
-            <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setGrant([String(row.id)])}>
-              {t('role.grant')}
-            </Button>
-          )
-        }
+        toolbar={buttons.toolbar}
+        rowActions={buttons.rowActions}
         actionWidth={320}
       />
       <GrantDialog roleIds={grant} onClose={() => setGrant(null)} />

@@ -5,6 +5,7 @@
  */
 import { Alert, Checkbox, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ImportDialogProps } from '../../../components/import/api';
 import { ImportFooter } from '../../../components/import/ImportFooter';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { NetworkReportView } from './NetworkReportView';
@@ -13,15 +14,7 @@ import { useNetworkImport } from './useNetworkImport';
 
 export { NetworkReportView } from './NetworkReportView';
 
-export function NetworkImportDialog({
-  open,
-  onClose,
-  onApplied,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onApplied: () => void;
-}) {
+export function NetworkImportDialog({ open, onClose, onApplied }: ImportDialogProps) {
   const { t } = useTranslation();
   const s = useNetworkImport(onApplied);
   const { report, prog } = s;

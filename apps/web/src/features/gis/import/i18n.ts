@@ -1,4 +1,9 @@
-/** Strings of the network import dialog and the export buttons of 管网地图. */
+/**
+ * Strings of the network import dialog and the export buttons of 管网地图. The import's stages are the server job's,
+ * worded as the shared xlsx import's but for the features they check.
+ */
+import * as xlsx from '../../../components/import/i18n';
+
 export const zh = {
   button: { gisImport: '导入管网', gisExport: '导出管网' },
   netImport: {
@@ -18,15 +23,7 @@ export const zh = {
     apply: '导入',
     skipRejected: '跳过被拒绝的行',
     needDryRun: '请先试导入，查看报告后再导入',
-    stage: {
-      upload: '上传中',
-      parse: '解析文件',
-      check: '检查要素',
-      write: '写入数据库',
-      done: '完成',
-      failed: '失败',
-      unknown: '处理中',
-    },
+    stage: { ...xlsx.zh.xlsxImport.stage, parse: '解析文件', check: '检查要素' },
     counts: '要素统计',
     junctions: '节点',
     pipes: '管线',
@@ -77,15 +74,7 @@ export const en = {
     apply: 'Import',
     skipRejected: 'Skip rejected rows',
     needDryRun: 'Run a dry run and read its report first',
-    stage: {
-      upload: 'Uploading',
-      parse: 'Reading the file',
-      check: 'Checking features',
-      write: 'Writing',
-      done: 'Done',
-      failed: 'Failed',
-      unknown: 'Working',
-    },
+    stage: { ...xlsx.en.xlsxImport.stage, check: 'Checking features' },
     counts: 'Features found',
     junctions: 'Junctions',
     pipes: 'Pipes',

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataBackupApi } from '../../../api/lowcode';
 import { CrudPagination } from '../../../components/crud';
+import { useConfirmRemove } from '../../../components/crud/useConfirmRemove';
 import { saveBlob } from '../../../lib/download';
 import { BackupDialog } from './BackupDialog';
 import { backupColumns } from './backupColumns';
@@ -19,7 +20,8 @@ import { useBackups } from './useBackups';
 
 export default function DataBackupPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmRemove = useConfirmRemove();
   const [asking, setAsking] = useState(false);
   const [downloading, setDownloading] = useState<string>();
   const list = useBackups((rows) => {
@@ -42,21 +44,10 @@ export default function DataBackupPage() {
   };
 
   const remove = (r: Row) =>
-    modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: t('crud.confirmRemove'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
-      onOk: async () => {
-        try {
-          await dataBackupApi.remove(String(r.id));
-        } catch {
-          return;
-        }
-        message.success(t('crud.removeSuccess'));
-        void list.reload();
-      },
-    });
+    confirmRemove(
+      () => dataBackupApi.remove(String(r.id)),
+      () => void list.reload(),
+    );
 
   return (
     // the test id appears with the first answer, so a count of the rows is the list's

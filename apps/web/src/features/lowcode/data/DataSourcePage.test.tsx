@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../components/testing/render';
+import { testRowThenOpenTables } from '../../../test/connectionTest';
 import DataSourcePage from './DataSourcePage';
 
 const store = vi.hoisted(() => ({
@@ -12,6 +13,7 @@ const store = vi.hoisted(() => ({
 vi.mock('../../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../../api/lowcode')>();
   const { memoryRecords, onePage } = await import('../../../test/memoryApi');
+  const { CONNECTED } = await import('../../../test/connectionTest');
   return {
     ...real,
     dataSourceApi: {
@@ -22,12 +24,7 @@ vi.mock('../../../api/lowcode', async (orig) => {
       selector: async () => ({ list: store.rows }),
       test: async (body: Record<string, any>) => {
         store.tests.push(body);
-        return {
-          code: 200,
-          success: true,
-          msg: '连接成功',
-          data: { version: 'PostgreSQL 16.4 on x86_64', durationMs: 8 },
-        };
+        return CONNECTED;
       },
     },
     dataModelApi: {
@@ -119,14 +116,7 @@ describe('数据连接', { timeout: 60_000 }, () => {
 
   it('tests a saved connection from its row and browses its tables', async () => {
     renderApp(<DataSourcePage />);
-    const row = (await screen.findByText('营业库')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /测试连接/ }));
-    expect(await screen.findByText('连接成功: PostgreSQL 16.4 (耗时 8 ms)')).toBeInTheDocument();
-    expect(store.tests[0]).toEqual({ id: '7' });
-
-    fireEvent.click(within(row).getByRole('button', { name: /数据表/ }));
-    // (jsdom's ids leave the drawer's aria name unresolved: the browser test finds it by name)
-    const drawer = (await screen.findByText('营业库 的数据表')).closest('.ant-drawer') as HTMLElement;
+    const { drawer } = await testRowThenOpenTables(store.tests);
     fireEvent.click(await within(drawer).findByText('swp_meter'));
     const detail = within(drawer).getByTestId('ds-table-detail');
     expect(await within(detail).findByText('meter_no')).toBeInTheDocument();

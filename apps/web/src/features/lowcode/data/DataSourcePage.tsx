@@ -4,18 +4,19 @@
  * never sent back: left empty it stays, 清除密码 drops it), 测试连接 in the dialog and on each row, the 数据表
  * drawer (tables, columns, a preview of rows), delete after the confirmation.
  */
-import { ApiOutlined, TableOutlined } from '@ant-design/icons';
-import { App, Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { dataSourceApi } from '../../../api/lowcode';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { DB_TYPES, DEFAULT_DB_TYPE, defaultPort, sourceBody, testAnswerOf } from '../../../lib/dataSources';
+import { TestConnection } from '../../../components/datasource/TestConnection';
+import { useConnectionActions } from '../../../components/datasource/useConnectionActions';
+import { connectionBody, DB_TYPES, DEFAULT_DB_TYPE, defaultPort, sourceBody } from '../../../lib/dataSources';
 import { ClearPasswordBox, DbTypeSelect, PasswordField, StatusTag } from './SourceFields';
 import { TablesDrawer } from './TablesDrawer';
-import { TestConnection } from './TestConnection';
+
+/** The fields the dialog's 测试连接 checks before it sends them. */
+const TEST_FIELDS = ['dbType', 'host', 'port', 'dbName', 'userName'];
 
 const dbTypeOptions = DB_TYPES.map((d) => ({ value: d.value, label: d.label }));
 
@@ -90,22 +91,8 @@ export const dataSources = {
 };
 
 export default function DataSourcePage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const [browsing, setBrowsing] = useState<Row | null>(null);
-  const [testing, setTesting] = useState<string>();
-
-  const testRow = async (row: Row) => {
-    setTesting(String(row.id));
-    try {
-      const env = await dataSourceApi.test({ id: row.id });
-      message.success(t('lowcode.ds.testAnswer', testAnswerOf(env, t('lowcode.ds.testOk'))));
-    } catch (e) {
-      message.error(e instanceof HttpError ? e.message : t('lowcode.ds.testFailed'));
-    } finally {
-      setTesting(undefined);
-    }
-  };
+  const rowActions = useConnectionActions((body) => dataSourceApi.test(body), setBrowsing);
 
   return (
     <>
@@ -117,23 +104,16 @@ export default function DataSourcePage() {
         testId="data-source-page"
         dialogWidth={760}
         actionWidth={400}
-        dialogExtra={(mode, form, row) => (mode === 'view' ? null : <TestConnection form={form} row={row} />)}
-        rowActions={(row) => (
-          <>
-            <Button
-              type="link"
-              size="small"
-              icon={<ApiOutlined />}
-              loading={testing === String(row.id)}
-              onClick={() => void testRow(row)}
-            >
-              {t('lowcode.ds.test')}
-            </Button>
-            <Button type="link" size="small" icon={<TableOutlined />} onClick={() => setBrowsing(row)}>
-              {t('lowcode.ds.tables')}
-            </Button>
-          </>
-        )}
+        dialogExtra={(mode, form, row) =>
+          mode === 'view' ? null : (
+            <TestConnection
+              form={form}
+              fields={TEST_FIELDS}
+              send={(values) => dataSourceApi.test(connectionBody(values, row?.id))}
+            />
+          )
+        }
+        rowActions={rowActions}
       />
       <TablesDrawer source={browsing} onClose={() => setBrowsing(null)} />
     </>

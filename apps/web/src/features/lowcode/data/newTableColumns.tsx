@@ -2,9 +2,7 @@
  * The columns of 新建表's field list, each cell a form item of the field's row: name, type (choosing one sets its
  * default sizes), length and decimals where the type takes them, primary key, nullable, and a delete button.
  */
-import { DeleteOutlined } from '@ant-design/icons';
 import {
-  Button,
   Checkbox,
   Form,
   type FormInstance,
@@ -15,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import type { TFunction } from 'i18next';
+import { removeColumn } from './removeColumn';
 import { FIELD_TYPES, type FieldType, IDENT, type NewField, sizesFor, takesDecimals, takesLength } from './tables';
 
 export interface ColumnsArgs {
@@ -122,21 +121,7 @@ function flagColumns({ t, fields, remove }: ColumnsArgs): Columns {
         </Form.Item>
       ),
     },
-    {
-      title: '',
-      key: 'x',
-      width: 50,
-      render: (_v, it) => (
-        <Button
-          type="text"
-          danger
-          size="small"
-          icon={<DeleteOutlined />}
-          aria-label={t('crud.remove')}
-          onClick={() => remove(it.name)}
-        />
-      ),
-    },
+    removeColumn<FormListFieldData>(t, (it) => remove(it.name)),
   ];
 }
 

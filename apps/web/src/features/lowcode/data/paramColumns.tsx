@@ -1,8 +1,8 @@
 /** The columns of a SQL interface's parameter table, each cell an input of its row: name, label, type, default, required, delete. */
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Select, type TableColumnsType } from 'antd';
+import { Checkbox, Input, Select, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Param } from './interfaces';
+import { removeColumn } from './removeColumn';
 
 interface Args {
   t: TFunction;
@@ -77,20 +77,6 @@ export function paramColumns({ t, set, remove }: Args): TableColumnsType<Param> 
         />
       ),
     },
-    {
-      title: '',
-      key: 'x',
-      width: 50,
-      render: (_v, _p, i) => (
-        <Button
-          type="text"
-          danger
-          size="small"
-          icon={<DeleteOutlined />}
-          aria-label={t('crud.remove')}
-          onClick={() => remove(i)}
-        />
-      ),
-    },
+    removeColumn<Param>(t, (_p, i) => remove(i)),
   ];
 }

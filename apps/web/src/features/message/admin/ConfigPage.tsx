@@ -3,7 +3,7 @@ import { rowsOf } from '../../../api/crud';
 import { messageConfigApi, messageTemplateApi } from '../../../api/messageAdmin';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
 import { PopupSelect } from '../../../components/widgets';
-import { CHANNELS } from './common';
+import { CHANNELS, requiredMessageType } from './common';
 
 const loadTemplates = async ({ keyword, current, size }: { keyword: string; current: number; size: number }) => {
   const page = rowsOf<any>(
@@ -15,16 +15,7 @@ const loadTemplates = async ({ keyword, current, size }: { keyword: string; curr
 const columns: CrudColumn[] = [
   { prop: 'configCode', label: 'msgAdmin.configCode', search: true, required: 'msgAdmin.configCodeRequired' },
   { prop: 'configName', label: 'msgAdmin.configName', search: true, required: 'msgAdmin.configNameRequired' },
-  {
-    prop: 'messageType',
-    label: 'msgAdmin.messageType',
-    type: 'select',
-    dict: 'message_type',
-    numeric: true,
-    search: true,
-    required: 'msgAdmin.typeRequired',
-    defaultValue: 1,
-  },
+  requiredMessageType,
   {
     prop: 'templateCode',
     label: 'msgAdmin.templateCode',

@@ -1,21 +1,12 @@
 /** Message templates (`/blade-message/template`): code, name, type, channel, title and content with ${name} placeholders. */
 import { messageTemplateApi } from '../../../api/messageAdmin';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { CHANNELS } from './common';
+import { CHANNELS, requiredMessageType } from './common';
 
 const columns: CrudColumn[] = [
   { prop: 'templateCode', label: 'msgAdmin.templateCode', search: true, required: 'msgAdmin.templateCodeInput' },
   { prop: 'templateName', label: 'msgAdmin.templateName', search: true, required: 'msgAdmin.templateNameRequired' },
-  {
-    prop: 'messageType',
-    label: 'msgAdmin.messageType',
-    type: 'select',
-    dict: 'message_type',
-    numeric: true,
-    search: true,
-    required: 'msgAdmin.typeRequired',
-    defaultValue: 1,
-  },
+  requiredMessageType,
   { prop: 'channel', label: 'msgAdmin.channel', type: 'select', options: CHANNELS, defaultValue: 'site' },
   { prop: 'templateTitle', label: 'msgAdmin.templateTitle', required: 'msgAdmin.titleRequired', span: 24 },
   {

@@ -2,18 +2,11 @@
 import { Tag } from 'antd';
 import type { CrudColumn } from '../../../components/crud';
 import { UserTreeSelect } from '../../../components/widgets';
-import { CHANNELS } from './common';
+import { CHANNELS, messageTypeColumn } from './common';
 
 export const logColumns: CrudColumn[] = [
   { prop: 'title', label: 'msgAdmin.title', search: true, ellipsis: true },
-  {
-    prop: 'messageType',
-    label: 'msgAdmin.messageType',
-    type: 'select',
-    dict: 'message_type',
-    numeric: true,
-    search: true,
-  },
+  messageTypeColumn,
   { prop: 'channel', label: 'msgAdmin.channel', type: 'select', options: CHANNELS, search: true },
   { prop: 'templateCode', label: 'msgAdmin.templateCode', hide: true },
   { prop: 'content', label: 'msgAdmin.content', type: 'textarea', hide: true },

@@ -5,21 +5,14 @@
  */
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ImportDialogProps } from '../../../components/import/api';
 import { ImportFooter } from '../../../components/import/ImportFooter';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { SeriesReportView } from './SeriesReportView';
 import { SeriesSettingsForm } from './SeriesSettingsForm';
 import { useSeriesImport } from './useSeriesImport';
 
-export function SeriesImportDialog({
-  open,
-  onClose,
-  onApplied,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onApplied: () => void;
-}) {
+export function SeriesImportDialog({ open, onClose, onApplied }: ImportDialogProps) {
   const { t } = useTranslation();
   const s = useSeriesImport(open, onApplied);
   return (

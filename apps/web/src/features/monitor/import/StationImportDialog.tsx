@@ -4,18 +4,11 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ImportDialogProps } from '../../../components/import/api';
 import { type XlsxImportApi, XlsxImportDialog } from '../../../components/import/XlsxImportDialog';
 import { stationImportApi } from './api';
 
-export function StationImportDialog({
-  open,
-  onClose,
-  onApplied,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onApplied: () => void;
-}) {
+export function StationImportDialog({ open, onClose, onApplied }: ImportDialogProps) {
   const { t } = useTranslation();
   const api = useMemo<XlsxImportApi>(
     () => ({

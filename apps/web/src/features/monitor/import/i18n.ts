@@ -1,23 +1,14 @@
-/** Strings of the time-series import dialog of 站点监测. */
+/**
+ * Strings of the import dialogs of 站点监测: 导入站点 is the shared xlsx dialog (its own strings) with this title and
+ * key column; 导入数据 polls the same server job stages, worded as the shared ones but for a few.
+ */
+import * as xlsx from '../../../components/import/i18n';
+
 export const zh = {
   button: { importSeries: '导入数据', importStations: '导入站点' },
   stationImport: {
     title: '导入站点',
-    template: '下载模板',
-    pick: '选择 xlsx',
-    dryRun: '试导入',
-    apply: '导入',
-    skipRejected: '跳过被拒绝的行',
-    row: '行',
     stcd: '站点编码',
-    action: '操作',
-    insert: '新增',
-    update: '更新',
-    unchanged: '不变',
-    reason: '原因',
-    summary: '新增 {{inserted}}，更新 {{updated}}，不变 {{unchanged}}',
-    rejected: '被拒绝的行 ({{n}})',
-    applied: '导入完成：新增 {{inserted}}，更新 {{updated}}',
   },
   seriesImport: {
     title: '导入监测数据',
@@ -49,15 +40,7 @@ export const zh = {
     reason: '原因',
     applied: '导入完成：新增 {{n}} 个数据点',
     needMapping: '请至少映射一列到站点字段',
-    stage: {
-      upload: '上传中',
-      parse: '解析文件',
-      check: '检查数据',
-      write: '写入数据库',
-      done: '完成',
-      failed: '失败',
-      unknown: '处理中',
-    },
+    stage: { ...xlsx.zh.xlsxImport.stage, parse: '解析文件' },
   },
 };
 
@@ -65,21 +48,7 @@ export const en = {
   button: { importSeries: 'Import data', importStations: 'Import stations' },
   stationImport: {
     title: 'Import stations',
-    template: 'Download template',
-    pick: 'Choose xlsx',
-    dryRun: 'Dry run',
-    apply: 'Import',
-    skipRejected: 'Skip rejected rows',
-    row: 'Row',
     stcd: 'Station code',
-    action: 'Action',
-    insert: 'New',
-    update: 'Update',
-    unchanged: 'Unchanged',
-    reason: 'Reason',
-    summary: '{{inserted}} new, {{updated}} updated, {{unchanged}} unchanged',
-    rejected: 'Rejected rows ({{n}})',
-    applied: 'Imported: {{inserted}} new, {{updated}} updated',
   },
   seriesImport: {
     title: 'Import monitoring data',
@@ -111,14 +80,6 @@ export const en = {
     reason: 'Reason',
     applied: 'Imported: {{n}} new points',
     needMapping: 'Map at least one column to a station field',
-    stage: {
-      upload: 'Uploading',
-      parse: 'Reading the file',
-      check: 'Checking values',
-      write: 'Writing',
-      done: 'Done',
-      failed: 'Failed',
-      unknown: 'Working',
-    },
+    stage: { ...xlsx.en.xlsxImport.stage, check: 'Checking values' },
   },
 };

@@ -11,7 +11,7 @@ import { type JobObject, jobObjectApi } from '../../../api/patrol';
 import { type CrudColumn, CrudPage, type FieldContext } from '../../../components/crud';
 import { MapCoordinateDialog } from '../../../components/map';
 import { DeptTreeSelect } from '../../../components/widgets';
-import { FACILITY_CODES, nameOf, vocab } from '../common';
+import { facilityColumn } from './facilityColumn';
 
 /** A button that opens the map and writes the picked point into the form (x, y, lon, lat, address). */
 function PickOnMap({ ctx }: { ctx: FieldContext<JobObject> }) {
@@ -78,16 +78,7 @@ export default function JobObjectPage() {
         required: 'patrol.jobObject.nameRequired',
         width: 220,
       },
-      {
-        prop: 'facilityType',
-        label: 'patrol.jobObject.facilityType',
-        type: 'select',
-        search: true,
-        required: 'patrol.jobObject.facilityRequired',
-        options: vocab(t, 'facility', FACILITY_CODES),
-        render: (v) => nameOf(t, 'facility', v),
-        width: 90,
-      },
+      facilityColumn(t, 90),
       {
         prop: 'deptId',
         label: 'patrol.jobObject.dept',

@@ -14,7 +14,7 @@ import {
   patrolTypeObjectApi,
 } from '../../../api/patrol';
 import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { FACILITY_CODES, nameOf, vocab } from '../common';
+import { facilityColumn } from './facilityColumn';
 
 export default function TypePage() {
   const { t } = useTranslation();
@@ -45,16 +45,7 @@ export default function TypePage() {
 
   const objectColumns: CrudColumn<PatrolTypeObject>[] = useMemo(
     () => [
-      {
-        prop: 'facilityType',
-        label: 'patrol.jobObject.facilityType',
-        type: 'select',
-        search: true,
-        required: 'patrol.jobObject.facilityRequired',
-        options: vocab(t, 'facility', FACILITY_CODES),
-        render: (v) => nameOf(t, 'facility', v),
-        width: 100,
-      },
+      facilityColumn(t, 100),
       { prop: 'objectName', label: 'patrol.type.objectName', required: 'patrol.type.objectNameRequired', width: 120 },
       {
         prop: 'checkItems',

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { type JobObject, jobObjectApi, type Plan, type PlanDetail, patrolTypeApi, planApi } from '../../../api/patrol';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
 import { shortTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
@@ -79,9 +80,8 @@ function PlanGeometry({
 
 function AuditDialog({ plan, onClose, onDone }: { plan: Plan | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [opinion, setOpinion] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const [error, setError] = useState('');
   const decide = async (status: 2 | 3) => {
     if (!plan) return;
@@ -89,18 +89,15 @@ function AuditDialog({ plan, onClose, onDone }: { plan: Plan | null; onClose: ()
       setError(t('patrol.plan.opinionRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      await planApi.audit(plan.id, status, opinion.trim() || undefined);
-      message.success(t(status === 2 ? 'patrol.plan.approved' : 'patrol.plan.sentBack'));
-      setOpinion('');
-      setError('');
-      onDone();
-    } catch {
-      // the HTTP client has shown the server's reason
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => planApi.audit(plan.id, status, opinion.trim() || undefined),
+      t(status === 2 ? 'patrol.plan.approved' : 'patrol.plan.sentBack'),
+      () => {
+        setOpinion('');
+        setError('');
+        onDone();
+      },
+    );
   };
   return (
     <Modal

@@ -6,7 +6,6 @@
  */
 import { EyeOutlined, SwapOutlined } from '@ant-design/icons';
 import {
-  App,
   Button,
   Descriptions,
   Drawer,
@@ -25,7 +24,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Task, type TaskDetail, type TaskObject, taskApi } from '../../../api/patrol';
 import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { DeptTreeSelect } from '../../../components/widgets';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
 import { shortTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
@@ -189,27 +190,13 @@ export function ReassignDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ userId: string; reason: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   const save = async () => {
     if (!task) return;
-    let v: { userId: string; reason: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
-      await taskApi.reassign(task.id, v.userId, v.reason.trim());
-      message.success(t('patrol.task.reassigned'));
-      onDone();
-    } catch {
-      // the HTTP client has shown the server's reason
-    } finally {
-      setBusy(false);
-    }
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    await run(() => taskApi.reassign(task.id, v.userId, v.reason.trim()), t('patrol.task.reassigned'), onDone);
   };
   return (
     <Modal
@@ -314,11 +301,7 @@ export default function TaskPage() {
         handleRef={handle}
         title="patrol.task.title"
         permission="patrol_task"
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
-        delBtn={false}
-        batchDelBtn={false}
+        {...READ_ONLY_LIST}
         selection={false}
         actionWidth={160}
         scrollX={1500}

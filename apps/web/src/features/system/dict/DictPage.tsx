@@ -21,9 +21,8 @@ const sealed = [
   { label: 'crud.yes', value: 1 },
 ];
 
-const parentColumns: CrudColumn<DictRow>[] = [
-  { prop: 'code', label: 'dict.code', search: true, required: 'dict.codeRequired' },
-  { prop: 'dictValue', label: 'dict.dictValue', search: true, required: 'dict.valueRequired' },
+/** The last columns of both tables: sort, sealed, remark. */
+const commonTail: CrudColumn<DictRow>[] = [
   { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'dict.sortRequired', defaultValue: 1 },
   {
     prop: 'isSealed',
@@ -34,6 +33,12 @@ const parentColumns: CrudColumn<DictRow>[] = [
     defaultValue: 0,
   },
   { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+];
+
+const parentColumns: CrudColumn<DictRow>[] = [
+  { prop: 'code', label: 'dict.code', search: true, required: 'dict.codeRequired' },
+  { prop: 'dictValue', label: 'dict.dictValue', search: true, required: 'dict.valueRequired' },
+  ...commonTail,
 ];
 
 function childColumns(family: DictFamily, parent: DictRow): CrudColumn<DictRow>[] {
@@ -61,16 +66,7 @@ function childColumns(family: DictFamily, parent: DictRow): CrudColumn<DictRow>[
       span: 24,
       component: () => <TreeSelectField load={entries} reloadKey={parent.id} />,
     },
-    { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'dict.sortRequired', defaultValue: 1 },
-    {
-      prop: 'isSealed',
-      label: 'dict.isSealed',
-      type: 'radio',
-      options: sealed,
-      required: 'dict.sealedRequired',
-      defaultValue: 0,
-    },
-    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+    ...commonTail,
   ];
 }
 

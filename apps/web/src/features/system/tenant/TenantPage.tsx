@@ -3,7 +3,7 @@
  * the expiry, the package and the domain of a tenant.
  */
 import { SafetyOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { rowsOf } from '../../../api/crud';
 import { type Tenant, tenantApi, tenantPackageApi } from '../../../api/system';
 import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
 import { AddressCascader } from '../../../components/widgets';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { usePermission } from '../../../stores/session';
 
 const packages = async (): Promise<Option[]> =>
@@ -54,10 +55,9 @@ const columns: CrudColumn<Tenant>[] = [
 
 function SettingDialog({ row, onClose }: { row: Tenant | null; onClose(saved: boolean): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const [options, setOptions] = useState<Option[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyCall();
   useEffect(() => {
     if (!row) return;
     packages()
@@ -72,24 +72,21 @@ function SettingDialog({ row, onClose }: { row: Tenant | null; onClose(saved: bo
   }, [row, form]);
   const save = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await tenantApi.setting([row!.id], {
-        accountNumber: v.accountNumber,
-        expireTime: v.expireTime ? v.expireTime.format('YYYY-MM-DD HH:mm:ss') : undefined,
-      });
-      if (row!.tenantId !== '000000') await tenantApi.packageSetting(row!.tenantId, v.packageId ?? '');
-      if ((v.domainUrl ?? '') !== (row!.domainUrl ?? '')) {
-        const full = (await tenantApi.detail(row!.id)) ?? row!;
-        await tenantApi.submit({ ...full, domainUrl: v.domainUrl ?? '' });
-      }
-      message.success(t('crud.operationSuccess'));
-      onClose(true);
-    } catch {
-      // the client showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await tenantApi.setting([row!.id], {
+          accountNumber: v.accountNumber,
+          expireTime: v.expireTime ? v.expireTime.format('YYYY-MM-DD HH:mm:ss') : undefined,
+        });
+        if (row!.tenantId !== '000000') await tenantApi.packageSetting(row!.tenantId, v.packageId ?? '');
+        if ((v.domainUrl ?? '') !== (row!.domainUrl ?? '')) {
+          const full = (await tenantApi.detail(row!.id)) ?? row!;
+          await tenantApi.submit({ ...full, domainUrl: v.domainUrl ?? '' });
+        }
+      },
+      t('crud.operationSuccess'),
+      () => onClose(true),
+    );
   };
   return (
     <Modal

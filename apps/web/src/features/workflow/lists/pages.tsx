@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { opsApi } from '../../../api/workflow';
 import { type CrudHandle, CrudPage } from '../../../components/crud';
+import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { UserPicker } from '../../../components/widgets';
 import { usePaneActive } from '../../../lib/paneActive';
 import { useLiveEvent } from '../../../lib/useLiveEvent';
@@ -75,11 +76,7 @@ function WfList({ kind }: { kind: ListKind }) {
               ? 'processInstanceId'
               : 'taskId'
         }
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
-        delBtn={false}
-        batchDelBtn={false}
+        {...READ_ONLY_LIST}
         selection={false}
         index
         actionWidth={kind === 'process' || kind === 'ops' ? 340 : 150}

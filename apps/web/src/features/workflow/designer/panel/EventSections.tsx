@@ -5,18 +5,29 @@ import { useTranslation } from 'react-i18next';
 import type { ModdleElement } from '../props';
 import { DraftInput, type Update } from './inputs';
 
+/** What an event's section edits: the business object, and the modeler's moddle and modeling on the shape. */
+type EventProps = { bo: ModdleElement; moddle: any; modeling: any; target: any };
+
+/** The two ways a timer is set: its property (the other one is cleared), label, tip and test id. */
+const TIME_KINDS = {
+  duration: {
+    prop: 'timeDuration',
+    other: 'timeDate',
+    label: 'workflow.panel.timeDuration',
+    tip: 'workflow.panel.timeDurationTip',
+    testId: 'wf-prop-duration',
+  },
+  date: {
+    prop: 'timeDate',
+    other: 'timeDuration',
+    label: 'workflow.panel.timeDate',
+    tip: 'workflow.panel.timeDateTip',
+    testId: 'wf-prop-date',
+  },
+} as const;
+
 /** A timer: duration or date (boundary and intermediate), interrupting or not (boundary only). */
-export function TimerSection({
-  bo,
-  moddle,
-  modeling,
-  target,
-}: {
-  bo: ModdleElement;
-  moddle: any;
-  modeling: any;
-  target: any;
-}) {
+export function TimerSection({ bo, moddle, modeling, target }: EventProps) {
   const { t } = useTranslation();
   const def: ModdleElement | undefined = (bo.eventDefinitions ?? []).find(
     (d: ModdleElement) => d.$type === 'bpmn:TimerEventDefinition',
@@ -26,6 +37,7 @@ export function TimerSection({
     return <Alert type="warning" showIcon message={t('workflow.validate.boundary', { name: bo.name ?? bo.id })} />;
   const expr = (v: string | undefined) => (v ? moddle.create('bpmn:FormalExpression', { body: v }) : undefined);
   const boundary = bo.$type === 'bpmn:BoundaryEvent';
+  const time = TIME_KINDS[kind];
   return (
     <>
       <Form.Item label={t('workflow.panel.timeKind')}>
@@ -38,35 +50,19 @@ export function TimerSection({
           ]}
         />
       </Form.Item>
-      {kind === 'duration' ? (
-        <Form.Item label={t('workflow.panel.timeDuration')} extra={t('workflow.panel.timeDurationTip')}>
-          <DraftInput
-            testId="wf-prop-duration"
-            value={def.timeDuration?.body ?? ''}
-            onCommit={(v) =>
-              modeling.updateModdleProperties(target, def, {
-                timeDuration: expr(v),
-                timeDate: undefined,
-                timeCycle: undefined,
-              })
-            }
-          />
-        </Form.Item>
-      ) : (
-        <Form.Item label={t('workflow.panel.timeDate')} extra={t('workflow.panel.timeDateTip')}>
-          <DraftInput
-            testId="wf-prop-date"
-            value={def.timeDate?.body ?? ''}
-            onCommit={(v) =>
-              modeling.updateModdleProperties(target, def, {
-                timeDate: expr(v),
-                timeDuration: undefined,
-                timeCycle: undefined,
-              })
-            }
-          />
-        </Form.Item>
-      )}
+      <Form.Item label={t(time.label)} extra={t(time.tip)}>
+        <DraftInput
+          testId={time.testId}
+          value={def[time.prop]?.body ?? ''}
+          onCommit={(v) =>
+            modeling.updateModdleProperties(target, def, {
+              [time.prop]: expr(v),
+              [time.other]: undefined,
+              timeCycle: undefined,
+            })
+          }
+        />
+      </Form.Item>
       {boundary && (
         <Checkbox
           data-testid="wf-prop-interrupting"
@@ -81,17 +77,7 @@ export function TimerSection({
 }
 
 /** A message catch event: the message's name (a bpmn:Message of the definitions, made or reused by name). */
-export function MessageSection({
-  bo,
-  moddle,
-  modeling,
-  target,
-}: {
-  bo: ModdleElement;
-  moddle: any;
-  modeling: any;
-  target: any;
-}) {
+export function MessageSection({ bo, moddle, modeling, target }: EventProps) {
   const { t } = useTranslation();
   const def: ModdleElement = (bo.eventDefinitions ?? [])[0];
   const commit = (name: string | undefined) => {
