@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
-import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant, tenantText } from '../../core/scoped.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { facility, merged, num, removeIds, text } from './catalog-fields.ts';
+import { saveCatalogRow } from './catalog-save.ts';
 import { blank, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { patrolJobObject } from './schema.ts';
@@ -129,18 +129,7 @@ export function jobObjectRoutes(app: FastifyInstance, ctx: AppContext) {
           ),
         );
       if (dup.some((d) => d.id !== p.id)) throw badRequest('对象编号已存在');
-      if (p.id) {
-        const r = await tx
-          .update(patrolJobObject)
-          .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
-          .where(inTenant(patrolJobObject, tenantId, eq(patrolJobObject.id, p.id), eq(patrolJobObject.isDeleted, 0)))
-          .returning({ id: patrolJobObject.id });
-        if (!r.length) throw badRequest('作业对象不存在');
-        return p.id;
-      }
-      const nid = newId();
-      await tx.insert(patrolJobObject).values({ id: nid, tenantId, ...values, createUser: userOf(req).userId });
-      return nid;
+      return saveCatalogRow(tx, patrolJobObject, tenantId, p.id, values, userOf(req).userId, '作业对象不存在');
     });
     const [row] = await ctx.db.select().from(patrolJobObject).where(eq(patrolJobObject.id, id));
     return ok(row);

@@ -9,6 +9,7 @@ import type { AppContext } from '../../core/module.ts';
 import { inTenant, tenantText } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { facility, merged, removeIds, text } from './catalog-fields.ts';
+import { saveCatalogRow } from './catalog-save.ts';
 import { blank, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { patrolPlan, patrolType, patrolTypeObject } from './schema.ts';
@@ -191,18 +192,7 @@ export function typeObjectRoutes(app: FastifyInstance, ctx: AppContext) {
       remark: p.remark ?? null,
     };
     const id = await ctx.db.transaction(async (tx) => {
-      if (p.id) {
-        const r = await tx
-          .update(patrolTypeObject)
-          .set({ ...values, updateTime: new Date(), updateUser: userOf(req).userId })
-          .where(inTenant(patrolTypeObject, tenantId, eq(patrolTypeObject.id, p.id), eq(patrolTypeObject.isDeleted, 0)))
-          .returning({ id: patrolTypeObject.id });
-        if (!r.length) throw badRequest('巡检类型对象不存在');
-        return p.id;
-      }
-      const nid = newId();
-      await tx.insert(patrolTypeObject).values({ id: nid, tenantId, ...values, createUser: userOf(req).userId });
-      return nid;
+      return saveCatalogRow(tx, patrolTypeObject, tenantId, p.id, values, userOf(req).userId, '巡检类型对象不存在');
     });
     const [row] = await ctx.db.select().from(patrolTypeObject).where(eq(patrolTypeObject.id, id));
     return ok(row);
