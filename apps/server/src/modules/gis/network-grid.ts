@@ -1,4 +1,4 @@
-/** Small pieces the network generator builds with: its random stream, the inner plants of a big grid, rounding. */
+/** Small pieces the network generator builds with: the inner plants of a big grid, rounding (its random stream: core/rng.ts). */
 import type { GenNode, GenPipe } from './network.ts';
 
 /**
