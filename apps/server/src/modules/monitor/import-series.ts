@@ -19,7 +19,8 @@ import { progress } from '../../core/progress.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { firstSheet, wallClock } from '../../core/xlsx-read.ts';
 import { FIELDS } from './fields.ts';
-import { monitorSeries, monitorStation } from './schema.ts';
+import { monitorStation } from './schema.ts';
+import { seriesOf } from './service.ts';
 import { analyzeTables, ensurePartitions, insertPoints } from './store.ts';
 
 const bool = z
@@ -229,17 +230,10 @@ async function resolveTargets(
     .from(monitorStation)
     .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
   const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
-  const existing = stations.length
-    ? await ctx.db
-        .select()
-        .from(monitorSeries)
-        .where(
-          inArray(
-            monitorSeries.stationId,
-            stations.map((s) => s.id),
-          ),
-        )
-    : [];
+  const existing = await seriesOf(
+    ctx,
+    stations.map((s) => s.id),
+  );
   return mapped.map(([column, target]) => {
     const [stcd, field] = target.split('.');
     const col = table.header.indexOf(column);

@@ -49,7 +49,7 @@ export async function resolveStation(
   return rows[0];
 }
 
-export async function seriesOf(ctx: AppContext, stationIds: string[]): Promise<SeriesRow[]> {
+export async function seriesOf(ctx: Pick<AppContext, 'db'>, stationIds: string[]): Promise<SeriesRow[]> {
   if (!stationIds.length) return [];
   return ctx.db
     .select()
