@@ -21,13 +21,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { attachment } from './attachment.ts';
 import { badRequest, ok } from './envelope.ts';
 import type { AppContext } from './module.ts';
 import { progress, UNKNOWN_JOB } from './progress.ts';
 import type { Tx } from './resource.ts';
 import { scoped, type TenantTable } from './scoped.ts';
 import { readSheetByHeaders } from './xlsx-read.ts';
-import { XLSX_TYPE } from './xlsx-stream.ts';
 
 export type RowAction = 'insert' | 'update' | 'unchanged';
 
@@ -214,8 +214,22 @@ export async function runXlsxImport<K extends string, W, S>(
   }
 }
 
-const flag = (v: unknown, dflt: boolean) =>
+/** A yes/no form field: empty is the default, `true`/`1` is yes. */
+export const flag = (v: unknown, dflt: boolean) =>
   v === undefined || v === '' ? dflt : v === true || v === 'true' || v === '1';
+
+/** The uploaded xlsx `file` of a multipart request, and its other fields (the form's, else the query string's). */
+export async function uploadedXlsx(req: FastifyRequest) {
+  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
+  const file = await req.file();
+  if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+  const q = req.query as Record<string, unknown>;
+  const field = (k: string) => {
+    const f = file.fields[k] as { value?: unknown } | undefined;
+    return f?.value ?? q[k];
+  };
+  return { file, field };
+}
 
 /**
  * The routes of one import under `base`: `GET base/template`, `POST base` (multipart `file`, fields `dryRun`
@@ -231,14 +245,7 @@ export function registerXlsxImport<K extends string, W, S>(
     if (!scope.hasContentTypeParser('multipart/form-data'))
       await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 20 } });
     scope.post(base, grant, async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      const q = req.query as Record<string, unknown>;
-      const field = (k: string) => {
-        const f = file.fields[k] as { value?: unknown } | undefined;
-        return f?.value ?? q[k];
-      };
+      const { file, field } = await uploadedXlsx(req);
       const jobId = field('jobId');
       if (jobId !== undefined && (typeof jobId !== 'string' || !/^[\w-]{1,64}$/.test(jobId)))
         throw badRequest('参数校验失败: jobId');
@@ -254,12 +261,7 @@ export function registerXlsxImport<K extends string, W, S>(
     });
   });
   app.get(`${base}/template`, grant, async (_req, reply) => {
-    const name = encodeURIComponent(`${spec.sheet}导入模板.xlsx`);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(await xlsxTemplate(spec));
+    return attachment(reply, `${spec.sheet}导入模板.xlsx`).send(await xlsxTemplate(spec));
   });
   app.get(`${base}/progress`, grant, async (req) => {
     const jobId = String((req.query as Record<string, unknown>).jobId ?? '');

@@ -7,10 +7,10 @@ import ExcelJS from 'exceljs';
 import { badRequest } from './envelope.ts';
 import { formatDate } from './time.ts';
 
-/** A cell's text: rich text joined, formulas by their result, dates as YYYY-MM-DD, errors as nothing. */
-export function cellText(v: ExcelJS.CellValue): string {
+/** A cell's text: rich text joined, formulas by their result, dates as YYYY-MM-DD (or by `date`), errors as nothing. */
+export function cellText(v: ExcelJS.CellValue, date: (d: Date) => string = formatDate): string {
   if (v === null || v === undefined) return '';
-  if (v instanceof Date) return formatDate(v);
+  if (v instanceof Date) return date(v);
   if (typeof v === 'object') {
     if ('richText' in v)
       return v.richText
@@ -18,7 +18,7 @@ export function cellText(v: ExcelJS.CellValue): string {
         .join('')
         .trim();
     if ('text' in v) return String(v.text).trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue, date);
     if ('error' in v) return '';
   }
   return String(v).trim();
@@ -30,11 +30,20 @@ export interface SheetLine<K extends string> {
   values: Partial<Record<K, string>>;
 }
 
-export async function readSheetByHeaders<K extends string>(
-  buf: Buffer,
-  columns: readonly { header: string; key: K }[],
-  opts: { required: readonly K[]; maxRows: number },
-): Promise<SheetLine<K>[]> {
+/** Excel stores dates as UTC-based serials of the local wall clock: read one back as that wall time. */
+export function wallClock(v: Date): Date {
+  return new Date(
+    v.getUTCFullYear(),
+    v.getUTCMonth(),
+    v.getUTCDate(),
+    v.getUTCHours(),
+    v.getUTCMinutes(),
+    v.getUTCSeconds(),
+  );
+}
+
+/** The first sheet of an uploaded xlsx; a 400 in the import's words when the file is not one or has no sheet. */
+export async function firstSheet(buf: Buffer): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -43,6 +52,15 @@ export async function readSheetByHeaders<K extends string>(
   }
   const ws = wb.worksheets[0];
   if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  return ws;
+}
+
+export async function readSheetByHeaders<K extends string>(
+  buf: Buffer,
+  columns: readonly { header: string; key: K }[],
+  opts: { required: readonly K[]; maxRows: number },
+): Promise<SheetLine<K>[]> {
+  const ws = await firstSheet(buf);
   const byCol = new Map<number, K>();
   ws.getRow(1).eachCell((cell, col) => {
     const h = cellText(cell.value);

@@ -30,30 +30,35 @@ async function hourMeans(ctx: AppContext, seriesId: number, from: number, to: nu
 
 const fmt = (v: number, d = 1) => Number(v.toFixed(d));
 
-export function nightAlarm(dma: Dma, v: NightVerdict): RaiseInput {
-  const at = new Date(v.t + 2 * HOUR_MS);
-  return {
+/** What both burst alarms of a DMA share: one alarm per DMA (its source key), raised by the detector. */
+const burstOf = (dma: Dma) =>
+  ({
     tenantId: dma.tenantId,
     alarmType: 'burst',
     alarmLevel: 3,
     source: 'detector',
     sourceKey: `burst:${dma.dmaCode}`,
+  }) as const;
+
+/** the DMA's inlet flow the alarm is about */
+const inletOf = (dma: Dma) =>
+  ({ stationId: dma.stationId, stcd: dma.stcd, field: 'flow', dmaCode: dma.dmaCode, dmaName: dma.dmaName }) as const;
+
+/** where the alarm is shown: the inlet station's place */
+const placeOf = (dma: Dma) => ({ x: dma.x, y: dma.y, lgtd: dma.lgtd, lttd: dma.lttd, address: dma.address });
+
+export function nightAlarm(dma: Dma, v: NightVerdict): RaiseInput {
+  const at = new Date(v.t + 2 * HOUR_MS);
+  return {
+    ...burstOf(dma),
     title: `${dma.dmaName}疑似爆管（夜间最小流量异常）`,
     content: `${dma.dmaName} ${v.date} 夜间最小流量 ${fmt(v.mnf)} m³/h，高于前 ${v.nights} 晚基准 ${fmt(v.baseline ?? 0)} m³/h 共 ${fmt(v.excess ?? 0)} m³/h，疑似管网爆管或漏损，请安排排查。`,
     at,
-    stationId: dma.stationId,
-    stcd: dma.stcd,
-    field: 'flow',
-    dmaCode: dma.dmaCode,
-    dmaName: dma.dmaName,
+    ...inletOf(dma),
     alarmValue: fmt(v.mnf),
     limitValue: fmt(v.baseline ?? 0),
     unit: 'm³/h',
-    x: dma.x,
-    y: dma.y,
-    lgtd: dma.lgtd,
-    lttd: dma.lttd,
-    address: dma.address,
+    ...placeOf(dma),
     detail: {
       method: 'nightFlow',
       date: v.date,
@@ -70,27 +75,15 @@ export function nightAlarm(dma: Dma, v: NightVerdict): RaiseInput {
 export function stepAlarm(dma: Dma, v: StepVerdict): RaiseInput {
   const at = new Date(v.t + HOUR_MS);
   return {
-    tenantId: dma.tenantId,
-    alarmType: 'burst',
-    alarmLevel: 3,
-    source: 'detector',
-    sourceKey: `burst:${dma.dmaCode}`,
+    ...burstOf(dma),
     title: `${dma.dmaName}疑似爆管（流量突增、压力骤降）`,
     content: `${dma.dmaName} 进水流量 ${fmt(v.flow)} m³/h，较同时段基准 ${fmt(v.flowRef)} m³/h 突增 ${fmt(v.step)} m³/h；压力 ${fmt(v.pressure, 3)} MPa，骤降 ${fmt(v.drop, 3)} MPa（${formatDateTime(at)}）。疑似爆管，请立即安排关阀抢修。`,
     at,
-    stationId: dma.stationId,
-    stcd: dma.stcd,
-    field: 'flow',
-    dmaCode: dma.dmaCode,
-    dmaName: dma.dmaName,
+    ...inletOf(dma),
     alarmValue: fmt(v.flow),
     limitValue: fmt(v.flowRef),
     unit: 'm³/h',
-    x: dma.x,
-    y: dma.y,
-    lgtd: dma.lgtd,
-    lttd: dma.lttd,
-    address: dma.address,
+    ...placeOf(dma),
     detail: {
       method: 'flowStep',
       flow: fmt(v.flow, 2),

@@ -4,10 +4,10 @@
  * Today they come from the monitoring stations of type LL (流量监测点, district inlet meters: `location` names the
  * DMA). When the GIS module exports its DMAs with their inlet meters, this is the one place to switch over.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { monitorSeries, monitorStation } from '../monitor/index.ts';
+import { monitorStation, seriesOf } from '../monitor/index.ts';
 
 export interface Dma {
   tenantId: string;
@@ -36,15 +36,10 @@ export async function listDmas(ctx: Pick<AppContext, 'db'>, tenantId?: string): 
       ),
     );
   if (!stations.length) return [];
-  const series = await ctx.db
-    .select()
-    .from(monitorSeries)
-    .where(
-      inArray(
-        monitorSeries.stationId,
-        stations.map((s) => s.id),
-      ),
-    );
+  const series = await seriesOf(
+    ctx,
+    stations.map((s) => s.id),
+  );
   const out: Dma[] = [];
   for (const s of stations) {
     const flow = series.find((x) => x.stationId === s.id && x.field === 'flow');

@@ -426,24 +426,10 @@ function routeNode(m: MenuRow) {
   if (props?.hidden === true) meta.hidden = true;
   // a published low-code module's English name (it has no i18n key: the tenant named it)
   if (typeof props?.nameEn === 'string' && props.nameEn) meta.nameEn = props.nameEn;
-  return {
-    id: m.id,
-    parentId: m.parentId,
-    code: m.code,
-    name: m.name,
-    alias: m.alias,
-    path: m.path,
-    source: m.source,
-    sort: m.sort,
-    category: m.category,
-    action: m.action,
-    isOpen: m.isOpen,
-    propertyJson: m.propertyJson,
-    i18n: m.i18n,
-    meta,
-  };
+  return { ...buttonNode(m), isOpen: m.isOpen, propertyJson: m.propertyJson, i18n: m.i18n, meta };
 }
 
+/** a button's fields, which a route node carries too (first, in this order) */
 function buttonNode(m: MenuRow) {
   return {
     id: m.id,

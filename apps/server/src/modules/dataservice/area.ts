@@ -7,27 +7,25 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, ok } from '../../core/envelope.ts';
+import { done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import {
   asJnpf,
-  assertNoCycle,
-  bodyWithId,
+  assertNoLiveChild,
+  assertParent,
   flag,
   keywordOn,
-  MSG_CREATED,
-  MSG_DELETED,
   MSG_UPDATED,
   normaliseParent,
   parentInput,
   pathId,
-  ROOT,
   sortInput,
   toggleEnabled,
 } from './jnpf.ts';
+import { registerJnpfCrud } from './jnpf-crud.ts';
 import { area } from './schema.ts';
 
 export const AREA_TYPES: Record<number, string> = { 1: '城市', 2: '城区', 3: '片区', 4: '小区' };
@@ -66,32 +64,20 @@ export const areaResource = defineResource({
   unique: [{ fields: ['enCode'], message: '区域编码已存在' }],
   hooks: {
     where: (q) => keywordOn([area.fullName, area.enCode, area.quickQuery], q.keyword),
-    async beforeSave(data, h) {
-      const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;
-      if (parentId === ROOT) return;
-      const rows = await h.tx
-        .select({ id: area.id, parentId: area.parentId })
-        .from(area)
-        .where(inTenant(area, h.req.tenantId, eq(area.isDeleted, 0)));
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('上级区域不存在');
-      if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
-    },
-    async beforeRemove(rows, h) {
-      const [child] = await h.tx
-        .select({ id: area.id })
-        .from(area)
-        .where(
-          and(
-            inArray(
-              area.parentId,
-              rows.map((r) => String(r.id)),
-            ),
-            eq(area.isDeleted, 0),
-          ),
-        )
-        .limit(1);
-      if (child) throw badRequest('该区域下有子区域，不能删除');
-    },
+    beforeSave: (data, h) =>
+      assertParent(data, h, '上级区域不存在', () =>
+        h.tx
+          .select({ id: area.id, parentId: area.parentId })
+          .from(area)
+          .where(inTenant(area, h.req.tenantId, eq(area.isDeleted, 0))),
+      ),
+    beforeRemove: (rows, h) =>
+      assertNoLiveChild(
+        h.tx,
+        area,
+        rows.map((r) => String(r.id)),
+        '该区域下有子区域，不能删除',
+      ),
     decorate: (rows) => rows.map((r) => ({ ...r, typeName: AREA_TYPES[r.type] ?? '' })),
   },
 });
@@ -147,23 +133,7 @@ export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
     return ok({ list });
   });
-  app.get(`${A}/:id/Info`, byMenu('area'), async (req) => {
-    const [row] = await areaResource.findVisible(ctx, req, [pathId(req)]);
-    if (!row) return ok(null);
-    return ok(asJnpf((await areaResource.present([row], req, ctx))[0]));
-  });
-  app.post(A, byMenu('area_add'), async (req) => {
-    await areaResource.save(ctx, req, bodyWithId(req));
-    return done(MSG_CREATED);
-  });
-  app.put(`${A}/:id`, byMenu('area_edit'), async (req) => {
-    await areaResource.save(ctx, req, bodyWithId(req, pathId(req)));
-    return done(MSG_UPDATED);
-  });
-  app.delete(`${A}/:id`, byMenu('area_delete'), async (req) => {
-    await areaResource.remove(ctx, req, [pathId(req)]);
-    return done(MSG_DELETED);
-  });
+  registerJnpfCrud(app, ctx, areaResource, { base: A, menu: 'area', info: '/:id/Info' });
   app.put(`${A}/:id/Actions/State`, byMenu('area_edit'), async (req) => {
     await toggleEnabled(ctx, req, areaResource, pathId(req));
     return done(MSG_UPDATED);

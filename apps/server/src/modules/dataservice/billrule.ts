@@ -17,17 +17,8 @@ import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
-import {
-  bodyWithId,
-  flag,
-  jnpfPage,
-  keywordOn,
-  MSG_CREATED,
-  MSG_DELETED,
-  MSG_UPDATED,
-  pathId,
-  toggleEnabled,
-} from './jnpf.ts';
+import { flag, jnpfPage, keywordOn, MSG_UPDATED, pathId, toggleEnabled } from './jnpf.ts';
+import { registerJnpfCrud } from './jnpf-crud.ts';
 import { sequence } from './schema.ts';
 
 /** date formats → length of the `YYYYMMDDHHmmss` prefix they keep */
@@ -273,23 +264,7 @@ export function registerBillRuleRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!/^[\w.:-]{1,64}$/.test(code)) throw badRequest('参数校验失败: 编码无效');
     return ok(await nextBillNumber(ctx.db, req.tenantId, code));
   });
-  app.post(B, byMenu('bill_rule_add'), async (req) => {
-    await saveJnpf(ctx, req, bodyWithId(req));
-    return done(MSG_CREATED);
-  });
-  app.get(`${B}/:id`, byMenu('bill_rule'), async (req) => {
-    const [row] = await sequenceResource.findVisible(ctx, req, [pathId(req)]);
-    if (!row) return ok(null);
-    return ok(asBillRule((await sequenceResource.present([row], req, ctx))[0]));
-  });
-  app.put(`${B}/:id`, byMenu('bill_rule_edit'), async (req) => {
-    await saveJnpf(ctx, req, bodyWithId(req, pathId(req)));
-    return done(MSG_UPDATED);
-  });
-  app.delete(`${B}/:id`, byMenu('bill_rule_delete'), async (req) => {
-    await sequenceResource.remove(ctx, req, [pathId(req)]);
-    return done(MSG_DELETED);
-  });
+  registerJnpfCrud(app, ctx, sequenceResource, { base: B, menu: 'bill_rule', save: saveJnpf, shape: asBillRule });
   app.put(`${B}/:id/Actions/State`, byMenu('bill_rule_edit'), async (req) => {
     await toggleEnabled(ctx, req, sequenceResource, pathId(req), 'status');
     return done(MSG_UPDATED);

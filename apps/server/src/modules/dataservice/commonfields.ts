@@ -6,21 +6,12 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { done, ok } from '../../core/envelope.ts';
+import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import {
-  asJnpf,
-  bodyWithId,
-  flag,
-  keywordOn,
-  MSG_CREATED,
-  MSG_DELETED,
-  MSG_UPDATED,
-  pathId,
-  sortInput,
-} from './jnpf.ts';
+import { asJnpf, flag, keywordOn, sortInput } from './jnpf.ts';
+import { registerJnpfCrud } from './jnpf-crud.ts';
 import { commonFields } from './schema.ts';
 
 export const DATA_TYPES = ['varchar', 'text', 'int', 'bigint', 'decimal', 'datetime', 'date', 'boolean'] as const;
@@ -72,21 +63,5 @@ export function registerCommonFieldRoutes(app: FastifyInstance, ctx: AppContext)
     const keyword = (req.query as Record<string, unknown>)?.keyword;
     return ok({ list: (await commonFieldsResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf) });
   });
-  app.post(C, byMenu('common_fields_add'), async (req) => {
-    await commonFieldsResource.save(ctx, req, bodyWithId(req));
-    return done(MSG_CREATED);
-  });
-  app.get(`${C}/:id`, byMenu('common_fields'), async (req) => {
-    const [row] = await commonFieldsResource.findVisible(ctx, req, [pathId(req)]);
-    if (!row) return ok(null);
-    return ok(asJnpf((await commonFieldsResource.present([row], req, ctx))[0]));
-  });
-  app.put(`${C}/:id`, byMenu('common_fields_edit'), async (req) => {
-    await commonFieldsResource.save(ctx, req, bodyWithId(req, pathId(req)));
-    return done(MSG_UPDATED);
-  });
-  app.delete(`${C}/:id`, byMenu('common_fields_delete'), async (req) => {
-    await commonFieldsResource.remove(ctx, req, [pathId(req)]);
-    return done(MSG_DELETED);
-  });
+  registerJnpfCrud(app, ctx, commonFieldsResource, { base: C, menu: 'common_fields' });
 }

@@ -15,20 +15,18 @@ import { inTenant } from '../../core/scoped.ts';
 import { contentDisposition } from '../resource/index.ts';
 import {
   asJnpf,
-  assertNoCycle,
-  bodyWithId,
+  assertNoLiveChild,
+  assertParent,
   flag,
   keywordOn,
-  MSG_CREATED,
-  MSG_DELETED,
   MSG_UPDATED,
   parentInput,
   pathId,
-  ROOT,
   sortInput,
   toggleEnabled,
   treeOf,
 } from './jnpf.ts';
+import { registerJnpfCrud } from './jnpf-crud.ts';
 import { dictionaryData, dictionaryType } from './schema.ts';
 
 const name = (what: string) =>
@@ -47,14 +45,17 @@ const code = (what: string) =>
 const description = z.string().trim().max(500, '说明不能超过500个字符').nullish();
 const order = (cols: Map<string, any>) => [asc(cols.get('sortCode')), asc(cols.get('createTime')), asc(cols.get('id'))];
 
+/** types and items are one screen: the same menu and buttons grant both */
+const grant = {
+  read: ['dictionary'],
+  submit: ['dictionary_add', 'dictionary_edit'],
+  remove: ['dictionary_delete'],
+  pick: 'signed-in',
+} as const;
+
 export const dictionaryTypeResource = defineResource({
   code: 'dictionary',
-  grant: {
-    read: ['dictionary'],
-    submit: ['dictionary_add', 'dictionary_edit'],
-    remove: ['dictionary_delete'],
-    pick: 'signed-in',
-  },
+  grant,
   base: '/system/DictionaryType',
   table: dictionaryType,
   routes: [],
@@ -75,24 +76,16 @@ export const dictionaryTypeResource = defineResource({
   ],
   hooks: {
     where: (q) => keywordOn([dictionaryType.fullName, dictionaryType.enCode], q.keyword),
-    async beforeSave(data, h) {
-      const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;
-      if (parentId === ROOT) return;
-      const rows = await h.tx
-        .select({ id: dictionaryType.id, parentId: dictionaryType.parentId })
-        .from(dictionaryType)
-        .where(inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.isDeleted, 0)));
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('上级分类不存在');
-      if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
-    },
+    beforeSave: (data, h) =>
+      assertParent(data, h, '上级分类不存在', () =>
+        h.tx
+          .select({ id: dictionaryType.id, parentId: dictionaryType.parentId })
+          .from(dictionaryType)
+          .where(inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.isDeleted, 0))),
+      ),
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
-      const [child] = await h.tx
-        .select({ id: dictionaryType.id })
-        .from(dictionaryType)
-        .where(and(inArray(dictionaryType.parentId, ids), eq(dictionaryType.isDeleted, 0)))
-        .limit(1);
-      if (child) throw badRequest('该字典分类下有子分类，不能删除');
+      await assertNoLiveChild(h.tx, dictionaryType, ids, '该字典分类下有子分类，不能删除');
       const [item] = await h.tx
         .select({ id: dictionaryData.id })
         .from(dictionaryData)
@@ -105,12 +98,7 @@ export const dictionaryTypeResource = defineResource({
 
 export const dictionaryDataResource = defineResource({
   code: 'dictionary',
-  grant: {
-    read: ['dictionary'],
-    submit: ['dictionary_add', 'dictionary_edit'],
-    remove: ['dictionary_delete'],
-    pick: 'signed-in',
-  },
+  grant,
   base: '/system/DictionaryData',
   table: dictionaryData,
   routes: [],
@@ -142,24 +130,20 @@ export const dictionaryDataResource = defineResource({
           inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId), eq(dictionaryType.isDeleted, 0)),
         );
       if (!type) throw badRequest('字典分类不存在');
-      const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;
-      if (parentId === ROOT) return;
-      const rows = await h.tx
-        .select({ id: dictionaryData.id, parentId: dictionaryData.parentId })
-        .from(dictionaryData)
-        .where(and(eq(dictionaryData.dictionaryTypeId, typeId), eq(dictionaryData.isDeleted, 0)));
-      if (!rows.some((r) => r.id === parentId)) throw badRequest('上级字典不存在或不属于该分类');
-      if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
+      await assertParent(data, h, '上级字典不存在或不属于该分类', () =>
+        h.tx
+          .select({ id: dictionaryData.id, parentId: dictionaryData.parentId })
+          .from(dictionaryData)
+          .where(and(eq(dictionaryData.dictionaryTypeId, typeId), eq(dictionaryData.isDeleted, 0))),
+      );
     },
-    async beforeRemove(rows, h) {
-      const ids = rows.map((r) => String(r.id));
-      const [child] = await h.tx
-        .select({ id: dictionaryData.id })
-        .from(dictionaryData)
-        .where(and(inArray(dictionaryData.parentId, ids), eq(dictionaryData.isDeleted, 0)))
-        .limit(1);
-      if (child) throw badRequest('该字典下有子项，不能删除');
-    },
+    beforeRemove: (rows, h) =>
+      assertNoLiveChild(
+        h.tx,
+        dictionaryData,
+        rows.map((r) => String(r.id)),
+        '该字典下有子项，不能删除',
+      ),
   },
 });
 
@@ -202,23 +186,7 @@ function registerTypeRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = (await dictionaryTypeResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf);
     return ok({ list: treeOf(rows) });
   });
-  app.post(T, byMenu('dictionary_add'), async (req) => {
-    await dictionaryTypeResource.save(ctx, req, bodyWithId(req));
-    return done(MSG_CREATED);
-  });
-  app.get(`${T}/:id`, byMenu('dictionary'), async (req) => {
-    const [row] = await dictionaryTypeResource.findVisible(ctx, req, [pathId(req)]);
-    if (!row) return ok(null);
-    return ok(asJnpf((await dictionaryTypeResource.present([row], req, ctx))[0]));
-  });
-  app.put(`${T}/:id`, byMenu('dictionary_edit'), async (req) => {
-    await dictionaryTypeResource.save(ctx, req, bodyWithId(req, pathId(req)));
-    return done(MSG_UPDATED);
-  });
-  app.delete(`${T}/:id`, byMenu('dictionary_delete'), async (req) => {
-    await dictionaryTypeResource.remove(ctx, req, [pathId(req)]);
-    return done(MSG_DELETED);
-  });
+  registerJnpfCrud(app, ctx, dictionaryTypeResource, { base: T, menu: 'dictionary' });
 }
 
 /** the reads every signed-in screen uses to fill its pickers */
@@ -271,23 +239,7 @@ function registerDataReads(app: FastifyInstance, ctx: AppContext) {
 
 /** the maintenance screen's routes: writes, state, one item and the export */
 function registerDataMaintenance(app: FastifyInstance, ctx: AppContext) {
-  app.post(D, byMenu('dictionary_add'), async (req) => {
-    await dictionaryDataResource.save(ctx, req, bodyWithId(req));
-    return done(MSG_CREATED);
-  });
-  app.put(`${D}/:id`, byMenu('dictionary_edit'), async (req) => {
-    await dictionaryDataResource.save(ctx, req, bodyWithId(req, pathId(req)));
-    return done(MSG_UPDATED);
-  });
-  app.delete(`${D}/:id`, byMenu('dictionary_delete'), async (req) => {
-    await dictionaryDataResource.remove(ctx, req, [pathId(req)]);
-    return done(MSG_DELETED);
-  });
-  app.get(`${D}/:id/Info`, byMenu('dictionary'), async (req) => {
-    const [row] = await dictionaryDataResource.findVisible(ctx, req, [pathId(req)]);
-    if (!row) return ok(null);
-    return ok(asJnpf((await dictionaryDataResource.present([row], req, ctx))[0]));
-  });
+  registerJnpfCrud(app, ctx, dictionaryDataResource, { base: D, menu: 'dictionary', info: '/:id/Info' });
   app.put(`${D}/:id/Actions/State`, byMenu('dictionary_edit'), async (req) => {
     const id = pathId(req);
     await toggleEnabled(ctx, req, dictionaryDataResource, id);

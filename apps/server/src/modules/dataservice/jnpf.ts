@@ -3,12 +3,13 @@
  * pageSize, sort, sidx`, `{ list }` lists, trees with `children`, and JNPF's audit names (creatorTime,
  * lastModifyTime). The rules (validation, uniqueness, tenant, soft delete) stay in the resource definitions.
  */
-import { and, type Column, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, type Column, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import type { Resource, Row } from '../../core/resource.ts';
+import type { HookContext, Resource, Row, Tx } from '../../core/resource.ts';
 
 export const MSG_CREATED = '新建成功';
 export const MSG_UPDATED = '更新成功';
@@ -155,6 +156,38 @@ export function assertNoCycle(rows: { id: string; parentId: string }[], id: stri
     if (p === id) throw badRequest('上级不能是自己或自己的下级');
     p = parentOf.get(p);
   }
+}
+
+/**
+ * A save's parent (the body's, else the stored one) must be the root or one of `candidates` (loaded only then),
+ * and not the row itself or one of its descendants; `missing` is the refusal when it is not there.
+ */
+export async function assertParent(
+  data: Row,
+  h: HookContext,
+  missing: string,
+  candidates: () => Promise<{ id: string; parentId: string }[]>,
+) {
+  const parentId = data.parentId ?? h.existing?.parentId ?? ROOT;
+  if (parentId === ROOT) return;
+  const rows = await candidates();
+  if (!rows.some((r) => r.id === parentId)) throw badRequest(missing);
+  if (h.existing) assertNoCycle(rows, String(h.existing.id), parentId);
+}
+
+/** Refuses (with `message`) to delete rows of a tree table while a live row has one of them as its parent. */
+export async function assertNoLiveChild(
+  tx: Tx,
+  table: PgTable & Record<'id' | 'parentId' | 'isDeleted', PgColumn>,
+  ids: string[],
+  message: string,
+) {
+  const [child] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(inArray(table.parentId, ids), eq(table.isDeleted, 0)))
+    .limit(1);
+  if (child) throw badRequest(message);
 }
 
 /** `PUT {id}/Actions/State`: flips `enabledMark` (1 ↔ 0) of a visible row; returns the new value. */

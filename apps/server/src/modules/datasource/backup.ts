@@ -26,6 +26,7 @@ import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { adminOnly, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
@@ -375,12 +376,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     const buf = await fs.readFile(path.join(backupDir(ctx), r.fileName)).catch(() => {
       throw badRequest('备份文件已不存在');
     });
-    const name = encodeURIComponent(r.fileName);
-    reply
-      .header('content-type', 'application/gzip')
-      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(buf);
+    return attachment(reply, r.fileName, 'application/gzip').send(buf);
   });
   app.delete(`${B}/:id`, adminOnly, async (req) => {
     guard(req);

@@ -9,6 +9,7 @@
 import { asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
@@ -341,12 +342,9 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await findInterface(ctx, req, pid(req));
     if (!r) throw badRequest('数据接口不存在');
     const { id: _id, creatorTime: _c, lastModifyTime: _l, ...def } = asInterface(r);
-    const name = encodeURIComponent(`${r.fullName}.json`);
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(JSON.stringify(def, null, 2));
+    return attachment(reply, `${r.fullName}.json`, 'application/json; charset=utf-8').send(
+      JSON.stringify(def, null, 2),
+    );
   });
   app.get('/system/DataInterfaceLog/:id', byMenu('data_interface'), async (req) => {
     const q = qOf(req);

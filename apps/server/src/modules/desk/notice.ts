@@ -3,25 +3,14 @@
  * before it is stored; the category is a key of the system dictionary `notice` (`categoryName` is added on the
  * way out). Tenant-scoped like every business table.
  */
-import { and, type Column, desc, eq, ne } from 'drizzle-orm';
+import { type Column, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
-import type { Db } from '../../db/connection.ts';
-import { dict } from '../system/index.ts';
+import { dictionaryItems } from '../system/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
 import { notice } from './schema.ts';
-
-/** The items of a system dictionary: dictKey → dictValue. */
-export async function dictionaryItems(db: Pick<Db, 'select'>, code: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ key: dict.dictKey, value: dict.dictValue })
-    .from(dict)
-    .where(and(eq(dict.code, code), eq(dict.isDeleted, 0), ne(dict.parentId, '0')))
-    .orderBy(dict.sort);
-  return new Map(rows.map((r) => [r.key, r.value]));
-}
 
 /** `YYYY-MM-DD HH:mm:ss` (or a date alone, or ISO) → Date; anything else is a 400 with `message`. */
 export const dateTimeInput = (message: string) =>

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -82,12 +83,7 @@ async function modelOf(ctx: AppContext, req: FastifyRequest, r: Row, area?: stri
 
 function sendZip(reply: FastifyReply, name: string, files: GenFile[]) {
   const zip = zipSync(Object.fromEntries(files.map((f) => [f.path, strToU8(f.content)])));
-  const enc = encodeURIComponent(name);
-  reply
-    .header('content-type', 'application/zip')
-    .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
-    .header('access-control-expose-headers', 'content-disposition');
-  return reply.send(Buffer.from(zip));
+  return attachment(reply, name, 'application/zip').send(Buffer.from(zip));
 }
 
 const areaInput = z.object({

@@ -3,12 +3,12 @@
  * rollups, the billed volume of the customer meters inside the zone (billing reads spread over their read
  * intervals), the declared unbilled uses and the tenant's parameters.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant, tenantSql } from '../../core/scoped.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisNode } from '../gis/index.ts';
-import { monitorSeries, monitorStation, readRollups } from '../monitor/index.ts';
+import { readRollups, seriesByCode } from '../monitor/index.ts';
 import type { MeterVolume } from './balance.ts';
 import { DAY_MS, type MeterHours } from './nightflow.ts';
 import { dmaSetting, dmaUnbilled } from './schema.ts';
@@ -26,19 +26,7 @@ export interface ZoneSeries {
 export async function zoneSeries(ctx: Pick<AppContext, 'db'>, zone: DmaRow): Promise<ZoneSeries[]> {
   const out: ZoneSeries[] = [];
   for (const m of zone.meters) {
-    const [s] = await ctx.db
-      .select({ id: monitorSeries.id, step: monitorSeries.stepSeconds })
-      .from(monitorSeries)
-      .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-      .where(
-        inTenant(
-          monitorStation,
-          zone.tenantId,
-          eq(monitorStation.stcd, m.stcd),
-          eq(monitorStation.isDeleted, 0),
-          eq(monitorSeries.field, m.field),
-        ),
-      );
+    const s = await seriesByCode(ctx.db, zone.tenantId, m.stcd, m.field);
     out.push({ ...m, seriesId: s?.id ?? null, stepSeconds: s?.step ?? 300 });
   }
   return out;

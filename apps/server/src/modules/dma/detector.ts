@@ -264,9 +264,7 @@ class LeakDetector {
         });
         this.leaks.push({ start, flow });
       }
-      this.S = 0;
-      this.runStart = null;
-      this.runResiduals = [];
+      this.resetRun();
     }
     // the same day's midday, when tonight was ordinary and nothing was found tonight
     if (
@@ -304,6 +302,21 @@ class LeakDetector {
   }
 
   /** a big step tonight, confirmed by the morning hours (true: the night is judged) */
+  /** A finding ends the CUSUM run: the statistic, its start and its residuals start over. */
+  private resetRun() {
+    this.S = 0;
+    this.runStart = null;
+    this.runResiduals = [];
+  }
+
+  /** A burst found tonight: the run starts over and the night is judged with a zero statistic. */
+  private found(row: NightJudgement) {
+    this.resetRun();
+    row.cusum = 0;
+    this.judged.push(row);
+    return true;
+  }
+
   private burst(n: NightFlow, r: number, sigma: number, baseline: number, refsAfter: number[], row: NightJudgement) {
     const afterBase = refsAfter.length >= this.o.minRefs ? median(refsAfter) : Number.NaN;
     const afterExcess = n.after - afterBase;
@@ -319,12 +332,7 @@ class LeakDetector {
         this.lastMidday.leak.flow += flow;
         this.lastMidday.detection.leakFlow = this.lastMidday.leak.flow;
         this.lastMidday = null;
-        this.S = 0;
-        this.runStart = null;
-        this.runResiduals = [];
-        row.cusum = 0;
-        this.judged.push(row);
-        return true;
+        return this.found(row);
       }
       const start = previousNightEnd(n, this.o);
       this.detections.push({
@@ -338,12 +346,7 @@ class LeakDetector {
         baseline,
       });
       this.leaks.push({ start, flow });
-      this.S = 0;
-      this.runStart = null;
-      this.runResiduals = [];
-      row.cusum = 0;
-      this.judged.push(row);
-      return true;
+      return this.found(row);
     }
     return false;
   }
@@ -396,9 +399,7 @@ class LeakDetector {
       const leak = { start, flow: rm };
       this.leaks.push(leak);
       this.lastMidday = { leak, detection: this.detections[this.detections.length - 1] };
-      this.S = 0;
-      this.runStart = null;
-      this.runResiduals = [];
+      this.resetRun();
     } else if (midLearning || Math.abs(rm) <= 3 * sm) this.midResiduals.push(rm);
   }
 }

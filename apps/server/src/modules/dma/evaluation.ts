@@ -5,6 +5,7 @@
  * leaks with known start, size and shape (abrupt bursts and incipient ramps), holidays (a reshaped day with more
  * night use) and meter outages (gaps, zero runs, stuck readings). Deterministic in the seed.
  */
+import { rng } from '../../core/rng.ts';
 import { demand } from '../monitor/index.ts';
 import { type Detection, type DetectorOptions, detectLeaks } from './detector.ts';
 import { DAY_MS, HOUR_MS, type HourRollup, localMidnight, nightFlows } from './nightflow.ts';
@@ -40,18 +41,6 @@ export interface Scenario {
   outages: Outage[];
   /** the inlet also measures pressure (`scenarioPressure`) */
   pressure?: boolean;
-}
-
-/** mulberry32 over a counter: a reproducible stream without state shared between series. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function gauss(u: () => number) {

@@ -13,7 +13,7 @@ import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisNode, gisPipe } from '../gis/index.ts';
-import { monitorSeries, monitorStation } from '../monitor/index.ts';
+import { seriesByCode } from '../monitor/index.ts';
 import { dma } from './schema.ts';
 
 export const DMA_READ = ['dma_zone', 'dma_balance', 'dma_night', 'dma_leak', 'dma_unbilled'];
@@ -119,19 +119,7 @@ async function checkMeters(tx: Tx, tenantId: string, meters: { stcd: string; fie
     const key = `${m.stcd}/${m.field}`;
     if (seen.has(key)) throw badRequest(`计量点 ${key} 重复`);
     seen.add(key);
-    const [hit] = await tx
-      .select({ id: monitorSeries.id })
-      .from(monitorSeries)
-      .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-      .where(
-        inTenant(
-          monitorStation,
-          tenantId,
-          eq(monitorStation.isDeleted, 0),
-          eq(monitorStation.stcd, m.stcd),
-          eq(monitorSeries.field, m.field),
-        ),
-      );
+    const hit = await seriesByCode(tx, tenantId, m.stcd, m.field);
     if (!hit) throw badRequest(`监测站 ${m.stcd} 没有 ${m.field} 数据序列`);
   }
 }

@@ -13,10 +13,11 @@
  *
  * Coordinates are EPSG:4548 metres (x easting, y northing).
  */
+
+import { rng } from '../../core/rng.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 import { districtSeats } from './location.ts';
 import { type GenRoad, generateNetwork, type NetworkOptions } from './network.ts';
-import { rng } from './network-grid.ts';
 
 export type BasemapKind = 'district' | 'water' | 'river' | 'park' | 'block' | 'street';
 type Ring = [number, number][];

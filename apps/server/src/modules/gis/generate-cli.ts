@@ -7,8 +7,8 @@
  * analysis. The seed at start leaves a tenant that has a network alone, so the generated one survives restarts.
  * The embedded database serves one process at a time: stop the server first.
  */
-import fs from 'node:fs';
 import { loadConfig } from '../../config.ts';
+import { withCliDatabase } from '../../core/cli-database.ts';
 
 const config = loadConfig();
 process.env.TZ = config.tz;
@@ -32,37 +32,20 @@ if (
   process.exit(2);
 }
 
-async function serverRunning(): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    const body = (await res.json()) as { data?: { database?: { kind?: string } } };
-    return body?.data?.database?.kind === 'embedded';
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
-  if (!config.databaseUrl && (await serverRunning())) {
-    console.error(`The server on port ${config.port} holds the embedded database: stop it first, then run this again.`);
-    process.exit(1);
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const { openDatabase } = await import('../../db/connection.ts');
-  const { runMigrations } = await import('../../db/migrate.ts');
-  const { generateNetwork, optionsForPipes } = await import('./network.ts');
-  const { writeNetwork } = await import('./store.ts');
-  const { GIS_SEED_LOCK } = await import('./seed.ts');
-  const { sql } = await import('drizzle-orm');
+  await withCliDatabase(config, async ({ database }) => {
+    const { runMigrations } = await import('../../db/migrate.ts');
+    const { generateNetwork, optionsForPipes } = await import('./network.ts');
+    const { writeNetwork } = await import('./store.ts');
+    const { GIS_SEED_LOCK } = await import('./seed.ts');
+    const { sql } = await import('drizzle-orm');
 
-  const t0 = Date.now();
-  const net = generateNetwork(optionsForPipes(pipes, seed));
-  const genMs = Date.now() - t0;
-  console.log(
-    `Generated ${net.pipes.length.toLocaleString('en')} pipes, ${net.nodes.length.toLocaleString('en')} nodes, ${net.dmas.length} DMAs in ${(genMs / 1000).toFixed(1)} s; writing to tenant ${tenantId}…`,
-  );
-  const database = await openDatabase(config);
-  try {
+    const t0 = Date.now();
+    const net = generateNetwork(optionsForPipes(pipes, seed));
+    const genMs = Date.now() - t0;
+    console.log(
+      `Generated ${net.pipes.length.toLocaleString('en')} pipes, ${net.nodes.length.toLocaleString('en')} nodes, ${net.dmas.length} DMAs in ${(genMs / 1000).toFixed(1)} s; writing to tenant ${tenantId}…`,
+    );
     await runMigrations(database.pool);
     const t1 = Date.now();
     await database.db.transaction(async (tx) => {
@@ -75,9 +58,7 @@ async function main() {
     console.log(
       `Done: ${net.pipes.length.toLocaleString('en')} pipes written in ${((Date.now() - t1) / 1000).toFixed(1)} s (${database.kind} database).`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err) => {

@@ -1,7 +1,9 @@
 /** The generator behind `generateNetwork` (see network.ts for what the network holds). */
+
+import { rng } from '../../core/rng.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 import type { GenDma, GenNode, GenPipe, GenPlace, GenRoad, Network, NetworkOptions } from './network.ts';
-import { blank, innerPlants, onPipe, pad, r3, rng } from './network-grid.ts';
+import { blank, innerPlants, onPipe, pad, r3 } from './network-grid.ts';
 import { COMMUNITY, COMMUNITY_HEAD, CRITICAL, EW_ROADS, MAIN_MAT, NEW_DIST, NS_ROADS, OLD } from './network-names.ts';
 import { MONITOR_TIES } from './network-ties.ts';
 

@@ -1,4 +1,4 @@
-/** Small pieces the network generator builds with: its random stream, the inner plants of a big grid, rounding. */
+/** Small pieces the network generator builds with: the inner plants of a big grid, rounding (its random stream: core/rng.ts). */
 import type { GenNode, GenPipe } from './network.ts';
 
 /**
@@ -38,18 +38,6 @@ export function innerPlants(cols: number, rows: number, xy: (i: number, j: numbe
       });
     }
   return out;
-}
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -5,6 +5,7 @@
  * of circles of `radius` m around its junctions (a buffered hull; one junction is a circle), in EPSG:4548 metres.
  */
 import type { ModelGeometry } from './geometry.ts';
+import { inpLines } from './inp-lines.ts';
 
 export interface ModelParts {
   /** link code → PIPE, PUMP or the valve type (PRV, PSV, PBV, FCV, TCV, GPV) */
@@ -18,15 +19,7 @@ export function modelLinks(inp: string): ModelParts {
   const links = new Map<string, string>();
   const nodes = new Set<string>();
   const junctions = new Set<string>();
-  let section = '';
-  for (const raw of inp.split('\n')) {
-    const line = raw.split(';')[0].trim();
-    if (!line) continue;
-    if (line.startsWith('[')) {
-      section = line.toUpperCase();
-      continue;
-    }
-    const f = line.split(/\s+/);
+  for (const { section, f } of inpLines(inp)) {
     if (section === '[JUNCTIONS]') {
       nodes.add(f[0]);
       junctions.add(f[0]);

@@ -17,6 +17,7 @@ import { inTenant } from '../../core/scoped.ts';
 import { stationFeatures } from '../gis/index.ts';
 import { monitorSeries, monitorStation, readRollups, toEpsg4548 } from '../monitor/index.ts';
 import { geometryOf } from './geometry.ts';
+import { inpLines } from './inp-lines.ts';
 import { modelById } from './model.ts';
 import { getRun, resultOf } from './runs.ts';
 
@@ -46,15 +47,8 @@ export interface CalibrationRow {
 /** link ends from the model text: code → [from, to] */
 function linkEnds(inp: string) {
   const out = new Map<string, [string, string]>();
-  let section = '';
-  for (const raw of inp.split('\n')) {
-    const line = raw.split(';')[0].trim();
-    if (!line) continue;
-    if (line.startsWith('[')) section = line.toUpperCase();
-    else if (section === '[PIPES]' || section === '[PUMPS]' || section === '[VALVES]') {
-      const f = line.split(/\s+/);
-      out.set(f[0], [f[1], f[2]]);
-    }
+  for (const { section, f } of inpLines(inp)) {
+    if (section === '[PIPES]' || section === '[PUMPS]' || section === '[VALVES]') out.set(f[0], [f[1], f[2]]);
   }
   return out;
 }

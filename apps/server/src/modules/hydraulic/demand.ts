@@ -10,12 +10,10 @@
  * other one the residential DIURNAL pattern. Pump stations drawn as nodes get their design duty from their station's
  * measured mean supply (waterSupply, m³/h) and power.
  */
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
 import { inflowProfiles } from '../dma/index.ts';
 import { customerMeters, type DemandPlan, type PumpDuty, pumpDuty, pumpStations } from '../gis/index.ts';
-import { monitorSeries, monitorStation, readRollups } from '../monitor/index.ts';
+import { readRollups, seriesByCode } from '../monitor/index.ts';
 
 /** a tenant's average consumption (L/s) by GIS customer meter code */
 export type DemandSource = (ctx: AppContext, tenantId: string) => Promise<Map<string, number>>;
@@ -143,19 +141,7 @@ export async function demandPlan(
 
 /** A station's mean measured supply (waterSupply, m³/h) over the profile days, in L/s; null without data. */
 async function meanSupplyLps(ctx: AppContext, tenantId: string, stcd: string, now: number) {
-  const [s] = await ctx.db
-    .select({ id: monitorSeries.id })
-    .from(monitorSeries)
-    .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-    .where(
-      inTenant(
-        monitorStation,
-        tenantId,
-        eq(monitorStation.stcd, stcd),
-        eq(monitorStation.isDeleted, 0),
-        eq(monitorSeries.field, 'waterSupply'),
-      ),
-    );
+  const s = await seriesByCode(ctx.db, tenantId, stcd, 'waterSupply');
   if (!s) return null;
   const rows = await readRollups(ctx.database.pool, 'daily', s.id, now - PROFILE_DAYS * 86_400_000, now);
   const sum = rows.reduce((a, r) => a + r.sum, 0);

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
+import { openEventStream } from '../../core/event-stream.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { tenantText } from '../../core/scoped.ts';
@@ -150,6 +151,18 @@ async function deptIds(ctx: AppContext, tenantId: string, deptId?: string): Prom
   return r.rows.map((x) => x.id);
 }
 
+/** STAFF_SQL's arguments (tenant, online window) and, when `deptId` names a department, the filter to its subtree. */
+async function staffArgs(ctx: AppContext, tenantId: string, deptId?: string) {
+  const depts = await deptIds(ctx, tenantId, deptId);
+  const args: unknown[] = [tenantId, ONLINE_MS / 1000];
+  let w = '';
+  if (depts) {
+    args.push(depts);
+    w = ` and string_to_array(u.dept_id, ',') && $${args.length}::text[]`;
+  }
+  return { args, w };
+}
+
 const STAFF_SQL = `
   select u.id::text as "userId", u.account, u.real_name as "realName", u.phone,
          (string_to_array(u.dept_id, ','))[1] as "deptId",
@@ -200,14 +213,8 @@ function positionRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       req.query,
     );
-    const tenantId = userOf(req).tenantId;
-    const depts = await deptIds(ctx, tenantId, q.deptId);
-    const args: unknown[] = [tenantId, ONLINE_MS / 1000];
-    let w = ' and l.ts is not null';
-    if (depts) {
-      args.push(depts);
-      w += ` and string_to_array(u.dept_id, ',') && $${args.length}::text[]`;
-    }
+    const { args, w: depts } = await staffArgs(ctx, userOf(req).tenantId, q.deptId);
+    const w = ` and l.ts is not null${depts}`;
     const r = await pool.query(
       `select * from (${STAFF_SQL}${w}) s ${q.state ? `where state = '${q.state}'` : ''} order by "deptName", "realName"`,
       args,
@@ -273,14 +280,7 @@ function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${B}/position/personnelMonitorCount`, counts, async (req) => {
     const q = parse(z.object({ deptId: optionalId('部门编号格式不正确') }), req.query);
-    const tenantId = userOf(req).tenantId;
-    const depts = await deptIds(ctx, tenantId, q.deptId);
-    const args: unknown[] = [tenantId, ONLINE_MS / 1000];
-    let w = '';
-    if (depts) {
-      args.push(depts);
-      w = ` and string_to_array(u.dept_id, ',') && $${args.length}::text[]`;
-    }
+    const { args, w } = await staffArgs(ctx, userOf(req).tenantId, q.deptId);
     const r = await pool.query(
       `select "deptId", "deptName", count(*)::int as total, count(*) filter (where state = 'online')::int as online,
               count(*) filter (where state = 'offline')::int as offline, count(*) filter (where state = 'never')::int as never
@@ -314,14 +314,8 @@ function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
       }),
       req.query,
     );
-    const tenantId = userOf(req).tenantId;
-    const depts = await deptIds(ctx, tenantId, q.deptId);
-    const args: unknown[] = [tenantId, ONLINE_MS / 1000];
-    let w = '';
-    if (depts) {
-      args.push(depts);
-      w += ` and string_to_array(u.dept_id, ',') && $${args.length}::text[]`;
-    }
+    const { args, w: depts } = await staffArgs(ctx, userOf(req).tenantId, q.deptId);
+    let w = depts;
     if (q.realName) {
       args.push(q.realName);
       w += ` and u.real_name like '%' || $${args.length} || '%'`;
@@ -375,15 +369,7 @@ function streamRoutes(app: FastifyInstance, ctx: AppContext) {
     const { tenantId, userId } = userOf(req);
     // at most MAX_STREAMS_PER_USER open per user: the next is a 429 before anything is sent
     const release = streamLimitOf(ctx).acquire('position', userId);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(': connected\n\n');
+    const res = openEventStream(reply);
     const off = ctx.live.on(POSITIONS_TOPIC, (ev) => {
       if (ev.tenantId && ev.tenantId !== tenantId) return;
       res.write(`event: positions\ndata: ${JSON.stringify(ev.data)}\n\n`);

@@ -9,14 +9,15 @@ import { type DataField, dataFields, type LcImportReport } from '@swp/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachment } from '../../core/attachment.ts';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
+import { cellText, firstSheet } from '../../core/xlsx-read.ts';
 import { displayRecords } from './record-display.ts';
 import { compileList, type Data, insertRecord, type ListQuery, type ModuleLike, NUMERIC_KEYS } from './records.ts';
 import { lcRecord } from './schema.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_EXPORT_ROWS = 50_000;
 
@@ -37,14 +38,6 @@ const NOT_IMPORTED = new Set([
 ]);
 
 export const importFields = (m: ModuleLike) => dataFields(m.form).filter((d) => !NOT_IMPORTED.has(d.key));
-
-export function attachment(reply: FastifyReply, fileName: string) {
-  const enc = encodeURIComponent(fileName);
-  reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
-    .header('access-control-expose-headers', 'content-disposition');
-}
 
 const stamp = () => formatDateTime(new Date()).replace(/[-: ]/g, '');
 
@@ -125,25 +118,13 @@ export async function exportTemplate(reply: FastifyReply, m: ModuleLike & { full
   return reply.send(buf);
 }
 
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) {
-    // exceljs reads dates as UTC midnight of the written day
-    const d = new Date(v.getTime() + v.getTimezoneOffset() * 60_000);
-    return v.getUTCHours() || v.getUTCMinutes() ? formatDateTime(d) : formatDate(d);
-  }
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    if ('text' in v) return String(v.text).trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('error' in v) return '';
-  }
-  return String(v).trim();
+/** exceljs reads dates as UTC midnight of the written day: the written day, with its time when it has one. */
+function writtenDate(v: Date): string {
+  const d = new Date(v.getTime() + v.getTimezoneOffset() * 60_000);
+  return v.getUTCHours() || v.getUTCMinutes() ? formatDateTime(d) : formatDate(d);
 }
+
+const text = (v: ExcelJS.CellValue) => cellText(v, writtenDate);
 
 /** A cell's text as the field's value (labels → option ids, 是/否 → 1/0, lists, numbers); undefined = empty. */
 export function cellValue(df: DataField, text: string): unknown {
@@ -192,18 +173,11 @@ export async function importRecords(
   m: ModuleLike,
   buf: Buffer,
 ): Promise<LcImportReport> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  const ws = await firstSheet(buf);
   const fields = importFields(m);
   const byCol = new Map<number, DataField>();
   ws.getRow(1).eachCell((cell, col) => {
-    const h = cellText(cell.value).replace(/^\*/, '');
+    const h = text(cell.value).replace(/^\*/, '');
     const f = fields.find((d) => d.label === h || d.vModel === h);
     if (f) byCol.set(col, f);
   });
@@ -214,7 +188,7 @@ export async function importRecords(
     const data: Data = {};
     let any = false;
     for (const [col, df] of byCol) {
-      const v = cellValue(df, cellText(row.getCell(col).value));
+      const v = cellValue(df, text(row.getCell(col).value));
       if (v !== undefined) {
         data[df.vModel] = v;
         any = true;

@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import { dataFields } from '@swp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -271,11 +272,8 @@ function appDesignRoutes(app: FastifyInstance, ctx: AppContext) {
       formData: row.formData,
       columnData: row.appColumnData ?? row.columnData,
     };
-    const name = encodeURIComponent(`${row.fullName}.json`);
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(JSON.stringify(file, null, 2));
+    return attachment(reply, `${row.fullName}.json`, 'application/json; charset=utf-8').send(
+      JSON.stringify(file, null, 2),
+    );
   });
 }

@@ -11,7 +11,16 @@ import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
-import { ensureMenus, invalidateMenuCache, type MenuItem, tenant, tenantPackage, user } from '../system/index.ts';
+import {
+  crudButtons,
+  ensureMenus,
+  invalidateMenuCache,
+  type MenuItem,
+  menuButton,
+  tenant,
+  tenantPackage,
+  user,
+} from '../system/index.ts';
 import { calculate } from './calc.ts';
 import { METER_COLUMNS, METER_FORM, METER_RECORDS, REPAIR_COLUMNS, REPAIR_FORM, REPAIR_RECORDS } from './demo-forms.ts';
 import { APPS_GROUP, DESIGN, moduleMenu, syncIndexes } from './modules.ts';
@@ -19,14 +28,6 @@ import { lcModule, lcRecord } from './schema.ts';
 
 const LOWCODE_SEED_LOCK = 7_261_120;
 const TENANT = '000000';
-
-type Op = 'add' | 'edit' | 'delete' | 'view';
-const OPS: [Op, string, string, number, 0 | 1 | 2][] = [
-  ['add', '新增', 'PlusOutlined', 1, 0],
-  ['edit', '修改', 'EditOutlined', 2, 2],
-  ['delete', '删除', 'DeleteOutlined', 3, 0],
-  ['view', '查看', 'EyeOutlined', 4, 1],
-];
 
 /** A screen with add / edit / delete / view buttons (and extra ones). */
 export function screenMenu(
@@ -48,28 +49,8 @@ export function screenMenu(
     sort,
     roles,
     children: [
-      ...OPS.map(([op, n, src, s, action]) => ({
-        code: `${code}_${op}`,
-        name: n,
-        i18n: `button.${op}`,
-        alias: op,
-        path: `${path}/${op}`,
-        source: src,
-        sort: s,
-        category: 2 as const,
-        action,
-      })),
-      ...extra.map(([op, n, src], i) => ({
-        code: `${code}_${op}`,
-        name: n,
-        i18n: `button.${op}`,
-        alias: op,
-        path: `${path}/${op}`,
-        source: src,
-        sort: 5 + i,
-        category: 2 as const,
-        action: 1 as const,
-      })),
+      ...crudButtons(code, path),
+      ...extra.map(([op, n, src], i) => menuButton(code, path, op, n, src, 5 + i, 1)),
     ],
   };
 }

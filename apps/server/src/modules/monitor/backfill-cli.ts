@@ -4,8 +4,8 @@
  * stored are skipped, so it can run any number of times; new points go through the normal ingest path (raw points
  * and rollups together). The embedded database serves one process at a time: stop the server first.
  */
-import fs from 'node:fs';
 import { loadConfig } from '../../config.ts';
+import { withCliDatabase } from '../../core/cli-database.ts';
 
 const config = loadConfig();
 process.env.TZ = config.tz;
@@ -17,34 +17,15 @@ if (!Number.isFinite(days) || days <= 0) {
   process.exit(2);
 }
 
-async function serverRunning(): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    const body = (await res.json()) as { data?: { database?: { kind?: string } } };
-    return body?.data?.database?.kind === 'embedded';
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
-  if (!config.databaseUrl && (await serverRunning())) {
-    console.error(`The server on port ${config.port} holds the embedded database: stop it first, then run this again.`);
-    process.exit(1);
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const { openDatabase } = await import('../../db/connection.ts');
   const { runMigrations } = await import('../../db/migrate.ts');
-  const { LiveBus } = await import('../../core/live.ts');
   const { ensureStations, fill, lastDue, simulatedSeries } = await import('./seed.ts');
   const { analyzeTables } = await import('./store.ts');
 
   const started = Date.now();
-  const database = await openDatabase(config);
-  try {
+  await withCliDatabase(config, async (ctx) => {
+    const { database } = ctx;
     await runMigrations(database.pool);
-    const live = new LiveBus(database.pool, false);
-    const ctx = { config, database, db: database.db, live, isLeader: () => false };
     await ensureStations(ctx);
     const series = await simulatedSeries(ctx);
     const now = Date.now();
@@ -78,9 +59,7 @@ async function main() {
     console.log(
       `Done: ${added.toLocaleString('en')} new points in ${secs.toFixed(1)} s (${Math.round(added / secs).toLocaleString('en')} points/s).`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err) => {

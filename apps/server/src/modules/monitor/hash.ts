@@ -4,14 +4,7 @@
  * The mixer is a 32-bit avalanche function (two multiply-xorshift rounds per input word).
  */
 
-export function mix32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x21f0aaad);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x735a2d97);
-  x ^= x >>> 15;
-  return x >>> 0;
-}
+import { mix32 } from '../../core/mix32.ts';
 
 const TWO32 = 4_294_967_296;
 

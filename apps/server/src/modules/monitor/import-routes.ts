@@ -9,16 +9,15 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress, UNKNOWN_JOB } from '../../core/progress.ts';
+import { flag, uploadedXlsx } from '../../core/xlsx-import.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
 import { importStations, stationTemplate } from './stations-xlsx.ts';
-
-const flag = (v: unknown, dflt: boolean) =>
-  v === undefined || v === '' ? dflt : v === true || v === 'true' || v === '1';
 
 const BASE = '/swp-monitor/import';
 export const MSG_SERIES_BUSY = '已有数据导入正在进行，请稍后再试';
@@ -52,26 +51,14 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个数据点`);
     });
     scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      const q = req.query as Record<string, unknown>;
-      const field = (k: string) => {
-        const f = file.fields[k] as { value?: unknown } | undefined;
-        return f?.value ?? q[k];
-      };
+      const { file, field } = await uploadedXlsx(req);
       const opts = { dryRun: flag(field('dryRun'), true), skipRejected: flag(field('skipRejected'), false) };
       const r = await importStations(ctx, req.tenantId, await file.toBuffer(), opts, req.user?.userId ?? null);
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个, 更新 ${r.updated} 个`);
     });
   });
   app.get(`${BASE}/station-template`, byMenu('monitor_series_import'), async (_req, reply) => {
-    const name = encodeURIComponent('站点导入模板.xlsx');
-    reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename=${name}; filename*=utf-8''${name}`)
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(await stationTemplate());
+    return attachment(reply, '站点导入模板.xlsx').send(await stationTemplate());
   });
   app.get(`${BASE}/progress`, byMenu('monitor_series_import'), async (req) => {
     const jobId = String((req.query as Record<string, unknown>).jobId ?? '');

@@ -11,14 +11,16 @@
  */
 import type { SeriesReport } from '@swp/contract';
 import { eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress } from '../../core/progress.ts';
 import { inTenant } from '../../core/scoped.ts';
+import { firstSheet, wallClock } from '../../core/xlsx-read.ts';
 import { FIELDS } from './fields.ts';
-import { monitorSeries, monitorStation } from './schema.ts';
+import { monitorStation } from './schema.ts';
+import { seriesOf } from './service.ts';
 import { analyzeTables, ensurePartitions, insertPoints } from './store.ts';
 
 const bool = z
@@ -143,25 +145,10 @@ function readCsv(text: string, separator?: string): Table {
 }
 
 async function readXlsx(buf: Buffer): Promise<Table> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  const ws = await firstSheet(buf);
   const cell = (v: ExcelJS.CellValue): string | number | Date | null => {
     if (v === null || v === undefined) return null;
-    if (v instanceof Date)
-      return new Date(
-        v.getUTCFullYear(),
-        v.getUTCMonth(),
-        v.getUTCDate(),
-        v.getUTCHours(),
-        v.getUTCMinutes(),
-        v.getUTCSeconds(),
-      );
+    if (v instanceof Date) return wallClock(v);
     if (typeof v === 'number' || typeof v === 'string') return v;
     if (typeof v === 'object' && 'result' in v) return cell(v.result as ExcelJS.CellValue);
     if (typeof v === 'object' && 'text' in v) return String(v.text);
@@ -243,17 +230,10 @@ async function resolveTargets(
     .from(monitorStation)
     .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
   const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
-  const existing = stations.length
-    ? await ctx.db
-        .select()
-        .from(monitorSeries)
-        .where(
-          inArray(
-            monitorSeries.stationId,
-            stations.map((s) => s.id),
-          ),
-        )
-    : [];
+  const existing = await seriesOf(
+    ctx,
+    stations.map((s) => s.id),
+  );
   return mapped.map(([column, target]) => {
     const [stcd, field] = target.split('.');
     const col = table.header.indexOf(column);

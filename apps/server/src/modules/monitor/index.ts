@@ -13,7 +13,15 @@ export { fromEpsg4548, toEpsg4548 } from './geo.ts';
 export { importSeries, type SeriesImportOptions, type SeriesReport, seriesImportOptions } from './import-series.ts';
 export { flushRollups, ingestReadings, LIVE_TOPIC, type LivePoints, type LiveReading } from './ingest.ts';
 export { monitorSeries, monitorStation } from './schema.ts';
-export { history, resolveStation, type SeriesRow, seriesOf, stationPage, stationView } from './service.ts';
+export {
+  history,
+  resolveStation,
+  type SeriesRow,
+  seriesByCode,
+  seriesOf,
+  stationPage,
+  stationView,
+} from './service.ts';
 export { demand } from './simulator.ts';
 export { type NewStation, upsertStations } from './stations-import.ts';
 export { COPY_CHUNK, ingest, type PointArrays, readRaw, readRollups, UNNEST_TXN } from './store.ts';

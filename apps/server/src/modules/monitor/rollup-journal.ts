@@ -14,6 +14,7 @@
  * by the merge delay (a few seconds); `flushRollups` waits for an empty journal (shutdown, tests, the bench).
  */
 import type pg from 'pg';
+import { withPooledClient } from '../../core/pg-client.ts';
 import { mergeLatest, partialsIntoRollups } from './store-sql.ts';
 
 export const JOURNAL_TABLE = 'swp_monitor_rollup_pending';
@@ -115,11 +116,8 @@ select 1`;
  * returns how many rows it took (0: the slice is empty, or its rows are being merged by another transaction).
  */
 export async function mergeSlice(pool: pg.Pool, tz: string, slice: number): Promise<number> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    try {
+  return withPooledClient(pool, (client, transaction) =>
+    transaction(async () => {
       const taken = await client.query<{ data: Buffer }>(
         `delete from ${JOURNAL_TABLE} where id in (
            select id from ${JOURNAL_TABLE} where slice = $1 order by id limit $2 for update skip locked)
@@ -135,17 +133,9 @@ export async function mergeSlice(pool: pg.Pool, tz: string, slice: number): Prom
           ),
         );
       }
-      await client.query('commit');
       return taken.rows.length;
-    } catch (err) {
-      await client.query('rollback').catch((e: Error) => {
-        broken = e;
-      });
-      throw err;
-    }
-  } finally {
-    client.release(broken);
-  }
+    }),
+  );
 }
 
 /** Merges the whole journal, slice by slice (each slice's transactions short, so other writes go between them). */

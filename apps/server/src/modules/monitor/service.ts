@@ -7,8 +7,10 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
+import type { Tx } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
+import type { Db } from '../../db/connection.ts';
 import {
   FIELDS,
   MONITOR_TYPE_DEFS,
@@ -47,13 +49,36 @@ export async function resolveStation(
   return rows[0];
 }
 
-export async function seriesOf(ctx: AppContext, stationIds: string[]): Promise<SeriesRow[]> {
+export async function seriesOf(ctx: Pick<AppContext, 'db'>, stationIds: string[]): Promise<SeriesRow[]> {
   if (!stationIds.length) return [];
   return ctx.db
     .select()
     .from(monitorSeries)
     .where(inArray(monitorSeries.stationId, stationIds))
     .orderBy(asc(monitorSeries.id));
+}
+
+/** The series `field` (id, step) of the live station `stcd` in the tenant; undefined when there is none. */
+export async function seriesByCode(
+  db: Db | Tx,
+  tenantId: string,
+  stcd: string,
+  field: string,
+): Promise<{ id: number; step: number } | undefined> {
+  const [s] = await db
+    .select({ id: monitorSeries.id, step: monitorSeries.stepSeconds })
+    .from(monitorSeries)
+    .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
+    .where(
+      inTenant(
+        monitorStation,
+        tenantId,
+        eq(monitorStation.stcd, stcd),
+        eq(monitorStation.isDeleted, 0),
+        eq(monitorSeries.field, field),
+      ),
+    );
+  return s;
 }
 
 /** The station a query names with its series, in one round trip; 400 when there is none. */

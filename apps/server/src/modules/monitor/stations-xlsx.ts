@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
+import { firstSheet } from '../../core/xlsx-read.ts';
 import { FIELDS, STATION_TYPES } from './fields.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
 import { type NewStation, upsertStations } from './stations-import.ts';
@@ -106,14 +107,7 @@ export async function importStations(
   opts: { dryRun: boolean; skipRejected: boolean },
   userId: string | null,
 ): Promise<StationImportReport> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  const ws = await firstSheet(buf);
   const byCol = new Map<number, Key>();
   ws.getRow(1).eachCell((c, col) => {
     const h = text(c.value);

@@ -18,6 +18,7 @@
  */
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { withPooledClient } from '../../core/pg-client.ts';
 import { JOURNAL_INSERT_SQL, LATEST_SQL, latestParams, type Partials, packSlices } from './rollup-journal.ts';
 import { mergeLatest, mergeRollup, partialsIntoRollups } from './store-sql.ts';
 
@@ -288,9 +289,7 @@ async function copyIn(client: pg.PoolClient, table: string, buf: Buffer): Promis
 export async function copyPoints(pool: pg.Pool, tz: string, points: PointArrays): Promise<number> {
   const n = points.ts.length;
   let inserted = 0;
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  await withPooledClient(pool, async (client, transaction) => {
     if (!staged.has(client)) {
       await client.query(
         `create temporary table if not exists ${STAGE_TABLE} (series_id int, ts timestamptz, value float8) on commit delete rows`,
@@ -302,31 +301,20 @@ export async function copyPoints(pool: pg.Pool, tz: string, points: PointArrays)
       const rows = copyBinary(points, off, end);
       // no JIT: the planner sees the staging table's real size and would compile a statement that runs in
       // milliseconds per thousand rows
-      await client.query('begin; set local jit = off; savepoint direct');
-      try {
-        let added: number;
+      inserted += await transaction(async () => {
         try {
           await copyIn(client, POINT_TABLE, rows);
           await client.query(ROLLUP_PARTIALS_SQL, quarterPartials(points, off, end, tz));
-          added = end - off;
+          return end - off;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505') throw err;
           await client.query('rollback to savepoint direct');
           await copyIn(client, STAGE_TABLE, rows);
-          added = (await client.query<{ inserted: number }>(INGEST_STAGED_SQL, [tz])).rows[0].inserted;
+          return (await client.query<{ inserted: number }>(INGEST_STAGED_SQL, [tz])).rows[0].inserted;
         }
-        await client.query('commit');
-        inserted += added;
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => {
-          broken = e;
-        });
-        throw err;
-      }
+      }, 'begin; set local jit = off; savepoint direct');
     }
-  } finally {
-    client.release(broken);
-  }
+  });
   return inserted;
 }
 
@@ -373,16 +361,12 @@ export async function unnestPoints(
 ): Promise<number> {
   const n = points.ts.length;
   let inserted = 0;
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  await withPooledClient(pool, async (client, transaction) => {
     for (let off = 0; off < n; off += UNNEST_TXN) {
       const end = Math.min(n, off + UNNEST_TXN);
       let journaled = false;
-      await client.query('begin');
-      try {
+      inserted += await transaction(async () => {
         await client.query('savepoint direct');
-        let added: number;
         try {
           for (let o = off; o < end; o += CHUNK) {
             await client.query(INSERT_RAW_SQL, sliceOf(points, o, Math.min(end, o + CHUNK)));
@@ -393,26 +377,17 @@ export async function unnestPoints(
             for (const row of packSlices(partials as Partials)) await client.query(JOURNAL_INSERT_SQL, row);
             journaled = true;
           } else await client.query(ROLLUP_PARTIALS_SQL, partials);
-          added = end - off;
+          return end - off;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505') throw err;
           await client.query('rollback to savepoint direct');
           journaled = false;
-          added = await insertPoints(client, tz, points, off, end);
+          return await insertPoints(client, tz, points, off, end);
         }
-        await client.query('commit');
-        if (journaled) opts.onJournaled?.();
-        inserted += added;
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => {
-          broken = e;
-        });
-        throw err;
-      }
+      });
+      if (journaled) opts.onJournaled?.();
     }
-  } finally {
-    client.release(broken);
-  }
+  });
   return inserted;
 }
 

@@ -312,12 +312,7 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
     await checkRefs(ctx, tenantId, p);
     const u = userOf(req);
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ auditStatus: patrolPlan.auditStatus })
-        .from(patrolPlan)
-        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
-        .for('update');
-      if (!row) throw badRequest(PLAN_MSG.notFound);
+      const row = await lockPlan(tx, tenantId, id);
       if (row.auditStatus === 1) throw badRequest(PLAN_MSG.notEditable);
       await tx
         .update(patrolPlan)
@@ -339,6 +334,17 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** A live plan of the tenant, locked for the rest of the transaction (its audit state decides what may follow). */
+async function lockPlan(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ auditStatus: patrolPlan.auditStatus })
+    .from(patrolPlan)
+    .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
+    .for('update');
+  if (!row) throw badRequest(PLAN_MSG.notFound);
+  return row;
+}
+
 /** The audit flow: `patrol-plan/submit` and `partol-plan-audit/update` (approve or reject). */
 function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
@@ -350,12 +356,7 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     const tenantId = tenantOf(req);
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ auditStatus: patrolPlan.auditStatus })
-        .from(patrolPlan)
-        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
-        .for('update');
-      if (!row) throw badRequest(PLAN_MSG.notFound);
+      const row = await lockPlan(tx, tenantId, id);
       if (row.auditStatus !== 0 && row.auditStatus !== 3) throw badRequest(PLAN_MSG.notSubmittable);
       const now = new Date();
       await tx
@@ -391,12 +392,7 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
     const tenantId = tenantOf(req);
     let created: string[] = [];
     await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ auditStatus: patrolPlan.auditStatus })
-        .from(patrolPlan)
-        .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, a.id), eq(patrolPlan.isDeleted, 0)))
-        .for('update');
-      if (!row) throw badRequest(PLAN_MSG.notFound);
+      const row = await lockPlan(tx, tenantId, a.id);
       if (row.auditStatus !== 1) throw badRequest(PLAN_MSG.notAuditable);
       const now = new Date();
       await tx

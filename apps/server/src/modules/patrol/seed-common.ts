@@ -1,16 +1,10 @@
 /** What every part of the patrol seed shares: the demo tenant, its password, a day, deterministic draws. */
+import { mix32 } from '../../core/mix32.ts';
+
 export const DEMO_TENANT = '000000';
 export const DEMO_PASSWORD = '123456';
 export const DAY = 86_400_000;
 
-function mix32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x21f0aaad);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x735a2d97);
-  x ^= x >>> 15;
-  return x >>> 0;
-}
 /** Uniform [0, 1) of a string key and a stream number. */
 export function draw(key: string, stream = 0): number {
   let h = 0x811c9dc5 ^ stream;

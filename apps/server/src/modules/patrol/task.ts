@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import type { Tx } from '../../core/resource.ts';
 import { inTenant, tenantText } from '../../core/scoped.ts';
 import { PERIOD_NAME, TASK_STATUS_NAME } from './catalog.ts';
 import { blank, dateBound, optionalId, optionalInt, paging } from './common.ts';
@@ -112,16 +113,22 @@ export async function myTaskDetail(ctx: AppContext, tenantId: string, userId: st
   return taskDetail(ctx, tenantId, id);
 }
 
+/** A live task of the tenant, locked for the transaction, that the caller may work on (its assignee, or an administrator). */
+async function lockOwnTask(tx: Tx, u: AuthUser, tenantId: string, id: string) {
+  const [t] = await tx
+    .select()
+    .from(patrolTask)
+    .where(inTenant(patrolTask, tenantId, eq(patrolTask.id, id), eq(patrolTask.isDeleted, 0)))
+    .for('update');
+  if (!t) throw badRequest(TASK_MSG.notFound);
+  await assertAssignee(tx, id, u.userId, u.isAdmin);
+  return t;
+}
+
 /** Starts a task of the caller's (a second start is a no-op: the first start time stays). */
 export async function startTask(ctx: AppContext, u: AuthUser, tenantId: string, id: string) {
   await ctx.db.transaction(async (tx) => {
-    const [t] = await tx
-      .select()
-      .from(patrolTask)
-      .where(inTenant(patrolTask, tenantId, eq(patrolTask.id, id), eq(patrolTask.isDeleted, 0)))
-      .for('update');
-    if (!t) throw badRequest(TASK_MSG.notFound);
-    await assertAssignee(tx, id, u.userId, u.isAdmin);
+    const t = await lockOwnTask(tx, u, tenantId, id);
     if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.finished);
     if (t.periodStart.getTime() > Date.now()) throw badRequest(TASK_MSG.notDue);
     if (t.startTime) return;
@@ -150,13 +157,7 @@ export async function finishTask(
   resend = false,
 ): Promise<{ duplicate: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const [t] = await tx
-      .select()
-      .from(patrolTask)
-      .where(inTenant(patrolTask, tenantId, eq(patrolTask.id, id), eq(patrolTask.isDeleted, 0)))
-      .for('update');
-    if (!t) throw badRequest(TASK_MSG.notFound);
-    await assertAssignee(tx, id, u.userId, u.isAdmin);
+    const t = await lockOwnTask(tx, u, tenantId, id);
     if (t.taskStatus === TASK_STATUS.finished) {
       if (resend && t.updateUser === u.userId) return { duplicate: true };
       throw badRequest(TASK_MSG.finished);

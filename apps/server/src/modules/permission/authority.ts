@@ -22,7 +22,7 @@
  *   PUT  /permission/Authority/Model/{itemId}           sets exactly which objects of a type hold an item
  */
 
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
@@ -330,31 +330,12 @@ function registerItemGrants(app: FastifyInstance, ctx: AppContext) {
     const itemType = itemTypeOf(c, itemId, body.itemType);
     const ids = idArray(body.objectId ?? body.objectIds ?? body.ids, 'objectId');
     for (const id of ids) await checkObject(ctx, req, id, objectType);
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(authorize)
-        .where(
-          inTenant(
-            authorize,
-            req.tenantId,
-            eq(authorize.itemType, itemType),
-            eq(authorize.itemId, itemId),
-            eq(authorize.objectType, objectType),
-          ),
-        );
-      if (ids.length) {
-        await tx.insert(authorize).values(
-          ids.map((objectId) => ({
-            tenantId: req.tenantId,
-            itemType,
-            itemId,
-            objectType,
-            objectId,
-            createUser: req.user?.userId ?? null,
-          })),
-        );
-      }
-    });
+    await replaceGrants(
+      ctx.db,
+      req,
+      [eq(authorize.itemType, itemType), eq(authorize.itemId, itemId), eq(authorize.objectType, objectType)],
+      ids.map((objectId) => ({ itemType, itemId, objectType, objectId })),
+    );
     await grantsChanged(ctx, [itemType]);
     return jnpfDone('操作成功');
   });
@@ -369,28 +350,24 @@ async function replaceObjectGrants(
   sent: ItemType[],
   items: Partial<Record<ItemType, string[]>>,
 ) {
+  await replaceGrants(
+    db,
+    req,
+    [eq(authorize.objectType, objectType), eq(authorize.objectId, id), inArray(authorize.itemType, sent)],
+    sent.flatMap((t) => (items[t] ?? []).map((itemId) => ({ itemType: t, itemId, objectType, objectId: id }))),
+  );
+}
+
+/** The tenant's grants matching `where` become exactly `grants`, by the caller, in one transaction. */
+async function replaceGrants(
+  db: AppContext['db'],
+  req: FastifyRequest,
+  where: SQL[],
+  grants: { itemType: string; itemId: string; objectType: string; objectId: string }[],
+) {
   await db.transaction(async (tx) => {
-    await tx
-      .delete(authorize)
-      .where(
-        inTenant(
-          authorize,
-          req.tenantId,
-          eq(authorize.objectType, objectType),
-          eq(authorize.objectId, id),
-          inArray(authorize.itemType, sent),
-        ),
-      );
-    const rows = sent.flatMap((t) =>
-      (items[t] ?? []).map((itemId) => ({
-        tenantId: req.tenantId,
-        itemType: t,
-        itemId,
-        objectType,
-        objectId: id,
-        createUser: req.user?.userId ?? null,
-      })),
-    );
+    await tx.delete(authorize).where(inTenant(authorize, req.tenantId, ...where));
+    const rows = grants.map((g) => ({ tenantId: req.tenantId, ...g, createUser: req.user?.userId ?? null }));
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(authorize).values(rows.slice(i, i + 1000));
   });
 }

@@ -13,12 +13,11 @@ import {
   dept,
   dict,
   dropGrantsOfHolders,
+  dropRoleLinks,
   invalidateDataScopes,
   invalidateMenuCache,
   post,
   role,
-  roleMenu,
-  roleScope,
   user,
 } from '../system/index.ts';
 
@@ -210,12 +209,11 @@ export const roleResource = defineResource({
       if (child && !ids.includes(child.id)) throw badRequest('请先删除子节点');
       if (await usersWith(h.tx, user.roleId, ids)) throw badRequest('该角色已分配给用户，无法删除');
     },
-    async afterRemove(rows, h) {
-      const ids = rows.map((r) => String(r.id));
-      await h.tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids));
-      await h.tx.delete(roleScope).where(inArray(roleScope.roleId, ids));
-      await dropGrantsOfHolders(h.tx, 'Role', ids);
-    },
+    afterRemove: (rows, h) =>
+      dropRoleLinks(
+        h.tx,
+        rows.map((r) => String(r.id)),
+      ),
     async committed(op, _rows, _req, ctx) {
       if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
     },

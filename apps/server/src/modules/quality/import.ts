@@ -4,11 +4,12 @@
  * unit). Empty cells are untested. All or nothing: any bad row refuses the file with every problem listed; the
  * results go in one transaction and the out-of-limit ones raise their alarms after it.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Row } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
+import { firstSheet, wallClock } from '../../core/xlsx-read.ts';
 import { judgeRows, limitsOf, resultAlarms } from './results.ts';
 import { qualityResult } from './schema.ts';
 
@@ -37,29 +38,14 @@ export function splitHeader(h: string): { name: string; unit?: string } {
   return m ? { name: m[1].trim(), unit: m[2].trim() } : { name: h.trim() };
 }
 
-/** Excel stores dates as UTC-based serials of the local wall clock: read them back as that wall time. */
+/** A sampling time: a date cell as its wall time (core/xlsx-read.ts), else the text parsed. */
 function cellTime(v: ExcelJS.CellValue): Date | undefined {
-  if (v instanceof Date)
-    return new Date(
-      v.getUTCFullYear(),
-      v.getUTCMonth(),
-      v.getUTCDate(),
-      v.getUTCHours(),
-      v.getUTCMinutes(),
-      v.getUTCSeconds(),
-    );
+  if (v instanceof Date) return wallClock(v);
   return parseDateTime(text(v));
 }
 
 export async function importResults(ctx: AppContext, tenantId: string, buf: Buffer, userId: string | null) {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('导入失败: 文件不是有效的 xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('导入失败: 文件中没有工作表');
+  const ws = await firstSheet(buf);
   if (ws.rowCount - 1 > MAX_ROWS) throw badRequest(`导入失败: 一次最多导入 ${MAX_ROWS} 行`);
   const limits = await limitsOf(ctx.db, tenantId);
   const fixed = new Map<number, string>();

@@ -1,4 +1,4 @@
-/** What the SMS and OSS configurations share: dictionary categories, masked secrets, "enable exactly one". */
+/** What the SMS and OSS configurations share: masked secrets, "enable exactly one" (categories: system's dictionaryItems). */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
@@ -7,17 +7,6 @@ import { parseIds } from '../../core/query.ts';
 import type { Resource, Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
-import { dict } from '../system/index.ts';
-
-/** The items of a system dictionary: dictKey → dictValue. */
-export async function dictionaryItems(db: Pick<Db, 'select'>, code: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ key: dict.dictKey, value: dict.dictValue })
-    .from(dict)
-    .where(and(eq(dict.code, code), eq(dict.isDeleted, 0), ne(dict.parentId, '0')))
-    .orderBy(dict.sort);
-  return new Map(rows.map((r) => [r.key, r.value]));
-}
 
 /** What replaces a stored secret on the way out; sent back unchanged, it keeps the stored secret. */
 export const SECRET_MASK = '******';

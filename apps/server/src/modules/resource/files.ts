@@ -20,7 +20,8 @@ import { bearerOf, gateProviders, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { dictionaryItems, enabledOf } from './common.ts';
+import { dictionaryItems } from '../system/index.ts';
+import { enabledOf } from './common.ts';
 import { attach, oss } from './schema.ts';
 import { keyOf, type OssConfig, storageFor, storageOfKind, tempDirOf } from './storage.ts';
 

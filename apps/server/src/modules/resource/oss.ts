@@ -11,7 +11,8 @@ import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { dictionaryItems, enableOne, maskSecret, SECRET_MASK } from './common.ts';
+import { dictionaryItems } from '../system/index.ts';
+import { enableOne, maskSecret, SECRET_MASK } from './common.ts';
 import { oss } from './schema.ts';
 import { LOCAL_CATEGORY, supportsCategory } from './storage.ts';
 

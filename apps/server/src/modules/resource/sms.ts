@@ -14,7 +14,8 @@ import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
-import { dictionaryItems, enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
+import { dictionaryItems } from '../system/index.ts';
+import { enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
 import { sms } from './schema.ts';
 
 export type SmsConfig = typeof sms.$inferSelect;

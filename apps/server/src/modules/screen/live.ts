@@ -7,6 +7,7 @@
  * removed (`screen.token.revoked` on the live bus, from any instance) and when it expires.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { openEventStream } from '../../core/event-stream.ts';
 import type { AppContext } from '../../core/module.ts';
 import { StreamLimit } from '../../core/stream-limit.ts';
 import { LIVE_TOPIC, type LivePoints } from '../monitor/index.ts';
@@ -33,16 +34,7 @@ export async function openShareStream(
 ) {
   const link = await checkToken(ctx, token, code);
   const release = limitOf(ctx).acquire('screen', link.id);
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'referrer-policy': 'no-referrer',
-  });
-  res.write(': connected\n\n');
+  const res = openEventStream(reply, { 'referrer-policy': 'no-referrer' });
   const offPoints = ctx.live.on(LIVE_TOPIC, (ev) => {
     if (ev.tenantId !== link.tenantId) return;
     const data = (ev.data ?? {}) as LivePoints;

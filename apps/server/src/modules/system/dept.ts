@@ -6,13 +6,14 @@
 
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, ok } from '../../core/envelope.ts';
+import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { invalidateDataScopes } from './data-scope.ts';
 import { int, optText, parentId, text } from './fields.ts';
+import { refuseHeldByUsers } from './held-by-users.ts';
 import { dept, user } from './schema.ts';
 import { checkParent, refuseChildren } from './tree.ts';
 
@@ -72,19 +73,7 @@ export const deptResource = defineResource({
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
       await refuseChildren(h.tx, deptTree, ids, [inTenant(dept, h.req.tenantId)]);
-      const [used] = await h.tx
-        .select({ id: user.id })
-        .from(user)
-        .where(
-          inTenant(
-            user,
-            h.req.tenantId,
-            eq(user.isDeleted, 0),
-            sql`string_to_array(${user.deptId}, ',') && ${sql.param(ids)}::text[]`,
-          ),
-        )
-        .limit(1);
-      if (used) throw badRequest('该机构下存在用户，无法删除');
+      await refuseHeldByUsers(h.tx, h.req.tenantId, user.deptId, ids, '该机构下存在用户，无法删除');
     },
     committed: (_op, _rows, _req, ctx) => invalidateDataScopes(ctx),
     decorate: (rows, _req, ctx) => withParentNames(ctx, rows),

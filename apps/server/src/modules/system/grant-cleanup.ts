@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/resource.ts';
-import { authorize } from './schema.ts';
+import { authorize, roleMenu, roleScope } from './schema.ts';
 
 export type GrantHolder = 'Role' | 'Position' | 'User';
 
@@ -13,6 +13,13 @@ export type GrantHolder = 'Role' | 'Position' | 'User';
 export async function dropGrantsOfHolders(tx: Tx, type: GrantHolder, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await tx.delete(authorize).where(and(eq(authorize.objectType, type), inArray(authorize.objectId, ids)));
+}
+
+/** Everything hung on removed roles: their menus, their data/API scopes and their grants. */
+export async function dropRoleLinks(tx: Tx, ids: string[]): Promise<void> {
+  await tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids));
+  await tx.delete(roleScope).where(inArray(roleScope.roleId, ids));
+  await dropGrantsOfHolders(tx, 'Role', ids);
 }
 
 /** Drops every grant of these menus and buttons (module, button) or data scopes (resource), in every tenant. */

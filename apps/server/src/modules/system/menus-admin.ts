@@ -7,31 +7,10 @@
  * administration seed.
  */
 import type { AppContext } from '../../core/module.ts';
+import { crudButtons } from './menu-buttons.ts';
 import { ensureMenus, type MenuItem } from './menus.ts';
 
 type Roles = string[];
-
-/** add / edit / delete / view buttons of a screen; `readers` get the view button, `writers` all four. */
-function buttons(code: string, path: string, writers: Roles = [], readers: Roles = []): MenuItem[] {
-  const b = (op: string, name: string, icon: string, sort: number, action: 0 | 1 | 2, roles: Roles): MenuItem => ({
-    code: `${code}_${op}`,
-    name,
-    i18n: `button.${op}`,
-    alias: op,
-    path: `${path}/${op}`,
-    source: icon,
-    sort,
-    category: 2,
-    action,
-    roles,
-  });
-  return [
-    b('add', '新增', 'PlusOutlined', 1, 0, writers),
-    b('edit', '修改', 'EditOutlined', 2, 2, writers),
-    b('delete', '删除', 'DeleteOutlined', 3, 0, writers),
-    b('view', '查看', 'EyeOutlined', 4, 1, [...new Set([...writers, ...readers])]),
-  ];
-}
 
 const screen = (
   code: string,
@@ -50,7 +29,11 @@ const screen = (
   sort,
   roles: [...new Set([...(opts.writers ?? []), ...(opts.readers ?? [])])],
   children: [
-    ...(opts.noButtons ? [] : buttons(code, path, opts.writers, opts.readers).slice(opts.viewOnly ? 3 : 0)),
+    ...(opts.noButtons
+      ? []
+      : crudButtons(code, path, { writers: opts.writers ?? [], readers: opts.readers ?? [] }).slice(
+          opts.viewOnly ? 3 : 0,
+        )),
     ...(opts.extra ?? []),
   ],
 });

@@ -2,12 +2,10 @@
  * Posts (`/blade-system/post`): list (paged), select (every post of the tenant; the platform administrator may name
  * another tenant with `tenantId`), detail, submit, remove. A post still held by a user cannot be removed.
  */
-import { eq, sql } from 'drizzle-orm';
-import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
 import { int, oneOf, optText, text } from './fields.ts';
 import { dropGrantsOfHolders } from './grant-cleanup.ts';
+import { refuseHeldByUsers } from './held-by-users.ts';
 import { post, user } from './schema.ts';
 
 export const POST_CATEGORY: Record<number, string> = { 1: '高层', 2: '中层', 3: '基层', 4: '其他' };
@@ -32,19 +30,7 @@ export const postResource = defineResource({
   hooks: {
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
-      const [used] = await h.tx
-        .select({ id: user.id })
-        .from(user)
-        .where(
-          inTenant(
-            user,
-            h.req.tenantId,
-            eq(user.isDeleted, 0),
-            sql`string_to_array(${user.postId}, ',') && ${sql.param(ids)}::text[]`,
-          ),
-        )
-        .limit(1);
-      if (used) throw badRequest('该岗位已分配给用户，无法删除');
+      await refuseHeldByUsers(h.tx, h.req.tenantId, user.postId, ids, '该岗位已分配给用户，无法删除');
     },
     async afterRemove(rows, h) {
       await dropGrantsOfHolders(

@@ -10,6 +10,7 @@ import { PassThrough } from 'node:stream';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
@@ -17,7 +18,6 @@ import type { Row } from '../../core/resource.ts';
 import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { region } from './schema.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const REGION_SHEET = '行政区划表';
 export const MAX_REGION_IMPORT_ROWS = 20_000;
 const BATCH = 1000;
@@ -49,14 +49,6 @@ type Key = (typeof REGION_COLUMNS)[number]['key'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (d = new Date()) =>
   `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-
-function attachment(reply: FastifyReply, fileName: string) {
-  const enc = encodeURIComponent(fileName);
-  reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
-    .header('access-control-expose-headers', 'content-disposition');
-}
 
 const columns = () => REGION_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
 

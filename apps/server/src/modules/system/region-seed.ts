@@ -82,22 +82,8 @@ export async function seedRegions(ctx: Pick<AppContext, 'database'>): Promise<nu
   const { rows } = await pool.query<{ n: string }>('select count(*) as n from blade_region');
   if (Number(rows[0].n) > 0) return 0;
   const cols = regionRows();
-  const types = [
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'text',
-    'int',
-    'int',
-  ];
+  // twelve text columns, then the two integers
+  const types = [...Array<string>(12).fill('text'), 'int', 'int'];
   const unnest = types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
   // several starting instances: only the first fills the table
   await pool.query(

@@ -5,7 +5,7 @@
  * held by users, or with sub-roles, cannot be removed.
  */
 
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
@@ -16,7 +16,8 @@ import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, parentId, text } from './fields.ts';
-import { dropGrantsOfHolders } from './grant-cleanup.ts';
+import { dropRoleLinks } from './grant-cleanup.ts';
+import { refuseHeldByUsers } from './held-by-users.ts';
 import { ADMIN_ROLE_ALIAS, invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from './schema.ts';
@@ -62,26 +63,13 @@ export const roleResource = defineResource({
       if (rows.some((r) => r.roleAlias === ADMIN_ROLE_ALIAS)) throw badRequest('管理员角色不可删除');
       const ids = rows.map((r) => String(r.id));
       await refuseChildren(h.tx, roleTree, ids, [inTenant(role, h.req.tenantId)]);
-      const [used] = await h.tx
-        .select({ id: user.id })
-        .from(user)
-        .where(
-          inTenant(
-            user,
-            h.req.tenantId,
-            eq(user.isDeleted, 0),
-            sql`string_to_array(${user.roleId}, ',') && ${sql.param(ids)}::text[]`,
-          ),
-        )
-        .limit(1);
-      if (used) throw badRequest('该角色已分配给用户，无法删除');
+      await refuseHeldByUsers(h.tx, h.req.tenantId, user.roleId, ids, '该角色已分配给用户，无法删除');
     },
-    async afterRemove(rows, h) {
-      const ids = rows.map((r) => String(r.id));
-      await h.tx.delete(roleMenu).where(inArray(roleMenu.roleId, ids));
-      await h.tx.delete(roleScope).where(inArray(roleScope.roleId, ids));
-      await dropGrantsOfHolders(h.tx, 'Role', ids);
-    },
+    afterRemove: (rows, h) =>
+      dropRoleLinks(
+        h.tx,
+        rows.map((r) => String(r.id)),
+      ),
     async committed(op, _rows, _req, ctx) {
       if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
     },

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -23,7 +24,6 @@ import { decorateUsers, userResource } from './service.ts';
 export const SHEET_NAME = '用户数据表';
 export const MAX_IMPORT_ROWS = 10_000;
 const BATCH = 1000;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The columns of the export, the template and the import (header text ↔ field). */
 export const USER_COLUMNS = [
@@ -46,15 +46,6 @@ type Key = (typeof USER_COLUMNS)[number]['key'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (d = new Date()) =>
   `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-
-/** `attachment` with the name percent-encoded (what the BladeX clients decode) and as RFC 5987 `filename*`. */
-export function attachment(reply: FastifyReply, fileName: string) {
-  const enc = encodeURIComponent(fileName);
-  reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
-    .header('access-control-expose-headers', 'content-disposition');
-}
 
 const cellOf = (r: Row, key: Key): string | Date | null => {
   const v = r[key];

@@ -173,11 +173,17 @@ function one(list: string[] | undefined, what = 'assignee'): string {
   return v;
 }
 
-/**
- * transfer: the target becomes both assignee and owner (issue 24). The task is theirs now: a later delegation by
- * them returns to them, not to whoever held it before the transfer (no return path to the transferrer).
- */
-export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
+/** What tells a transfer from a delegation: who missing is called, how the task changes hands, the notice's words. */
+interface HandOver {
+  kind: 'transfer' | 'delegate';
+  missing: string;
+  set: (t: TaskRow, target: string, actor: Actor) => Partial<typeof wfTask.$inferInsert>;
+  notice: string;
+  verb: string;
+}
+
+/** transfer and delegate: the same checks, then the task changes hands, the trail says `from→to`, the target is told. */
+async function handOver(ctx: Ctx, actor: Actor, input: OpInput, asAdmin: boolean, h: HandOver) {
   const target = one(input.assignee);
   const t0 = await taskRow(ctx, actor, input.taskId);
   return command(ctx, t0.instanceId, actor, async (c) => {
@@ -186,20 +192,37 @@ export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
     t = await mayWork(c, t, actor, asAdmin);
     // a delegated task goes back to its owner first: transferring it would lose the way back
     if (t.delegation === 'PENDING') throw badRequest(MSG.pendingDelegation);
-    if (!(await c.existingUsers([target])).length) throw badRequest('转办人不存在');
-    await c.tx.update(wfTask).set({ owner: target, assignee: target, delegation: null }).where(eq(wfTask.id, t.id));
+    if (!(await c.existingUsers([target])).length) throw badRequest(h.missing);
+    await c.tx
+      .update(wfTask)
+      .set(h.set(t, target, actor))
+      .where(eq(wfTask.id, t.id));
     await c.comment(
-      'transfer',
+      h.kind,
       `${await nameOf(c, t.assignee)}→${await nameOf(c, target)}${input.comment ? `: ${input.comment}` : ''}`,
       t.id,
     );
     if (input.copyUser?.length) await copyTo(c, input.copyUser, t.id);
     c.notify(
       [target],
-      `您有新的待办任务：${c.inst.processName}-${t.name}`,
-      `${await nameOf(c, actor.userId)}转办给您`,
+      `您有新的${h.notice}：${c.inst.processName}-${t.name}`,
+      `${await nameOf(c, actor.userId)}${h.verb}`,
       t.id,
     );
+  });
+}
+
+/**
+ * transfer: the target becomes both assignee and owner (issue 24). The task is theirs now: a later delegation by
+ * them returns to them, not to whoever held it before the transfer (no return path to the transferrer).
+ */
+export function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
+  return handOver(ctx, actor, input, asAdmin, {
+    kind: 'transfer',
+    missing: '转办人不存在',
+    set: (_t, target) => ({ owner: target, assignee: target, delegation: null }),
+    notice: '待办任务',
+    verb: '转办给您',
   });
 }
 
@@ -208,31 +231,13 @@ export async function transferTask(ctx: Ctx, actor: Actor, input: OpInput, asAdm
  * resolves it; the hand-back (resolve) returns it to the owner. Issue 24: `owner ||= assignee` returned a task that
  * had been transferred and then delegated to the first holder instead of the delegator.
  */
-export async function delegateTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
-  const target = one(input.assignee);
-  const t0 = await taskRow(ctx, actor, input.taskId);
-  return command(ctx, t0.instanceId, actor, async (c) => {
-    requireRunning(c);
-    let t = await openTask(c, t0.id);
-    t = await mayWork(c, t, actor, asAdmin);
-    if (t.delegation === 'PENDING') throw badRequest(MSG.pendingDelegation);
-    if (!(await c.existingUsers([target])).length) throw badRequest('被委托人不存在');
-    await c.tx
-      .update(wfTask)
-      .set({ owner: t.assignee ?? actor.userId, assignee: target, delegation: 'PENDING' })
-      .where(eq(wfTask.id, t.id));
-    await c.comment(
-      'delegate',
-      `${await nameOf(c, t.assignee)}→${await nameOf(c, target)}${input.comment ? `: ${input.comment}` : ''}`,
-      t.id,
-    );
-    if (input.copyUser?.length) await copyTo(c, input.copyUser, t.id);
-    c.notify(
-      [target],
-      `您有新的委托任务：${c.inst.processName}-${t.name}`,
-      `${await nameOf(c, actor.userId)}委托给您`,
-      t.id,
-    );
+export function delegateTask(ctx: Ctx, actor: Actor, input: OpInput, asAdmin = false) {
+  return handOver(ctx, actor, input, asAdmin, {
+    kind: 'delegate',
+    missing: '被委托人不存在',
+    set: (t, target, a) => ({ owner: t.assignee ?? a.userId, assignee: target, delegation: 'PENDING' }),
+    notice: '委托任务',
+    verb: '委托给您',
   });
 }
 

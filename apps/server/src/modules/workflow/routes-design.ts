@@ -16,7 +16,6 @@ import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf } from './codes.ts';
 import {
   changeDeploymentStatus,
-  deployModel,
   deploymentPage,
   removeDeployments,
   setMainForm,
@@ -35,6 +34,7 @@ import {
   modelScopeResource,
 } from './design-resources.ts';
 import { byMenu } from './grants.ts';
+import { deployNamedModel, idOf } from './routes-extra.ts';
 import { wfCategory, wfCondition, wfDefinition, wfForm, wfFormDefault, wfModel } from './schema.ts';
 
 export { changeDeploymentStatus, deployModel, deploymentPage, removeDeployments } from './design-deploy.ts';
@@ -46,11 +46,6 @@ function body(req: FastifyRequest): Record<string, unknown> {
     ...(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
   };
 }
-const idOf = (v: unknown, name = 'id') => {
-  const s = v === undefined || v === null ? '' : String(v);
-  if (!/^\d{1,19}$/.test(s)) throw badRequest(`缺少必要的请求参数: ${name}`);
-  return s;
-};
 
 async function categoryTree(ctx: AppContext, tenantId: string, withConditions: boolean) {
   const cats = await ctx.db
@@ -174,16 +169,7 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
   app.post(`${D}/model/deploy`, byMenu('wf_model_deploy', buttonsOf('wf_model').edit), async (req) => {
-    const b = body(req);
-    const user = userOf(req);
-    const def = await deployModel(
-      ctx,
-      user.tenantId,
-      idOf(b.modelId ?? b.id, 'modelId'),
-      user.userId,
-      b.categoryId ? idOf(b.categoryId, 'categoryId') : undefined,
-    );
-    return ok({ id: def.id, deploymentId: def.deploymentId, key: def.processKey, version: def.version }, '部署成功');
+    return deployNamedModel(ctx, req, body(req), 'categoryId');
   });
   app.post(`${D}/model/history/setMainVersion`, byMenu(buttonsOf('wf_model').edit), async (req) => {
     const user = userOf(req);

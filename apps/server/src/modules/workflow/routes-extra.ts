@@ -8,6 +8,7 @@ import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { PROCESS_MENUS } from './codes.ts';
+import { deployModel } from './design-deploy.ts';
 import { canSee, timeline } from './detail.ts';
 import { startInstance } from './engine.ts';
 import { byMenu } from './grants.ts';
@@ -25,6 +26,27 @@ export const idOf = (v: unknown, name = 'id') => {
   if (!/^\d{1,19}$/.test(s)) throw badRequest(`缺少必要的请求参数: ${name}`);
   return s;
 };
+
+/**
+ * `model/deploy` of both dialects: deploys the model named by `modelId` (or `id`) into the category sent under
+ * `categoryField` (saber `categoryId`, flow `category`), answering with the new definition.
+ */
+export async function deployNamedModel(
+  ctx: AppContext,
+  req: FastifyRequest,
+  b: Record<string, unknown>,
+  categoryField: 'categoryId' | 'category',
+) {
+  const user = userOf(req);
+  const def = await deployModel(
+    ctx,
+    user.tenantId,
+    idOf(b.modelId ?? b.id, 'modelId'),
+    user.userId,
+    b[categoryField] ? idOf(b[categoryField], categoryField) : undefined,
+  );
+  return ok({ id: def.id, deploymentId: def.deploymentId, key: def.processKey, version: def.version }, '部署成功');
+}
 
 // ---- leave ----
 

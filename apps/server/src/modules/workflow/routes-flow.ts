@@ -11,14 +11,8 @@ import { canSee, timeline } from './detail.ts';
 import { byMenu } from './grants.ts';
 import { list, startList } from './lists.ts';
 import { claimTask, completeTask, deleteInstance } from './operations.ts';
-import {
-  changeDeploymentStatus,
-  deployModel,
-  deploymentPage,
-  modelResource,
-  removeDeployments,
-} from './routes-design.ts';
-import { anyProcess, bodyOf, idOf } from './routes-extra.ts';
+import { changeDeploymentStatus, deploymentPage, modelResource, removeDeployments } from './routes-design.ts';
+import { anyProcess, bodyOf, deployNamedModel, idOf } from './routes-extra.ts';
 import { actorOf } from './routes-process.ts';
 
 export function flowRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -37,16 +31,7 @@ function flowDesignRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
   app.post(`${F}/model/deploy`, byMenu('wf_model_deploy', buttonsOf('wf_model').edit), async (req) => {
-    const b = bodyOf(req);
-    const user = userOf(req);
-    const def = await deployModel(
-      ctx,
-      user.tenantId,
-      idOf(b.modelId ?? b.id, 'modelId'),
-      user.userId,
-      b.category ? idOf(b.category, 'category') : undefined,
-    );
-    return ok({ id: def.id, deploymentId: def.deploymentId, key: def.processKey, version: def.version }, '部署成功');
+    return deployNamedModel(ctx, req, bodyOf(req), 'category');
   });
   app.get(`${F}/manager/list`, byMenu('wf_deployment'), async (req) =>
     ok(await deploymentPage(ctx, userOf(req).tenantId, q(req))),

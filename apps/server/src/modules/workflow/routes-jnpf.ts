@@ -179,21 +179,22 @@ function engineListRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** a design's own fields in JNPF's names (the read adds its version, the export does not) */
+const jnpfModel = (m: NonNullable<Awaited<ReturnType<typeof modelOf>>>) => ({
+  id: m.id,
+  fullName: m.name,
+  enCode: m.modelKey,
+  category: m.categoryId,
+  description: m.description,
+  icon: m.icon,
+});
+
 /** one design: read, create, update, delete, copy, export */
 function engineModelRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${E}/:id`, read, async (req) => {
     const m = await modelOf(ctx, tenant(req), pid(req));
     if (!m) return ok(null);
-    return ok({
-      id: m.id,
-      fullName: m.name,
-      enCode: m.modelKey,
-      category: m.categoryId,
-      description: m.description,
-      icon: m.icon,
-      version: m.version,
-      flowTemplateJson: m.xml,
-    });
+    return ok({ ...jnpfModel(m), version: m.version, flowTemplateJson: m.xml });
   });
   app.post(E, write, async (req) => {
     const r = engineInput.safeParse(req.body ?? {});
@@ -258,15 +259,7 @@ function engineModelRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!m) return ok(null);
     return ok({
       fileName: `${m.name}.bpmn`,
-      data: {
-        id: m.id,
-        fullName: m.name,
-        enCode: m.modelKey,
-        category: m.categoryId,
-        description: m.description,
-        icon: m.icon,
-        flowTemplateJson: m.xml,
-      },
+      data: { ...jnpfModel(m), flowTemplateJson: m.xml },
     });
   });
 }

@@ -1,25 +1,21 @@
 /** The workflow area's menus (with buttons and demo-role grants) and the button catalogue. */
-import type { MenuItem } from '../system/index.ts';
+import { CRUD_BUTTONS, type CrudOp, type MenuItem, menuButton } from '../system/index.ts';
 
 const PROCESS_ROLES = ['operator', 'patrol', 'auditor'];
 
 // the design screens show 查看 too: with button judging on (issue 24) each shown button needs its code
-const crud = (
-  code: string,
-  path: string,
-  ops: ('add' | 'edit' | 'delete' | 'view')[] = ['add', 'edit', 'delete', 'view'],
-) =>
-  ops.map((op, i) => ({
-    code: `${code}_${op}`,
-    name: { add: '新增', edit: '修改', delete: '删除', view: '查看' }[op],
-    i18n: `button.${op}`,
-    alias: op,
-    path: `${path}/${op}`,
-    source: { add: 'PlusOutlined', edit: 'EditOutlined', delete: 'DeleteOutlined', view: 'EyeOutlined' }[op],
-    sort: i + 1,
-    category: 2 as const,
-    action: (op === 'add' ? 0 : op === 'view' ? 1 : 2) as 0 | 1 | 2,
-  }));
+const crud = (code: string, path: string, ops: CrudOp[] = ['add', 'edit', 'delete', 'view']) =>
+  ops.map((op, i) =>
+    menuButton(
+      code,
+      path,
+      op,
+      CRUD_BUTTONS[op].name,
+      CRUD_BUTTONS[op].icon,
+      i + 1,
+      op === 'add' ? 0 : op === 'view' ? 1 : 2,
+    ),
+  );
 
 const screen = (
   code: string,

@@ -5,21 +5,11 @@
  * flows and levels. The same as the administrator's button (POST /api/swp-gis/network/l-town). The embedded database
  * serves one process: stop the server first.
  */
-import fs from 'node:fs';
 import { loadConfig } from '../../../config.ts';
+import { withCliDatabase } from '../../../core/cli-database.ts';
 
 const config = loadConfig();
 process.env.TZ = config.tz;
-
-async function serverRunning(): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    const body = (await res.json()) as { data?: { database?: { kind?: string } } };
-    return body?.data?.database?.kind === 'embedded';
-  } catch {
-    return false;
-  }
-}
 
 async function main() {
   const { lTownDir, createLTownTenant, L_TOWN } = await import('./ltown.ts');
@@ -29,28 +19,17 @@ async function main() {
     console.error('Put the shared data beside the repository (../shared/data/l-town/) or set SWP_LTOWN_DIR.');
     process.exit(2);
   }
-  if (!config.databaseUrl && (await serverRunning())) {
-    console.error(`The server on port ${config.port} holds the embedded database: stop it first, then run this again.`);
-    process.exit(1);
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const { openDatabase } = await import('../../../db/connection.ts');
   const { prepareDatabase } = await import('../../../app.ts');
-  const { LiveBus } = await import('../../../core/live.ts');
-  const database = await openDatabase(config);
-  try {
+  await withCliDatabase(config, async (ctx) => {
     // migrations and the (idempotent) seeds: the new tenant copies the platform's menus and dictionaries
-    await prepareDatabase(config, database);
-    const ctx = { config, database, db: database.db, live: new LiveBus(database.pool, false), isLeader: () => false };
+    await prepareDatabase(config, ctx.database);
     const t0 = Date.now();
     const r = await createLTownTenant(ctx, null, (m) => console.log(m));
     console.log(
       `L-Town ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: tenant ${L_TOWN.tenantId} (${r.created ? 'created' : 'existed'}), ` +
         `sign in as admin / the initial password (parameter account.initPassword, default 123456). Data: ${r.dataDir}`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err) => {

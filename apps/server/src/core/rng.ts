@@ -1,0 +1,14 @@
+/**
+ * mulberry32 over a counter: a small, fast, reproducible random stream from a seed, with no state shared between
+ * streams. The generated demo networks and the DMA evaluation scenarios draw from it.
+ */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
