@@ -24,6 +24,19 @@ export interface ApiScopeRow extends AuditFields {
   scopeType: number;
   remark?: string | null;
 }
+/** app_device: table swp_app_device, routes /swp-app/device */
+export interface AppDeviceRow {
+  id: string;
+  tenantId: string;
+  deviceId: string;
+  userId: string;
+  appVersion?: string | null;
+  userAgent?: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  revoked: number;
+  revokeTime?: string | null;
+}
 /** app_release_note: table swp_app_release_note, routes /swp-app/release-note */
 export interface AppReleaseNoteRow extends AuditFields {
   id: string;
@@ -74,6 +87,30 @@ export interface BillRuleRow extends AuditFields {
   lastNumber?: string | null;
   sequenceRemark?: string | null;
   sort: number;
+}
+/** burst_event: table swp_dispatch_burst_event, routes /swp-dispatch/wsnc-squibbing-event */
+export interface BurstEventRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  code: string;
+  title: string;
+  pipeGid: number;
+  pipeDno?: string | null;
+  x: number;
+  y: number;
+  address?: string | null;
+  dmaCode?: string | null;
+  source: string;
+  alarmId?: string | null;
+  occurTime: string;
+  eventStatus: number;
+  voidReason?: string | null;
+  voidTime?: string | null;
+  voidUser?: string | null;
+  valveCount: number;
+  affectedCustomers: number;
+  criticalCount: number;
+  networkVersion: number;
 }
 /** business_category: table biz_category, routes /blade-business/business-category */
 export interface BusinessCategoryRow extends AuditFields {
@@ -471,6 +508,42 @@ export interface ParamRow extends AuditFields {
   paramName: string;
   paramKey: string;
   paramValue: string;
+  remark?: string | null;
+}
+/** patrol_job_object: table swp_patrol_job_object, routes /swp-pipeops-patrol/patrol-job-object */
+export interface PatrolJobObjectRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  objectCode: string;
+  objectName: string;
+  facilityType: string;
+  gisLayer?: string | null;
+  gisId?: string | null;
+  address?: string | null;
+  x?: number | null;
+  y?: number | null;
+  lon?: number | null;
+  lat?: number | null;
+  deptId?: string | null;
+}
+/** patrol_type: table swp_patrol_type, routes /swp-pipeops-patrol/patrol-type */
+export interface PatrolTypeRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  typeCode: string;
+  typeName: string;
+  sort: number;
+  remark?: string | null;
+}
+/** patrol_type_object: table swp_patrol_type_object, routes /swp-pipeops-patrol/patrol-type-object */
+export interface PatrolTypeObjectRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  typeId: string;
+  facilityType: string;
+  objectName: string;
+  checkItems: string;
+  sort: number;
   remark?: string | null;
 }
 /** post: table blade_post, routes /blade-system/post */
