@@ -16,7 +16,8 @@ import { readBaseline, scan, sourceFiles } from './walls.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
-const TEST = /\.test\.(ts|tsx)$/;
+// test files, and the helpers only test files import
+const TEST = /(\.test\.(ts|tsx)|[\\/]test-helpers\.ts)$/;
 const QUERY_LAYER = new Set(
   ['query.ts', 'resource.ts', 'resource/read.ts', 'resource/write.ts', 'tenancy.ts', 'scoped.ts'].map(
     (f) => `apps/server/src/core/${f}`,
