@@ -526,6 +526,30 @@ export interface PatrolJobObjectRow extends AuditFields {
   lat?: number | null;
   deptId?: string | null;
 }
+/** patrol_plan: table swp_patrol_plan, routes /swp-pipeops-patrol/patrol-plan */
+export interface PatrolPlanRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  planCode: string;
+  planName: string;
+  typeId: string;
+  scopeType: string;
+  geometry: string;
+  period: string;
+  startDate: string;
+  endDate: string;
+  deptId: string;
+  userIds: string;
+  objectIds: string;
+  checkItems: string;
+  auditStatus: number;
+  submitUser?: string | null;
+  submitTime?: string | null;
+  auditUser?: string | null;
+  auditTime?: string | null;
+  auditOpinion?: string | null;
+  remark?: string | null;
+}
 /** patrol_type: table swp_patrol_type, routes /swp-pipeops-patrol/patrol-type */
 export interface PatrolTypeRow extends AuditFields {
   id: string;

@@ -386,6 +386,20 @@ describe('plans: save, update, submit, audit', () => {
     const objs = data(await t.get(`${B}/patrol-task-object/page`, { taskId: task.id }));
     expect(objs.records[0].photos).toContain('a.jpg');
   });
+
+  it('removes a plan (its tasks stay as the record of work done); ids already gone are passed over', async () => {
+    const draft = data(await t.post(`${B}/patrol-plan/save`, await body({ planName: '待删除的计划' })));
+    const tasksBefore = await sql(`select count(*)::int as n from swp_patrol_task where plan_id = $1`, [plan.id]);
+    expect(data(await t.get(`${B}/patrol-plan/page`, { planName: '待删除的计划' })).total).toBe(1);
+    expect((await t.post(`${B}/patrol-plan/remove`, { ids: `${draft.id},${plan.id}` })).statusCode).toBe(200);
+    expect(data(await t.get(`${B}/patrol-plan/page`, { planName: '待删除的计划' })).total).toBe(0);
+    expect(data(await t.get(`${B}/patrol-plan/page`, { planName: '测试日常' })).total).toBe(0);
+    const tasksAfter = await sql(`select count(*)::int as n from swp_patrol_task where plan_id = $1`, [plan.id]);
+    expect(tasksAfter[0].n).toBe(tasksBefore[0].n);
+    expect(tasksAfter[0].n).toBeGreaterThan(0);
+    expect((await t.post(`${B}/patrol-plan/remove`, { ids: draft.id })).statusCode).toBe(200);
+    await refused(t.post(`${B}/patrol-plan/remove`, {}), 'ids');
+  });
 });
 
 describe('access rule index', () => {

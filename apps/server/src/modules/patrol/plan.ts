@@ -7,11 +7,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, ok } from '../../core/envelope.ts';
+import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import type { Tx } from '../../core/resource.ts';
+import { defineResource, type Tx } from '../../core/resource.ts';
 import { inTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { dept, user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
@@ -276,6 +276,22 @@ function planReadRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/**
+ * `patrol-plan/remove`: soft, on the resource engine; ids already gone are passed over. The tasks a plan made stay
+ * (they are the record of work done).
+ */
+export const planRemoveResource = defineResource({
+  code: 'patrol_plan',
+  base: '/swp-pipeops-patrol/patrol-plan',
+  table: patrolPlan,
+  input: {},
+  grant: { read: ['patrol_plan'], submit: ['patrol_plan_add', 'patrol_plan_edit'], remove: ['patrol_plan_delete'] },
+  routes: ['remove'],
+  // plans are the tenant's, whoever drew them up
+  dataScope: false,
+  removal: { missing: 'skip' },
+});
+
 /** `patrol-plan/save`, `update`, `remove`. */
 function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
@@ -321,17 +337,7 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return ok(await planDetail(ctx, tenantId, id));
   });
-
-  app.post(`${B}/patrol-plan/remove`, byMenu('patrol_plan_delete'), async (req) => {
-    const q = { ...(req.query as object), ...((req.body as object) ?? {}) } as Record<string, unknown>;
-    const ids = splitIds(String(q.ids ?? ''));
-    if (!ids.length || ids.some((x) => !/^\d{1,20}$/.test(x))) throw badRequest('缺少必要的请求参数: ids');
-    await ctx.db
-      .update(patrolPlan)
-      .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-      .where(inTenant(patrolPlan, tenantOf(req), inArray(patrolPlan.id, ids)));
-    return done();
-  });
+  planRemoveResource.routes(app, ctx);
 }
 
 /** A live plan of the tenant, locked for the rest of the transaction (its audit state decides what may follow). */
