@@ -1,5 +1,6 @@
 /** Types both sides share: the envelope, pages, queries and the entities of the wire contract. */
 
+export * from './app.ts';
 export * from './auth.ts';
 export * from './dispatch.ts';
 export * from './dma.ts';

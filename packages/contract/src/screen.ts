@@ -11,3 +11,13 @@ export const KPI_CODES = [
   'patrolRate',
 ] as const;
 export type KpiCode = (typeof KPI_CODES)[number];
+
+/** A widget of a screen's arrangement: where on the 24 × 12 grid and what data (options); `C`, the widget codes. */
+export interface ScreenWidget<C extends string = string> {
+  widget: C;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  options: Record<string, unknown>;
+}

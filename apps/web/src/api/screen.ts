@@ -1,5 +1,5 @@
 /** Typed calls of `/api/swp-screen` (大屏展示): screen data (signed in or by share link) and the share links. */
-import { KPI_CODES } from '@swp/contract';
+import { KPI_CODES, type ScreenWidget } from '@swp/contract';
 import type { Diagram, Order } from './dispatch';
 import { http } from './http';
 
@@ -23,14 +23,7 @@ export type WidgetCode = (typeof WIDGET_CODES)[number];
 export { KPI_CODES };
 
 /** A widget of a screen's arrangement: where on the 24 × 12 grid and what data (options). */
-export interface Widget {
-  widget: WidgetCode;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  options: Record<string, unknown>;
-}
+export type Widget = ScreenWidget<WidgetCode>;
 
 export interface ScreenLayout {
   screenCode: ScreenCode;

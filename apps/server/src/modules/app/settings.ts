@@ -1,3 +1,4 @@
+import type { AppSettings } from '@swp/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
@@ -7,13 +8,7 @@ import { inTenant } from '../../core/scoped.ts';
 import { B, parse, tenantOf } from './common.ts';
 import { appSetting } from './schema.ts';
 
-export interface AppSettings {
-  positionInterval: number;
-  checkinRadius: number;
-  photoMaxKb: number;
-  stripExifGps: number;
-  gisLayers: string;
-}
+export type { AppSettings };
 
 export const DEFAULT_SETTINGS: AppSettings = {
   positionInterval: 30,

@@ -3,7 +3,7 @@
  * is a grid of 24 columns × 12 rows at 1920×1080; a widget sits at (x, y) with a size (w, h) in cells, inside the grid
  * and overlapping no other. Each screen has a default arrangement until an administrator saves one for the tenant.
  */
-import { KPI_CODES } from '@swp/contract';
+import { KPI_CODES, type ScreenWidget } from '@swp/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthUser } from '../../core/gate.ts';
@@ -37,14 +37,7 @@ export const WIDGETS = {
 export type WidgetCode = keyof typeof WIDGETS;
 const CODES = Object.keys(WIDGETS) as [WidgetCode, ...WidgetCode[]];
 
-export interface Widget {
-  widget: WidgetCode;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  options: Record<string, unknown>;
-}
+export type Widget = ScreenWidget<WidgetCode>;
 
 const cell = z.number({ error: '位置应为整数' }).int('位置应为整数');
 const widgetInput = z

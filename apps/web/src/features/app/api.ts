@@ -1,15 +1,10 @@
 /** The field app's administration calls (modules/app on the server). */
+import type { AppSettings } from '@swp/contract';
 import { http } from '../../api/http';
 
 const B = '/api/swp-app';
 
-export interface AppSettings {
-  positionInterval: number;
-  checkinRadius: number;
-  photoMaxKb: number;
-  stripExifGps: number;
-  gisLayers: string;
-}
+export type { AppSettings };
 
 export interface AppDevice {
   id: string;
