@@ -39,3 +39,50 @@ export interface PipeAnalysis {
   sourceInSegment: boolean;
   tookMs: number;
 }
+
+// ---------------------------------------------------------------- network import (EPANET, GeoJSON, Shapefile)
+
+/** How many of each feature a network file holds (or an import wrote). */
+export interface NetworkCounts {
+  junctions: number;
+  pipes: number;
+  valves: number;
+  pumps: number;
+  tanks: number;
+  reservoirs: number;
+  hydrants: number;
+  meters: number;
+}
+
+/** Something an import noticed but took anyway (a dangling pipe end, a duplicate id, a zero-length pipe…). */
+export interface NetworkImportWarning {
+  type: 'dangling' | 'duplicate' | 'zeroLength' | 'isolated' | 'format';
+  id: string | null;
+  message: string;
+}
+
+/** A row an import refused, with its reason. */
+export interface NetworkImportRejected {
+  row: number | null;
+  id: string | null;
+  reason: string;
+}
+
+/** What a network import answers: counts, what it noticed and refused, what it wrote (nothing on a dry run). */
+export interface NetworkImportReport extends NetworkCounts {
+  format: string;
+  crs: string;
+  mode: 'replace' | 'merge';
+  dryRun: boolean;
+  applied: boolean;
+  warnings: NetworkImportWarning[];
+  warningCount: number;
+  rejected: NetworkImportRejected[];
+  rejectedCount: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  networkVersion: number | null;
+  tookMs: number;
+}

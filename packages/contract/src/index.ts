@@ -10,5 +10,6 @@ export * from './gis.ts';
 export * from './lowcode.ts';
 export * from './lowcode-rules.ts';
 export * from './monitor.ts';
+export * from './patrol.ts';
 export * from './rows.ts';
 export * from './screen.ts';

@@ -4,7 +4,7 @@
  * objects, reassignment, the access rule index with its scored pages and xlsx exports, and the overview dashboard.
  * Shapes follow `apps/server/src/modules/patrol`.
  */
-import type { Page } from '@swp/contract';
+import type { Page, PatrolScore } from '@swp/contract';
 import type { CrudApi, Query, Row } from './crud';
 import { http } from './http';
 
@@ -222,15 +222,7 @@ export interface AccessRule extends Row {
   sort: number;
 }
 
-export interface ScoreParts {
-  coverageRate: number;
-  punctualityRate: number;
-  hazardRate: number;
-  coverageScore: number;
-  punctualityScore: number;
-  hazardScore: number;
-  score: number;
-}
+export type ScoreParts = PatrolScore;
 
 export interface TaskJobRow extends ScoreParts {
   id: string;

@@ -4,6 +4,7 @@
  * (reports per 100 tasks against a standard). Each rule's points are its weight times how far the standard is met
  * (capped at 1); the score is their sum, 0–100 when the weights add up to 100.
  */
+import type { PatrolScore } from '@swp/contract';
 
 export interface Rule {
   weight: number;
@@ -36,17 +37,7 @@ export interface WorkStats {
   hazards: number;
 }
 
-export interface Score {
-  /** percent, one decimal */
-  coverageRate: number;
-  punctualityRate: number;
-  /** hazards per 100 tasks */
-  hazardRate: number;
-  coverageScore: number;
-  punctualityScore: number;
-  hazardScore: number;
-  score: number;
-}
+export type Score = PatrolScore;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 

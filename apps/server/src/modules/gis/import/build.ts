@@ -6,6 +6,7 @@
  * changed. The counts and warnings of the report come from here.
  */
 import { createHash } from 'node:crypto';
+import type { NetworkCounts, NetworkImportWarning } from '@swp/contract';
 import { toEpsg4548 } from '../../monitor/index.ts';
 import type { HydraulicModel, ImpLink, ImpNode, ParsedNetwork, Rejected } from './model.ts';
 import { SLICE, yieldToLoop } from './model.ts';
@@ -46,22 +47,9 @@ export interface PipeRow {
   sig: string;
 }
 
-export interface Warning {
-  type: 'dangling' | 'duplicate' | 'zeroLength' | 'isolated' | 'format';
-  id: string | null;
-  message: string;
-}
+export type Warning = NetworkImportWarning;
 
-export interface Counts {
-  junctions: number;
-  pipes: number;
-  valves: number;
-  pumps: number;
-  tanks: number;
-  reservoirs: number;
-  hydrants: number;
-  meters: number;
-}
+export type Counts = NetworkCounts;
 
 export interface Built {
   nodes: NodeRow[];

@@ -3,6 +3,7 @@
  * coordinates are transformed and it is written into the spatial store. Ids are the file's own ids; they become
  * the features' codes (`dno`), which is what makes a second import of the same file change nothing.
  */
+import type { NetworkImportRejected } from '@swp/contract';
 
 export type NodeKind = 'junction' | 'reservoir' | 'tank' | 'valve' | 'pump' | 'hydrant' | 'meter';
 export type LinkKind = 'pipe' | 'valve' | 'pump';
@@ -45,11 +46,7 @@ export interface ImpLink {
   row: number;
 }
 
-export interface Rejected {
-  row: number | null;
-  id: string | null;
-  reason: string;
-}
+export type Rejected = NetworkImportRejected;
 
 /** Model-wide EPANET data: patterns, curves and the raw text of the sections not tied to one feature. */
 export interface HydraulicModel {

@@ -5,6 +5,7 @@
  * changes (or changed). Rows are rejected, never silently dropped: an apply with rejected rows is refused unless the
  * caller says `skipRejected`.
  */
+import type { NetworkImportReport } from '@swp/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../../core/envelope.ts';
@@ -14,12 +15,12 @@ import { tenantSql } from '../../../core/scoped.ts';
 import { dropGraphCache } from '../graph.ts';
 import { gisNetwork } from '../schema.ts';
 import { GIS_SEED_LOCK } from '../seed.ts';
-import { buildRows, type Counts, type Warning } from './build.ts';
+import { buildRows } from './build.ts';
 import { parseGeoJson } from './geojson.ts';
 import { parseInp } from './inp.ts';
-import type { ParsedNetwork, Rejected } from './model.ts';
+import type { ParsedNetwork } from './model.ts';
 import { parseShapefileZip } from './shapefile.ts';
-import { applyPlan, type Mode, planImport } from './write.ts';
+import { applyPlan, planImport } from './write.ts';
 
 /** Rejected rows and warnings listed one by one in a report; beyond, only counted. */
 export const REPORT_LIST_MAX = 5000;
@@ -47,23 +48,7 @@ export const importOptions = z.object({
 });
 export type ImportOptions = z.infer<typeof importOptions>;
 
-export interface ImportReport extends Counts {
-  format: string;
-  crs: string;
-  mode: Mode;
-  dryRun: boolean;
-  applied: boolean;
-  warnings: Warning[];
-  warningCount: number;
-  rejected: Rejected[];
-  rejectedCount: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  networkVersion: number | null;
-  tookMs: number;
-}
+export type ImportReport = NetworkImportReport;
 
 export async function parseNetworkFile(format: ImportOptions['format'], buf: Buffer): Promise<ParsedNetwork> {
   if (format === 'shapefile') return parseShapefileZip(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength));

@@ -1,40 +1,10 @@
 /** Calls of the network import and export (`/api/swp-gis/network`). */
+import type { NetworkImportRejected, NetworkImportReport, NetworkImportWarning } from '@swp/contract';
 import { http, requestEnvelope } from '../../../api/http';
 
-export interface ImportWarning {
-  type: string;
-  id: string | null;
-  message: string;
-}
-export interface ImportRejected {
-  row: number | null;
-  id: string | null;
-  reason: string;
-}
-export interface NetworkReport {
-  format: string;
-  crs: string;
-  mode: 'replace' | 'merge';
-  dryRun: boolean;
-  applied: boolean;
-  junctions: number;
-  pipes: number;
-  valves: number;
-  pumps: number;
-  tanks: number;
-  reservoirs: number;
-  hydrants: number;
-  meters: number;
-  warnings: ImportWarning[];
-  warningCount: number;
-  rejected: ImportRejected[];
-  rejectedCount: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  tookMs: number;
-}
+export type ImportWarning = NetworkImportWarning;
+export type ImportRejected = NetworkImportRejected;
+export type NetworkReport = NetworkImportReport;
 export interface NetworkImportParams {
   format: 'inp' | 'geojson' | 'shapefile';
   crs: 'EPSG:4548' | 'EPSG:4490' | 'EPSG:4326' | 'local';
