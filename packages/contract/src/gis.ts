@@ -86,3 +86,40 @@ export interface NetworkImportReport extends NetworkCounts {
   networkVersion: number | null;
   tookMs: number;
 }
+
+// ---------------------------------------------------------------- map overlays and the online basemap
+
+/** One point (or DMA ring) of a map overlay layer: staff, stations, devices, alarms, events, DMAs. */
+export interface OverlayItem<P = Record<string, unknown>> {
+  id: string;
+  /** EPSG:4548 */
+  x: number;
+  y: number;
+  name: string;
+  /** a short state for the symbol: online/offline/alarm/unlinked, level 1–3, 0/1/2 event status, online/offline */
+  state: string;
+  props: P;
+  /** DMAs: the boundary ring */
+  ring?: [number, number][];
+}
+
+export type TileProvider = 'none' | 'tianditu' | 'xyz' | 'wmts';
+
+/** One layer of the tenant's online basemap as the map draws it, in draw order. */
+export type TileLayerSpec =
+  | {
+      type: 'xyz';
+      url: string;
+      /** EPSG:3857: the usual XYZ grid; tianditu-c: Tianditu's EPSG:4326 grid, its level = grid zoom + 1 */
+      grid: 'EPSG:3857' | 'tianditu-c';
+      maxZoom: number;
+      attribution: string;
+      role: 'base' | 'label';
+    }
+  | { type: 'wmts'; url: string; layer: string; matrixSet: string; attribution: string; role: 'base' };
+
+/** What `/swp-gis/tiles` answers: the provider and its layers (empty for none, or Tianditu without a key). */
+export interface TileConfig {
+  provider: TileProvider;
+  layers: TileLayerSpec[];
+}

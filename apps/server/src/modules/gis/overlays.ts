@@ -7,6 +7,7 @@
  * imported): the map only draws and links to those modules' own screens, it never writes them,
  * and a join across module boundaries in one statement is cheaper than a call per feature.
  */
+import type { OverlayItem as ContractOverlayItem } from '@swp/contract';
 import { sql } from 'drizzle-orm';
 import { tenantColumnSqlNamed, tenantSql, tenantSqlNamed } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
@@ -21,18 +22,7 @@ const STAFF_ONLINE_S = 300;
 /** most points a layer answers for one view */
 export const OVERLAY_LIMIT = 2000;
 
-export interface OverlayItem {
-  id: string;
-  /** EPSG:4548 */
-  x: number;
-  y: number;
-  name: string;
-  /** a short state for the symbol: online/offline/alarm/unlinked, level 1–3, 0/1/2 event status, online/offline */
-  state: string;
-  props: Record<string, unknown>;
-  /** DMAs: the boundary ring */
-  ring?: [number, number][];
-}
+export type OverlayItem = ContractOverlayItem;
 
 type Box = [number, number, number, number] | null;
 

@@ -1,3 +1,4 @@
+import type { TileConfig, TileLayerSpec } from '@swp/contract';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { inTenant } from '../../core/scoped.ts';
@@ -59,23 +60,8 @@ export const tileSettingInput = z.discriminatedUnion('provider', [
 ]);
 export type TileSetting = z.infer<typeof tileSettingInput>;
 
-/** one layer of the online basemap as the map draws it, in draw order */
-export type TileLayer =
-  | {
-      type: 'xyz';
-      url: string;
-      /** EPSG:3857: the usual XYZ grid; tianditu-c: Tianditu's EPSG:4326 grid, its level = grid zoom + 1 */
-      grid: 'EPSG:3857' | 'tianditu-c';
-      maxZoom: number;
-      attribution: string;
-      role: 'base' | 'label';
-    }
-  | { type: 'wmts'; url: string; layer: string; matrixSet: string; attribution: string; role: 'base' };
-
-export interface TileConfig {
-  provider: TileSetting['provider'];
-  layers: TileLayer[];
-}
+export type TileLayer = TileLayerSpec;
+export type { TileConfig };
 
 export const TIANDITU_HOST = 'tianditu.gov.cn';
 

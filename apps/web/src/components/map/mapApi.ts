@@ -1,4 +1,5 @@
 /** The shared map's data: the offline basemap and the business layers (server `gis/map-routes.ts`). */
+import type { OverlayItem as ContractOverlayItem, TileConfig, TileLayerSpec, TileProvider } from '@swp/contract';
 import { http } from '../../api/http';
 import { BASEMAP_PATH, basemapQuery } from './mapStyle';
 
@@ -17,33 +18,10 @@ export interface BasemapCollection {
   }[];
 }
 
-export interface OverlayItem {
-  id: string;
-  x: number;
-  y: number;
-  name: string;
-  state: string;
-  props: Record<string, any>;
-  ring?: [number, number][];
-}
+/** props are read field by field by each layer's card (overlayRows.tsx) */
+export type OverlayItem = ContractOverlayItem<Record<string, any>>;
 
-/** one layer of the tenant's online basemap (server `gis/tiles.ts`) */
-export type TileLayerSpec =
-  | {
-      type: 'xyz';
-      url: string;
-      grid: 'EPSG:3857' | 'tianditu-c';
-      maxZoom: number;
-      attribution: string;
-      role: 'base' | 'label';
-    }
-  | { type: 'wmts'; url: string; layer: string; matrixSet: string; attribution: string; role: 'base' };
-
-export type TileProvider = 'none' | 'tianditu' | 'xyz' | 'wmts';
-export interface TileConfig {
-  provider: TileProvider;
-  layers: TileLayerSpec[];
-}
+export type { TileConfig, TileLayerSpec, TileProvider };
 
 /** the administrator's setting; a Tianditu key comes back empty, with `keySet` and a masked `keyHint` */
 export interface TileSetting {
