@@ -4,7 +4,7 @@
  * monitoring stations a device may report through, and the dictionaries. Shapes follow
  * `apps/server/src/modules/device`.
  */
-import type { Page } from '@swp/contract';
+import type { LatestValue, Page } from '@swp/contract';
 import type { CrudApi, Query, Row } from './crud';
 import { http } from './http';
 
@@ -39,14 +39,6 @@ export interface DeviceRule {
   startTime: string | null;
   stopTime: string | null;
   lastEvalTs: string | null;
-}
-
-export interface LatestValue {
-  field: string;
-  name: string;
-  unit: string;
-  value: number;
-  time: string;
 }
 
 export interface Device extends Row {

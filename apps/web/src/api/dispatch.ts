@@ -1,8 +1,7 @@
 /** Typed calls of `/api/swp-dispatch` (供水调度): the process diagram and its layout, dispatch orders, the supply plan. */
 
-import type { DiagramNode } from '@swp/contract';
+import type { DiagramNode, Page } from '@swp/contract';
 import { http } from './http';
-import type { Page } from './monitor';
 
 export type { DiagramNode, DiagramPump, DiagramValue } from '@swp/contract';
 

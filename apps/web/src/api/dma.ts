@@ -1,5 +1,5 @@
 /** Typed calls of `/api/swp-dma` (DMA分区): zones, membership, water balance, night flow, leak events. */
-import type { DmaRow, DmaZoneNode } from '@swp/contract';
+import type { Balance, BalanceFigure, BalanceResult, DmaRow, DmaZoneNode } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -35,12 +35,8 @@ export interface Membership {
   unplaced: { accountNo: string; meterCode: string }[];
 }
 
-export interface Figure {
-  value: number;
-  plusMinus: number;
-  uncertainty: number | null;
-  source: string;
-}
+/** The balance's answer and its figures are declared once in packages/contract. */
+export type { BalanceFigure as Figure, BalanceResult };
 
 export const FIGURES = [
   'siv',
@@ -54,19 +50,8 @@ export const FIGURES = [
   'nrw',
   'nrwRate',
   'lossRate',
-] as const;
+] as const satisfies readonly (keyof Balance)[];
 export type FigureKey = (typeof FIGURES)[number];
-
-export interface BalanceResult {
-  dmaCode: string | null;
-  dmaName: string;
-  period: 'DAY' | 'MONTH';
-  label: string;
-  from: number;
-  to: number;
-  balance: Record<FigureKey, Figure>;
-  coverage: number;
-}
 
 export interface RankRow {
   dmaCode: string;

@@ -1,5 +1,5 @@
 /** Typed calls of `/api/swp-hydraulic` (辅助决策): the hydraulic model, runs, results and scenarios. */
-import type { HydraulicMaterialRow } from '@swp/contract';
+import type { CalibrationStation, HydraulicMaterialRow } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -77,19 +77,7 @@ export interface DemandSummary {
   pumps: { code: string; flowLps: number; headM: number }[];
 }
 
-export interface CalibrationStation {
-  stcd: string;
-  name: string;
-  field: string;
-  quantity: 'pressure' | 'flow';
-  unit: 'm' | 'L/s';
-  target: { type: 'node' | 'link' | 'source'; code: string; nearest?: number };
-  points: { time: number; simulated: number; measured: number | null }[];
-  count: number;
-  meanError: number | null;
-  maxError: number | null;
-  bias: number | null;
-}
+export type { CalibrationStation };
 
 export const hydraulicApi = {
   /** `current` is null while a first build outlasts the request: `building` says how far it is (poll again) */

@@ -1,4 +1,5 @@
 /** Typed calls of `/api/swp-computing/monitor` (spec 1 §7.3 and the station list of the monitoring screen). */
+import type { Page } from '@swp/contract';
 import type { HistoryData, HistoryQuery } from '../lib/monitorHistory';
 import { http } from './http';
 
@@ -46,14 +47,6 @@ export interface Station {
   latestTime: string | null;
   state: StationState;
   stateName: string;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
 }
 
 export interface MonitorDict {

@@ -1,5 +1,13 @@
 /** Typed call groups of `/api/blade-system` (spec 1 §7.1–7.2, spec 2 §7 "Permissions and organisation"). */
-import type { ParamRow, PostRow, RoleRow, TenantPackageRow, TenantRow, TreeNode } from '@swp/contract';
+import type {
+  DictRow as DictTableRow,
+  ParamRow,
+  PostRow,
+  RoleRow,
+  TenantPackageRow,
+  TenantRow,
+  TreeNode,
+} from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -11,15 +19,9 @@ export type Param = ParamRow & Row;
 export type Tenant = TenantRow & Row;
 export type TenantPackage = TenantPackageRow & Row;
 /** A dictionary entry as `/dictionary` lists it (the entries of one code). */
-export interface DictItem {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
+export type DictItem = Pick<DictTableRow, 'id' | 'parentId' | 'code' | 'dictKey' | 'dictValue' | 'sort'> & {
   remark?: string;
-}
+};
 /** A dictionary or entry row of the dictionary screens. */
 export interface DictRow extends Row, DictItem {
   isSealed: number;

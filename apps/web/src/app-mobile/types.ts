@@ -1,5 +1,7 @@
 /** What the app reads from the server (the patrol task shapes of `/api/swp-app/task/*`). */
+import { type MyProcessTask, metresBetween, type Wire } from '@swp/contract';
 import type { BasemapFeature } from '../components/map/mapStyle';
+
 export interface TaskRow {
   id: string;
   taskName: string;
@@ -47,14 +49,8 @@ export interface Settings {
   gisLayers: string;
 }
 
-/** Metres between two WGS84 points (haversine; the server computes the same for the flag). */
-export function metres(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const r = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
-    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
-  return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Metres between two WGS84 points (the server computes the same for the flag). */
+export const metres = metresBetween;
 
 export interface SamplingRow {
   id: string;
@@ -68,21 +64,8 @@ export interface SamplingRow {
   doneTime: string | null;
 }
 
-export interface RepairRow {
-  taskId: string;
-  instanceId: string;
-  processKey: string;
-  processName: string;
-  title: string | null;
-  taskDefKey: string;
-  taskName: string;
-  createTime: string;
-  dueDate: string | null;
-  claimed: boolean;
-  vars: Record<string, unknown>;
-  steps: { key: string; name: string }[];
-  stepNo: number;
-}
+/** A repair task as the field app receives it (the server's task, dates as strings). */
+export type RepairRow = Wire<MyProcessTask>;
 
 export interface Work {
   patrol: TaskRow[];

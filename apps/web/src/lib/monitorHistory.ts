@@ -4,7 +4,7 @@
  * 保证水位(m) in red and 警戒水位(m) in yellow; large series drawn with LTTB sampling; gaps left open) and the table
  * it shows (one row per time, a serial column, 10 per page).
  */
-import type { HistoryPoint } from '@swp/contract';
+import type { HistoryPoint, HistoryResult, HistorySeriesInfo } from '@swp/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type CurveSettings, toQuerySetting } from './curveSettings';
 import type { TimeRangeValue } from './timeRange';
@@ -25,40 +25,8 @@ export const THRESHOLD_LINES = {
   ALERT_WL: { label: '警戒水位(m)', color: '#fadb14' },
 } as const;
 
-export type { HistoryPoint } from '@swp/contract';
-
-export interface HistorySeriesInfo {
-  key: string;
-  field: string;
-  name: string;
-  unit: string;
-  date?: string;
-  window: string | null;
-  step: number;
-  count: number;
-  removed: number;
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-  sum: number | null;
-}
-
-export interface HistoryData {
-  stId: string;
-  stcd: string;
-  stnm: string;
-  sttp: string;
-  monitorType: string;
-  timeField: string;
-  dataFields: string[];
-  startTime: string | null;
-  endTime: string | null;
-  contemporaneous: { date: string; dimension: string; key: string; startTime: string; endTime: string }[] | null;
-  querySetting: { filterOutliers: boolean; dataDilute: null | { action: 'DEFAULT'; window: string } };
-  statistics: Record<string, HistoryPoint[]>;
-  series: HistorySeriesInfo[];
-  alarmThreshold: { code: 'LOW_WL' | 'ALERT_WL'; name?: string; value: number }[];
-}
+export type { HistoryPoint, HistorySeriesInfo } from '@swp/contract';
+export type HistoryData = HistoryResult;
 
 export interface StationRef {
   id: string;

@@ -9,6 +9,7 @@
  * 196; sums and differences add variances (inputs independent); the 95 % limit of a result is 1.96 σ (IWA / AWWA
  * water-audit practice, Lambert & Hirner 2000). A share of SIV filled in for missing readings carries ± 50 %.
  */
+import type { Balance, BalanceFigure as Figure } from '@swp/contract';
 
 export interface MeterVolume {
   direction: 'in' | 'out';
@@ -31,32 +32,6 @@ export interface BalanceInput {
   meterUnderReg: number;
   theft: number;
   apparentAccuracy: number;
-}
-
-export interface Figure {
-  /** m³ */
-  value: number;
-  /** ± m³ at 95 % */
-  plusMinus: number;
-  /** ± % of the value at 95 % (null when the value is 0) */
-  uncertainty: number | null;
-  source: string;
-}
-
-export interface Balance {
-  siv: Figure;
-  billed: Figure;
-  unbilled: Figure;
-  authorised: Figure;
-  apparent: Figure;
-  meterUnderReg: Figure;
-  theft: Figure;
-  real: Figure;
-  nrw: Figure;
-  /** NRW / SIV, % */
-  nrwRate: Figure;
-  /** water losses / SIV, % (漏损率) */
-  lossRate: Figure;
 }
 
 const Z = 1.96;

@@ -2,26 +2,16 @@
  * The water balance of a zone or of the whole utility (the union of the top-level zones) for a DAY or a MONTH,
  * and the ranking of every zone by NRW rate.
  */
+
+import type { BalanceResult } from '@swp/contract';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { type Balance, computeBalance, type MeterVolume } from './balance.ts';
+import { computeBalance, type MeterVolume } from './balance.ts';
 import { billedVolume, meterVolumes, periodWindow, settingsOf, unbilledVolume, zoneSeries } from './data.ts';
 import { type DmaRow, subtreeCodes, zonesOf } from './zones.ts';
 
 /** Spreading a monthly read over one day is itself uncertain: daily use varies ± 15 % about the read's mean. */
 export const DAY_SPREAD_ACCURACY = 15;
-
-export interface BalanceResult {
-  dmaCode: string | null;
-  dmaName: string;
-  period: 'DAY' | 'MONTH';
-  label: string;
-  from: number;
-  to: number;
-  balance: Balance;
-  /** readings present / expected over the zone's meters */
-  coverage: number;
-}
 
 async function inputsOf(ctx: AppContext, zone: DmaRow, all: DmaRow[], from: number, to: number) {
   const meters = await meterVolumes(ctx, await zoneSeries(ctx, zone), from, to);

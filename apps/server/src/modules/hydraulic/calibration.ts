@@ -10,6 +10,7 @@
  * measured one the hour's mean (hourly rollup). Errors are simulated − measured: mean absolute, largest absolute and
  * mean (bias).
  */
+import type { CalibrationPoint, CalibrationStation } from '@swp/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -24,25 +25,6 @@ import { getRun, resultOf } from './runs.ts';
 export const MPA_TO_M = 101.97;
 export const NEAREST_M = 300;
 const FLOW_FIELDS = ['flow', 'waterSupply'];
-
-export interface CalibrationPoint {
-  time: number;
-  simulated: number;
-  measured: number | null;
-}
-export interface CalibrationRow {
-  stcd: string;
-  name: string;
-  field: string;
-  quantity: 'pressure' | 'flow';
-  unit: 'm' | 'L/s';
-  target: { type: 'node' | 'link' | 'source'; code: string; nearest?: number };
-  points: CalibrationPoint[];
-  count: number;
-  meanError: number | null;
-  maxError: number | null;
-  bias: number | null;
-}
 
 /** link ends from the model text: code → [from, to] */
 function linkEnds(inp: string) {
@@ -106,10 +88,10 @@ export async function calibrate(ctx: AppContext, tenantId: string, runId: string
   const hours = r.times.filter((t) => t < 86_400);
   const n = r.nodeCodes.length;
   const m = r.linkCodes.length;
-  const rows: CalibrationRow[] = [];
+  const rows: CalibrationStation[] = [];
   for (const s of series) {
     const f = features.find((x) => x.stcd === s.stcd);
-    let target: CalibrationRow['target'] | null = null;
+    let target: CalibrationStation['target'] | null = null;
     let simAt: ((k: number) => number) | null = null;
     if (s.field === 'pressure') {
       let code = f ? (f.pipe ? f.near : f.dno) : null;

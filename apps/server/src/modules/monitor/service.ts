@@ -2,7 +2,7 @@
  * Monitoring services: the history query (spec 1 §3, §7.3) over one station, the station list for the screen
  * (latest values and state), and the lookups other modules may use (exported from index.ts).
  */
-import type { HistoryPoint } from '@swp/contract';
+import type { HistoryPoint, HistorySeriesInfo, LatestValue, HistoryResult as WireHistoryResult } from '@swp/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -109,40 +109,8 @@ export async function stationWithSeries(
 const label = (s: StationRow) => `${s.stnm}(${s.stcd})`;
 
 export type { HistoryPoint };
-
-export interface HistorySeriesInfo {
-  key: string;
-  field: string;
-  name: string;
-  unit: string;
-  date?: string;
-  window: WindowCode | null;
-  step: number;
-  count: number;
-  removed: number;
-  source: 'raw' | 'hourly' | 'daily';
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-  sum: number | null;
-}
-
-export interface HistoryResult {
-  stId: string;
-  stcd: string;
-  stnm: string;
-  sttp: string;
-  monitorType: MonitorType;
-  timeField: string;
-  dataFields: string[];
-  startTime: string | null;
-  endTime: string | null;
-  contemporaneous: { date: string; dimension: Dimension; key: string; startTime: string; endTime: string }[] | null;
-  querySetting: { filterOutliers: boolean; dataDilute: { action: 'DEFAULT'; window: WindowCode } | null };
-  statistics: Record<string, HistoryPoint[]>;
-  series: HistorySeriesInfo[];
-  alarmThreshold: { code: 'LOW_WL' | 'ALERT_WL'; name: string; value: number }[];
-}
+/** The history answer with the server's own window, type and dimension codes. */
+export type HistoryResult = WireHistoryResult<WindowCode, MonitorType, Dimension>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -208,7 +176,7 @@ export async function history(ctx: AppContext, tenantId: string, q: HistoryQuery
   const { station, series } = await stationWithSeries(ctx, tenantId, q);
   const { type, fields } = chooseFields(station, series, q);
   const statistics: Record<string, HistoryPoint[]> = {};
-  const infos: HistorySeriesInfo[] = [];
+  const infos: HistorySeriesInfo<WindowCode>[] = [];
   const pool = ctx.database.pool;
 
   const ranges: { key?: string; from: number; to: number; period?: PeriodItem }[] = q.contemporaneous
@@ -294,14 +262,6 @@ export const STATES = {
   OFFLINE: '离线',
 } as const;
 export type StationState = keyof typeof STATES;
-
-export interface LatestValue {
-  field: string;
-  name: string;
-  unit: string;
-  value: number;
-  time: string;
-}
 
 /** A station as the screen lists it. */
 export function stationView(s: StationRow, series: SeriesRow[], now = Date.now()) {

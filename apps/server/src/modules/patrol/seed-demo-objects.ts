@@ -1,4 +1,5 @@
 /** The demo utility's job objects: patrol routes along its streets, construction sites, pump stations. */
+import { boxRing } from '@swp/contract';
 import { FACILITY_NAME } from './catalog.ts';
 import { draw } from './seed-common.ts';
 
@@ -129,15 +130,4 @@ export const PUMPS: JobSeed[] = [
 ];
 
 /** a closed rectangle around points, `pad` metres out, in whole metres */
-export const ring = (pts: { x: number; y: number }[], pad = 300) => {
-  const xs = pts.map((p) => p.x);
-  const ys = pts.map((p) => p.y);
-  const [a, b, c, d] = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
-  return [
-    [a, b],
-    [c, b],
-    [c, d],
-    [a, d],
-    [a, b],
-  ].map(([x, y]) => [Math.round(x), Math.round(y)]);
-};
+export const ring = (pts: { x: number; y: number }[], pad = 300) => boxRing(pts, pad);

@@ -1,4 +1,5 @@
 /** Checking in at a task object (console and field app), with a hazard report when something is found. */
+import { metresBetween } from '@swp/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -57,14 +58,7 @@ export interface CheckOutcome {
   far: boolean;
 }
 
-/** Great-circle distance in metres (haversine; ample for check-in radii). */
-export function metresBetween(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6_371_008 * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+export { metresBetween };
 
 /**
  * Checks in at one task object (console and field app). With a client id, a resend of a saved check-in returns its

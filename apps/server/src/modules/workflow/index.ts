@@ -106,9 +106,10 @@ export async function completeNodeTask(
   );
 }
 
+export type { MyProcessTask } from '@swp/contract';
 export { buildBpmn, type SimpleProcess } from './build.ts';
 export { type EndState, type InstanceEnded, type InstanceEndedListener, onInstanceEnded } from './ended.ts';
-export { type MyProcessTask, myProcessTask, myProcessTasks, taskOutcome } from './mine.ts';
+export { myProcessTask, myProcessTasks, taskOutcome } from './mine.ts';
 /** The instance table the screens count (never through db/schema.ts). */
 export { wfInstance } from './schema.ts';
 export { correlateMessage } from './service-task.ts';

@@ -3,27 +3,11 @@
  * assigned to them, or unclaimed tasks they are a candidate of. Each comes with its instance's title and variables
  * and the process's user-task steps in flow order (first path from the start), so the phone shows the progress.
  */
+import type { MyProcessTask } from '@swp/contract';
 import type { AppContext } from '../../core/module.ts';
 import { tenantText } from '../../core/scoped.ts';
 import type { Graph } from './parse.ts';
 import { wfTask } from './schema.ts';
-
-export interface MyProcessTask {
-  taskId: string;
-  instanceId: string;
-  processKey: string;
-  processName: string;
-  title: string | null;
-  taskDefKey: string;
-  taskName: string;
-  createTime: Date;
-  dueDate: Date | null;
-  claimed: boolean;
-  vars: Record<string, unknown>;
-  steps: { key: string; name: string }[];
-  /** 1-based position of this task's step among the steps */
-  stepNo: number;
-}
 
 const MINE = `
   select t.id::text as "taskId", t.instance_id::text as "instanceId", i.process_key as "processKey",

@@ -105,6 +105,7 @@ function answer(q: HistoryQuery, points = 30): HistoryData {
       step: 3600,
       count: points,
       removed: 0,
+      source: 'raw' as const,
       min: 0,
       max: points - 1,
       avg: 1,
@@ -113,8 +114,8 @@ function answer(q: HistoryQuery, points = 30): HistoryData {
     alarmThreshold:
       field === 'z'
         ? [
-            { code: 'LOW_WL', value: 29.19 },
-            { code: 'ALERT_WL', value: 28.7 },
+            { code: 'LOW_WL', name: '保证水位', value: 29.19 },
+            { code: 'ALERT_WL', name: '警戒水位', value: 28.7 },
           ]
         : [],
   };

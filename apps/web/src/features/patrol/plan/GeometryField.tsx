@@ -3,6 +3,7 @@
  * polygon for an area), or make it from the chosen patrol objects (a route through them in code order, an area
  * around them with 200 m of margin). The chosen objects show on the map as dots.
  */
+import { boxRing } from '@swp/contract';
 import { Button, Space, Typography } from 'antd';
 import Feature from 'ol/Feature';
 import { LineString, Point, Polygon } from 'ol/geom';
@@ -24,16 +25,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 export function geometryFromObjects(scope: ScopeType, points: { x: number; y: number }[], pad = 200): Coords {
   if (!points.length) return [];
   if (scope === 'route') return points.map((p) => [round(p.x), round(p.y)]);
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const [a, b, c, d] = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
-  return [
-    [a, b],
-    [c, b],
-    [c, d],
-    [a, d],
-    [a, b],
-  ].map(([x, y]) => [Math.round(x), Math.round(y)]);
+  return boxRing(points, pad);
 }
 
 const lineStyle = new Style({
