@@ -4,46 +4,33 @@
  * message log (compose to people chosen in the user picker).
  */
 import { test } from '@playwright/test';
-import {
-  activePane,
-  addRow,
-  deleteRows,
-  dialog,
-  editRow,
-  expectMessage,
-  openScreen,
-  row,
-  rowButton,
-  search,
-  uid,
-  viewRow,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { expect } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
 test('notices: validation, add with rich text, edit, view, delete', async ({ page }) => {
-  await openScreen(page, '/desk/notice');
-  const pane = activePane(page);
-  const title = `E2E停水通知${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/desk/notice');
+  const pane = ui.activePane(page);
+  const title = `E2E停水通知${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入通知标题', '请选择通知类型', '请选择发布时间'],
     values: { 通知标题: title },
     selects: { 通知类型: '停水通知' },
     extra: async () => {
-      const time = dialog(page).getByLabel('发布时间', { exact: true });
+      const time = ui.dialog(page).getByLabel('发布时间', { exact: true });
       await time.click();
       await time.fill('2026-11-20 08:00:00');
       await time.press('Enter');
-      const editor = dialog(page).locator('[contenteditable="true"]');
+      const editor = ui.dialog(page).locator('[contenteditable="true"]');
       await editor.click();
       await page.keyboard.type('明日 8:00 至 18:00 停水');
       await page.keyboard.press('Control+A');
-      await dialog(page).getByRole('button', { name: '加粗' }).click();
+      await ui.dialog(page).getByRole('button', { name: '加粗' }).click();
     },
   });
-  await search(pane, '通知标题', title);
-  await expect(row(pane, title)).toContainText('停水通知');
+  await ui.search(pane, '通知标题', title);
+  await expect(ui.row(pane, title)).toContainText('停水通知');
   // the category search is a dictionary tree select
   const form = pane.getByTestId('crud-search');
   await form.getByLabel('通知类型', { exact: true }).click();
@@ -51,44 +38,45 @@ test('notices: validation, add with rich text, edit, view, delete', async ({ pag
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '发布通知' })
     .click();
   await form.getByRole('button', { name: /搜\s*索/ }).click();
-  await expect(row(pane, title)).toHaveCount(0);
+  await expect(ui.row(pane, title)).toHaveCount(0);
   await form.getByLabel('通知类型', { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '停水通知' })
     .click();
   await form.getByRole('button', { name: /搜\s*索/ }).click();
-  await expect(row(pane, title)).toBeVisible();
-  await editRow(page, pane, title, { 通知标题: `${title}改` });
-  await viewRow(page, pane, `${title}改`, { 通知标题: `${title}改` });
-  await rowButton(pane, `${title}改`, /查\s*看/);
-  await expect(dialog(page).locator('[contenteditable] b, [contenteditable] strong')).toContainText('停水');
-  await dialog(page)
+  await expect(ui.row(pane, title)).toBeVisible();
+  await ui.editRow(page, pane, title, { 通知标题: `${title}改` });
+  await ui.viewRow(page, pane, `${title}改`, { 通知标题: `${title}改` });
+  await ui.rowButton(pane, `${title}改`, /查\s*看/);
+  await expect(ui.dialog(page).locator('[contenteditable] b, [contenteditable] strong')).toContainText('停水');
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /关\s*闭/ })
     .click();
-  await deleteRows(page, pane, [`${title}改`]);
+  await ui.deleteRows(page, pane, [`${title}改`]);
 });
 
 test('SMS: add, enable exactly one, send a test recorded in the message log, delete', async ({ page }) => {
-  await openScreen(page, '/resource/sms');
-  const pane = activePane(page);
-  const code = `e2e-sms-${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/resource/sms');
+  const pane = ui.activePane(page);
+  const code = `e2e-sms-${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请选择分类', '请输入资源编号', '请输入模板ID'],
     values: { 资源编号: code, 模板ID: 'SMS_0001', 短信签名: '水务' },
     selects: { 分类: '阿里云' },
   });
-  await editRow(page, pane, code, { 模板ID: 'SMS_0002' });
-  await viewRow(page, pane, code, { 资源编号: code, 模板ID: 'SMS_0002' });
+  await ui.editRow(page, pane, code, { 模板ID: 'SMS_0002' });
+  await ui.viewRow(page, pane, code, { 资源编号: code, 模板ID: 'SMS_0002' });
 
   const enable = async (text: string) => {
-    await rowButton(pane, text, /启\s*用/);
+    await ui.rowButton(pane, text, /启\s*用/);
     await expect(page.locator('.ant-modal-confirm-content')).toHaveText('是否确定启用这条配置?');
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await expectMessage(page, '操作成功');
+    await ui.expectMessage(page, '操作成功');
   };
   // the configuration enabled before (its code is the fourth cell: selection, index, type, code)
   const onRow = pane.locator('tr.ant-table-row', { has: page.locator('.ant-tag', { hasText: /^已启用$/ }) });
@@ -96,25 +84,27 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
     ? ((await onRow.first().locator('td').nth(3).textContent()) ?? '').trim()
     : undefined;
   await enable(code);
-  await expect(row(pane, code)).toContainText('已启用');
+  await expect(ui.row(pane, code)).toContainText('已启用');
   await expect(pane.locator('tr.ant-table-row', { hasText: '已启用' })).toHaveCount(1);
 
   // send a test with parameters from the input table
-  await rowButton(pane, code, /发送测试/);
-  await dialog(page).getByLabel('手机号', { exact: true }).fill('13800000000');
-  await dialog(page)
+  await ui.rowButton(pane, code, /发送测试/);
+  await ui.dialog(page).getByLabel('手机号', { exact: true }).fill('13800000000');
+  await ui
+    .dialog(page)
     .getByRole('button', { name: /添\s*加/ })
     .click();
-  await dialog(page).getByLabel('参数名 第 1 行').fill('code');
-  await dialog(page).getByLabel('参数值 第 1 行').fill('1234');
-  await dialog(page)
+  await ui.dialog(page).getByLabel('参数名 第 1 行').fill('code');
+  await ui.dialog(page).getByLabel('参数值 第 1 行').fill('1234');
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /发\s*送/ })
     .click();
-  await expectMessage(page, '发送成功');
+  await ui.expectMessage(page, '发送成功');
 
   await page.goto('/message-admin/log');
-  const log = activePane(page);
+  const log = ui.activePane(page);
   await expect(log.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
   await log.getByTestId('crud-search').getByLabel('发送渠道', { exact: true }).click();
   await page
@@ -128,66 +118,67 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
 
   // the original configuration is enabled again, and the test one removed
   await page.goto('/resource/sms');
-  const sms = activePane(page);
+  const sms = ui.activePane(page);
   await expect(sms.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
   if (original) {
     await enable(original);
-    await expect(row(sms, original)).toContainText('已启用');
+    await expect(ui.row(sms, original)).toContainText('已启用');
   }
-  await deleteRows(page, sms, [code]);
+  await ui.deleteRows(page, sms, [code]);
 });
 
 test('OSS: add, edit, view, delete', async ({ page }) => {
-  await openScreen(page, '/resource/oss');
-  const pane = activePane(page);
-  const code = `e2e-oss-${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/resource/oss');
+  const pane = ui.activePane(page);
+  const code = `e2e-oss-${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请选择分类', '请输入资源编号'],
     values: { 资源编号: code, 空间名: 'bucket-a' },
     selects: { 分类: '本地' },
   });
-  await editRow(page, pane, code, { 空间名: 'bucket-b' });
-  await viewRow(page, pane, code, { 资源编号: code, 空间名: 'bucket-b' });
-  await deleteRows(page, pane, [code]);
+  await ui.editRow(page, pane, code, { 空间名: 'bucket-b' });
+  await ui.viewRow(page, pane, code, { 资源编号: code, 空间名: 'bucket-b' });
+  await ui.deleteRows(page, pane, [code]);
 });
 
 test('attachments: upload a file, rename, view, delete', async ({ page }) => {
-  await openScreen(page, '/resource/attach');
-  const pane = activePane(page);
-  const name = `e2e-${uid()}.txt`;
+  await ui.openScreen(page, '/resource/attach');
+  const pane = ui.activePane(page);
+  const name = `e2e-${ui.uid()}.txt`;
   await pane.getByRole('button', { name: '上传附件' }).click();
-  await expect(dialog(page).getByTestId('upload-tip')).toHaveText('只能上传不超过20MB的文件');
-  await dialog(page)
+  await expect(ui.dialog(page).getByTestId('upload-tip')).toHaveText('只能上传不超过20MB的文件');
+  await ui
+    .dialog(page)
     .locator('input[type=file]')
     .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('pipe network') });
-  await expect(dialog(page).locator('.ant-upload-list-item', { hasText: name }).first()).toBeVisible();
-  await dialog(page).locator('.ant-modal-close').click();
-  await expect(row(pane, name)).toBeVisible();
-  await editRow(page, pane, name, { 附件原名: `renamed-${name}` });
-  await viewRow(page, pane, `renamed-${name}`, { 附件原名: `renamed-${name}` });
-  await deleteRows(page, pane, [`renamed-${name}`]);
+  await expect(ui.dialog(page).locator('.ant-upload-list-item', { hasText: name }).first()).toBeVisible();
+  await ui.dialog(page).locator('.ant-modal-close').click();
+  await expect(ui.row(pane, name)).toBeVisible();
+  await ui.editRow(page, pane, name, { 附件原名: `renamed-${name}` });
+  await ui.viewRow(page, pane, `renamed-${name}`, { 附件原名: `renamed-${name}` });
+  await ui.deleteRows(page, pane, [`renamed-${name}`]);
 });
 
 test('message templates and configs (the template chosen in the popup table)', async ({ page }) => {
-  await openScreen(page, '/message-admin/template');
-  let pane = activePane(page);
-  const code = `e2e.tpl.${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/message-admin/template');
+  let pane = ui.activePane(page);
+  const code = `e2e.tpl.${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入模板编号', '请输入模板名称', '请输入消息标题', '请输入消息内容'],
     values: { 模板编号: code, 模板名称: `E2E模板${code}`, 消息标题: '管网告警：${name}', 消息内容: '${name} 压力异常' },
   });
-  await editRow(page, pane, code, { 消息标题: '管网告警 ${name}' });
-  await viewRow(page, pane, code, { 模板编号: code, 消息标题: '管网告警 ${name}' });
+  await ui.editRow(page, pane, code, { 消息标题: '管网告警 ${name}' });
+  await ui.viewRow(page, pane, code, { 模板编号: code, 消息标题: '管网告警 ${name}' });
 
   await page.goto('/message-admin/config');
-  pane = activePane(page);
+  pane = ui.activePane(page);
   await expect(pane.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
-  const cfg = `e2e.cfg.${uid()}`;
-  await addRow(page, pane, {
+  const cfg = `e2e.cfg.${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入配置编号', '请输入配置名称', '请选择模板'],
     values: { 配置编号: cfg, 配置名称: `E2E配置${cfg}` },
     extra: async () => {
-      await dialog(page).getByLabel('模板编号', { exact: true }).click();
+      await ui.dialog(page).getByLabel('模板编号', { exact: true }).click();
       const popup = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '请选择' }).last();
       await expect(popup.locator('.ant-modal-footer').getByRole('button', { name: /确\s*定/ })).toBeDisabled();
       await popup.getByLabel('请输入关键词').fill(`E2E模板`);
@@ -197,24 +188,24 @@ test('message templates and configs (the template chosen in the popup table)', a
         .locator('.ant-modal-footer')
         .getByRole('button', { name: /确\s*定/ })
         .click();
-      await expect(dialog(page).getByLabel('模板编号', { exact: true })).toHaveValue(`E2E模板${code}`);
+      await expect(ui.dialog(page).getByLabel('模板编号', { exact: true })).toHaveValue(`E2E模板${code}`);
     },
   });
-  await expect(row(pane, cfg)).toContainText(code);
-  await deleteRows(page, pane, [cfg]);
+  await expect(ui.row(pane, cfg)).toContainText(code);
+  await ui.deleteRows(page, pane, [cfg]);
 
   await page.goto('/message-admin/template');
-  pane = activePane(page);
+  pane = ui.activePane(page);
   await expect(pane.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
-  await deleteRows(page, pane, [code]);
+  await ui.deleteRows(page, pane, [code]);
 });
 
 test('message log: compose to people chosen in the user picker', async ({ page }) => {
-  await openScreen(page, '/message-admin/log');
-  const pane = activePane(page);
-  const title = `E2E消息${uid()}`;
+  await ui.openScreen(page, '/message-admin/log');
+  const pane = ui.activePane(page);
+  const title = `E2E消息${ui.uid()}`;
   await pane.getByRole('button', { name: /发送消息/ }).click();
-  const compose = dialog(page);
+  const compose = ui.dialog(page);
   await compose.getByRole('button', { name: /选择人员/ }).click();
   const picker = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '人员选择' }).last();
   await expect(picker).toBeVisible();
@@ -224,7 +215,7 @@ test('message log: compose to people chosen in the user picker', async ({ page }
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expectMessage(page, '请选择至少一条数据');
+  await ui.expectMessage(page, '请选择至少一条数据');
   // the utility has dozens of staff: find the person by name, as one would
   await picker.getByPlaceholder('请输入姓名').fill('李明');
   await picker.getByRole('button', { name: /搜\s*索/ }).click();
@@ -240,7 +231,7 @@ test('message log: compose to people chosen in the user picker', async ({ page }
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /发\s*送/ })
     .click();
-  await expectMessage(page, '发送成功');
-  await expect(row(pane, title)).toBeVisible();
-  await viewRow(page, pane, title, { 标题: title });
+  await ui.expectMessage(page, '发送成功');
+  await expect(ui.row(pane, title)).toBeVisible();
+  await ui.viewRow(page, pane, title, { 标题: title });
 });

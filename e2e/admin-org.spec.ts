@@ -1,129 +1,115 @@
 /** Organisation and permissions: departments, posts, roles (grants), menus (with data and API scopes). */
 import { test } from '@playwright/test';
-import {
-  activePane,
-  addRow,
-  deleteNothing,
-  deleteRows,
-  dialog,
-  editRow,
-  expectMessage,
-  fill,
-  openScreen,
-  row,
-  rowButton,
-  rowDelete,
-  save,
-  search,
-  uid,
-  viewRow,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { expect } from './fixtures';
 
 // the machine is shared and slow: long flows get room
 test.describe.configure({ timeout: 240_000 });
 
 test('departments: add, add a child, edit, view, delete', async ({ page }) => {
-  await openScreen(page, '/system/dept');
-  const pane = activePane(page);
-  const name = `E2E机构${uid()}`;
-  await addRow(page, pane, { required: ['请输入机构名称'], values: { 机构名称: name } });
-  await expect(row(pane, name)).toBeVisible();
+  await ui.openScreen(page, '/system/dept');
+  const pane = ui.activePane(page);
+  const name = `E2E机构${ui.uid()}`;
+  await ui.addRow(page, pane, { required: ['请输入机构名称'], values: { 机构名称: name } });
+  await expect(ui.row(pane, name)).toBeVisible();
 
-  await rowButton(pane, name, /新增子项/);
-  await fill(page, { 机构名称: `${name}子` });
-  await save(page);
-  await expectMessage(page, '新增成功');
-  await row(pane, name).first().locator('.ant-table-row-expand-icon').click();
-  await expect(row(pane, `${name}子`)).toBeVisible();
+  await ui.rowButton(pane, name, /新增子项/);
+  await ui.fill(page, { 机构名称: `${name}子` });
+  await ui.save(page);
+  await ui.expectMessage(page, '新增成功');
+  await ui.row(pane, name).first().locator('.ant-table-row-expand-icon').click();
+  await expect(ui.row(pane, `${name}子`)).toBeVisible();
 
-  await editRow(page, pane, `${name}子`, { 机构全称: `${name}子部门全称` });
-  await viewRow(page, pane, `${name}子`, { 机构名称: `${name}子`, 机构全称: `${name}子部门全称` });
-  await rowDelete(page, pane, `${name}子部门全称`);
-  await deleteRows(page, pane, [name]);
+  await ui.editRow(page, pane, `${name}子`, { 机构全称: `${name}子部门全称` });
+  await ui.viewRow(page, pane, `${name}子`, { 机构名称: `${name}子`, 机构全称: `${name}子部门全称` });
+  await ui.rowDelete(page, pane, `${name}子部门全称`);
+  await ui.deleteRows(page, pane, [name]);
 });
 
 test('posts: validation, add, edit, view, search, delete', async ({ page }) => {
-  await openScreen(page, '/system/post');
-  const pane = activePane(page);
-  const code = `p${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/system/post');
+  const pane = ui.activePane(page);
+  const code = `p${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请选择岗位类型', '请输入岗位编号', '请输入岗位名称'],
     values: { 岗位编号: code, 岗位名称: `E2E岗位${code}` },
     selects: { 岗位类型: '基层' },
   });
-  await editRow(page, pane, code, { 岗位名称: `E2E岗位改${code}` });
-  await viewRow(page, pane, code, { 岗位编号: code, 岗位名称: `E2E岗位改${code}` });
-  await search(pane, '岗位编号', code);
+  await ui.editRow(page, pane, code, { 岗位名称: `E2E岗位改${code}` });
+  await ui.viewRow(page, pane, code, { 岗位编号: code, 岗位名称: `E2E岗位改${code}` });
+  await ui.search(pane, '岗位编号', code);
   await expect(pane.locator('tr.ant-table-row')).toHaveCount(1);
-  await deleteNothing(page, pane);
-  await deleteRows(page, pane, [code]);
+  await ui.deleteNothing(page, pane);
+  await ui.deleteRows(page, pane, [code]);
 });
 
 test('roles: add, edit, view, grant menus, delete', async ({ page }) => {
-  await openScreen(page, '/authority/role');
-  const pane = activePane(page);
-  const alias = `e2e_${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/authority/role');
+  const pane = ui.activePane(page);
+  const alias = `e2e_${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入角色名称', '请输入角色别名'],
     values: { 角色名称: `E2E角色${alias}`, 角色别名: alias },
   });
-  await editRow(page, pane, alias, { 角色名称: `E2E角色改${alias}` });
-  await viewRow(page, pane, alias, { 角色别名: alias, 角色名称: `E2E角色改${alias}` });
+  await ui.editRow(page, pane, alias, { 角色名称: `E2E角色改${alias}` });
+  await ui.viewRow(page, pane, alias, { 角色别名: alias, 角色名称: `E2E角色改${alias}` });
 
   // grant: three trees; choose the parameters menu and save; it is checked when the dialog opens again
-  await rowButton(pane, alias, /权限设置/);
-  const menuTree = dialog(page).getByTestId('grant-menu');
+  await ui.rowButton(pane, alias, /权限设置/);
+  const menuTree = ui.dialog(page).getByTestId('grant-menu');
   await expect(menuTree.getByText('参数管理', { exact: true })).toBeVisible();
-  await expect(dialog(page).getByRole('tab', { name: '数据权限' })).toBeVisible();
-  await expect(dialog(page).getByRole('tab', { name: '接口权限' })).toBeVisible();
+  await expect(ui.dialog(page).getByRole('tab', { name: '数据权限' })).toBeVisible();
+  await expect(ui.dialog(page).getByRole('tab', { name: '接口权限' })).toBeVisible();
   await menuTree.locator('.ant-tree-treenode', { hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
-  await dialog(page)
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expectMessage(page, '操作成功');
-  await rowButton(pane, alias, /权限设置/);
+  await ui.expectMessage(page, '操作成功');
+  await ui.rowButton(pane, alias, /权限设置/);
   await expect(
-    dialog(page)
+    ui
+      .dialog(page)
       .getByTestId('grant-menu')
       .locator('.ant-tree-treenode', { hasText: '参数管理' })
       .first()
       .locator('.ant-tree-checkbox-checked'),
   ).toBeVisible();
-  await dialog(page)
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /取\s*消/ })
     .click();
 
-  await deleteRows(page, pane, [alias]);
+  await ui.deleteRows(page, pane, [alias]);
 });
 
 test('menus: add, edit, view, data scope per menu, delete', async ({ page }) => {
-  await openScreen(page, '/system/menu');
-  const pane = activePane(page);
-  const code = `e2e_menu_${uid()}`;
-  await addRow(page, pane, {
+  await ui.openScreen(page, '/system/menu');
+  const pane = ui.activePane(page);
+  const code = `e2e_menu_${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入菜单名称', '请输入菜单编号'],
     values: { 菜单名称: `E2E菜单${code}`, 菜单编号: code, 路由地址: `/e2e/${code}` },
   });
-  await search(pane, '菜单编号', code);
-  await expect(row(pane, code)).toBeVisible();
-  await editRow(page, pane, code, { 菜单别名: 'e2e' });
-  await viewRow(page, pane, code, { 菜单编号: code, 菜单别名: 'e2e' });
+  await ui.search(pane, '菜单编号', code);
+  await expect(ui.row(pane, code)).toBeVisible();
+  await ui.editRow(page, pane, code, { 菜单别名: 'e2e' });
+  await ui.viewRow(page, pane, code, { 菜单编号: code, 菜单别名: 'e2e' });
 
   // data scopes of this menu, in a drawer
-  await rowButton(pane, code, /数据权限/);
+  await ui.rowButton(pane, code, /数据权限/);
   const drawer = page.locator('.ant-drawer:visible');
   const scopes = drawer.getByTestId('scope-data');
-  await addRow(page, scopes, {
+  await ui.addRow(page, scopes, {
     required: ['请输入数据权限名称'],
     values: { 权限名称: '本人创建', 资源编号: 'post' },
     selects: { 规则类型: '本人可见' },
   });
-  await expect(row(scopes, '本人创建')).toBeVisible();
-  await rowDelete(page, scopes, '本人创建');
+  await expect(ui.row(scopes, '本人创建')).toBeVisible();
+  await ui.rowDelete(page, scopes, '本人创建');
   await drawer.locator('.ant-drawer-close').click();
 
-  await deleteRows(page, pane, [code]);
+  await ui.deleteRows(page, pane, [code]);
 });

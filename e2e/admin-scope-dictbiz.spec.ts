@@ -3,98 +3,80 @@
  * add with the required texts, a custom rule refused by the server's checker, edit, view, delete).
  */
 import { test } from '@playwright/test';
-import {
-  activePane,
-  addRow,
-  choose,
-  confirmRemove,
-  deleteNothing,
-  deleteRows,
-  dialog,
-  editRow,
-  expectMessage,
-  fill,
-  openScreen,
-  row,
-  rowButton,
-  rowDelete,
-  save,
-  search,
-  uid,
-  viewRow,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { expect } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
 test('business dictionary: parent and child add, edit, view, delete', async ({ page }) => {
-  await openScreen(page, '/system/dictbiz');
-  const parent = activePane(page).getByTestId('dict-parent');
-  const child = activePane(page).getByTestId('dict-child');
+  await ui.openScreen(page, '/system/dictbiz');
+  const parent = ui.activePane(page).getByTestId('dict-parent');
+  const child = ui.activePane(page).getByTestId('dict-child');
   // the seeded business dictionaries of a water utility are there
-  await expect(row(parent, 'station_type')).toBeVisible();
-  const code = `e2e_biz_${uid()}`;
+  await expect(ui.row(parent, 'station_type')).toBeVisible();
+  const code = `e2e_biz_${ui.uid()}`;
 
-  await addRow(page, parent, {
+  await ui.addRow(page, parent, {
     required: ['请输入字典编号', '请输入字典名称'],
     values: { 字典编号: code, 字典名称: '管材' },
   });
-  await editRow(page, parent, code, { 字典名称: '管道材质' });
-  await expect(row(parent, code)).toContainText('管道材质');
-  await viewRow(page, parent, code, { 字典编号: code, 字典名称: '管道材质' });
+  await ui.editRow(page, parent, code, { 字典名称: '管道材质' });
+  await expect(ui.row(parent, code)).toContainText('管道材质');
+  await ui.viewRow(page, parent, code, { 字典编号: code, 字典名称: '管道材质' });
 
-  await rowButton(parent, code, /字典配置/);
+  await ui.rowButton(parent, code, /字典配置/);
   await expect(child).toContainText(code);
-  await addRow(page, child, {
+  await ui.addRow(page, child, {
     required: ['请输入字典名称', '请输入字典键值'],
     values: { 字典名称: '球墨铸铁管', 字典键值: 'DIP' },
   });
-  await addRow(page, child, { values: { 字典名称: '聚乙烯管', 字典键值: 'PE' } });
-  await editRow(page, child, '聚乙烯管', { 字典名称: 'PE 管' });
-  await viewRow(page, child, 'PE 管', { 字典键值: 'PE', 字典编号: code });
-  await rowDelete(page, child, 'PE 管');
-  await expect(row(child, '球墨铸铁管')).toBeVisible();
+  await ui.addRow(page, child, { values: { 字典名称: '聚乙烯管', 字典键值: 'PE' } });
+  await ui.editRow(page, child, '聚乙烯管', { 字典名称: 'PE 管' });
+  await ui.viewRow(page, child, 'PE 管', { 字典键值: 'PE', 字典编号: code });
+  await ui.rowDelete(page, child, 'PE 管');
+  await expect(ui.row(child, '球墨铸铁管')).toBeVisible();
 
   // a dictionary with entries cannot go: the server says why and the row stays
-  await row(parent, code)
+  await ui
+    .row(parent, code)
     .getByRole('button', { name: /删\s*除/ })
     .click();
-  await confirmRemove(page);
-  await expectMessage(page, '请先删除子节点');
-  await expect(row(parent, code)).toBeVisible();
+  await ui.confirmRemove(page);
+  await ui.expectMessage(page, '请先删除子节点');
+  await expect(ui.row(parent, code)).toBeVisible();
 
-  await rowDelete(page, child, '球墨铸铁管');
-  await deleteNothing(page, parent);
-  await deleteRows(page, parent, [code]);
+  await ui.rowDelete(page, child, '球墨铸铁管');
+  await ui.deleteNothing(page, parent);
+  await ui.deleteRows(page, parent, [code]);
 });
 
 test('data scopes per menu: add, edit to a custom rule, view, delete', async ({ page }) => {
-  await openScreen(page, '/authority/datascope');
-  const pane = activePane(page);
-  await search(pane, '菜单名称', '用户管理');
-  await rowButton(pane, '用户管理', /权限配置/);
+  await ui.openScreen(page, '/authority/datascope');
+  const pane = ui.activePane(page);
+  await ui.search(pane, '菜单名称', '用户管理');
+  await ui.rowButton(pane, '用户管理', /权限配置/);
   const drawer = page.locator('.ant-drawer:visible');
   const scopes = drawer.getByTestId('scope-data');
-  const name = `E2E数据${uid()}`;
+  const name = `E2E数据${ui.uid()}`;
 
-  await addRow(page, scopes, {
+  await ui.addRow(page, scopes, {
     // the resource code starts as the menu's code
     required: ['请输入数据权限名称'],
     values: { 权限名称: name, 资源编号: 'user' },
     selects: { 规则类型: '本人可见' },
   });
-  await expect(row(scopes, name)).toContainText('本人可见');
+  await expect(ui.row(scopes, name)).toContainText('本人可见');
 
   // a custom rule is an expression the server checks, never SQL (its refusals are covered by the API tests)
-  await rowButton(scopes, name, /编\s*辑/);
-  await choose(page, '规则类型', '自定义');
-  await fill(page, { 自定义规则: 'createDept in $deptIds || createUser == $userId' });
-  await save(page);
-  await expectMessage(page, '更新成功');
-  await expect(row(scopes, name)).toContainText('自定义');
+  await ui.rowButton(scopes, name, /编\s*辑/);
+  await ui.choose(page, '规则类型', '自定义');
+  await ui.fill(page, { 自定义规则: 'createDept in $deptIds || createUser == $userId' });
+  await ui.save(page);
+  await ui.expectMessage(page, '更新成功');
+  await expect(ui.row(scopes, name)).toContainText('自定义');
 
-  await viewRow(page, scopes, name, { 权限名称: name, 资源编号: 'user' });
-  await expect(dialog(page)).toHaveCount(0);
-  await rowDelete(page, scopes, name);
-  await expect(row(scopes, name)).toHaveCount(0);
+  await ui.viewRow(page, scopes, name, { 权限名称: name, 资源编号: 'user' });
+  await expect(ui.dialog(page)).toHaveCount(0);
+  await ui.rowDelete(page, scopes, name);
+  await expect(ui.row(scopes, name)).toHaveCount(0);
 });

@@ -4,28 +4,16 @@
  * department, edit it, disable it, delete it with the confirmation.
  */
 import { test } from '@playwright/test';
-import {
-  activePane,
-  addRow,
-  chooseTree,
-  dialog,
-  editRow,
-  expectMessage,
-  row,
-  rowDelete,
-  search,
-  signIn,
-  uid,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { expect, openMenu } from './fixtures';
 
 // the machine is shared and slow: long flows get room
 test.describe.configure({ timeout: 240_000 });
 
 test('组织权限: grant a menu to a position, keep it after a reload, add a role member', async ({ page }) => {
-  await signIn(page, 'admin', 'admin');
+  await ui.signIn(page, 'admin', 'admin');
   await openMenu(page, '/permission/authority', ['系统管理']);
-  const pane = activePane(page);
+  const pane = ui.activePane(page);
   await expect(pane.getByTestId('authority-page')).toBeVisible();
   await expect(pane.getByText('请在左侧选择授权对象')).toBeVisible();
 
@@ -45,7 +33,7 @@ test('组织权限: grant a menu to a position, keep it after a reload, add a ro
   await expect(paramNode().locator('.ant-tree-checkbox-checked')).toHaveCount(0);
   await paramNode().locator('.ant-tree-checkbox').click();
   await pane.getByRole('button', { name: /保\s*存/ }).click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
 
   // a fresh load of the page: the grant comes back from the server
   await page.reload();
@@ -63,7 +51,7 @@ test('组织权限: grant a menu to a position, keep it after a reload, add a ro
   await expect(members.locator('tr.ant-table-row', { hasText: '陈静' })).toBeVisible();
   await expect(members.locator('tr.ant-table-row', { hasText: '张伟' })).toHaveCount(0);
   await members.getByRole('button', { name: '添加成员' }).click();
-  const picker = dialog(page);
+  const picker = ui.dialog(page);
   await expect(picker).toContainText('选择成员');
   await picker.getByPlaceholder('请输入姓名').fill('张伟');
   await picker.getByRole('button', { name: /搜\s*索/ }).click();
@@ -72,49 +60,51 @@ test('组织权限: grant a menu to a position, keep it after a reload, add a ro
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
   await expect(members.locator('tr.ant-table-row', { hasText: '张伟' })).toBeVisible();
   await expect(members.locator('tr.ant-table-row', { hasText: '陈静' })).toBeVisible();
 
   // the batch dialog refuses to grant nothing to nobody
   await pane.getByRole('button', { name: '批量授权' }).click();
-  await expect(dialog(page).getByTestId('batch-grant')).toBeVisible();
-  await dialog(page)
+  await expect(ui.dialog(page).getByTestId('batch-grant')).toBeVisible();
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expectMessage(page, '请选择授权对象');
-  await dialog(page)
+  await ui.expectMessage(page, '请选择授权对象');
+  await ui
+    .dialog(page)
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /取\s*消/ })
     .click();
 });
 
 test('组织管理: add a department, edit it, disable it, delete it', async ({ page }) => {
-  await signIn(page, 'admin', 'admin');
+  await ui.signIn(page, 'admin', 'admin');
   await openMenu(page, '/permission/organize', ['系统管理']);
-  const pane = activePane(page);
+  const pane = ui.activePane(page);
   await expect(pane.getByTestId('crud-page')).toBeVisible();
-  await expect(row(pane, '合肥水务集团')).toBeVisible();
+  await expect(ui.row(pane, '合肥水务集团')).toBeVisible();
 
-  const name = `E2E组织${uid()}`;
-  await addRow(page, pane, {
+  const name = `E2E组织${ui.uid()}`;
+  await ui.addRow(page, pane, {
     required: ['请输入名称'],
     values: { 组织名称: name },
-    extra: () => chooseTree(page, '上级组织', '合肥水务集团'),
+    extra: () => ui.chooseTree(page, '上级组织', '合肥水务集团'),
   });
-  await search(pane, '组织名称', name);
-  await expect(row(pane, name)).toHaveCount(1);
-  await expect(row(pane, name)).toContainText('部门');
+  await ui.search(pane, '组织名称', name);
+  await expect(ui.row(pane, name)).toHaveCount(1);
+  await expect(ui.row(pane, name)).toContainText('部门');
 
-  await editRow(page, pane, name, { 组织全称: `${name}全称` });
-  await expect(row(pane, name)).toContainText(`${name}全称`);
+  await ui.editRow(page, pane, name, { 组织全称: `${name}全称` });
+  await expect(ui.row(pane, name)).toContainText(`${name}全称`);
 
-  const state = row(pane, name).getByRole('switch');
+  const state = ui.row(pane, name).getByRole('switch');
   await expect(state).toHaveAttribute('aria-checked', 'true');
   await state.click();
-  await expectMessage(page, '操作成功');
-  await expect(row(pane, name).getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await ui.expectMessage(page, '操作成功');
+  await expect(ui.row(pane, name).getByRole('switch')).toHaveAttribute('aria-checked', 'false');
 
-  await rowDelete(page, pane, name);
+  await ui.rowDelete(page, pane, name);
 });

@@ -9,18 +9,7 @@
  * have their own walk in workflow.spec.ts).
  */
 import type { Page } from '@playwright/test';
-import {
-  addRow,
-  dialog,
-  editRow,
-  expectFieldError,
-  expectMessage,
-  fill,
-  row,
-  rowDelete,
-  save,
-  search,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -68,8 +57,8 @@ async function startedProcess(page: Page, tag: string) {
 async function findByName(page: Page, name: string) {
   const pane = activePane(page);
   await expect(pane.getByTestId('crud-search').first()).toBeVisible({ timeout: 30_000 });
-  await search(pane, '流程名称', name);
-  const r = row(pane, name);
+  await ui.search(pane, '流程名称', name);
+  const r = ui.row(pane, name);
   await expect(r).toHaveCount(1);
   return r;
 }
@@ -113,9 +102,9 @@ test('部署管理: upload a process file, suspend and activate it, change its c
 
   // the upload asks for a category and a file first
   await pane.getByRole('button', { name: '上传部署文件' }).click();
-  const up = dialog(page);
+  const up = ui.dialog(page);
   await up.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expectFieldError(page, '请选择分类');
+  await ui.expectFieldError(page, '请选择分类');
   await up.locator('.ant-form-item', { hasText: '分类' }).locator('.ant-select').click();
   await page
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
@@ -127,11 +116,11 @@ test('部署管理: upload a process file, suspend and activate it, change its c
     buffer: Buffer.from(bpmn(key, name)),
   });
   await up.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expectMessage(page, '部署成功');
+  await ui.expectMessage(page, '部署成功');
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
 
-  await search(pane, '部署名称', name);
-  const r = row(pane, name);
+  await ui.search(pane, '部署名称', name);
+  const r = ui.row(pane, name);
   await expect(r).toContainText(key);
   await expect(r).toContainText('v1');
   await expect(r).toContainText('管网运维');
@@ -139,14 +128,14 @@ test('部署管理: upload a process file, suspend and activate it, change its c
 
   // suspend, then activate again
   await r.getByRole('button', { name: '变更状态' }).click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
   await expect(r.locator('.ant-tag')).toHaveText('挂起');
   await r.getByRole('button', { name: '变更状态' }).click();
   await expect(r.locator('.ant-tag')).toHaveText('激活');
 
   // move it to 营业服务
   await r.getByRole('button', { name: '变更分类' }).click();
-  const change = dialog(page);
+  const change = ui.dialog(page);
   await change.locator('.ant-select').click();
   await page
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '营业服务' })
@@ -156,9 +145,9 @@ test('部署管理: upload a process file, suspend and activate it, change its c
   await expect(r).toContainText('营业服务');
 
   // delete it, confirmed; gone after a new search too
-  await rowDelete(page, pane, name);
-  await search(pane, '部署名称', name);
-  await expect(row(pane, name)).toHaveCount(0);
+  await ui.rowDelete(page, pane, name);
+  await ui.search(pane, '部署名称', name);
+  await expect(ui.row(pane, name)).toHaveCount(0);
 });
 
 test('流程分类: add a category under another, edit it, delete it', async ({ page }) => {
@@ -168,11 +157,11 @@ test('流程分类: add a category under another, edit it, delete it', async ({ 
   const pane = activePane(page);
   await expect(pane.getByTestId('wf-categories')).toBeVisible({ timeout: 30_000 });
 
-  await addRow(page, pane, {
+  await ui.addRow(page, pane, {
     required: ['请输入名称'],
     values: { 分类名称: name, 排序: '7', 备注: '端到端测试' },
     extra: async () => {
-      await dialog(page).locator('.ant-form-item', { hasText: '上级分类' }).locator('.ant-select').click();
+      await ui.dialog(page).locator('.ant-form-item', { hasText: '上级分类' }).locator('.ant-select').click();
       await page
         .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
         .first()
@@ -180,13 +169,13 @@ test('流程分类: add a category under another, edit it, delete it', async ({ 
     },
   });
   // found again by a search (a new query of the server)
-  await search(pane, '分类名称', name);
-  await expect(row(pane, name)).toContainText('端到端测试');
+  await ui.search(pane, '分类名称', name);
+  await expect(ui.row(pane, name)).toContainText('端到端测试');
 
-  await editRow(page, pane, name, { 分类名称: `${name}改`, 备注: '已修改' });
-  await expect(row(pane, `${name}改`)).toContainText('已修改');
+  await ui.editRow(page, pane, name, { 分类名称: `${name}改`, 备注: '已修改' });
+  await expect(ui.row(pane, `${name}改`)).toContainText('已修改');
 
-  await rowDelete(page, pane, `${name}改`);
+  await ui.rowDelete(page, pane, `${name}改`);
 });
 
 test('流程按钮: key and name are required, a button is added, edited and deleted', async ({ page }) => {
@@ -202,19 +191,19 @@ test('流程按钮: key and name are required, a button is added, edited and del
     .first()
     .getByRole('button', { name: /新\s*增/ })
     .click();
-  await expect(dialog(page).locator('.ant-form-item input').first()).toBeVisible();
-  await save(page);
-  await expectFieldError(page, '请输入标识');
-  await expectFieldError(page, '请输入名称');
-  await fill(page, { 按钮标识: key, 按钮名称: `E2E按钮${SUFFIX}`, 排序: '90' });
-  await save(page);
-  await expectMessage(page, '新增成功');
-  await search(pane, '按钮标识', key);
-  await expect(row(pane, key)).toContainText(`E2E按钮${SUFFIX}`);
+  await expect(ui.dialog(page).locator('.ant-form-item input').first()).toBeVisible();
+  await ui.save(page);
+  await ui.expectFieldError(page, '请输入标识');
+  await ui.expectFieldError(page, '请输入名称');
+  await ui.fill(page, { 按钮标识: key, 按钮名称: `E2E按钮${SUFFIX}`, 排序: '90' });
+  await ui.save(page);
+  await ui.expectMessage(page, '新增成功');
+  await ui.search(pane, '按钮标识', key);
+  await expect(ui.row(pane, key)).toContainText(`E2E按钮${SUFFIX}`);
 
-  await editRow(page, pane, key, { 按钮名称: `E2E按钮改${SUFFIX}` });
-  await expect(row(pane, key)).toContainText(`E2E按钮改${SUFFIX}`);
-  await rowDelete(page, pane, key);
+  await ui.editRow(page, pane, key, { 按钮名称: `E2E按钮改${SUFFIX}` });
+  await expect(ui.row(pane, key)).toContainText(`E2E按钮改${SUFFIX}`);
+  await ui.rowDelete(page, pane, key);
 });
 
 test('流程表达式: a wrong expression is refused, a condition is added, edited and deleted', async ({ page }) => {
@@ -229,20 +218,20 @@ test('流程表达式: a wrong expression is refused, a condition is added, edit
     .first()
     .getByRole('button', { name: /新\s*增/ })
     .click();
-  await expect(dialog(page).locator('.ant-form-item input').first()).toBeVisible();
-  await fill(page, { 条件名称: name, 表达式: '${days >}' });
-  await save(page);
-  await expectMessage(page, '参数校验失败: expression: 表达式有误');
-  await fill(page, { 表达式: '${days > 3}', 备注: '超过3天' });
-  await save(page);
-  await expectMessage(page, '新增成功');
+  await expect(ui.dialog(page).locator('.ant-form-item input').first()).toBeVisible();
+  await ui.fill(page, { 条件名称: name, 表达式: '${days >}' });
+  await ui.save(page);
+  await ui.expectMessage(page, '参数校验失败: expression: 表达式有误');
+  await ui.fill(page, { 表达式: '${days > 3}', 备注: '超过3天' });
+  await ui.save(page);
+  await ui.expectMessage(page, '新增成功');
 
-  await search(pane, '条件名称', name);
-  await expect(row(pane, name)).toContainText('${days > 3}');
+  await ui.search(pane, '条件名称', name);
+  await expect(ui.row(pane, name)).toContainText('${days > 3}');
 
-  await editRow(page, pane, name, { 表达式: '${days >= 5}' });
-  await expect(row(pane, name)).toContainText('${days >= 5}');
-  await rowDelete(page, pane, name);
+  await ui.editRow(page, pane, name, { 表达式: '${days >= 5}' });
+  await expect(ui.row(pane, name)).toContainText('${days >= 5}');
+  await ui.rowDelete(page, pane, name);
 });
 
 test('流程任务: hand a task to 李明, urge it, dispatch it to another node', async ({ page }) => {
@@ -263,24 +252,24 @@ test('流程任务: hand a task to 李明, urge it, dispatch it to another node'
     .locator('.ant-modal-footer')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
   await expect(task).toContainText('李明');
 
   await task.getByRole('button', { name: '催办' }).click();
-  await expectMessage(page, '催办成功');
+  await ui.expectMessage(page, '催办成功');
 
   // dispatch needs a node; sent to 复核
   await task.getByTestId('wf-dispatch').click();
-  const d = dialog(page);
+  const d = ui.dialog(page);
   await d.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expectFieldError(page, '请选择退回节点');
+  await ui.expectFieldError(page, '请选择退回节点');
   await d.getByLabel('调度到节点').click();
   await page
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '复核' })
     .click();
   await d.getByLabel('原因').fill('跳过填报');
   await d.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
   await expect(task).toContainText('复核');
   await expect(task).not.toContainText('填报');
 });
@@ -294,7 +283,7 @@ test('流程实例: suspend, activate and terminate a running instance', async (
   await expect(inst).toContainText('进行中');
 
   await inst.getByRole('button', { name: '挂起/激活' }).click();
-  await expectMessage(page, '操作成功');
+  await ui.expectMessage(page, '操作成功');
   await expect(inst).toContainText('已挂起');
   await inst.getByRole('button', { name: '挂起/激活' }).click();
   await expect(inst).toContainText('进行中');
