@@ -49,11 +49,7 @@ test('notices: validation, add with rich text, edit, view, delete', async ({ pag
   await ui.viewRow(page, pane, `${title}改`, { 通知标题: `${title}改` });
   await ui.rowButton(pane, `${title}改`, /查\s*看/);
   await expect(ui.dialog(page).locator('[contenteditable] b, [contenteditable] strong')).toContainText('停水');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /关\s*闭/ })
-    .click();
+  await ui.footerButton(page, /关\s*闭/).click();
   await ui.deleteRows(page, pane, [`${title}改`]);
 });
 
@@ -96,11 +92,7 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
     .click();
   await ui.dialog(page).getByLabel('参数名 第 1 行').fill('code');
   await ui.dialog(page).getByLabel('参数值 第 1 行').fill('1234');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /发\s*送/ })
-    .click();
+  await ui.footerButton(page, /发\s*送/).click();
   await ui.expectMessage(page, '发送成功');
 
   await page.goto('/message-admin/log');
@@ -227,10 +219,7 @@ test('message log: compose to people chosen in the user picker', async ({ page }
   await expect(compose.locator('.ant-tag', { hasText: '李明' })).toBeVisible();
   await compose.getByLabel('标题', { exact: true }).fill(title);
   await compose.getByLabel('内容', { exact: true }).fill('请于今日 17:00 前完成巡检上报');
-  await compose
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /发\s*送/ })
-    .click();
+  await ui.footerButton(page, /发\s*送/).click();
   await ui.expectMessage(page, '发送成功');
   await expect(ui.row(pane, title)).toBeVisible();
   await ui.viewRow(page, pane, title, { 标题: title });

@@ -57,10 +57,13 @@ export async function choose(page: Page, label: string, option: string) {
   await pickOption(page, option);
 }
 
+/** A button of the open dialog's footer (确定, 取消, 发送, …). */
+export function footerButton(page: Page, name: string | RegExp): Locator {
+  return dialog(page).locator('.ant-modal-footer').getByRole('button', { name });
+}
+
 export async function save(page: Page) {
-  const button = dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存|修\s*改/ });
+  const button = footerButton(page, /保\s*存|修\s*改/);
   // after a refused save antd may still be drawing the loading state: a click on a loading button is swallowed
   // (the save then never happens), and its spinner's label is part of the button's name while it shows
   await expect(button).not.toHaveClass(/ant-btn-loading/);
@@ -69,10 +72,7 @@ export async function save(page: Page) {
 
 /** Closes the view dialog with its footer button. */
 export async function closeDialog(page: Page) {
-  await dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /关\s*闭|取\s*消/ })
-    .click();
+  await footerButton(page, /关\s*闭|取\s*消/).click();
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
 }
 
@@ -206,4 +206,29 @@ export async function chooseTree(page: Page, label: string, title: string) {
   // itself once a single select's list is already gone, which it is at once when motion is reduced)
   await d.locator('.ant-modal-title').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/** The first node of a tree holding the title. */
+export function treeNode(tree: Locator, title: string): Locator {
+  return tree.locator('.ant-tree-treenode', { hasText: title }).first();
+}
+
+/**
+ * Grants a menu in a row's tree dialog (opened with the row's button, the tree by its test id): ticks it, 确定,
+ * 操作成功; opened again, the menu is ticked; 取消. `opened` checks the dialog the first time it opens.
+ */
+export async function grantMenu(
+  page: Page,
+  scope: Locator,
+  opts: { row: string; button: RegExp; tree: string; menu: string; opened?: (tree: Locator) => Promise<void> },
+) {
+  const tree = () => dialog(page).getByTestId(opts.tree);
+  await rowButton(scope, opts.row, opts.button);
+  await opts.opened?.(tree());
+  await treeNode(tree(), opts.menu).locator('.ant-tree-checkbox').click();
+  await footerButton(page, /确\s*定/).click();
+  await expectMessage(page, '操作成功');
+  await rowButton(scope, opts.row, opts.button);
+  await expect(treeNode(tree(), opts.menu).locator('.ant-tree-checkbox-checked')).toBeVisible();
+  await footerButton(page, /取\s*消/).click();
 }

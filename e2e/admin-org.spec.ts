@@ -55,32 +55,17 @@ test('roles: add, edit, view, grant menus, delete', async ({ page }) => {
   await ui.viewRow(page, pane, alias, { 角色别名: alias, 角色名称: `E2E角色改${alias}` });
 
   // grant: three trees; choose the parameters menu and save; it is checked when the dialog opens again
-  await ui.rowButton(pane, alias, /权限设置/);
-  const menuTree = ui.dialog(page).getByTestId('grant-menu');
-  await expect(menuTree.getByText('参数管理', { exact: true })).toBeVisible();
-  await expect(ui.dialog(page).getByRole('tab', { name: '数据权限' })).toBeVisible();
-  await expect(ui.dialog(page).getByRole('tab', { name: '接口权限' })).toBeVisible();
-  await menuTree.locator('.ant-tree-treenode', { hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await ui.expectMessage(page, '操作成功');
-  await ui.rowButton(pane, alias, /权限设置/);
-  await expect(
-    ui
-      .dialog(page)
-      .getByTestId('grant-menu')
-      .locator('.ant-tree-treenode', { hasText: '参数管理' })
-      .first()
-      .locator('.ant-tree-checkbox-checked'),
-  ).toBeVisible();
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await ui.grantMenu(page, pane, {
+    row: alias,
+    button: /权限设置/,
+    tree: 'grant-menu',
+    menu: '参数管理',
+    opened: async (menuTree) => {
+      await expect(menuTree.getByText('参数管理', { exact: true })).toBeVisible();
+      await expect(ui.dialog(page).getByRole('tab', { name: '数据权限' })).toBeVisible();
+      await expect(ui.dialog(page).getByRole('tab', { name: '接口权限' })).toBeVisible();
+    },
+  });
 
   await ui.deleteRows(page, pane, [alias]);
 });

@@ -30,11 +30,7 @@ test('tenants: add with an address, edit, view, settings, delete', async ({ page
 
   await ui.rowButton(pane, name, /授权配置/);
   await ui.dialog(page).getByLabel('账号额度', { exact: true }).fill('5');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await ui.footerButton(page, /确\s*定/).click();
   await ui.expectMessage(page, '操作成功');
   await expect(ui.row(pane, name)).toContainText('5');
 
@@ -53,11 +49,7 @@ test('tenant packages in zh: texts, page size 10, no view button', async ({ page
   await ui.save(page);
   await ui.expectFieldError(page, '请输入产品包名称');
   await ui.expectFieldError(page, '请选择菜单列表');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await ui.footerButton(page, /取\s*消/).click();
   await ui.deleteNothing(page, pane);
 });
 
@@ -71,13 +63,13 @@ test('tenant packages in en: add, edit, delete with the English texts', async ({
   await expect(pane.getByRole('button', { name: /^eye View$/ })).toHaveCount(0);
 
   await pane.locator('.crud-toolbar').getByRole('button', { name: /Add/ }).click();
-  await ui.dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+  await ui.footerButton(page, 'Save').click();
   await ui.expectFieldError(page, 'please enter the package name');
   await ui.expectFieldError(page, 'please select a menu');
   await ui.dialog(page).getByLabel('Package name', { exact: true }).fill(name);
   const tree = ui.dialog(page).getByTestId('package-menu-tree');
   await tree.locator('.ant-tree-treenode', { hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
-  await ui.dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Save' }).click();
+  await ui.footerButton(page, 'Save').click();
   await ui.expectMessage(page, 'Added successfully');
   await expect(ui.row(pane, name)).toBeVisible();
 
@@ -91,7 +83,7 @@ test('tenant packages in en: add, edit, delete with the English texts', async ({
       .locator('.ant-tree-checkbox-checked'),
   ).toBeVisible();
   await ui.dialog(page).getByLabel('Remark', { exact: true }).fill('changed');
-  await ui.dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Update' }).click();
+  await ui.footerButton(page, 'Update').click();
   await ui.expectMessage(page, 'Updated successfully');
 
   const toolbarDelete = pane.locator('.crud-toolbar').getByRole('button', { name: /Delete/ });
@@ -126,29 +118,7 @@ test('top menus: add, grant menus, delete', async ({ page }) => {
   });
   await ui.editRow(page, pane, code, { 路由地址: '/e2e' });
   await ui.viewRow(page, pane, code, { 菜单编号: code, 路由地址: '/e2e' });
-  await ui.rowButton(pane, code, /菜单配置/);
-  const tree = ui.dialog(page).getByTestId('topmenu-grant-tree');
-  await tree.locator('.ant-tree-treenode', { hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await ui.expectMessage(page, '操作成功');
-  await ui.rowButton(pane, code, /菜单配置/);
-  await expect(
-    ui
-      .dialog(page)
-      .getByTestId('topmenu-grant-tree')
-      .locator('.ant-tree-treenode', { hasText: '参数管理' })
-      .first()
-      .locator('.ant-tree-checkbox-checked'),
-  ).toBeVisible();
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await ui.grantMenu(page, pane, { row: code, button: /菜单配置/, tree: 'topmenu-grant-tree', menu: '参数管理' });
   await ui.deleteRows(page, pane, [code]);
 });
 

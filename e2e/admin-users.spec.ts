@@ -83,11 +83,7 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
     .first()
     .click();
   await page.keyboard.press('Escape');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await ui.footerButton(page, /确\s*定/).click();
   await ui.expectMessage(page, '操作成功');
   await expect(ui.row(pane, account)).toContainText('审计员');
 
@@ -97,11 +93,7 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
     .getByRole('button', { name: /平台配置/ })
     .click();
   await ui.dialog(page).getByLabel('用户拓展').fill('{"station":"A01"}');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await ui.footerButton(page, /确\s*定/).click();
   await ui.expectMessage(page, '操作成功');
 
   await ui.deleteNothing(page, pane);

@@ -9,7 +9,15 @@
  *   saved, the scoring pages).
  */
 import type { Locator } from '@playwright/test';
-import { confirmRemove, dialog, expectFieldError, expectMessage, uid as newUid, pickOption } from './admin-helpers';
+import {
+  confirmRemove,
+  dialog,
+  expectFieldError,
+  expectMessage,
+  footerButton,
+  uid as newUid,
+  pickOption,
+} from './admin-helpers';
 import { activePane, expect, openMenu, openModule, signIn, test } from './fixtures';
 
 const uid = newUid();
@@ -42,10 +50,7 @@ test.describe
       await d.getByLabel('主机地址', { exact: true }).fill('127.0.0.1');
       await d.getByLabel('数据库名', { exact: true }).fill('test');
       await d.getByLabel('用户名', { exact: true }).fill('root');
-      await d
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: /保\s*存/ })
-        .click();
+      await footerButton(page, /保\s*存/).click();
       await expectMessage(page, '新增成功');
 
       await openMenu(page, '/dataservice/datamodel', ['数据服务']);

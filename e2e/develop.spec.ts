@@ -3,7 +3,7 @@
  * console's own database for the table swp_water_tariff, generate it and see the files in the preview, download the
  * zip; then open 数据源管理 and see its list.
  */
-import { activePane, dialog, expectMessage } from './admin-helpers';
+import { activePane, dialog, expectMessage, footerButton } from './admin-helpers';
 import { expect, openMenu, signIn, test } from './fixtures';
 
 const uid = Date.now().toString(36).slice(-5);
@@ -32,10 +32,7 @@ test('代码生成: add a setting on 本系统数据库, generate, preview and d
   await d.getByLabel('模块名', { exact: true }).fill(CODE);
   await d.getByLabel('标题', { exact: true }).fill('水价标准');
   await d.getByLabel('表前缀', { exact: true }).fill('swp_');
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
+  await footerButton(page, /保\s*存/).click();
   await expectMessage(page, '新增成功');
   const row = list.locator('tr.ant-table-row', { hasText: CODE });
   await expect(row).toContainText('本系统数据库');

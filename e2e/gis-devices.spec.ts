@@ -5,7 +5,7 @@
  * alarm is closed with a reason and its state changes.
  */
 import type { Page } from '@playwright/test';
-import { dialog, expectMessage } from './admin-helpers';
+import { dialog, expectMessage, footerButton } from './admin-helpers';
 import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -182,10 +182,7 @@ test('burst events: add one from the map, record a valve closed, share the link,
   await picker.locator('tbody tr.ant-table-row', { hasText: pipe.dno }).click();
   await picker.getByTestId('equipment-ok').click();
   await expect(d.getByLabel('爆管管线', { exact: true })).toHaveValue(`给水管线 ${pipe.dno}`);
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
+  await footerButton(page, /保\s*存/).click();
   await expectMessage(page, '新增成功');
 
   // the new event opens on its valve list
@@ -253,10 +250,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
   await d.getByLabel('设备名称', { exact: true }).fill('浏览器测试闸阀');
   await d.getByLabel('监测点', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option').first().click();
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
+  await footerButton(page, /保\s*存/).click();
   await expectMessage(page, '新增成功');
   const row = pane.locator('tr.ant-table-row', { hasText: 'E2E-FM-01' });
   await expect(row.getByTestId('rule-state')).toHaveText('未配置');

@@ -3,7 +3,7 @@
  * server connects and answers with the version), browse its tables, a table's fields and a preview of its rows,
  * delete it; 数据备份 — make a backup and see it finish; 数据接口 — add static data, call it, delete it.
  */
-import { activePane, dialog, expectMessage } from './admin-helpers';
+import { activePane, dialog, expectMessage, footerButton } from './admin-helpers';
 import { expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -29,10 +29,7 @@ test('数据连接: add, test, browse tables, delete; 数据备份: make a backu
   await d.getByLabel('用户名', { exact: true }).fill('postgres');
   await d.getByRole('button', { name: /测试连接/ }).click();
   await expect(d.getByTestId('ds-test-result')).toContainText(/连接成功: PostgreSQL \d+/, { timeout: 15_000 });
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
+  await footerButton(page, /保\s*存/).click();
   await expectMessage(page, '新增成功');
   const row = list.locator('tr.ant-table-row', { hasText: NAME });
   await expect(row).toContainText('127.0.0.1');
@@ -101,10 +98,7 @@ test('数据接口: add a static-data interface, call it, see the answer, delete
   await d.getByLabel('接口编码', { exact: true }).fill(`e2e_faults_${uid}`);
   await d.getByText('静态数据', { exact: true }).click();
   await d.getByRole('textbox', { name: '静态数据' }).fill('[{"id": "1", "fullName": "阀门漏水"}]');
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
+  await footerButton(page, /保\s*存/).click();
   await expectMessage(page, '新增成功');
   const row = list.locator('tr.ant-table-row', { hasText: IFACE });
   await expect(row).toContainText('静态数据');

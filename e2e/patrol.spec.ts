@@ -5,7 +5,7 @@
  * and plays a person's trace.
  */
 import { type Page, test } from '@playwright/test';
-import { activePane, dialog, expectMessage, row, signIn } from './admin-helpers';
+import { activePane, dialog, expectMessage, footerButton, row, signIn } from './admin-helpers';
 import { expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -108,10 +108,7 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
   await d.getByTestId('geometry-from-objects').click();
   await expect(d.getByTestId('geometry-points')).toHaveText('已设置 3 个点');
   await d.getByLabel('检查项', { exact: true }).fill('阀门井盖是否完好\n有无违章施工、占压');
-  await d
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /保\s*存$/ })
-    .click();
+  await footerButton(page, /保\s*存$/).click();
   await expectMessage(page, '新增成功');
 
   const r = row(pane, name);

@@ -67,17 +67,9 @@ test('组织权限: grant a menu to a position, keep it after a reload, add a ro
   // the batch dialog refuses to grant nothing to nobody
   await pane.getByRole('button', { name: '批量授权' }).click();
   await expect(ui.dialog(page).getByTestId('batch-grant')).toBeVisible();
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await ui.footerButton(page, /确\s*定/).click();
   await ui.expectMessage(page, '请选择授权对象');
-  await ui
-    .dialog(page)
-    .locator('.ant-modal-footer')
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  await ui.footerButton(page, /取\s*消/).click();
 });
 
 test('组织管理: add a department, edit it, disable it, delete it', async ({ page }) => {
