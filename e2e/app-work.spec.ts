@@ -9,34 +9,15 @@
  *   offline, then sent once when the network returns;
  * - the task map draws only the GIS layers chosen in the app settings.
  */
-import crypto from 'node:crypto';
 import { type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
-import { expect } from './fixtures';
+import { apiSignIn, BASIC, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signInApi(request: APIRequestContext, account: string, password: string) {
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
-    form: {
-      tenantId: '000000',
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-      username: account,
-      password: crypto.createHash('md5').update(password).digest('hex'),
-    },
-  });
-  const body = await res.json();
-  expect(body.access_token, JSON.stringify(body)).toBeTruthy();
-  return { token: body.access_token as string, userId: String(body.user_id) };
-}
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: object) {
   const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${token}` };
@@ -77,8 +58,8 @@ test('Today: a sampling task pushed live and done on the phone, and a repair ord
   browser,
   request,
 }) => {
-  const admin = await signInApi(request, 'admin', 'admin');
-  const me = await signInApi(request, 'xj105', '123456');
+  const admin = await apiSignIn(request, 'admin', 'admin');
+  const me = await apiSignIn(request, 'xj105', '123456');
   // a burst on a long distribution pipe, dispatched: its 现场抢修 step waits for the patrol crews
   const pipeRes = await request.post('/api/lc-gis/proxyHopeServer/rest/services/gis/pipe/query', {
     headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${admin.token}` },
@@ -86,7 +67,7 @@ test('Today: a sampling task pushed live and done on the phone, and a repair ord
   });
   const pipeGid = (await pipeRes.json()).features[0].attributes.gid;
   const ev = await call(request, admin.token, 'POST', '/api/swp-dispatch/wsnc-squibbing-event/analyse', { pipeGid });
-  const operator = await signInApi(request, 'operator', 'operator');
+  const operator = await apiSignIn(request, 'operator', 'operator');
   const started = await call(request, operator.token, 'POST', '/api/blade-workflow/process/startProcess', {
     processDefKey: 'burst_repair',
     title: 'E2E 手机抢修',
@@ -214,10 +195,10 @@ test('a patrol task never opened online is started, checked in and finished offl
   browser,
   request,
 }) => {
-  const admin = await signInApi(request, 'admin', 'admin');
+  const admin = await apiSignIn(request, 'admin', 'admin');
   const base = await call(request, admin.token, 'GET', '/api/swp-app/setting/detail');
   await call(request, admin.token, 'POST', '/api/swp-app/setting/submit', { ...base, gisLayers: 'pipe' });
-  const me = await signInApi(request, 'xj106', '123456');
+  const me = await apiSignIn(request, 'xj106', '123456');
   const mine = await call(request, me.token, 'GET', '/api/swp-app/task/mine');
   const task = mine.find((t: any) => t.taskStatus === 0 && t.checkedCount === 0 && t.objectCount === 5);
   expect(task).toBeTruthy();

@@ -7,30 +7,14 @@
  *   server exactly once when the network returns;
  * - a device signed out from the console (设备管理) loses its session and the app returns to sign-in.
  */
-import crypto from 'node:crypto';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, test } from '@playwright/test';
 import { activePane, signIn as consoleSignIn } from './admin-helpers';
-import { expect } from './fixtures';
+import { apiSignIn, BASIC, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
-const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
-
 async function tokenOf(request: APIRequestContext, account: string, password: string): Promise<string> {
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
-    form: {
-      tenantId: '000000',
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-      username: account,
-      password: crypto.createHash('md5').update(password).digest('hex'),
-    },
-  });
-  const body = await res.json();
-  expect(body.access_token, JSON.stringify(body)).toBeTruthy();
-  return body.access_token;
+  return (await apiSignIn(request, account, password)).token;
 }
 
 async function api(request: APIRequestContext, token: string, path: string, params?: Record<string, string>) {

@@ -5,7 +5,8 @@
  *   import { expect, signIn, test } from './fixtures';
  *   test('…', async ({ page }) => { await signIn(page, 'admin', 'admin'); … });
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 export const test = base;
@@ -34,11 +35,37 @@ export async function signIn(page: Page, account = 'admin', password = account) 
   await expect(page.getByTestId('tab-bar')).toBeVisible();
 }
 
+/** The web client's own authorization (client id and secret), sent with every API call. */
+export const BASIC = `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`;
+
+/** Signs in over the API (no page) with the password grant; resolves to the token endpoint's answer as it is. */
+export async function passwordGrant(request: APIRequestContext, account: string, password: string) {
+  const res = await request.post('/api/blade-auth/oauth/token', {
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+    form: {
+      tenantId: '000000',
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+      username: account,
+      password: crypto.createHash('md5').update(password).digest('hex'),
+    },
+  });
+  return res.json();
+}
+
+/** Signs in over the API (no page), expecting a token: the token and the user id of the account. */
+export async function apiSignIn(request: APIRequestContext, account: string, password: string) {
+  const body = await passwordGrant(request, account, password);
+  expect(body.access_token, JSON.stringify(body)).toBeTruthy();
+  return { token: body.access_token as string, userId: String(body.user_id) };
+}
+
 /** The headers of an API call as the page's signed-in user, as the web client sends them. */
 export async function apiHeaders(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((c) => c.name === 'swp-access-token')?.value;
   return {
-    authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
+    authorization: BASIC,
     'blade-auth': `bearer ${token}`,
   };
 }

@@ -5,9 +5,8 @@
  * delegated it (after a transfer); a timer designed in the designer fires in the engine; the model list names
  * categories.
  */
-import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
+import { activePane, apiHeaders, BASIC, expect, passwordGrant, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -86,25 +85,8 @@ test('one-submit leave, 催办 from 已发事务, and an editable resubmission a
 
 /** Signs in over the API (no page): the token and user id of an account. */
 async function tokenOf(request: APIRequestContext, account: string) {
-  const res = await request.post('/api/blade-auth/oauth/token', {
-    headers: {
-      Authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-      'Tenant-Id': '000000',
-    },
-    form: {
-      tenantId: '000000',
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-      username: account,
-      password: crypto.createHash('md5').update(account).digest('hex'),
-    },
-  });
-  const body = await res.json();
-  const headers = {
-    Authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-    'Blade-Auth': `bearer ${body.access_token}`,
-  };
+  const body = await passwordGrant(request, account, account);
+  const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${body.access_token}` };
   const call = async (path: string, data?: Record<string, unknown>, method: 'get' | 'post' = 'post') => {
     const r =
       method === 'get'
