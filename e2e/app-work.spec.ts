@@ -9,7 +9,8 @@
  *   offline, then sent once when the network returns;
  * - the task map draws only the GIS layers chosen in the app settings.
  */
-import { type APIRequestContext, type Browser, type Page, test } from '@playwright/test';
+import { type APIRequestContext, test } from '@playwright/test';
+import { phone, signInApp } from './app-helpers';
 import { apiSignIn, BASIC, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -28,28 +29,6 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
   const body = await res.json();
   expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true);
   return body.data;
-}
-
-async function phone(browser: Browser, at = { lon: 117.25, lat: 31.85 }) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    geolocation: { longitude: at.lon, latitude: at.lat, accuracy: 8 },
-    permissions: ['geolocation'],
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function signInApp(page: Page, account: string) {
-  await page.goto('/app/');
-  await page.getByTestId('app-account').fill(account);
-  await page.getByTestId('app-password').fill('123456');
-  await page.getByTestId('app-sign-in').click();
-  await expect(page.getByTestId('app-refresh')).toBeVisible();
 }
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -81,7 +60,7 @@ test('Today: a sampling task pushed live and done on the phone, and a repair ord
   });
 
   const { context, page } = await phone(browser);
-  await signInApp(page, 'xj105');
+  await signInApp(page, 'xj105', 'app-refresh');
   // new work pushed live: with the app open, the console makes a sampling task for me; Today shows it, no reload
   await expect(page.getByTestId('app-offline-ready')).toBeVisible();
   await expect(page.locator('html[data-live="open"]')).toBeAttached({ timeout: 15_000 });
@@ -206,7 +185,7 @@ test('a patrol task never opened online is started, checked in and finished offl
   const objects = detail.objects as { objectName: string; lon: number; lat: number }[];
 
   const { context, page } = await phone(browser, objects[0]);
-  await signInApp(page, 'xj106');
+  await signInApp(page, 'xj106', 'app-refresh');
   // Today's tasks are kept for offline use: this one is opened for the first time without a connection
   await expect(page.getByTestId('app-offline-ready')).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);

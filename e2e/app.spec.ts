@@ -7,8 +7,9 @@
  *   server exactly once when the network returns;
  * - a device signed out from the console (设备管理) loses its session and the app returns to sign-in.
  */
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { activePane, signIn as consoleSignIn } from './admin-helpers';
+import { phone, signInApp } from './app-helpers';
 import { apiSignIn, BASIC, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -32,32 +33,6 @@ async function todaysTask(request: APIRequestContext, account: string) {
   expect(task, `a fresh daily task for ${account}`).toBeTruthy();
   const detail = await api(request, token, '/api/swp-app/task/detail', { id: task.id });
   return { token, task, objects: detail.objects as { id: string; objectName: string; lon: number; lat: number }[] };
-}
-
-async function phone(
-  browser: Browser,
-  at: { lon: number; lat: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    geolocation: { longitude: at.lon, latitude: at.lat, accuracy: 8 },
-    permissions: ['geolocation'],
-  });
-  const page = await context.newPage();
-  return { context, page };
-}
-
-async function signInApp(page: Page, account: string) {
-  await page.goto('/app/');
-  await page.getByTestId('app-account').fill(account);
-  await page.getByTestId('app-password').fill('123456');
-  await page.getByTestId('app-sign-in').click();
-  await expect(page.getByTestId('app-tasks')).toBeVisible();
 }
 
 /** Opens the task by its id: an earlier, overdue task of the same plan may be listed under the same name. */
@@ -102,7 +77,7 @@ test('a patrol task from start to finish: a far check-in is flagged, a hazard wi
   const { task, objects } = await todaysTask(request, 'xj101');
   const [o1, o2, o3, o4, o5] = objects;
   const { context, page } = await phone(browser, o1);
-  await signInApp(page, 'xj101');
+  await signInApp(page, 'xj101', 'app-tasks');
   await openTask(page, task);
   await expect(page.getByTestId('map-me')).toBeVisible();
   await page.getByTestId('app-start').click();
@@ -158,7 +133,7 @@ test('offline: three check-ins and a hazard wait in the outbox and reach the ser
   const { task, objects } = await todaysTask(request, 'xj102');
   const [o1, o2, o3, o4] = objects;
   const { context, page } = await phone(browser, o1);
-  await signInApp(page, 'xj102');
+  await signInApp(page, 'xj102', 'app-tasks');
   await openTask(page, task);
   await page.getByTestId('app-start').click();
   await expect(page.getByTestId('app-check')).toHaveCount(5);
@@ -206,7 +181,7 @@ test('offline: three check-ins and a hazard wait in the outbox and reach the ser
 test('a device signed out from the console loses its session', async ({ browser, request, page: consolePage }) => {
   const { task, objects } = await todaysTask(request, 'xj103');
   const { context, page } = await phone(browser, objects[0]);
-  await signInApp(page, 'xj103');
+  await signInApp(page, 'xj103', 'app-tasks');
   await expect(page.getByTestId('app-task').filter({ hasText: task.planName }).first()).toBeVisible();
 
   await consoleSignIn(consolePage, 'admin', 'admin');
@@ -259,7 +234,7 @@ test('administration: the settings reach the app, and a new release note is show
   const token = await tokenOf(request, 'xj104', '123456');
   expect(await api(request, token, '/api/swp-app/config')).toMatchObject({ checkinRadius: 250 });
   const { context, page } = await phone(browser, { lon: 117.25, lat: 31.85 });
-  await signInApp(page, 'xj104');
+  await signInApp(page, 'xj104', 'app-tasks');
   const dialog = page.getByRole('dialog', { name: '新版本说明' });
   await expect(dialog).toContainText('离线签到上线');
   await dialog.getByRole('button', { name: '知道了' }).click();
