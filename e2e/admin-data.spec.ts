@@ -11,8 +11,7 @@ test.describe.configure({ timeout: 240_000 });
 test('logs: the API log lists the server calls, 20 per page, searchable, viewable; the others open', async ({
   page,
 }) => {
-  await ui.openScreen(page, '/ops/log/api');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/ops/log/api');
   await expect(pane.locator('tr.ant-table-row').first()).toBeVisible();
   await expect(pane.getByTestId('crud-pagination')).toContainText('20 条/页');
   await ui.search(pane, '请求接口', '/oauth/token');
@@ -73,8 +72,7 @@ test('JNPF dictionaries: a type and its data: add, edit, view, state, export, de
 });
 
 test('common fields: add, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/dataservice/commonfields');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/dataservice/commonfields');
   const field = `e2e_${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入字段说明', '请输入字段名'],
@@ -87,8 +85,7 @@ test('common fields: add, edit, view, delete', async ({ page }) => {
 });
 
 test('bill rules: add, next numbers never repeat, edit, delete', async ({ page }) => {
-  await ui.openScreen(page, '/dataservice/billrule');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/dataservice/billrule');
   const code = `E2E${ui.uid()}`.toUpperCase();
   await ui.addRow(page, pane, {
     required: ['请输入业务名称', '请输入业务编码'],
@@ -127,8 +124,7 @@ test('bill rules: add, next numbers never repeat, edit, delete', async ({ page }
 });
 
 test('areas: add, add below, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/dataservice/area');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/dataservice/area');
   const code = `e2e${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入区域名称', '请输入区域编码'],
@@ -165,8 +161,7 @@ test('areas: add, add below, edit, view, delete', async ({ page }) => {
 test('online users: the list, and a forced sign-out', async ({ page, browser }) => {
   const other = await browser.newPage();
   await signIn(other, 'operator', 'operator');
-  await ui.openScreen(page, '/system/onlineUser');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/onlineUser');
   await expect(ui.row(pane, 'operator').first()).toBeVisible();
   await ui
     .row(pane, 'operator')
@@ -184,12 +179,7 @@ test('online users: the list, and a forced sign-out', async ({ page, browser }) 
 });
 
 test('API scopes per menu: add and delete', async ({ page }) => {
-  await ui.openScreen(page, '/authority/apiscope');
-  const pane = ui.activePane(page);
-  await ui.search(pane, '菜单名称', '参数管理');
-  await ui.rowButton(pane, '参数管理', /权限配置/);
-  const drawer = page.locator('.ant-drawer:visible');
-  const scopes = drawer.getByTestId('scope-api');
+  const scopes = await ui.openMenuScopes(page, '/authority/apiscope', '参数管理', 'scope-api');
   const name = `E2E接口${ui.uid()}`;
   await ui.addRow(page, scopes, {
     required: ['请输入接口权限名称', '请输入接口权限路径'],

@@ -10,8 +10,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('notices: validation, add with rich text, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/desk/notice');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/desk/notice');
   const title = `E2E停水通知${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入通知标题', '请选择通知类型', '请选择发布时间'],
@@ -54,8 +53,7 @@ test('notices: validation, add with rich text, edit, view, delete', async ({ pag
 });
 
 test('SMS: add, enable exactly one, send a test recorded in the message log, delete', async ({ page }) => {
-  await ui.openScreen(page, '/resource/sms');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/resource/sms');
   const code = `e2e-sms-${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请选择分类', '请输入资源编号', '请输入模板ID'],
@@ -120,8 +118,7 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
 });
 
 test('OSS: add, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/resource/oss');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/resource/oss');
   const code = `e2e-oss-${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请选择分类', '请输入资源编号'],
@@ -134,8 +131,7 @@ test('OSS: add, edit, view, delete', async ({ page }) => {
 });
 
 test('attachments: upload a file, rename, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/resource/attach');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/resource/attach');
   const name = `e2e-${ui.uid()}.txt`;
   await pane.getByRole('button', { name: '上传附件' }).click();
   await expect(ui.dialog(page).getByTestId('upload-tip')).toHaveText('只能上传不超过20MB的文件');
@@ -152,8 +148,7 @@ test('attachments: upload a file, rename, view, delete', async ({ page }) => {
 });
 
 test('message templates and configs (the template chosen in the popup table)', async ({ page }) => {
-  await ui.openScreen(page, '/message-admin/template');
-  let pane = ui.activePane(page);
+  let pane = await ui.openScreen(page, '/message-admin/template');
   const code = `e2e.tpl.${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入模板编号', '请输入模板名称', '请输入消息标题', '请输入消息内容'],
@@ -193,8 +188,7 @@ test('message templates and configs (the template chosen in the popup table)', a
 });
 
 test('message log: compose to people chosen in the user picker', async ({ page }) => {
-  await ui.openScreen(page, '/message-admin/log');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/message-admin/log');
   const title = `E2E消息${ui.uid()}`;
   await pane.getByRole('button', { name: /发送消息/ }).click();
   const compose = ui.dialog(page);

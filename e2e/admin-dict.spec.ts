@@ -7,9 +7,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('system dictionary: parent and child add, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/dict');
-  const parent = ui.activePane(page).getByTestId('dict-parent');
-  const child = ui.activePane(page).getByTestId('dict-child');
+  const { parent, child } = await ui.openDictionary(page, '/system/dict');
   const code = `e2e_${ui.uid()}`;
 
   await ui.addRow(page, parent, {
@@ -38,8 +36,7 @@ test('system dictionary: parent and child add, edit, view, delete', async ({ pag
 });
 
 test('dictionary layouts: horizontal side by side, vertical stacked, both families', async ({ page }) => {
-  await ui.openScreen(page, '/dict-horizontal/index');
-  let pane = ui.activePane(page);
+  let pane = await ui.openScreen(page, '/dict-horizontal/index');
   const p1 = await pane.getByTestId('dict-parent').boundingBox();
   const c1 = await pane.getByTestId('dict-child').boundingBox();
   expect(c1!.x).toBeGreaterThan(p1!.x + p1!.width - 5);

@@ -7,11 +7,35 @@ import { activePane, signIn } from './fixtures';
 
 export { activePane, signIn };
 
-/** Signs in as admin and opens a screen by its path (a fresh load of the path, through the route guard). */
-export async function openScreen(page: Page, path: string, account = 'admin') {
+/** Waits for the active tab's CrudPage to show (a screen's first load may be slow); resolves to the active pane. */
+export async function crudPane(page: Page): Promise<Locator> {
+  const pane = activePane(page);
+  await expect(pane.getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
+  return pane;
+}
+
+/**
+ * Signs in as admin and opens a screen by its path (a fresh load of the path, through the route guard); resolves to
+ * the active pane once its CrudPage shows.
+ */
+export async function openScreen(page: Page, path: string, account = 'admin'): Promise<Locator> {
   await signIn(page, account, account);
   await page.goto(path);
-  await expect(activePane(page).getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
+  return crudPane(page);
+}
+
+/** The parent and child tables of a dictionary screen (its path opened as in openScreen). */
+export async function openDictionary(page: Page, path: string) {
+  const pane = await openScreen(page, path);
+  return { parent: pane.getByTestId('dict-parent'), child: pane.getByTestId('dict-child') };
+}
+
+/** Opens a scope screen (data or API scopes per menu) at one menu's drawer; resolves to the drawer's table. */
+export async function openMenuScopes(page: Page, path: string, menu: string, table: 'scope-data' | 'scope-api') {
+  const pane = await openScreen(page, path);
+  await search(pane, '菜单名称', menu);
+  await rowButton(pane, menu, /权限配置/);
+  return page.locator('.ant-drawer:visible').getByTestId(table);
 }
 
 export function dialog(page: Page): Locator {

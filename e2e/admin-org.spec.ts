@@ -7,8 +7,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('departments: add, add a child, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/dept');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/dept');
   const name = `E2E机构${ui.uid()}`;
   await ui.addRow(page, pane, { required: ['请输入机构名称'], values: { 机构名称: name } });
   await expect(ui.row(pane, name)).toBeVisible();
@@ -27,8 +26,7 @@ test('departments: add, add a child, edit, view, delete', async ({ page }) => {
 });
 
 test('posts: validation, add, edit, view, search, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/post');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/post');
   const code = `p${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请选择岗位类型', '请输入岗位编号', '请输入岗位名称'],
@@ -44,8 +42,7 @@ test('posts: validation, add, edit, view, search, delete', async ({ page }) => {
 });
 
 test('roles: add, edit, view, grant menus, delete', async ({ page }) => {
-  await ui.openScreen(page, '/authority/role');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/authority/role');
   const alias = `e2e_${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入角色名称', '请输入角色别名'],
@@ -71,8 +68,7 @@ test('roles: add, edit, view, grant menus, delete', async ({ page }) => {
 });
 
 test('menus: add, edit, view, data scope per menu, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/menu');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/menu');
   const code = `e2e_menu_${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入菜单名称', '请输入菜单编号'],

@@ -7,8 +7,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('parameters: validation, add, edit, view, search, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/param');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/param');
   const key = `e2e.param.${ui.uid()}`;
 
   // add: the dialog shows the schema's texts, and an outside click does not close it
@@ -54,8 +53,7 @@ test('parameters: validation, add, edit, view, search, delete', async ({ page })
 });
 
 test('parameters: pages of 10 with the sizes 10/30/50/100/200', async ({ page }) => {
-  await ui.openScreen(page, '/system/param');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/param');
   await pane.locator('.ant-pagination-options .ant-select').click();
   for (const s of [10, 30, 50, 100, 200])
     await expect(page.locator('.ant-select-item-option', { hasText: `${s} 条/页` })).toBeVisible();

@@ -9,9 +9,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('business dictionary: parent and child add, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/dictbiz');
-  const parent = ui.activePane(page).getByTestId('dict-parent');
-  const child = ui.activePane(page).getByTestId('dict-child');
+  const { parent, child } = await ui.openDictionary(page, '/system/dictbiz');
   // the seeded business dictionaries of a water utility are there
   await expect(ui.row(parent, 'station_type')).toBeVisible();
   const code = `e2e_biz_${ui.uid()}`;
@@ -51,12 +49,7 @@ test('business dictionary: parent and child add, edit, view, delete', async ({ p
 });
 
 test('data scopes per menu: add, edit to a custom rule, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/authority/datascope');
-  const pane = ui.activePane(page);
-  await ui.search(pane, '菜单名称', '用户管理');
-  await ui.rowButton(pane, '用户管理', /权限配置/);
-  const drawer = page.locator('.ant-drawer:visible');
-  const scopes = drawer.getByTestId('scope-data');
+  const scopes = await ui.openMenuScopes(page, '/authority/datascope', '用户管理', 'scope-data');
   const name = `E2E数据${ui.uid()}`;
 
   await ui.addRow(page, scopes, {

@@ -9,8 +9,7 @@ import { expect, signIn } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('tenants: add with an address, edit, view, settings, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/tenant');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/tenant');
   const name = `E2E租户${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入租户名称'],
@@ -38,8 +37,7 @@ test('tenants: add with an address, edit, view, settings, delete', async ({ page
 });
 
 test('tenant packages in zh: texts, page size 10, no view button', async ({ page }) => {
-  await ui.openScreen(page, '/system/tenantpackage');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/tenantpackage');
   await expect(pane.locator('.ant-pagination-options')).toContainText('10 条/页');
   await expect(pane.getByRole('button', { name: /查\s*看/ })).toHaveCount(0);
   await pane
@@ -98,8 +96,7 @@ test('tenant packages in en: add, edit, delete with the English texts', async ({
 });
 
 test('clients: add, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/client');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/client');
   const id = `e2e_${ui.uid()}`;
   await ui.addRow(page, pane, { required: ['请输入客户端id'], values: { 客户端id: id, 客户端密钥: 'secret_123456' } });
   await ui.editRow(page, pane, id, { 令牌秒数: '7200' });
@@ -109,8 +106,7 @@ test('clients: add, edit, view, delete', async ({ page }) => {
 });
 
 test('top menus: add, grant menus, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/topmenu');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/topmenu');
   const code = `e2e-${ui.uid()}`;
   await ui.addRow(page, pane, {
     required: ['请输入顶部菜单编号', '请输入顶部菜单名称'],
@@ -123,8 +119,7 @@ test('top menus: add, grant menus, delete', async ({ page }) => {
 });
 
 test('regions: add a division under a province, edit, view, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/region');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/region');
   await ui.rowButton(pane, '安徽省', /新增下级/);
   await expect(ui.dialog(page).getByLabel('上级区划', { exact: true })).toHaveValue('34');
   await ui.save(page);

@@ -11,8 +11,7 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 300_000 });
 
 test('users: add, edit, view, grant, reset, unlock, state, platform, delete', async ({ page }) => {
-  await ui.openScreen(page, '/system/user');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/user');
   const account = `e2e${ui.uid()}`;
 
   // add: the required texts, the password check, then 新增成功
@@ -101,8 +100,7 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
 });
 
 test('users: the department tree filters; export; import with the template', async ({ page }, info) => {
-  await ui.openScreen(page, '/system/user');
-  const pane = ui.activePane(page);
+  const pane = await ui.openScreen(page, '/system/user');
   // the utility has dozens of staff: show 200 a page, as an administrator looking for people would
   await pane.locator('.ant-pagination-options .ant-select').click();
   await page

@@ -4,7 +4,7 @@
  * beforeSubmit stops a save with the script's message. The script is cleared again at the end.
  */
 import { type Locator, type Page, test } from '@playwright/test';
-import { activePane, dialog, expectMessage, fill, openScreen, row, save, search, uid } from './admin-helpers';
+import { crudPane, dialog, expectMessage, fill, openScreen, row, save, search, uid } from './admin-helpers';
 import { expect } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -21,8 +21,7 @@ const SCRIPT = `({
 
 async function editParamMenuScript(page: Page, write: (editor: Locator, scriptDialog: Locator) => Promise<void>) {
   await page.goto('/system/menu');
-  const pane = activePane(page);
-  await expect(pane.getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
+  const pane = await crudPane(page);
   await search(pane, '菜单编号', 'param');
   await row(pane, '/system/param')
     .getByRole('button', { name: /编\s*辑/ })
@@ -54,8 +53,7 @@ test('form scripts: written in the menu screen, run by the screen’s add dialog
 
   // the menus are read at sign-in and on a reload
   await page.goto('/system/param');
-  const pane = activePane(page);
-  await expect(pane.getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
+  const pane = await crudPane(page);
   await pane.getByRole('button', { name: /新\s*增/ }).click();
   await expect(dialog(page).getByLabel('参数键值', { exact: true })).toHaveValue('from-script');
 
@@ -78,9 +76,6 @@ test('form scripts: written in the menu screen, run by the screen’s add dialog
   await save(page);
   await expectMessage(page, '更新成功');
   await page.goto('/system/param');
-  await expect(activePane(page).getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
-  await activePane(page)
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await (await crudPane(page)).getByRole('button', { name: /新\s*增/ }).click();
   await expect(dialog(page).getByLabel('参数键值', { exact: true })).toHaveValue('');
 });

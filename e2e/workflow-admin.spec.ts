@@ -178,20 +178,24 @@ test('流程分类: add a category under another, edit it, delete it', async ({ 
   await ui.rowDelete(page, pane, `${name}改`);
 });
 
-test('流程按钮: key and name are required, a button is added, edited and deleted', async ({ page }) => {
-  const key = `wf_e2e_${SUFFIX}`;
+/** Signs in, opens a CrudPage screen of 流程设计 from the side menu and its add dialog (the form's inputs mounted). */
+async function addOnDesignScreen(page: Page, path: string) {
   await signIn(page);
-  await openMenu(page, '/workflow/design/button', ['流程管理', '流程设计']);
-  const pane = activePane(page);
-  await expect(pane.getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
-
-  // both key and name are required
+  await openMenu(page, path, ['流程管理', '流程设计']);
+  const pane = await ui.crudPane(page);
   await pane
     .locator('.crud-toolbar')
     .first()
     .getByRole('button', { name: /新\s*增/ })
     .click();
   await expect(ui.dialog(page).locator('.ant-form-item input').first()).toBeVisible();
+  return pane;
+}
+
+test('流程按钮: key and name are required, a button is added, edited and deleted', async ({ page }) => {
+  const key = `wf_e2e_${SUFFIX}`;
+  const pane = await addOnDesignScreen(page, '/workflow/design/button');
+  // both key and name are required
   await ui.save(page);
   await ui.expectFieldError(page, '请输入标识');
   await ui.expectFieldError(page, '请输入名称');
@@ -208,17 +212,7 @@ test('流程按钮: key and name are required, a button is added, edited and del
 
 test('流程表达式: a wrong expression is refused, a condition is added, edited and deleted', async ({ page }) => {
   const name = `E2E条件${SUFFIX}`;
-  await signIn(page);
-  await openMenu(page, '/workflow/design/condition', ['流程管理', '流程设计']);
-  const pane = activePane(page);
-  await expect(pane.getByTestId('crud-page').first()).toBeVisible({ timeout: 30_000 });
-
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
-  await expect(ui.dialog(page).locator('.ant-form-item input').first()).toBeVisible();
+  const pane = await addOnDesignScreen(page, '/workflow/design/condition');
   await ui.fill(page, { 条件名称: name, 表达式: '${days >}' });
   await ui.save(page);
   await ui.expectMessage(page, '参数校验失败: expression: 表达式有误');
