@@ -100,6 +100,11 @@ export async function closeDialog(page: Page) {
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
 }
 
+/** A button of the CrudPage's toolbar (新增, 删除, …), in the given CrudPage (the first toolbar of the scope). */
+export function toolbarButton(scope: Locator, name: string | RegExp): Locator {
+  return scope.locator('.crud-toolbar').first().getByRole('button', { name });
+}
+
 /** The table row containing the text, in the given CrudPage (default: the first of the active tab). */
 export function row(scope: Locator, text: string): Locator {
   return scope.locator('tr.ant-table-row', { hasText: text });
@@ -114,10 +119,7 @@ export async function search(scope: Locator, label: string, value: string) {
 
 /** Deletes the rows containing the texts through the toolbar: warns when none is chosen, confirms, then 删除成功. */
 export async function deleteRows(page: Page, scope: Locator, texts: string[]) {
-  const toolbarDelete = scope
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /删\s*除/ });
+  const toolbarDelete = toolbarButton(scope, /删\s*除/);
   for (const t of texts) await row(scope, t).locator('.ant-checkbox-input').first().check();
   await toolbarDelete.click();
   await confirmRemove(page);
@@ -135,11 +137,7 @@ export async function confirmRemove(page: Page): Promise<Locator> {
 
 /** The toolbar delete with nothing chosen warns 请选择至少一条数据 (or the screen's own text). */
 export async function deleteNothing(page: Page, scope: Locator, text = '请选择至少一条数据') {
-  await scope
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /删\s*除/ })
-    .click();
+  await toolbarButton(scope, /删\s*除/).click();
   await expectMessage(page, text);
 }
 
@@ -173,11 +171,7 @@ export async function addRow(
     extra?: () => Promise<void>;
   },
 ) {
-  await scope
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await toolbarButton(scope, /新\s*增/).click();
   await expect(dialog(page)).toBeVisible();
   // the form's fields are mounted (a save before that validates nothing)
   await expect(dialog(page).locator('.ant-form-item input, .ant-form-item textarea').first()).toBeVisible();

@@ -58,11 +58,7 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   await expect(pane.locator('tr.ant-table-row')).toHaveCount(10);
 
   // add: the required texts first
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await ui.toolbarButton(pane, /新\s*增/).click();
   await expect(ui.dialog(page)).toBeVisible();
   await ui.save(page);
   for (const text of ['请选择用水类别', '请输入基本水价', '请输入污水处理费', '请输入水资源费', '请选择执行日期'])
@@ -96,11 +92,7 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   await expect(mine).toContainText('3.45');
 
   // the server refuses a second price for the same category, tier and date
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await ui.toolbarButton(pane, /新\s*增/).click();
   await ui.choose(page, '用水类别', '非居民用水');
   await ui.fill(page, { '基本水价(元/m³)': '9', '污水处理费(元/m³)': '1', '水资源费(元/m³)': '0.2' });
   await pickDate(page, '执行日期', '2030-05-01');

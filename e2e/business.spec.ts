@@ -56,11 +56,7 @@ test('业务模型: a missing table is refused, a model on a real table is saved
   const screen = await open(page, '/business/datamodel', 'business-model-page');
   const name = `水价模型${uid}`;
 
-  await screen
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await ui.toolbarButton(screen, /新\s*增/).click();
   await ui.save(page);
   await ui.expectFieldError(page, '请输入模型名称');
   await ui.expectFieldError(page, '请输入表名');

@@ -9,18 +9,10 @@
  *   saved, the scoring pages).
  */
 import type { Locator } from '@playwright/test';
-import {
-  confirmRemove,
-  dialog,
-  expectFieldError,
-  expectMessage,
-  footerButton,
-  uid as newUid,
-  pickOption,
-} from './admin-helpers';
+import * as ui from './admin-helpers';
 import { activePane, expect, openMenu, openModule, signIn, test } from './fixtures';
 
-const uid = newUid();
+const uid = ui.uid();
 
 /** Fills a date input of the open dialog and closes its picker. */
 async function fillDate(field: Locator, date: string) {
@@ -42,16 +34,16 @@ test.describe
       const sources = activePane(page).getByTestId('data-source-page');
       await expect(sources).toBeVisible({ timeout: 30_000 });
       await sources.getByRole('button', { name: /新\s*增/ }).click();
-      const d = dialog(page);
+      const d = ui.dialog(page);
       await d.getByLabel('数据库类型', { exact: true }).click();
-      await pickOption(page, 'MySQL (MariaDB)');
+      await ui.pickOption(page, 'MySQL (MariaDB)');
       await expect(d.getByLabel('端口', { exact: true })).toHaveValue('3306');
       await d.getByLabel('连接名称', { exact: true }).fill(CONN);
       await d.getByLabel('主机地址', { exact: true }).fill('127.0.0.1');
       await d.getByLabel('数据库名', { exact: true }).fill('test');
       await d.getByLabel('用户名', { exact: true }).fill('root');
-      await footerButton(page, /保\s*存/).click();
-      await expectMessage(page, '新增成功');
+      await ui.footerButton(page, /保\s*存/).click();
+      await ui.expectMessage(page, '新增成功');
 
       await openMenu(page, '/dataservice/datamodel', ['数据服务']);
       const model = activePane(page).getByTestId('data-model-page');
@@ -72,7 +64,7 @@ test.describe
 
       // the new connection: 新建表 with four columns
       await model.getByLabel('数据连接', { exact: true }).click();
-      await pickOption(page, CONN);
+      await ui.pickOption(page, CONN);
       await model.getByRole('button', { name: /新建表/ }).click();
       const create = page.getByRole('dialog', { name: `在 ${CONN} 中新建表` });
       await create.getByRole('button', { name: /保\s*存/ }).click();
@@ -99,7 +91,7 @@ test.describe
           .click();
       }
       await create.getByRole('button', { name: /保\s*存/ }).click();
-      await expectMessage(page, '新建成功');
+      await ui.expectMessage(page, '新建成功');
       await expect(create).toBeHidden();
       await find.fill(TABLE);
       await find.press('Enter');
@@ -122,13 +114,13 @@ test.describe
       await expect(sync.getByText('请选择目标数据连接', { exact: true })).toBeVisible();
 
       await sync.getByLabel('源数据连接', { exact: true }).click();
-      await pickOption(page, '本系统数据库');
+      await ui.pickOption(page, '本系统数据库');
       await sync.getByLabel('数据表', { exact: true }).fill('swp_water_tar');
-      await pickOption(page, /^swp_water_tariff( |$)/);
+      await ui.pickOption(page, /^swp_water_tariff( |$)/);
       await sync.getByLabel('目标数据连接', { exact: true }).click();
-      await pickOption(page, CONN);
+      await ui.pickOption(page, CONN);
       await sync.getByLabel('目标表名', { exact: true }).fill(TABLE);
-      await pickOption(page, TABLE);
+      await ui.pickOption(page, TABLE);
       await start.click();
       const result = sync.getByTestId('sync-result');
       await expect(result.locator('.ant-alert-success')).toBeVisible({ timeout: 30_000 });
@@ -158,7 +150,7 @@ test.describe
       const model = activePane(page).getByTestId('data-model-page');
       await expect(model).toBeVisible({ timeout: 30_000 });
       await model.getByLabel('数据连接', { exact: true }).click();
-      await pickOption(page, CONN);
+      await ui.pickOption(page, CONN);
       const find = model.getByPlaceholder('表名或说明');
       await find.fill(TABLE);
       await find.press('Enter');
@@ -167,7 +159,7 @@ test.describe
       await model.getByRole('button', { name: /删除表/ }).click();
       const really = page.locator('.ant-modal-confirm', { hasText: `删除数据表 ${TABLE}?` });
       await really.getByRole('button', { name: /确\s*定/ }).click();
-      await expectMessage(page, '删除成功');
+      await ui.expectMessage(page, '删除成功');
       await expect(tables.locator('tr.ant-table-row')).toHaveCount(0);
       await expect(model.getByTestId('ds-table-detail')).toContainText('请在左侧选择数据表');
 
@@ -176,8 +168,8 @@ test.describe
       const sources = activePane(page).getByTestId('data-source-page');
       const row = sources.locator('tr.ant-table-row', { hasText: CONN });
       await row.getByRole('button', { name: /删\s*除/ }).click();
-      await expect(await confirmRemove(page)).toBeHidden();
-      await expectMessage(page, '删除成功');
+      await expect(await ui.confirmRemove(page)).toBeHidden();
+      await ui.expectMessage(page, '删除成功');
       await expect(row).toHaveCount(0);
     });
   });
@@ -208,7 +200,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await signIn(page);
   const list = await openModule(page, '报修受理', '用户报修登记');
   await list.getByRole('button', { name: /新\s*增/ }).click();
-  const form = dialog(page);
+  const form = ui.dialog(page);
   await expect(form.getByLabel('报修人', { exact: true })).toBeVisible();
   await form.getByLabel('报修人', { exact: true }).fill(who);
   await form.getByLabel('联系电话', { exact: true }).fill('1234567');
@@ -217,10 +209,10 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await form.getByLabel('联系电话', { exact: true }).fill('13912340000');
   await form.getByLabel('报修地址', { exact: true }).fill('合肥市蜀山区黄山路 100 号');
   await form.getByLabel('故障类型', { exact: true }).click();
-  await pickOption(page, '管道漏水');
+  await ui.pickOption(page, '管道漏水');
   await fillDate(form.getByLabel('报修日期', { exact: true }), '2026-12-01');
   await form.getByTestId('record-save').click();
-  await expectMessage(page, '新增成功');
+  await ui.expectMessage(page, '新增成功');
   await expect(form).toBeHidden();
   const record = list.locator('tr.ant-table-row', { hasText: who });
   await expect(record).toContainText('管道漏水');
@@ -237,15 +229,15 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await record.getByRole('button', { name: /编\s*辑/ }).click();
   await expect(form.getByLabel('报修人', { exact: true })).toHaveValue(who);
   await form.getByLabel('处理状态', { exact: true }).click();
-  await pickOption(page, '处理中');
+  await ui.pickOption(page, '处理中');
   await form.getByTestId('record-save').click();
-  await expectMessage(page, '更新成功');
+  await ui.expectMessage(page, '更新成功');
   await expect(record).toContainText('处理中');
 
   // delete after the confirmation
   await record.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await confirmRemove(page)).toBeHidden();
-  await expectMessage(page, '删除成功');
+  await expect(await ui.confirmRemove(page)).toBeHidden();
+  await ui.expectMessage(page, '删除成功');
   await expect(record).toHaveCount(0);
   await expect(list.locator('.ant-empty-description')).toHaveText('暂无数据');
 });
@@ -257,7 +249,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await signIn(page);
   const list = await openModule(page, '档案管理', '水表档案');
   await list.getByRole('button', { name: /新\s*增/ }).click();
-  const form = dialog(page);
+  const form = ui.dialog(page);
   const no = form.getByLabel('表号', { exact: true });
   await no.fill('sw-1');
   await form.getByTestId('record-save').click();
@@ -267,13 +259,13 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await form.getByLabel('用户名称', { exact: true }).fill(`用户${uid}`);
   await form.getByLabel('安装地址', { exact: true }).fill('合肥市包河区徽州大道 2000 号');
   await form.getByLabel('口径(mm)', { exact: true }).click();
-  await pickOption(page, 'DN20');
+  await ui.pickOption(page, 'DN20');
   await form.getByRole('radio', { name: '远传表' }).check();
   await fillDate(form.getByLabel('安装日期', { exact: true }), '2026-06-01');
   await form.getByLabel('初始读数(m³)', { exact: true }).fill('10');
   await form.getByLabel('最近读数(m³)', { exact: true }).fill('35.5');
   await form.getByTestId('record-save').click();
-  await expectMessage(page, '新增成功');
+  await ui.expectMessage(page, '新增成功');
   await expect(form).toBeHidden();
   const record = list.locator('tr.ant-table-row', { hasText: meterNo });
   await expect(record).toContainText('远传表');
@@ -291,12 +283,12 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await expect(form.getByLabel('表号', { exact: true })).toHaveValue(meterNo);
   await form.getByLabel('最近读数(m³)', { exact: true }).fill('60');
   await form.getByTestId('record-save').click();
-  await expectMessage(page, '更新成功');
+  await ui.expectMessage(page, '更新成功');
   await expect(record).toContainText('50');
 
   await record.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await confirmRemove(page)).toBeHidden();
-  await expectMessage(page, '删除成功');
+  await expect(await ui.confirmRemove(page)).toBeHidden();
+  await ui.expectMessage(page, '删除成功');
   await expect(record).toHaveCount(0);
 });
 
@@ -307,12 +299,8 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
   await openMenu(page, '/patrol/jobObject', ['巡检管理']);
   const pane = activePane(page).getByTestId('patrol-job-object');
   await expect(pane.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
-  const d = dialog(page);
+  await ui.toolbarButton(pane, /新\s*增/).click();
+  const d = ui.dialog(page);
   await expect(d.getByLabel('对象编号', { exact: true })).toBeVisible();
   // the footer's primary button: 保 存 (add) or 修 改 (edit); wait out the loading of a refused save
   const save = async () => {
@@ -321,22 +309,22 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
     await button.click();
   };
   await save();
-  for (const text of ['请输入对象编号', '请输入对象名称', '请选择设施类型']) await expectFieldError(page, text);
+  for (const text of ['请输入对象编号', '请输入对象名称', '请选择设施类型']) await ui.expectFieldError(page, text);
   await expect(d.locator('.ant-form-item-explain-error', { hasText: '请在地图上选择对象位置' }).first()).toBeVisible();
 
   // an existing number is refused by the server
   await d.getByLabel('对象编号', { exact: true }).fill('JO1001');
   await d.getByLabel('对象名称', { exact: true }).fill(name);
   await d.getByLabel('设施类型', { exact: true }).click();
-  await pickOption(page, '阀门');
+  await ui.pickOption(page, '阀门');
   await d.getByLabel('地址', { exact: true }).fill('合肥市望江西路 66 号');
   await d.getByLabel('X 坐标(米)', { exact: true }).fill('512345.67');
   await d.getByLabel('Y 坐标(米)', { exact: true }).fill('3523456.78');
   await save();
-  await expectMessage(page, '对象编号已存在');
+  await ui.expectMessage(page, '对象编号已存在');
   await d.getByLabel('对象编号', { exact: true }).fill(code);
   await save();
-  await expectMessage(page, '新增成功');
+  await ui.expectMessage(page, '新增成功');
   await expect(d).toBeHidden();
 
   // find it by number
@@ -356,12 +344,12 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
   await expect(d.getByLabel('对象编号', { exact: true })).toHaveValue(code);
   await d.getByLabel('对象名称', { exact: true }).fill(`${name}改`);
   await save();
-  await expectMessage(page, '更新成功');
+  await ui.expectMessage(page, '更新成功');
   await expect(row).toContainText(`${name}改`);
 
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await confirmRemove(page)).toBeHidden();
-  await expectMessage(page, '删除成功');
+  await expect(await ui.confirmRemove(page)).toBeHidden();
+  await ui.expectMessage(page, '删除成功');
   await expect(row).toHaveCount(0);
 });
 
@@ -381,7 +369,7 @@ test('考核指标: weights must add up to 100, a rule saved, the scoring pages'
   await expect(rules.getByTestId('weight-sum')).toHaveText('105');
   await expect(rules.locator('.ant-alert')).toContainText('各项指标权重之和应为 100，当前为 105');
   await rules.getByTestId('rule-save').click();
-  await expectMessage(page, '各项指标权重之和应为 100，当前为 105');
+  await ui.expectMessage(page, '各项指标权重之和应为 100，当前为 105');
 
   // back to the total of 100, a new description saved
   await weight.fill(original);
@@ -389,7 +377,7 @@ test('考核指标: weights must add up to 100, a rule saved, the scoring pages'
   const note = `每百个任务上报隐患数 ${uid}`;
   await rules.getByLabel('隐患发现率 说明', { exact: true }).fill(note);
   await rules.getByTestId('rule-save').click();
-  await expectMessage(page, '考核指标已保存');
+  await ui.expectMessage(page, '考核指标已保存');
   await expect(rules.getByTestId('rule-save')).toBeDisabled();
   await page.reload();
   await expect(activePane(page).getByLabel('隐患发现率 说明', { exact: true })).toHaveValue(note);

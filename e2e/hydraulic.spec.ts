@@ -4,7 +4,7 @@
  * compared side by side with the run as it is; the roughness table (管材糙率) refuses a bad row and keeps a good one.
  */
 import { test } from '@playwright/test';
-import { dialog, expectFieldError, expectMessage, fill, row, rowDelete, save } from './admin-helpers';
+import { dialog, expectFieldError, expectMessage, fill, row, rowDelete, save, toolbarButton } from './admin-helpers';
 import { activePane, expect, openMenu, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -175,11 +175,7 @@ test('管材糙率: the roughness table is validated, a material added and delet
   await expect(row(screen, '钢管')).toContainText('108');
 
   const name = `石棉水泥管${Date.now().toString(36).slice(-4)}`;
-  await screen
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await toolbarButton(screen, /新\s*增/).click();
   const d = dialog(page);
   await save(page);
   await expectFieldError(page, '请输入管材名称');

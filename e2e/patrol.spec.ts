@@ -5,7 +5,7 @@
  * and plays a person's trace.
  */
 import { type Page, test } from '@playwright/test';
-import { activePane, dialog, expectMessage, footerButton, row, signIn } from './admin-helpers';
+import { activePane, dialog, expectMessage, footerButton, row, signIn, toolbarButton } from './admin-helpers';
 import { expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -58,11 +58,7 @@ test('overview: the index figures and charts of the last 30 days', async ({ page
 test('plan: add with objects and a route, submit for audit, approve, and its task is made', async ({ page }) => {
   const pane = await open(page, '/patrol/plan', 'patrol-plan');
   const name = `望江路夜间巡检${Date.now().toString(36).slice(-4)}`;
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await toolbarButton(pane, /新\s*增/).click();
   const d = dialog(page);
   await expect(d.getByTestId('plan-map')).toBeVisible();
   await d.getByLabel('计划名称', { exact: true }).fill(name);

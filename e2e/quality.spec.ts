@@ -3,7 +3,7 @@
  * out of its limit entered by hand is shown flagged (and a compliant one is not); the compliance chart draws.
  */
 import { type Locator, test } from '@playwright/test';
-import { activePane, choose, dialog, expectMessage, fill, pickOption, save, search, signIn } from './admin-helpers';
+import * as ui from './admin-helpers';
 import { expect, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
@@ -16,13 +16,13 @@ async function fillDate(field: Locator, date: string) {
 }
 
 test('online stations, a lab result out of limits flagged, the compliance chart', async ({ page }) => {
-  await signIn(page, 'admin', 'admin');
+  await ui.signIn(page, 'admin', 'admin');
 
   // the 水质管理 area opens its first screen: the online stations with their latest values against the limits
   await page.getByTestId('area-switcher').click();
   await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '水质管理' }).click();
   await expect(page).toHaveURL(/\/quality\/online$/);
-  let pane = activePane(page);
+  let pane = ui.activePane(page);
   const plant = pane.getByTestId('quality-station-SZ001');
   await expect(plant).toContainText('第四水厂出厂水', { timeout: 30_000 });
   await expect(plant).toContainText('浑浊度');
@@ -34,30 +34,26 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
 
   // a result out of its limit, entered by hand, is flagged 不合格; a compliant one of the same sample is 合格
   await openMenu(page, '/quality/result', ['水质管理']);
-  pane = activePane(page);
+  pane = ui.activePane(page);
   for (const [indicator, value] of [
     ['浑浊度 (turbidity)', '2.6'],
     ['pH (ph)', '7.3'],
   ]) {
-    await pane
-      .locator('.crud-toolbar')
-      .first()
-      .getByRole('button', { name: /新\s*增/ })
-      .click();
-    await expect(dialog(page)).toBeVisible();
-    await fill(page, { 样品编号: 'E2E-S1', 检测值: value });
-    await choose(page, '采样点位', 'WQ-N01');
+    await ui.toolbarButton(pane, /新\s*增/).click();
+    await expect(ui.dialog(page)).toBeVisible();
+    await ui.fill(page, { 样品编号: 'E2E-S1', 检测值: value });
+    await ui.choose(page, '采样点位', 'WQ-N01');
     // 43 indicators: the list is virtual, so narrow it by typing
-    await dialog(page).getByLabel('指标', { exact: true }).click();
+    await ui.dialog(page).getByLabel('指标', { exact: true }).click();
     await page.keyboard.type(indicator.split(' ')[0]);
-    await pickOption(page, indicator);
-    await fillDate(dialog(page).getByLabel('采样时间', { exact: true }), '2026-11-02 09:30:00');
-    await save(page);
-    await expectMessage(page, '新增成功');
+    await ui.pickOption(page, indicator);
+    await fillDate(ui.dialog(page).getByLabel('采样时间', { exact: true }), '2026-11-02 09:30:00');
+    await ui.save(page);
+    await ui.expectMessage(page, '新增成功');
     await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
   }
   // the demo's month of results comes first (newest sampling time first): find the sample
-  await search(pane, '样品编号', 'E2E-S1');
+  await ui.search(pane, '样品编号', 'E2E-S1');
   await expect(pane.locator('tr.ant-table-row')).toHaveCount(2);
   const rowOf = (text: string) =>
     pane.locator('tr.ant-table-row', { hasText: 'E2E-S1' }).filter({ hasText: text }).first();
@@ -69,7 +65,7 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
 
   // the compliance of the online readings this month: a chart and one row per station and indicator
   await openMenu(page, '/quality/compliance', ['水质管理']);
-  pane = activePane(page);
+  pane = ui.activePane(page);
   await expect(pane.getByTestId('quality-compliance-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
   const table = pane.getByTestId('quality-compliance-table');
   await expect(table).toContainText('第四水厂出厂水');

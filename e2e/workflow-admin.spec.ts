@@ -183,11 +183,7 @@ async function addOnDesignScreen(page: Page, path: string) {
   await signIn(page);
   await openMenu(page, path, ['流程管理', '流程设计']);
   const pane = await ui.crudPane(page);
-  await pane
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await ui.toolbarButton(pane, /新\s*增/).click();
   await expect(ui.dialog(page).locator('.ant-form-item input').first()).toBeVisible();
   return pane;
 }

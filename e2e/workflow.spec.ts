@@ -8,7 +8,7 @@
  * both tasks marked finished in the diagram.
  */
 import type { Page } from '@playwright/test';
-import { expectMessage, fill, save } from './admin-helpers';
+import { expectMessage, fill, save, toolbarButton } from './admin-helpers';
 import { activePane, expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -90,11 +90,7 @@ test('design, deploy, start with a copy, claim and approve as another person, th
   await page.goto('/workflow/design/model');
   const models = activePane(page).getByTestId('wf-models');
   await expect(models).toBeVisible({ timeout: 30_000 });
-  await models
-    .locator('.crud-toolbar')
-    .first()
-    .getByRole('button', { name: /新\s*增/ })
-    .click();
+  await toolbarButton(models, /新\s*增/).click();
   await fill(page, { 模型标识: KEY, 模型名称: NAME });
   await save(page);
   await expectMessage(page, '新增成功');
