@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 import * as ui from './admin-helpers';
 import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
+import { straightProcess } from './workflow-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,18 +19,13 @@ const SUFFIX = Date.now().toString(36).slice(-5);
 
 /** A two-step process of the starter: 填报 then 复核, both his. */
 function bpmn(key: string, name: string) {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://flowable.org/bpmn">
-  <bpmn:process id="${key}" name="${name}" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始" flowable:initiator="applyUser"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:userTask id="fill" name="填报" flowable:assignee="\${applyUser}"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:userTask>
-    <bpmn:userTask id="check" name="复核" flowable:assignee="\${applyUser}"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing></bpmn:userTask>
-    <bpmn:endEvent id="end" name="结束"><bpmn:incoming>f3</bpmn:incoming></bpmn:endEvent>
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="fill" />
-    <bpmn:sequenceFlow id="f2" sourceRef="fill" targetRef="check" />
-    <bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="end" />
-  </bpmn:process>
-</bpmn:definitions>`;
+  return straightProcess(key, name, {
+    start: '开始',
+    steps: [
+      { element: 'bpmn:userTask', id: 'fill', attrs: 'name="填报" flowable:assignee="${applyUser}"' },
+      { element: 'bpmn:userTask', id: 'check', attrs: 'name="复核" flowable:assignee="${applyUser}"' },
+    ],
+  });
 }
 
 /** A call of the API as the signed-in user of the page; resolves to the reply's data. */

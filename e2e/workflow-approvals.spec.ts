@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activePane, apiHeaders, BASIC, expect, passwordGrant, signIn, test } from './fixtures';
+import { straightProcess } from './workflow-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -143,29 +144,21 @@ test('delegation after a transfer: the delegate’s hand-back in the browser ret
   expect(await taskOf(patrol)).toBeUndefined();
 });
 
-const timerXml = (key: string, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://flowable.org/bpmn">
-  <bpmn:process id="${key}" name="${name}" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始" flowable:initiator="applyUser"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:intermediateCatchEvent id="wait" name="等待两秒"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing><bpmn:timerEventDefinition><bpmn:timeDuration>PT2S</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
-    <bpmn:userTask id="next" name="定时后办理" flowable:assignee="\${applyUser}"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing></bpmn:userTask>
-    <bpmn:endEvent id="end" name="结束"><bpmn:incoming>f3</bpmn:incoming></bpmn:endEvent>
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="wait" />
-    <bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="next" />
-    <bpmn:sequenceFlow id="f3" sourceRef="next" targetRef="end" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="BPMNDiagram_1">
-    <bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement="${key}">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="wait_di" bpmnElement="wait"><dc:Bounds x="252" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="next_di" bpmnElement="next"><dc:Bounds x="350" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="512" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="188" y="120" /><di:waypoint x="252" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="288" y="120" /><di:waypoint x="350" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="450" y="120" /><di:waypoint x="512" y="120" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
+const timerXml = (key: string, name: string) =>
+  straightProcess(key, name, {
+    start: '开始',
+    steps: [
+      {
+        element: 'bpmn:intermediateCatchEvent',
+        id: 'wait',
+        attrs: 'name="等待两秒"',
+        inner: '<bpmn:timerEventDefinition><bpmn:timeDuration>PT2S</bpmn:timeDuration></bpmn:timerEventDefinition>',
+        x: 252,
+      },
+      { element: 'bpmn:userTask', id: 'next', attrs: 'name="定时后办理" flowable:assignee="${applyUser}"', x: 350 },
+    ],
+    endX: 512,
+  });
 
 test('a timer designed in the designer fires in the engine; the palette offers the engine’s elements', async ({
   page,

@@ -10,35 +10,26 @@
 import type { Page } from '@playwright/test';
 import { expectMessage, fill, save, toolbarButton } from './admin-helpers';
 import { activePane, expect, signIn, test } from './fixtures';
+import { straightProcess } from './workflow-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const KEY = `e2e_repair_${Date.now().toString(36)}`;
 const NAME = `E2E 管道维修 ${KEY.slice(-4)}`;
 
-const XML = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_1" targetNamespace="http://flowable.org/bpmn">
-  <bpmn:process id="${KEY}" name="${NAME}" isExecutable="true">
-    <bpmn:startEvent id="start" name="报修" flowable:initiator="applyUser"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:userTask id="repair" name="现场维修"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:userTask>
-    <bpmn:userTask id="accept" name="验收" flowable:assignee="\${applyUser}" flowable:buttons="wf_pass,wf_rollback"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing></bpmn:userTask>
-    <bpmn:endEvent id="end" name="结束"><bpmn:incoming>f3</bpmn:incoming></bpmn:endEvent>
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="repair" />
-    <bpmn:sequenceFlow id="f2" sourceRef="repair" targetRef="accept" />
-    <bpmn:sequenceFlow id="f3" sourceRef="accept" targetRef="end" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="BPMNDiagram_1">
-    <bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement="${KEY}">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="repair_di" bpmnElement="repair"><dc:Bounds x="250" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="accept_di" bpmnElement="accept"><dc:Bounds x="410" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="572" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="188" y="120" /><di:waypoint x="250" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="350" y="120" /><di:waypoint x="410" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="510" y="120" /><di:waypoint x="572" y="120" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
+const XML = straightProcess(KEY, NAME, {
+  start: '报修',
+  steps: [
+    { element: 'bpmn:userTask', id: 'repair', attrs: 'name="现场维修"', x: 250 },
+    {
+      element: 'bpmn:userTask',
+      id: 'accept',
+      attrs: 'name="验收" flowable:assignee="${applyUser}" flowable:buttons="wf_pass,wf_rollback"',
+      x: 410,
+    },
+  ],
+  endX: 572,
+});
 
 async function rowOf(page: Page, text: string) {
   const row = activePane(page).locator('tr.ant-table-row', { hasText: text }).first();
