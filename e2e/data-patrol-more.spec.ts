@@ -8,11 +8,28 @@
  * - 巡检管理 › 作业对象 (add with validation, find, edit, delete) and 考核指标 (the weights must add up to 100, a rule
  *   saved, the scoring pages).
  */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import * as ui from './admin-helpers';
 import { activePane, expect, openMenu, openModule, signIn, test } from './fixtures';
 
 const uid = ui.uid();
+
+/** Deletes a row with its own 删除 button: the confirmation answered (and gone), 删除成功, the row is gone. */
+async function removeRow(page: Page, row: Locator) {
+  await row.getByRole('button', { name: /删\s*除/ }).click();
+  await expect(await ui.confirmRemove(page)).toBeHidden();
+  await ui.expectMessage(page, '删除成功');
+  await expect(row).toHaveCount(0);
+}
+
+/** Finds a record of a low-code list by one of its search fields: the list then holds that record alone. */
+async function findRecord(list: Locator, label: string, value: string, record: Locator) {
+  const search = list.getByTestId('dynamic-search');
+  await search.getByLabel(label, { exact: true }).fill(value);
+  await search.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(record).toBeVisible();
+}
 
 /** Fills a date input of the open dialog and closes its picker. */
 async function fillDate(field: Locator, date: string) {
@@ -167,10 +184,7 @@ test.describe
       await openMenu(page, '/dataservice/datasource', ['数据服务']);
       const sources = activePane(page).getByTestId('data-source-page');
       const row = sources.locator('tr.ant-table-row', { hasText: CONN });
-      await row.getByRole('button', { name: /删\s*除/ }).click();
-      await expect(await ui.confirmRemove(page)).toBeHidden();
-      await ui.expectMessage(page, '删除成功');
-      await expect(row).toHaveCount(0);
+      await removeRow(page, row);
     });
   });
 
@@ -219,11 +233,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await expect(record).toContainText('待派单');
 
   // find it by the caller's name
-  const search = list.getByTestId('dynamic-search');
-  await search.getByLabel('报修人', { exact: true }).fill(who);
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
-  await expect(record).toBeVisible();
+  await findRecord(list, '报修人', who, record);
 
   // edit: it is being handled now
   await record.getByRole('button', { name: /编\s*辑/ }).click();
@@ -235,10 +245,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await expect(record).toContainText('处理中');
 
   // delete after the confirmation
-  await record.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await ui.confirmRemove(page)).toBeHidden();
-  await ui.expectMessage(page, '删除成功');
-  await expect(record).toHaveCount(0);
+  await removeRow(page, record);
   await expect(list.locator('.ant-empty-description')).toHaveText('暂无数据');
 });
 
@@ -272,11 +279,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await expect(record).toContainText('25.5');
 
   // find it by its number
-  const search = list.getByTestId('dynamic-search');
-  await search.getByLabel('表号', { exact: true }).fill(meterNo);
-  await search.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(list.locator('tr.ant-table-row')).toHaveCount(1);
-  await expect(record).toBeVisible();
+  await findRecord(list, '表号', meterNo, record);
 
   // edit: a new reading, the usage follows
   await record.getByRole('button', { name: /编\s*辑/ }).click();
@@ -286,10 +289,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await ui.expectMessage(page, '更新成功');
   await expect(record).toContainText('50');
 
-  await record.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await ui.confirmRemove(page)).toBeHidden();
-  await ui.expectMessage(page, '删除成功');
-  await expect(record).toHaveCount(0);
+  await removeRow(page, record);
 });
 
 test('作业对象: validation, add, find, edit, delete with confirmation', async ({ page }) => {
@@ -347,10 +347,7 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
   await ui.expectMessage(page, '更新成功');
   await expect(row).toContainText(`${name}改`);
 
-  await row.getByRole('button', { name: /删\s*除/ }).click();
-  await expect(await ui.confirmRemove(page)).toBeHidden();
-  await ui.expectMessage(page, '删除成功');
-  await expect(row).toHaveCount(0);
+  await removeRow(page, row);
 });
 
 test('考核指标: weights must add up to 100, a rule saved, the scoring pages', async ({ page }) => {

@@ -59,6 +59,14 @@ async function findByName(page: Page, name: string) {
   return r;
 }
 
+/** Signs in, starts a fresh process and finds it in a list of 流程运维; returns its row. */
+async function runningIn(page: Page, tag: string, path: string) {
+  await signIn(page);
+  const p = await startedProcess(page, tag);
+  await openMenu(page, path, ['流程管理', '流程运维']);
+  return findByName(page, p.name);
+}
+
 test('已发事务 and 我的已办: the started process and its finished task, each with its detail', async ({ page }) => {
   await signIn(page);
   const p = await startedProcess(page, 'send');
@@ -221,10 +229,7 @@ test('流程表达式: a wrong expression is refused, a condition is added, edit
 });
 
 test('流程任务: hand a task to 李明, urge it, dispatch it to another node', async ({ page }) => {
-  await signIn(page);
-  const p = await startedProcess(page, 'ops');
-  await openMenu(page, '/workflow/ops/list', ['流程管理', '流程运维']);
-  const task = await findByName(page, p.name);
+  const task = await runningIn(page, 'ops', '/workflow/ops/list');
   await expect(task).toContainText('填报');
   await expect(task).toContainText('管理员');
 
@@ -261,10 +266,7 @@ test('流程任务: hand a task to 李明, urge it, dispatch it to another node'
 });
 
 test('流程实例: suspend, activate and terminate a running instance', async ({ page }) => {
-  await signIn(page);
-  const p = await startedProcess(page, 'inst');
-  await openMenu(page, '/workflow/ops/process', ['流程管理', '流程运维']);
-  const inst = await findByName(page, p.name);
+  const inst = await runningIn(page, 'inst', '/workflow/ops/process');
   await expect(inst).toContainText('填报');
   await expect(inst).toContainText('进行中');
 
