@@ -18,19 +18,9 @@
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import type pg from 'pg';
-import {
-  benchPort,
-  cannon,
-  inTransaction,
-  pctOf,
-  runAlone,
-  scratchPool,
-  signInHeaders,
-  startScratchServer,
-  timesInTurns,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
-const PORT = benchPort(18320);
+const PORT = harness.benchPort(18320);
 const BASE = `http://127.0.0.1:${PORT}/api`;
 const STAFF = Number(process.env.BENCH_PATROL_STAFF ?? 200);
 const OBJECTS = 8;
@@ -40,7 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const TZ = 'Asia/Shanghai';
 
-const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
+const signIn = (account: string, password: string) =>
+  harness.signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 async function getData(url: string, headers: Record<string, string>) {
   const r = await fetch(url, { headers });
@@ -64,10 +55,10 @@ function cpuMs(pid: number | undefined): number {
  * moment weighs on all of them alike; one warm-up round first.
  */
 async function interleaved(runs: number, fns: (() => Promise<unknown>)[]) {
-  const times = await timesInTurns(runs, fns);
+  const times = await harness.timesInTurns(runs, fns);
   return times.map((t) => {
     t.sort((a, b) => a - b);
-    return { p50: pctOf(t, 50), p99: pctOf(t, 99) };
+    return { p50: harness.pctOf(t, 50), p99: harness.pctOf(t, 99) };
   });
 }
 
@@ -78,7 +69,7 @@ async function interleaved(runs: number, fns: (() => Promise<unknown>)[]) {
  * seven a hazard on the second object with the work order it raised (97% finished within 1-61 hours).
  */
 async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: number; tasks: number }> {
-  return inTransaction(
+  return harness.inTransaction(
     pool,
     async (client) => {
       const [{ n: have }] = (
@@ -225,8 +216,8 @@ async function growHistory(pool: pg.Pool, staff: number): Promise<{ people: numb
 
 export async function benchPatrol(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const { url, server, close } = await startScratchServer('patrol', PORT, 600_000);
-  const pool = scratchPool(url, INGEST_CONNECTIONS);
+  const { url, server, close } = await harness.startScratchServer('patrol', PORT, 600_000);
+  const pool = harness.scratchPool(url, INGEST_CONNECTIONS);
   try {
     const t0 = Date.now();
     const grown = await growHistory(pool, STAFF);
@@ -303,7 +294,7 @@ export async function benchPatrol(): Promise<{ name: string; lines: string[] }> 
       accuracy: 5,
     });
     const ingest = (batch: number, duration: number) =>
-      cannon({
+      harness.cannon({
         url: reportUrl,
         connections: INGEST_CONNECTIONS,
         duration,
@@ -399,4 +390,4 @@ export async function benchPatrol(): Promise<{ name: string; lines: string[] }> 
 }
 
 // `node --import tsx bench/patrol.ts` runs this benchmark alone
-await runAlone(import.meta.url, benchPatrol);
+await harness.runAlone(import.meta.url, benchPatrol);

@@ -20,21 +20,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import {
-  benchPort,
-  cannon,
-  inTransaction,
-  pctOf,
-  runAlone,
-  scratchPool,
-  signInHeaders,
-  startScratchServer,
-} from './harness.ts';
+import * as harness from './harness.ts';
 
 const CLIENTS = 10;
 const OPEN_TASKS = Number(process.env.BENCH_WF_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const PORT = benchPort(18300);
+const PORT = harness.benchPort(18300);
 const TODO_RATE = 50;
 const P = `http://127.0.0.1:${PORT}/api/blade-workflow/process`;
 const KEY = 'bench_three_step';
@@ -55,10 +46,11 @@ async function loop(workers: number, seconds: number, fn: (w: number) => Promise
   );
   const elapsed = (performance.now() - t0) / 1000;
   lat.sort((a, b) => a - b);
-  return { n: lat.length, rps: lat.length / elapsed, p50: pctOf(lat, 50), p99: pctOf(lat, 99) };
+  return { n: lat.length, rps: lat.length / elapsed, p50: harness.pctOf(lat, 50), p99: harness.pctOf(lat, 99) };
 }
 
-const signIn = (account: string, password: string) => signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
+const signIn = (account: string, password: string) =>
+  harness.signInHeaders(`http://127.0.0.1:${PORT}`, account, password);
 
 /** CPU time used so far (ms, Linux /proc) by the server, by the PostgreSQL backends of the database and by us. */
 async function cpuMs(pool: pg.Pool, serverPid: number | undefined) {
@@ -153,7 +145,7 @@ async function fillTasks(pool: pg.Pool, defId: string, heavy: string, light: str
       [heavy, light],
     )
   ).rows.map((r) => r.id);
-  return inTransaction(
+  return harness.inTransaction(
     pool,
     async (client) => {
       // ids far above the snowflake ids of today (9.1e17), in separate ranges per table
@@ -212,11 +204,11 @@ async function fillTasks(pool: pg.Pool, defId: string, heavy: string, light: str
 
 export async function benchWorkflow(): Promise<{ name: string; lines: string[] }> {
   const lines: string[] = [];
-  const { url, server, close } = await startScratchServer('wf', PORT, 600_000, {
+  const { url, server, close } = await harness.startScratchServer('wf', PORT, 600_000, {
     // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
-  const pool = scratchPool(url, CLIENTS);
+  const pool = harness.scratchPool(url, CLIENTS);
   try {
     const { buildBpmn } = await import('../apps/server/src/modules/workflow/build.ts');
 
@@ -263,8 +255,8 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
     };
     steps.sort((a, b) => a - b);
     const infoUrl = `http://127.0.0.1:${PORT}/api/blade-auth/oauth/user-info`;
-    await cannon({ url: infoUrl, connections: CLIENTS, duration: 2, headers: heads[0] });
-    const info = await cannon({ url: infoUrl, connections: CLIENTS, duration: SECONDS, headers: heads[0] });
+    await harness.cannon({ url: infoUrl, connections: CLIENTS, duration: 2, headers: heads[0] });
+    const info = await harness.cannon({ url: infoUrl, connections: CLIENTS, duration: SECONDS, headers: heads[0] });
     const [{ finished, open }] = (
       await pool.query(
         `select count(*) filter (where state = 'finished')::int as finished,
@@ -328,9 +320,9 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
         const r = await pool.query(`explain (analyze, costs off, timing off, summary on) ${q.sql}`, q.params);
         plans.push(`-- ${label}, ${name} (${viaSql.total} open tasks)`, ...r.rows.map((x: any) => x['QUERY PLAN']));
       }
-      await cannon({ url: todoUrl, connections: CLIENTS, duration: 2, headers: h });
+      await harness.cannon({ url: todoUrl, connections: CLIENTS, duration: 2, headers: h });
       // the goal's load: ten people opening their lists, 50 times a second in all (well below saturation)
-      const steady = await cannon({
+      const steady = await harness.cannon({
         url: todoUrl,
         connections: CLIENTS,
         overallRate: TODO_RATE,
@@ -338,8 +330,13 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
         headers: h,
       });
       // flat out (each connection sends the next request as the last answer arrives): capacity, and queueing
-      const flat = await cannon({ url: todoUrl, connections: CLIENTS, duration: SECONDS, headers: h });
-      const one = await cannon({ url: todoUrl, connections: 1, duration: Math.max(3, SECONDS / 2), headers: h });
+      const flat = await harness.cannon({ url: todoUrl, connections: CLIENTS, duration: SECONDS, headers: h });
+      const one = await harness.cannon({
+        url: todoUrl,
+        connections: 1,
+        duration: Math.max(3, SECONDS / 2),
+        headers: h,
+      });
       await loop(CLIENTS, 1, () => direct(uid));
       const raw = await loop(CLIENTS, SECONDS, () => direct(uid));
       const bad = [steady, flat, one].reduce((n, r) => n + r.non2xx + r.errors + (r.requests.total ? 0 : 1), 0);
@@ -357,7 +354,7 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
     lines.push(
       `| process instances through the HTTP API (start + 3 task completions, ${CLIENTS} clients, ${SECONDS * 2} s) | ${perSec.toFixed(0)} instances/s (${(perSec * 4).toFixed(0)} calls/s, ${flow.n} instances${open ? `, ${open} left unfinished!` : ''}) | ≥ 100 instances/s | ${perSec >= 100 && !open ? 'yes' : 'no'} |`,
       `| … against a trivial signed-in read (\`oauth/user-info\`, ${CLIENTS} connections) | ${Math.round(info.requests.average)} req/s: one instance costs ${(1 / ratio).toFixed(1)} reads (its 4 calls ${(1 / ratio / 4).toFixed(1)} reads each) | | |`,
-      `| … latency per instance, p50 / p99 | ${flow.p50.toFixed(0)} / ${flow.p99.toFixed(0)} ms (per call ${pctOf(steps, 50).toFixed(0)} / ${pctOf(steps, 99).toFixed(0)} ms) | | |`,
+      `| … latency per instance, p50 / p99 | ${flow.p50.toFixed(0)} / ${flow.p99.toFixed(0)} ms (per call ${harness.pctOf(steps, 50).toFixed(0)} / ${harness.pctOf(steps, 99).toFixed(0)} ms) | | |`,
       `| … CPU per instance: server / PostgreSQL / the clients | ${cpu.server.toFixed(1)} / ${cpu.pg.toFixed(1)} / ${cpu.clients.toFixed(1)} ms: two idle cores would carry ≈ ${Math.round(2000 / cpuTotal)} instances/s, the server's one thread ≈ ${Math.round(1000 / cpu.server)} | | |`,
       ...lines2,
       `| filling ${OPEN_TASKS.toLocaleString('en')} open tasks (instances, tokens, tasks, candidates, history; INSERT … SELECT + VACUUM ANALYZE) | ${(fillMs / 1000).toFixed(1)} s | | |`,
@@ -386,4 +383,4 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
 }
 
 // `node --import tsx bench/workflow.ts` runs this benchmark alone
-await runAlone(import.meta.url, benchWorkflow);
+await harness.runAlone(import.meta.url, benchWorkflow);
