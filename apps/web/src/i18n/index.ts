@@ -1,6 +1,7 @@
 /**
- * i18next with zh (default) and en. Shell strings come from zh.ts/en.ts; each feature folder may add an `i18n.ts`
- * exporting `{ zh, en }` under its own namespace key, merged here so features never edit a shared file.
+ * i18next with zh (default) and en. Shell strings come from zh.json/en.json; each feature folder may add an `i18n.ts`
+ * exporting `{ zh, en }` under its own namespace key (read from its `i18n.zh.json` and `i18n.en.json`), merged here
+ * so features never edit a shared file.
  *
  * Only what the sign-in and error pages need is bundled with them (shell, login, errors); every other feature's
  * and component's strings load with the signed-in shell (`loadFeatureStrings`, awaited before the layout shows;
@@ -9,8 +10,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStore } from '../lib/storage';
-import en from './en';
-import zh from './zh';
+import en from './en.json';
+import zh from './zh.json';
 
 type Tree = Record<string, unknown>;
 type Strings = { zh: Tree; en: Tree };

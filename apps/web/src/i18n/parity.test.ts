@@ -3,14 +3,16 @@ import * as errors from '../features/errors/i18n';
 import * as iframe from '../features/iframe/i18n';
 import * as login from '../features/login/i18n';
 import { keys } from '../test/strings';
-import en from './en';
-import zh from './zh';
+import en from './en.json';
+import zh from './zh.json';
 
 // every feature's and shared component's strings (`<folder>/i18n.ts` exporting `zh` and `en`)
 const modules = import.meta.glob<{ zh?: Record<string, unknown>; en?: Record<string, unknown> }>(
   ['../features/**/i18n.ts', '../components/**/i18n.ts'],
   { eager: true },
 );
+// the JSON string files those modules read (each folder's `i18n.zh.json` and `i18n.en.json`)
+const jsonFiles = Object.keys(import.meta.glob(['../features/**/i18n.*.json', '../components/**/i18n.*.json']));
 
 describe('zh and en keep the same keys', () => {
   it('shell strings', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
@@ -18,6 +20,12 @@ describe('zh and en keep the same keys', () => {
     it(name, () => expect(keys(m.en).sort()).toEqual(keys(m.zh).sort()));
   }
   it('finds the feature and component string files', () => expect(Object.keys(modules).length).toBeGreaterThan(30));
+  it('reads every JSON string file through the i18n.ts beside it', () => {
+    expect(jsonFiles.length).toBe(2 * Object.keys(modules).length);
+    expect(jsonFiles.map((f) => f.replace(/i18n\.(zh|en)\.json$/, 'i18n.ts')).filter((f) => !(f in modules))).toEqual(
+      [],
+    );
+  });
   for (const [file, m] of Object.entries(modules)) {
     it(file.replace('../', ''), () => {
       expect(m.zh, 'exports zh').toBeTypeOf('object');
