@@ -2,7 +2,7 @@
  * Pure rules of the JNPF permission screens: trees of organisations (flatten, nest, keyword filter), the grants
  * an authority save sends (only grantable ids, only the item types that changed), column/form keys, members.
  */
-import type { Grants, ItemType, JnpfNode } from '../../api/permission';
+import { type AuthorityValues, type Grants, ITEM_TYPES, type ItemType, type JnpfNode } from '../../api/permission';
 import type { TreeOption } from '../../components/widgets/treeUtils';
 
 type Tree<T> = T & { id: string; parentId?: string; children?: Tree<T>[] };
@@ -109,6 +109,17 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   const s = new Set(a);
   return b.every((x) => s.has(x));
 };
+
+/** Chosen ids of each item type (the authority draft, the batch grant's items), all empty. */
+export type ItemIds = Record<ItemType, string[]>;
+export const emptyItemIds = (): ItemIds => ({ module: [], button: [], column: [], form: [], resource: [] });
+
+/** The grants of chosen ids: of each item type, those `grantIds` keeps against the catalogue's grantable ids. */
+export function grantsOf(ids: ItemIds, catalogue: AuthorityValues | null): Grants {
+  const out: Grants = {};
+  for (const type of ITEM_TYPES) out[type] = grantIds(type, ids[type], catalogue?.[type]?.all ?? []);
+  return out;
+}
 
 /** The item types whose grants differ between what was loaded and what is chosen now, with the new ids. */
 export function changedGrants(before: Grants, after: Grants): Grants {

@@ -5,15 +5,8 @@
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AuthorityValues,
-  type Grants,
-  ITEM_TYPES,
-  type ItemType,
-  type ObjectType,
-  permissionApi,
-} from '../../api/permission';
-import { changedGrants, grantIds } from './logic';
+import { type AuthorityValues, ITEM_TYPES, type ItemType, type ObjectType, permissionApi } from '../../api/permission';
+import { changedGrants, emptyItemIds, grantsOf, type ItemIds } from './logic';
 
 const A = permissionApi;
 
@@ -23,23 +16,13 @@ export interface Picked {
   type: ObjectType;
 }
 
-type Draft = Record<ItemType, string[]>;
-const emptyDraft = (): Draft => ({ module: [], button: [], column: [], form: [], resource: [] });
-
-/** The grants as a save compares them: grantable ids of each type. */
-function cleaned(values: AuthorityValues, ids: Draft): Grants {
-  const out: Grants = {};
-  for (const type of ITEM_TYPES) out[type] = grantIds(type, ids[type], values[type]?.all ?? []);
-  return out;
-}
-
 export function useAuthority() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [type, setType] = useState<ObjectType>('Role');
   const [picked, setPicked] = useState<Picked | null>(null);
   const [values, setValues] = useState<AuthorityValues | null>(null);
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<ItemIds>(emptyItemIds);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<string>('module');
@@ -52,7 +35,7 @@ export function useAuthority() {
       const v = await A.authority.values(o.id, o.type);
       if (n !== request.current) return;
       setValues(v);
-      const ids = emptyDraft();
+      const ids = emptyItemIds();
       for (const it of ITEM_TYPES) ids[it] = (v?.[it]?.ids ?? []).map(String);
       setDraft(ids);
     } catch {
@@ -65,7 +48,7 @@ export function useAuthority() {
   const pick = (o: Picked) => {
     setPicked(o);
     setValues(null);
-    setDraft(emptyDraft());
+    setDraft(emptyItemIds());
     if (o.type === 'User' && tab === 'members') setTab('module');
     void load(o);
   };
@@ -81,8 +64,8 @@ export function useAuthority() {
 
   const save = async () => {
     if (!picked || !values) return;
-    const before = cleaned(values, Object.fromEntries(ITEM_TYPES.map((it) => [it, values[it]?.ids ?? []])) as Draft);
-    const changes = changedGrants(before, cleaned(values, draft));
+    const before = grantsOf(Object.fromEntries(ITEM_TYPES.map((it) => [it, values[it]?.ids ?? []])) as ItemIds, values);
+    const changes = changedGrants(before, grantsOf(draft, values));
     if (!Object.keys(changes).length) {
       message.info(t('perm.auth.noChange'));
       return;

@@ -5,15 +5,8 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AuthorityValues,
-  type Grants,
-  ITEM_TYPES,
-  type ItemType,
-  type ObjectType,
-  permissionApi,
-} from '../../api/permission';
-import { grantIds, nonEmptyGrants } from './logic';
+import { type AuthorityValues, type ItemType, type ObjectType, permissionApi } from '../../api/permission';
+import { emptyItemIds, grantsOf, type ItemIds, nonEmptyGrants } from './logic';
 
 const A = permissionApi;
 
@@ -39,13 +32,7 @@ export function useBatchGrant({ onClose, onDone }: { onClose(): void; onDone(obj
   const [positionIds, setPositionIds] = useState<string[]>([]);
   const [userIds, setUserIds] = useState<string[]>([]);
   const [catalogue, setCatalogue] = useState<AuthorityValues | null>(null);
-  const [items, setItems] = useState<Record<ItemType, string[]>>({
-    module: [],
-    button: [],
-    column: [],
-    form: [],
-    resource: [],
-  });
+  const [items, setItems] = useState<ItemIds>(emptyItemIds);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -53,7 +40,7 @@ export function useBatchGrant({ onClose, onDone }: { onClose(): void; onDone(obj
     setRoleIds([]);
     setPositionIds([]);
     setUserIds([]);
-    setItems({ module: [], button: [], column: [], form: [], resource: [] });
+    setItems(emptyItemIds());
   };
 
   const start = async () => {
@@ -74,9 +61,7 @@ export function useBatchGrant({ onClose, onDone }: { onClose(): void; onDone(obj
       message.warning(t('perm.auth.chooseObjects'));
       return;
     }
-    const chosen: Grants = {};
-    for (const type of ITEM_TYPES) chosen[type] = grantIds(type, items[type], catalogue?.[type]?.all ?? []);
-    const grants = nonEmptyGrants(chosen);
+    const grants = nonEmptyGrants(grantsOf(items, catalogue));
     if (!Object.keys(grants).length) {
       message.warning(t('perm.auth.chooseItems'));
       return;

@@ -12,12 +12,11 @@ type Props = {
   row: Row;
   h: CrudHandle;
   enable(id: string): Promise<unknown>;
-  /** The keys of the question asked and of the button's label. */
-  confirmKey: string;
-  labelKey: string;
+  /** The screen's strings: `<ns>.enableConfirm` is the question asked, `<ns>.enable` the button's label. */
+  ns: 'oss' | 'sms';
 };
 
-export function EnableButton({ row, h, enable, confirmKey, labelKey }: Props) {
+export function EnableButton({ row, h, enable, ns }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   return (
@@ -29,7 +28,7 @@ export function EnableButton({ row, h, enable, confirmKey, labelKey }: Props) {
       onClick={() =>
         modal.confirm({
           title: t('crud.confirmTitle'),
-          content: t(confirmKey),
+          content: t(`${ns}.enableConfirm`),
           okText: t('crud.ok'),
           cancelText: t('crud.cancel'),
           onOk: async () => {
@@ -43,7 +42,7 @@ export function EnableButton({ row, h, enable, confirmKey, labelKey }: Props) {
         })
       }
     >
-      {t(labelKey)}
+      {t(`${ns}.enable`)}
     </Button>
   );
 }

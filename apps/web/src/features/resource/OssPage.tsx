@@ -12,15 +12,7 @@ export default function OssPage() {
       title="oss.title"
       permission="oss"
       actionWidth={340}
-      rowActions={(row, h) => (
-        <EnableButton
-          row={row}
-          h={h}
-          enable={(id) => ossApi.enable(id)}
-          confirmKey="oss.enableConfirm"
-          labelKey="oss.enable"
-        />
-      )}
+      rowActions={(row, h) => <EnableButton row={row} h={h} enable={(id) => ossApi.enable(id)} ns="oss" />}
     />
   );
 }

@@ -108,13 +108,7 @@ export default function SmsPage() {
         actionWidth={420}
         rowActions={(row, h) => (
           <>
-            <EnableButton
-              row={row}
-              h={h}
-              enable={(id) => smsApi.enable(id)}
-              confirmKey="sms.enableConfirm"
-              labelKey="sms.enable"
-            />
+            <EnableButton row={row} h={h} enable={(id) => smsApi.enable(id)} ns="sms" />
             <Button type="link" size="small" icon={<SendOutlined />} onClick={() => setSending(row)}>
               {t('sms.send')}
             </Button>

@@ -1,7 +1,7 @@
 /** The settings of a network import: the file, its format, its coordinate system (local: the offset) and the mode. */
 import { Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ImportFilePicker } from '../../../components/import/ImportFilePicker';
+import { ImportSettingsForm } from '../../../components/import/ImportSettingsForm';
 import type { NetworkImportParams } from './api';
 
 export type Settings = Omit<NetworkImportParams, 'dryRun' | 'jobId' | 'skipRejected'>;
@@ -28,23 +28,20 @@ export function NetworkSettingsForm({
   const { t } = useTranslation();
   const crs = Form.useWatch('crs', form);
   return (
-    <Form
+    <ImportSettingsForm
       form={form}
-      layout="inline"
       initialValues={{ format: 'inp', crs: 'EPSG:4548', mode: 'merge', ...DEFAULT_OFFSET }}
-      onValuesChange={onChange}
-      style={{ rowGap: 12, marginBottom: 12 }}
+      onChange={onChange}
+      fileLabel={t('netImport.file')}
+      picker={{
+        accept: '.inp,.geojson,.json,.zip',
+        file,
+        label: t('netImport.pick'),
+        testId: 'net-import-file',
+        onPick,
+        onRemove,
+      }}
     >
-      <Form.Item label={t('netImport.file')} required>
-        <ImportFilePicker
-          accept=".inp,.geojson,.json,.zip"
-          file={file}
-          label={t('netImport.pick')}
-          testId="net-import-file"
-          onPick={onPick}
-          onRemove={onRemove}
-        />
-      </Form.Item>
       <Form.Item name="format" label={t('netImport.format')}>
         <Select
           style={{ width: 150 }}
@@ -85,6 +82,6 @@ export function NetworkSettingsForm({
           ]}
         />
       </Form.Item>
-    </Form>
+    </ImportSettingsForm>
   );
 }

@@ -2,7 +2,7 @@
 import { AutoComplete, Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MonitorDict, Station } from '../../../api/monitor';
-import { ImportFilePicker } from '../../../components/import/ImportFilePicker';
+import { ImportSettingsForm } from '../../../components/import/ImportSettingsForm';
 import { SeriesMappingList } from './SeriesMappingList';
 
 export interface MapRow {
@@ -39,23 +39,20 @@ export function SeriesSettingsForm({
 }) {
   const { t } = useTranslation();
   return (
-    <Form
+    <ImportSettingsForm
       form={form}
-      layout="inline"
-      style={{ rowGap: 12, marginBottom: 12 }}
       initialValues={{ separator: 'auto', decimal: '.', timestampFormat: 'YYYY-MM-DD HH:mm:ss', rows: [] }}
-      onValuesChange={onChange}
+      onChange={onChange}
+      fileLabel={t('seriesImport.file')}
+      picker={{
+        accept: '.csv,.txt,.xlsx',
+        file,
+        label: t('seriesImport.pick'),
+        testId: 'series-import-file',
+        onPick,
+        onRemove,
+      }}
     >
-      <Form.Item label={t('seriesImport.file')} required>
-        <ImportFilePicker
-          accept=".csv,.txt,.xlsx"
-          file={file}
-          label={t('seriesImport.pick')}
-          testId="series-import-file"
-          onPick={onPick}
-          onRemove={onRemove}
-        />
-      </Form.Item>
       <Form.Item name="separator" label={t('seriesImport.separator')}>
         <Select
           style={{ width: 100 }}
@@ -89,6 +86,6 @@ export function SeriesSettingsForm({
         <Input style={{ width: 190 }} />
       </Form.Item>
       <SeriesMappingList columns={columns} stations={stations} fields={fields} />
-    </Form>
+    </ImportSettingsForm>
   );
 }
