@@ -17,6 +17,7 @@ import {
   Segmented,
   Space,
   Table,
+  type TableProps,
   Tag,
   Typography,
 } from 'antd';
@@ -47,6 +48,18 @@ function Photos({ photos }: { photos: string | null }) {
         ))}
       </Space>
     </Image.PreviewGroup>
+  );
+}
+
+/** A part of a task's detail: its heading, then its rows in a small table without pages. */
+function DetailSection<T extends object>({ heading, ...table }: { heading: string } & TableProps<T>) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {heading}
+      </Typography.Title>
+      <Table<T> size="small" rowKey="id" pagination={false} {...table} />
+    </>
   );
 }
 
@@ -92,13 +105,8 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
             </Descriptions.Item>
           </Descriptions>
 
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('patrol.task.objects')}
-          </Typography.Title>
-          <Table<TaskObject>
-            size="small"
-            rowKey="id"
-            pagination={false}
+          <DetailSection<TaskObject>
+            heading={t('patrol.task.objects')}
             dataSource={d.objects}
             data-testid="task-objects"
             columns={[
@@ -123,13 +131,8 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
             ]}
           />
 
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('patrol.task.hazards')}
-          </Typography.Title>
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
+          <DetailSection
+            heading={t('patrol.task.hazards')}
             dataSource={hazards.data ?? []}
             locale={{ emptyText: t('patrol.task.noHazards') }}
             columns={[
@@ -151,13 +154,8 @@ export function TaskDetailDrawer({ taskId, onClose }: { taskId: string | null; o
             ]}
           />
 
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('patrol.task.assignments')}
-          </Typography.Title>
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
+          <DetailSection
+            heading={t('patrol.task.assignments')}
             dataSource={d.users}
             data-testid="task-assignments"
             columns={[
