@@ -23,6 +23,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi, type Order, type OrderState } from '../../api/dispatch';
+import { serverPagination } from '../../components/crud';
 import { usePermission, useSession } from '../../stores/session';
 import { StationSettings } from './StationSettings';
 
@@ -130,12 +131,7 @@ export default function OrderPage() {
         size="small"
         loading={list.isFetching && !list.data}
         dataSource={list.data?.records ?? []}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={serverPagination(page, list.data?.total ?? 0, setPage)}
         columns={[
           { title: t('dispatch.code'), dataIndex: 'code', width: 170 },
           { title: t('dispatch.station'), dataIndex: 'stnm' },

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dmaApi, type LeakEvent } from '../../api/dma';
+import { serverPagination } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 
 const STATE_COLOR = { open: 'red', dispatched: 'orange', closed: 'green' } as const;
@@ -78,12 +79,7 @@ export default function LeakPage() {
         rowKey="id"
         data-testid="dma-leak-table"
         dataSource={list.data?.records ?? []}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={serverPagination(page, list.data?.total ?? 0, setPage)}
         columns={[
           { title: t('dma.eventCode'), dataIndex: 'code' },
           { title: t('dma.zone'), render: (_v, r) => `${r.dmaCode} ${r.dmaName ?? ''}` },

@@ -8,6 +8,7 @@ import { Button, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessHandleApi } from '../../../api/lowcode';
+import { serverPagination } from '../../../components/crud';
 import { initialValues } from '../../../components/form-render';
 import { usePermission } from '../../../stores/session';
 import { BusinessRecordDialog, type RecordState } from './BusinessRecordDialog';
@@ -70,11 +71,8 @@ export default function BusinessHandlePage() {
         columns={columns}
         dataSource={rows}
         pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total,
+          ...serverPagination(page, total, setPage),
           showTotal: (n) => t('lowcode.dynamic.total', { n }),
-          onChange: (current, size) => setPage({ current, size }),
         }}
       />
       <BusinessRecordDialog biz={biz} dialog={dialog} onClose={() => setDialog(null)} onSaved={load} />

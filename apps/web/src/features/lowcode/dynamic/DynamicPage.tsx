@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Row } from '../../../api/crud';
+import { serverPagination } from '../../../components/crud';
 import { normaliseConf, valueFields } from '../../../components/form-render';
 import { hasButton, parseColumnData } from '../modules/listDesign';
 import { dynamicColumns } from './columns';
@@ -79,13 +80,10 @@ export default function DynamicPage() {
           columnData.hasPage === false
             ? false
             : {
-                current: page.current,
-                pageSize: page.size,
-                total: data.total,
+                ...serverPagination(page, data.total, list.setPage),
                 showSizeChanger: true,
                 pageSizeOptions: [10, 20, 30, 50, 100],
                 showTotal: (n) => t('lowcode.dynamic.total', { n }),
-                onChange: (current, size) => list.setPage({ current, size }),
               }
         }
       />

@@ -5,6 +5,7 @@
 import { Button, Card, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TYPES, type MessageRecord } from '../../../api/message';
+import { serverPagination } from '../../../components/crud';
 import { messageColumns } from './columns';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageSearchForm } from './MessageSearchForm';
@@ -41,13 +42,10 @@ export default function MessageCenterPage() {
         locale={{ emptyText: t('messageCenter.empty') }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => mc.setSelected(keys as string[]) }}
         pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: mc.total,
+          ...serverPagination(paging, mc.total, mc.setPaging),
           showSizeChanger: true,
           pageSizeOptions: [10, 30, 50, 100, 200],
           showTotal: (n) => `${n}`,
-          onChange: (current, size) => mc.setPaging({ current, size }),
         }}
       />
       <MessageDetailModal viewing={mc.viewing} onClose={() => mc.setViewing(null)} />

@@ -3,6 +3,7 @@ import type { Page } from '@swp/contract';
 import { Card, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReportRow, TaskJobUserRow } from '../../../api/patrol';
+import { serverPagination } from '../../../components/crud';
 import { type ChartOption, PatrolChart } from '../PatrolChart';
 import { peopleColumns, reportColumns } from './columns';
 
@@ -55,12 +56,7 @@ export function ReportCard({
                 rowKey="userId"
                 loading={people.loading}
                 dataSource={people.data?.records ?? []}
-                pagination={{
-                  current: peoplePage.current,
-                  pageSize: peoplePage.size,
-                  total: people.data?.total ?? 0,
-                  onChange: (current, size) => setPeoplePage({ current, size }),
-                }}
+                pagination={serverPagination(peoplePage, people.data?.total ?? 0, setPeoplePage)}
                 columns={peopleColumns(t)}
               />
             ),

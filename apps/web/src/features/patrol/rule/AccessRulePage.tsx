@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AccessRule, accessRuleApi, type ScoreQuery } from '../../../api/patrol';
+import { serverPagination } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { saveBlob } from '../../../lib/download';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
@@ -328,12 +329,9 @@ function ScorePanel({ person }: { person: boolean }) {
         columns={columns}
         scroll={{ x: 1300 }}
         pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: Number(data.data?.total ?? 0),
+          ...serverPagination(page, Number(data.data?.total ?? 0), setPage),
           showSizeChanger: true,
           showTotal: (n) => t('patrol.common.total', { n }),
-          onChange: (current, size) => setPage({ current, size }),
         }}
       />
     </div>
