@@ -2,9 +2,10 @@
  * Tenant scope in the query layer (issue 23): `scoped(db, tenantId)` gives select, count, update, delete and insert
  * over any table with a tenant column, and adds `tenant_id = $tenant` to every one of them (insert sets it), so a
  * handler cannot read or write another tenant's rows by forgetting a filter. `where(table, …conds)` is the same
- * condition for joins and hand-built queries. `dataScoped(…)` adds the data scope the user's roles were granted for
- * a resource code (dept or creator columns), as the resource engine does. `tenantSql`, `tenantColumnSql` and
- * `tenantText` are the same condition for statements written as SQL text.
+ * condition for joins and hand-built queries; `liveInTenant(table, …)` adds `is_deleted = 0` (the live rows of a
+ * soft-deleted table). `dataScoped(…)` adds the data scope the user's roles were granted for a resource code (dept or
+ * creator columns), as the resource engine does. `tenantSql`, `tenantColumnSql` and `tenantText` are the same
+ * condition for statements written as SQL text.
  *
  * A table without a tenant column is refused (a programming mistake, not a request's): such tables are global
  * (dictionaries of the platform, ids unique across tenants) and are read with plain drizzle.
@@ -39,6 +40,21 @@ function tenantCond(table: PgTable, tenantId: string | PgColumn | SQL): SQL {
  */
 export function inTenant(table: PgTable, tenantId: string | PgColumn | SQL, ...conds: (SQL | undefined)[]): SQL {
   return and(tenantCond(table, tenantId), ...conds)!;
+}
+
+/** A table with the soft-delete column of `audit()` (`is_deleted`). */
+export type SoftDeleteTable = PgTable & { isDeleted: PgColumn };
+
+/**
+ * `inTenant` over the live rows: the tenant condition, `is_deleted = 0` and `conds`, for the reads and writes of a
+ * soft-deleted table that must pass over the rows removed (the condition nearly every such query repeated).
+ */
+export function liveInTenant(
+  table: SoftDeleteTable,
+  tenantId: string | PgColumn | SQL,
+  ...conds: (SQL | undefined)[]
+): SQL {
+  return inTenant(table, tenantId, eq(table.isDeleted, 0), ...conds);
 }
 
 const ALIAS = /^[a-z_][a-z0-9_]*$/;

@@ -8,7 +8,7 @@ import { eq, ne } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { burstEvent, createBurstEvent, EVENT_STATUS, gisPipe } from '../gis/index.ts';
 import { startProcess } from '../workflow/index.ts';
 import { alarmInfo } from './schema.ts';
@@ -31,7 +31,7 @@ export async function dispatchBurstRepair(
   const [alarm] = await ctx.db
     .select()
     .from(alarmInfo)
-    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, alarmId), eq(alarmInfo.isDeleted, 0)));
+    .where(liveInTenant(alarmInfo, tenantId, eq(alarmInfo.id, alarmId)));
   if (!alarm) throw badRequest('报警不存在');
   if (alarm.alarmType !== 'burst') throw badRequest('只有爆管报警可以派单抢修');
   if (alarm.alarmStatus !== 0) throw badRequest('报警已关闭，不能派单');
@@ -39,11 +39,10 @@ export async function dispatchBurstRepair(
     .select({ code: burstEvent.code })
     .from(burstEvent)
     .where(
-      inTenant(
+      liveInTenant(
         burstEvent,
         tenantId,
         eq(burstEvent.alarmId, alarmId),
-        eq(burstEvent.isDeleted, 0),
         ne(burstEvent.eventStatus, EVENT_STATUS.voided),
       ),
     );

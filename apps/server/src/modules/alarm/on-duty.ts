@@ -1,7 +1,7 @@
 /** The people on duty (holders of the alarm list screen) and ringing their bell when an alarm opens. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { MESSAGE_TYPES, sendMessage } from '../message/index.ts';
 import { menu, roleMenu, user as userTable } from '../system/index.ts';
 import { ALARM_MENU, type RaiseInput } from './types.ts';
@@ -21,10 +21,9 @@ export async function onDutyUsers(ctx: Pick<AppContext, 'db'>, tenantId: string)
     .select({ id: userTable.id })
     .from(userTable)
     .where(
-      inTenant(
+      liveInTenant(
         userTable,
         tenantId,
-        eq(userTable.isDeleted, 0),
         eq(userTable.status, 1),
         sql`string_to_array(${userTable.roleId}, ',') && ${sql`array[${sql.join(
           ids.map((id) => sql`${id}`),

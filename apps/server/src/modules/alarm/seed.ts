@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { ensureMenus, type MenuItem, user as userTable } from '../system/index.ts';
 import { burstFindings } from './detector.ts';
 import { listDmas } from './dmas.ts';
@@ -91,7 +91,7 @@ export async function seedBurstHistory(ctx: AppContext, tenantId = '000000', now
   const [closer] = await ctx.db
     .select({ id: userTable.id, realName: userTable.realName, account: userTable.account })
     .from(userTable)
-    .where(inTenant(userTable, tenantId, eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
+    .where(liveInTenant(userTable, tenantId, eq(userTable.account, 'operator')));
   // bursts older than two days were repaired: closed some hours after they were raised; the latest one stays open
   // whatever its age (the crew is still on it), so the burst list always has one to dispatch
   const latest = raised.reduce<(typeof raised)[number] | undefined>((a, r) => (!a || r.at > a.at ? r : a), undefined);

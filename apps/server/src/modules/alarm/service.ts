@@ -8,7 +8,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { monitorStation } from '../monitor/index.ts';
 import { notifyOnDuty, onDutyUsers } from './on-duty.ts';
@@ -43,7 +43,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
     const [latest] = await tx
       .select()
       .from(alarmInfo)
-      .where(inTenant(alarmInfo, input.tenantId, eq(alarmInfo.sourceKey, input.sourceKey), eq(alarmInfo.isDeleted, 0)))
+      .where(liveInTenant(alarmInfo, input.tenantId, eq(alarmInfo.sourceKey, input.sourceKey)))
       .orderBy(desc(alarmInfo.lastTime))
       .limit(1);
     if (latest && latest.lastTime.getTime() >= input.at.getTime()) return null;
@@ -77,14 +77,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
             await tx
               .select()
               .from(monitorStation)
-              .where(
-                inTenant(
-                  monitorStation,
-                  input.tenantId,
-                  eq(monitorStation.stcd, input.stcd),
-                  eq(monitorStation.isDeleted, 0),
-                ),
-              )
+              .where(liveInTenant(monitorStation, input.tenantId, eq(monitorStation.stcd, input.stcd)))
               .limit(1)
           )[0]
         : undefined;
@@ -164,8 +157,7 @@ const timeParam = (v: unknown, name: string): Date | undefined => {
 /** The conditions of a list query: tenant, filters on the alarm's columns, keyword and time range. */
 export function alarmConditions(tenantId: string, q: Record<string, unknown>, extra: SQL[] = []): SQL[] {
   const conds: SQL[] = [
-    inTenant(alarmInfo, tenantId),
-    eq(alarmInfo.isDeleted, 0),
+    liveInTenant(alarmInfo, tenantId),
     ...compileFilters(alarmInfo, q, { passthrough: PARAMS, deny: new Set(['detail', 'sourceKey']) }),
     ...extra,
   ];
@@ -219,7 +211,7 @@ export async function openCounts(ctx: AppContext, tenantId: string) {
   const rows = await ctx.db
     .select({ alarmType: alarmInfo.alarmType, n: count() })
     .from(alarmInfo)
-    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, OPEN)))
+    .where(liveInTenant(alarmInfo, tenantId, eq(alarmInfo.alarmStatus, OPEN)))
     .groupBy(alarmInfo.alarmType);
   const out: Record<string, number> = { all: 0 };
   for (const t of Object.keys(ALARM_TYPES)) out[t] = 0;
@@ -234,7 +226,7 @@ export async function alarmDetail(ctx: AppContext, tenantId: string, id: string)
   const [row] = await ctx.db
     .select()
     .from(alarmInfo)
-    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, id), eq(alarmInfo.isDeleted, 0)));
+    .where(liveInTenant(alarmInfo, tenantId, eq(alarmInfo.id, id)));
   if (!row) return null;
   const history = await ctx.db
     .select()
@@ -308,7 +300,7 @@ export async function closeAlarms(
     const rows = await tx
       .select({ id: alarmInfo.id, status: alarmInfo.alarmStatus })
       .from(alarmInfo)
-      .where(inTenant(alarmInfo, who.tenantId, inArray(alarmInfo.id, unique), eq(alarmInfo.isDeleted, 0)))
+      .where(liveInTenant(alarmInfo, who.tenantId, inArray(alarmInfo.id, unique)))
       .for('update');
     if (rows.length !== unique.length) throw badRequest(MSG.notFound);
     const open = rows.filter((r) => r.status === OPEN).map((r) => r.id);
@@ -407,12 +399,11 @@ export async function openRuleAlarmsBefore(ctx: Pick<AppContext, 'db'>, tenantId
     .select({ id: alarmInfo.id, lastTime: alarmInfo.lastTime })
     .from(alarmInfo)
     .where(
-      inTenant(
+      liveInTenant(
         alarmInfo,
         tenantId,
         eq(alarmInfo.source, 'rule'),
         eq(alarmInfo.alarmStatus, OPEN),
-        eq(alarmInfo.isDeleted, 0),
         sql`${alarmInfo.lastTime} < ${new Date(before)}`,
       ),
     )

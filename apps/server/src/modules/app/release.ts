@@ -9,7 +9,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { B, tenantOf } from './common.ts';
 import { appReleaseNote } from './schema.ts';
 
@@ -77,7 +77,7 @@ export const releaseNoteResource = defineResource({
   },
 });
 
-const live = (tenantId: string) => inTenant(appReleaseNote, tenantId, eq(appReleaseNote.isDeleted, 0));
+const live = (tenantId: string) => liveInTenant(appReleaseNote, tenantId);
 
 export function releaseRoutes(app: FastifyInstance, ctx: AppContext) {
   releaseNoteResource.routes(app, ctx);

@@ -4,7 +4,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
 import { asMd5, hashPassword } from '../../core/password.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { user, userOauth } from '../system/index.ts';
 import { MAX_PENDING_GUESTS, MSG, SignInError, USER_STATUS } from './types.ts';
 
@@ -28,12 +28,12 @@ export async function insertGuest(db: AppContext['db'], p: GuestInput) {
     const [{ n }] = await tx
       .select({ n: count() })
       .from(user)
-      .where(inTenant(user, p.tenantId, eq(user.status, USER_STATUS.pending), eq(user.isDeleted, 0)));
+      .where(liveInTenant(user, p.tenantId, eq(user.status, USER_STATUS.pending)));
     if (n >= MAX_PENDING_GUESTS) throw new SignInError(MSG.guestQueueFull);
     const [exists] = await tx
       .select({ id: user.id })
       .from(user)
-      .where(inTenant(user, p.tenantId, eq(user.account, p.account), eq(user.isDeleted, 0)));
+      .where(liveInTenant(user, p.tenantId, eq(user.account, p.account)));
     if (exists) throw new SignInError(`当前用户 [${p.account}] 已存在!`);
     let oauth: typeof userOauth.$inferSelect | undefined;
     if (p.oauthId) {

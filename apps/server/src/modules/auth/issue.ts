@@ -8,7 +8,7 @@ import type { JWTPayload } from 'jose';
 import smCrypto from 'sm-crypto';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { role, type user } from '../system/index.ts';
 import { authSession } from './schema.ts';
 import { ADMIN_ALIAS, type ClientRow, type GrantInput, MSG, SignInError, USER_STATUS } from './types.ts';
@@ -44,7 +44,7 @@ export async function rolesOf(db: Db, tenantId: string, roleIds: string[]) {
   const rows = await db
     .select({ id: role.id, alias: role.roleAlias, name: role.roleName, sort: role.sort })
     .from(role)
-    .where(inTenant(role, tenantId, inArray(role.id, roleIds), eq(role.isDeleted, 0)));
+    .where(liveInTenant(role, tenantId, inArray(role.id, roleIds)));
   // keep the order of the user's role list
   return roleIds.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ApiError, done, ok } from '../../core/envelope.ts';
 import { adminOnly, bearerOf, parseBasic, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { dept, invalidateMenuCache, post, role, tenant, user } from '../system/index.ts';
 import type { MenuService } from './menus.ts';
 import { authSession } from './schema.ts';
@@ -299,7 +299,7 @@ function userRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) 
     const rows = await ctx.db
       .select()
       .from(dept)
-      .where(inTenant(dept, me.tenantId, inArray(dept.id, ids), eq(dept.isDeleted, 0)));
+      .where(liveInTenant(dept, me.tenantId, inArray(dept.id, ids)));
     return ok(
       ids
         .map((id) => rows.find((r) => r.id === id))
@@ -317,7 +317,7 @@ function userRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) 
     const rows = await ctx.db
       .select()
       .from(role)
-      .where(inTenant(role, me.tenantId, inArray(role.id, ids), eq(role.isDeleted, 0)));
+      .where(liveInTenant(role, me.tenantId, inArray(role.id, ids)));
     return ok(
       ids
         .map((id) => rows.find((r) => r.id === id))
@@ -343,7 +343,7 @@ async function userInTenant(ctx: AppContext, id: string, tenantId: string) {
   const [u] = await ctx.db
     .select({ deptId: user.deptId, roleId: user.roleId })
     .from(user)
-    .where(inTenant(user, tenantId, eq(user.id, id), eq(user.isDeleted, 0)));
+    .where(liveInTenant(user, tenantId, eq(user.id, id)));
   return u;
 }
 

@@ -49,7 +49,7 @@ export { CLIENT_CHANGED_TOPIC };
 type UserRow = typeof user.$inferSelect;
 
 import { asMd5, hashPassword, verifyPassword } from '../../core/password.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 
 export { asMd5, hashPassword, verifyPassword };
 
@@ -355,10 +355,7 @@ export class AuthService {
   // ---------------------------------------------------------------- grants
 
   async checkTenant(tenantId: string) {
-    const [t] = await this.ctx.db
-      .select()
-      .from(tenant)
-      .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)));
+    const [t] = await this.ctx.db.select().from(tenant).where(liveInTenant(tenant, tenantId));
     if (!t) throw new SignInError(MSG.noTenant);
     if (t.expireTime && t.expireTime.getTime() < Date.now()) throw new SignInError(MSG.tenantExpired);
     if (t.status !== 1) throw new SignInError(MSG.tenantDisabled);
@@ -390,7 +387,7 @@ export class AuthService {
     const [u] = await this.ctx.db
       .select()
       .from(user)
-      .where(inTenant(user, tenantId, eq(user.account, account), eq(user.isDeleted, 0)));
+      .where(liveInTenant(user, tenantId, eq(user.account, account)));
     const passwordOk = u
       ? await verifyPassword(u.password, password)
       : (await verifyPassword((await this.dummyHash) ?? '', password)) && false;

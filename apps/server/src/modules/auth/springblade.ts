@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { done, ok } from '../../core/envelope.ts';
 import { bearerOf, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { authorize, menu, menuDialectOf, role, roleMenu } from '../system/index.ts';
 import { postsOf } from './menus.ts';
 import type { AuthService } from './service.ts';
@@ -43,11 +43,10 @@ export function springBladeRoutes(app: FastifyInstance, ctx: AppContext, auth: (
           .innerJoin(menu, eq(menu.id, roleMenu.menuId))
           .innerJoin(role, eq(role.id, roleMenu.roleId))
           .where(
-            inTenant(
+            liveInTenant(
               role,
               me.tenantId,
               inArray(roleMenu.roleId, me.roleIds),
-              eq(role.isDeleted, 0),
               eq(menu.isDeleted, 0),
               isNotNull(pathCol),
               ne(pathCol, ''),

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { waterTariff } from './schema.ts';
 
 /** 用水类别 (business dictionary `water_category`). */
@@ -145,8 +145,7 @@ export const tariffResource = defineResource({
 
       // the tiers of one category and execution date do not share annual volumes
       const conds: SQL[] = [
-        inTenant(waterTariff, h.req.tenantId),
-        eq(waterTariff.isDeleted, 0),
+        liveInTenant(waterTariff, h.req.tenantId),
         eq(waterTariff.category, row.category),
         eq(waterTariff.effectiveDate, row.effectiveDate),
         ne(waterTariff.tier, row.tier),

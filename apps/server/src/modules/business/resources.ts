@@ -12,7 +12,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { type Column, columnsOf } from '../datasource/index.ts';
 import { parseColumns, parseForm } from '../lowcode/index.ts';
 import { bizCategory, bizDataModel, bizDesign, bizForm } from './schema.ts';
@@ -77,9 +77,7 @@ export const categoryResource = defineResource({
         const [p] = await h.tx
           .select({ id: bizCategory.id })
           .from(bizCategory)
-          .where(
-            inTenant(bizCategory, h.req.tenantId, eq(bizCategory.id, data.parentId), eq(bizCategory.isDeleted, 0)),
-          );
+          .where(liveInTenant(bizCategory, h.req.tenantId, eq(bizCategory.id, data.parentId)));
         if (!p) throw badRequest('上级分类不存在');
       }
     },
@@ -188,7 +186,7 @@ export const formResource = defineResource({
         const [r] = await h.tx
           .select({ id: table.id })
           .from(table)
-          .where(inTenant(table, h.req.tenantId, eq(table.id, data[col]), eq(table.isDeleted, 0)));
+          .where(liveInTenant(table, h.req.tenantId, eq(table.id, data[col])));
         if (!r) throw badRequest(msg);
       }
     },
@@ -255,7 +253,7 @@ export const designResource = defineResource({
       const [f] = await h.tx
         .select()
         .from(bizForm)
-        .where(inTenant(bizForm, h.req.tenantId, eq(bizForm.id, data.formId), eq(bizForm.isDeleted, 0)));
+        .where(liveInTenant(bizForm, h.req.tenantId, eq(bizForm.id, data.formId)));
       if (!f) throw badRequest('业务表单不存在');
       if (data.designData) data.designData = parseColumns(data.designData, parseForm(f.formData));
     },

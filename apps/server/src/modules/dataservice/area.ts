@@ -11,7 +11,7 @@ import { done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import {
   asJnpf,
   assertNoLiveChild,
@@ -66,10 +66,7 @@ export const areaResource = defineResource({
     where: (q) => keywordOn([area.fullName, area.enCode, area.quickQuery], q.keyword),
     beforeSave: (data, h) =>
       assertParent(data, h, '上级区域不存在', () =>
-        h.tx
-          .select({ id: area.id, parentId: area.parentId })
-          .from(area)
-          .where(inTenant(area, h.req.tenantId, eq(area.isDeleted, 0))),
+        h.tx.select({ id: area.id, parentId: area.parentId }).from(area).where(liveInTenant(area, h.req.tenantId)),
       ),
     beforeRemove: (rows, h) =>
       assertNoLiveChild(

@@ -15,7 +15,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { flag, jnpfPage, keywordOn, MSG_UPDATED, pathId, toggleEnabled } from './jnpf.ts';
 import { registerJnpfCrud } from './jnpf-crud.ts';
@@ -164,7 +164,7 @@ export async function nextBillNumber(
   const [rule] = await db
     .select({ status: sequence.status })
     .from(sequence)
-    .where(inTenant(sequence, tenantId, eq(sequence.sequenceCode, code), eq(sequence.isDeleted, 0)));
+    .where(liveInTenant(sequence, tenantId, eq(sequence.sequenceCode, code)));
   throw badRequest(rule ? `编码规则已停用: ${code}` : `编码规则不存在: ${code}`);
 }
 

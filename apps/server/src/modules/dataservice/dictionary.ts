@@ -11,7 +11,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { contentDisposition } from '../resource/index.ts';
 import {
   asJnpf,
@@ -81,7 +81,7 @@ export const dictionaryTypeResource = defineResource({
         h.tx
           .select({ id: dictionaryType.id, parentId: dictionaryType.parentId })
           .from(dictionaryType)
-          .where(inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.isDeleted, 0))),
+          .where(liveInTenant(dictionaryType, h.req.tenantId)),
       ),
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
@@ -126,9 +126,7 @@ export const dictionaryDataResource = defineResource({
       const [type] = await h.tx
         .select({ id: dictionaryType.id })
         .from(dictionaryType)
-        .where(
-          inTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId), eq(dictionaryType.isDeleted, 0)),
-        );
+        .where(liveInTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId)));
       if (!type) throw badRequest('字典分类不存在');
       await assertParent(data, h, '上级字典不存在或不属于该分类', () =>
         h.tx

@@ -14,7 +14,7 @@ import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { withSession } from './connect.ts';
 import { readSandboxed } from './sandbox.ts';
 import { dsInterface, dsInterfaceLog } from './schema.ts';
@@ -152,7 +152,7 @@ async function findInterface(ctx: AppContext, req: FastifyRequest, id: string) {
   const [r] = await ctx.db
     .select()
     .from(dsInterface)
-    .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, id), eq(dsInterface.isDeleted, 0)));
+    .where(liveInTenant(dsInterface, req.tenantId, eq(dsInterface.id, id)));
   return r;
 }
 
@@ -182,11 +182,10 @@ async function saveInterface(ctx: AppContext, req: FastifyRequest, raw: unknown,
     .select({ id: dsInterface.id })
     .from(dsInterface)
     .where(
-      inTenant(
+      liveInTenant(
         dsInterface,
         req.tenantId,
         eq(dsInterface.enCode, b.enCode),
-        eq(dsInterface.isDeleted, 0),
         id ? ne(dsInterface.id, id) : undefined,
       ),
     );
@@ -288,10 +287,9 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const size = pos(q.pageSize, 20);
     const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
     const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const where = inTenant(
+    const where = liveInTenant(
       dsInterface,
       req.tenantId,
-      eq(dsInterface.isDeleted, 0),
       kw ? or(ilike(dsInterface.fullName, like), ilike(dsInterface.enCode, like)) : undefined,
       typeof q.category === 'string' && q.category ? eq(dsInterface.category, q.category) : undefined,
     );
@@ -320,7 +318,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(dsInterface)
       .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-      .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, pid(req)), eq(dsInterface.isDeleted, 0)))
+      .where(liveInTenant(dsInterface, req.tenantId, eq(dsInterface.id, pid(req))))
       .returning({ id: dsInterface.id });
     if (!r.length) throw badRequest('数据接口不存在');
     return done('删除成功');

@@ -10,7 +10,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { runInterface } from './interfaces.ts';
 import { dsInterface, rptReport } from './schema.ts';
 
@@ -36,9 +36,7 @@ export const reportResource = defineResource({
       const [i] = await h.tx
         .select({ id: dsInterface.id })
         .from(dsInterface)
-        .where(
-          inTenant(dsInterface, h.req.tenantId, eq(dsInterface.id, data.interfaceId), eq(dsInterface.isDeleted, 0)),
-        );
+        .where(liveInTenant(dsInterface, h.req.tenantId, eq(dsInterface.id, data.interfaceId)));
       if (!i) throw badRequest('数据接口不存在');
     },
   },
@@ -56,7 +54,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const [i] = await ctx.db
       .select()
       .from(dsInterface)
-      .where(inTenant(dsInterface, req.tenantId, eq(dsInterface.id, r.interfaceId), eq(dsInterface.isDeleted, 0)));
+      .where(liveInTenant(dsInterface, req.tenantId, eq(dsInterface.id, r.interfaceId)));
     if (!i) throw badRequest('数据接口不存在');
     delete q.id;
     return ok({ name: r.name, rows: await runInterface(ctx, req, i, q) });

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { screenMenu } from '../lowcode/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { ensureInterfaceReader, INTERFACE_ROLE } from './sandbox.ts';
@@ -134,7 +134,7 @@ export async function seedDatasource(ctx: AppContext) {
     const [i] = await ctx.db
       .select({ id: dsInterface.id })
       .from(dsInterface)
-      .where(inTenant(dsInterface, TENANT, eq(dsInterface.enCode, 'water_tariff_query'), eq(dsInterface.isDeleted, 0)));
+      .where(liveInTenant(dsInterface, TENANT, eq(dsInterface.enCode, 'water_tariff_query')));
     if (i)
       await ctx.db
         .insert(rptReport)

@@ -14,7 +14,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin, PLATFORM_TENANT } from '../../core/tenancy.ts';
 import { type ConnSettings, DB_TYPES, type DbType, withSession } from './connect.ts';
 import { dsSource } from './schema.ts';
@@ -179,7 +179,7 @@ export async function findSource(ctx: AppContext, req: FastifyRequest, id: strin
   const [r] = await ctx.db
     .select()
     .from(dsSource)
-    .where(inTenant(dsSource, req.tenantId, eq(dsSource.id, id), eq(dsSource.isDeleted, 0)));
+    .where(liveInTenant(dsSource, req.tenantId, eq(dsSource.id, id)));
   return r;
 }
 
@@ -223,15 +223,7 @@ async function assertNameFree(ctx: AppContext, tenantId: string, fullName: strin
   const [dup] = await ctx.db
     .select({ id: dsSource.id })
     .from(dsSource)
-    .where(
-      inTenant(
-        dsSource,
-        tenantId,
-        eq(dsSource.fullName, fullName),
-        eq(dsSource.isDeleted, 0),
-        id ? ne(dsSource.id, id) : undefined,
-      ),
-    );
+    .where(liveInTenant(dsSource, tenantId, eq(dsSource.fullName, fullName), id ? ne(dsSource.id, id) : undefined));
   if (dup) throw badRequest(`连接名称已存在: ${fullName}`);
 }
 
@@ -302,7 +294,7 @@ export async function removeSources(ctx: AppContext, req: FastifyRequest, ids: s
   const r = await ctx.db
     .update(dsSource)
     .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-    .where(inTenant(dsSource, req.tenantId, inArray(dsSource.id, ids), eq(dsSource.isDeleted, 0)))
+    .where(liveInTenant(dsSource, req.tenantId, inArray(dsSource.id, ids)))
     .returning({ id: dsSource.id });
   return r.length;
 }
@@ -316,10 +308,9 @@ export async function pageSources(
   shape: (r: SourceRow) => Record<string, unknown> = asSource,
 ) {
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : typeof q.name === 'string' ? q.name.trim() : '';
-  const where = inTenant(
+  const where = liveInTenant(
     dsSource,
     req.tenantId,
-    eq(dsSource.isDeleted, 0),
     kw
       ? or(
           ilike(dsSource.fullName, `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
@@ -351,7 +342,7 @@ export async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 
   const rows = await ctx.db
     .select()
     .from(dsSource)
-    .where(inTenant(dsSource, req.tenantId, eq(dsSource.isDeleted, 0), eq(dsSource.status, 1)))
+    .where(liveInTenant(dsSource, req.tenantId, eq(dsSource.status, 1)))
     .orderBy(asc(dsSource.sortCode), asc(dsSource.fullName));
   const own = isPlatformAdmin(req.user)
     ? [{ id: OWN_DB, [nameKey]: OWN_DB_NAME, dbType: 'PostgreSQL', parentId: '0' }]

@@ -13,7 +13,7 @@ import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { columnsOf } from '../datasource/index.ts';
 import { findModule, parseForm, searchFields } from '../lowcode/index.ts';
 import { topMenu } from '../system/index.ts';
@@ -98,7 +98,7 @@ async function assertArea(ctx: AppContext, req: FastifyRequest, area?: string | 
   const [tm] = await ctx.db
     .select({ code: topMenu.code })
     .from(topMenu)
-    .where(inTenant(topMenu, req.tenantId, eq(topMenu.code, area), eq(topMenu.isDeleted, 0)));
+    .where(liveInTenant(topMenu, req.tenantId, eq(topMenu.code, area)));
   if (!tm) throw badRequest(`业务区域不存在: ${area}`);
   return area;
 }
@@ -132,7 +132,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
       const [dup] = await ctx.db
         .select({ id: devCode.id })
         .from(devCode)
-        .where(inTenant(devCode, req.tenantId, eq(devCode.codeName, name), eq(devCode.isDeleted, 0)));
+        .where(liveInTenant(devCode, req.tenantId, eq(devCode.codeName, name)));
       if (!dup) {
         const { id: _id, createTime: _c, updateTime: _u, createUser: _cu, updateUser: _uu, ...rest } = r;
         await codeResource.save(ctx, req, { ...rest, codeName: name });
@@ -177,7 +177,7 @@ export function developRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select({ code: topMenu.code, name: topMenu.name })
       .from(topMenu)
-      .where(inTenant(topMenu, req.tenantId, eq(topMenu.isDeleted, 0)));
+      .where(liveInTenant(topMenu, req.tenantId));
     return ok({ list: rows.map((r) => ({ id: r.code, fullName: r.name })) });
   });
   app.post(`${G}/:id/Actions/CodePreview`, byMenu('code_gen', 'lowcode_design'), async (req) => {

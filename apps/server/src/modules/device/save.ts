@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import { type AuthUser, gateProviders } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { fromEpsg4548, resolveStation, seriesOf, toEpsg4548 } from '../monitor/index.ts';
 import { checkRule, cleanItems, type DeviceRow, deviceSchema, MSG, type RuleInput, ruleSchema } from './input.ts';
 import { deviceBase, deviceRule } from './schema.ts';
@@ -124,10 +124,10 @@ async function refuseDuplicateCode(tx: Tx, tenantId: string, deviceCode: string,
     .select({ id: deviceBase.id })
     .from(deviceBase)
     .where(
-      and(
-        inTenant(deviceBase, tenantId),
+      liveInTenant(
+        deviceBase,
+        tenantId,
         eq(deviceBase.deviceCode, deviceCode),
-        eq(deviceBase.isDeleted, 0),
         ...(id ? [sql`${deviceBase.id} <> ${id}`] : []),
       ),
     )
@@ -142,7 +142,7 @@ async function updateDevice(tx: Tx, user: AuthUser, id: string, d: DeviceInput, 
   const [existing] = await tx
     .select()
     .from(deviceBase)
-    .where(inTenant(deviceBase, user.tenantId, eq(deviceBase.id, id), eq(deviceBase.isDeleted, 0)))
+    .where(liveInTenant(deviceBase, user.tenantId, eq(deviceBase.id, id)))
     .for('update');
   if (!existing) throw badRequest(MSG.notFound);
   if (existing.deviceType !== d.deviceType) throw badRequest('设备类型不能修改');

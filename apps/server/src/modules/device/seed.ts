@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
+import { inTenant, liveInTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { closeSeeded, openRuleAlarmsBefore } from '../alarm/index.ts';
 import { gisNode } from '../gis/index.ts';
 import { resolveStation, toEpsg4548 } from '../monitor/index.ts';
@@ -90,7 +90,7 @@ export async function seedDevices(ctx: AppContext, tenantId = TENANT, now = Date
   const [admin] = await ctx.db
     .select({ id: userTable.id })
     .from(userTable)
-    .where(inTenant(userTable, tenantId, eq(userTable.account, 'admin'), eq(userTable.isDeleted, 0)));
+    .where(liveInTenant(userTable, tenantId, eq(userTable.account, 'admin')));
   const created: { device: typeof deviceBase.$inferSelect; rule?: typeof deviceRule.$inferSelect }[] = [];
   // Looked up before the transaction: the embedded database serves one connection at a time, so a read on the
   // pool while `tx` is open would wait for it forever.
@@ -181,7 +181,7 @@ async function replayHistory(
   const [closer] = await ctx.db
     .select({ id: userTable.id, realName: userTable.realName })
     .from(userTable)
-    .where(inTenant(userTable, tenantId, eq(userTable.account, 'operator'), eq(userTable.isDeleted, 0)));
+    .where(liveInTenant(userTable, tenantId, eq(userTable.account, 'operator')));
   let k = 0;
   for (let d = days; d >= 1; d--) {
     const from = now - d * DAY;

@@ -7,7 +7,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { FIELDS, monitorStation, seriesOf, stationView } from '../monitor/index.ts';
@@ -36,7 +36,7 @@ async function stationViews(ctx: AppContext, tenantId: string, where: SQL[]) {
   const rows = await ctx.db
     .select()
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), ...where))
+    .where(liveInTenant(monitorStation, tenantId, ...where))
     .orderBy(asc(monitorStation.sort), asc(monitorStation.stcd));
   const series = await seriesOf(
     ctx,
@@ -200,7 +200,7 @@ export async function findDevice(
   tenantId: string,
   q: { id?: unknown; deviceCode?: unknown; deviceType?: unknown },
 ) {
-  const conds: SQL[] = [inTenant(deviceBase, tenantId), eq(deviceBase.isDeleted, 0)];
+  const conds: SQL[] = [liveInTenant(deviceBase, tenantId)];
   if (q.id !== undefined && q.id !== '') {
     if (!/^\d{1,19}$/.test(String(q.id))) throw badRequest('参数校验失败: id 必须是数字编号');
     conds.push(eq(deviceBase.id, String(q.id)));
@@ -297,7 +297,7 @@ async function ruleFor(ctx: AppContext, tenantId: string, q: Record<string, unkn
     [rule] = await ctx.db
       .select()
       .from(deviceRule)
-      .where(inTenant(deviceRule, tenantId, eq(deviceRule.id, String(q.id)), eq(deviceRule.isDeleted, 0)));
+      .where(liveInTenant(deviceRule, tenantId, eq(deviceRule.id, String(q.id))));
     if (!rule) throw badRequest('规则不存在或无权操作');
     device = await findDevice(ctx, tenantId, { id: rule.deviceId });
   } else {

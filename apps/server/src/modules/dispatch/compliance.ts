@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { monitorStation, readRaw, seriesOf } from '../monitor/index.ts';
 import { bandsOf } from './stations.ts';
 
@@ -17,7 +17,7 @@ export async function pressureCompliance(ctx: AppContext, tenantId: string, from
   const points = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), eq(monitorStation.sttp, 'YL')))
+    .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.sttp, 'YL')))
     .orderBy(monitorStation.stcd);
   const series = (
     await seriesOf(

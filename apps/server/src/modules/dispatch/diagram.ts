@@ -5,11 +5,11 @@
  * screen can show an old reading as current. Positions an administrator saved override the automatic layout.
  */
 import type { DiagramNode, DiagramPump, DiagramValue } from '@swp/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { FIELDS, monitorStation, PUMP_FIELD, seriesOf } from '../monitor/index.ts';
 import { dispatchLayout } from './schema.ts';
 
@@ -41,7 +41,7 @@ export async function diagramOf(ctx: AppContext, tenantId: string, now = Date.no
   const stations = await ctx.db
     .select()
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, types)))
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.sttp, types)))
     .orderBy(monitorStation.sort, monitorStation.stcd);
   const series = await seriesOf(
     ctx,

@@ -7,9 +7,9 @@
  * Accuracy: the same forecast made for each of the last N whole days from the data before that day, against what
  * came in; MAPE over the hours with supply.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { monitorStation, readRollups, seriesOf } from '../monitor/index.ts';
 
 const H = 3_600_000;
@@ -76,7 +76,7 @@ async function plants(ctx: AppContext, tenantId: string) {
   const st = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm })
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, ['SC'])))
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.sttp, ['SC'])))
     .orderBy(monitorStation.stcd);
   const series = await seriesOf(
     ctx,

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { inTenant, liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { resolveStation } from '../monitor/index.ts';
 import { completeNodeTask, type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { dispatchOrder, dispatchOrderLog } from './schema.ts';
@@ -157,7 +157,7 @@ async function orderOf(ctx: AppContext, tenantId: string, id: string) {
   const [o] = await ctx.db
     .select()
     .from(dispatchOrder)
-    .where(inTenant(dispatchOrder, tenantId, eq(dispatchOrder.id, id), eq(dispatchOrder.isDeleted, 0)));
+    .where(liveInTenant(dispatchOrder, tenantId, eq(dispatchOrder.id, id)));
   if (!o) throw badRequest('调度指令不存在');
   return o;
 }
@@ -236,7 +236,7 @@ export async function listOrders(ctx: AppContext, tenantId: string, q: Record<st
   const f = listQuery.safeParse(q);
   if (!f.success) throw badRequest(`参数校验失败: ${f.error.issues.map((i) => i.message).join('; ')}`);
   const paging = parsePaging(q, 10);
-  const conds: SQL[] = [inTenant(dispatchOrder, tenantId), eq(dispatchOrder.isDeleted, 0)];
+  const conds: SQL[] = [liveInTenant(dispatchOrder, tenantId)];
   if (f.data.state) conds.push(eq(dispatchOrder.state, f.data.state));
   if (f.data.stationId) conds.push(eq(dispatchOrder.stationId, f.data.stationId));
   const where = and(...conds);

@@ -4,10 +4,10 @@
  * utility; pressure compliance per network point (share of readings within the service band).
  */
 
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { monitorStation, readRollups, seriesOf } from '../monitor/index.ts';
 import { pressureCompliance } from './compliance.ts';
 import { offsetOf, supplyPlan } from './forecast.ts';
@@ -19,9 +19,7 @@ export async function energyOfDay(ctx: AppContext, tenantId: string, from: numbe
   const st = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm, sttp: monitorStation.sttp })
     .from(monitorStation)
-    .where(
-      inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, ['SC', 'BZ'])),
-    )
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.sttp, ['SC', 'BZ'])))
     .orderBy(monitorStation.sttp, monitorStation.stcd);
   const series = await seriesOf(
     ctx,

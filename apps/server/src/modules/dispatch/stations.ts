@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { monitorStation, resolveStation } from '../monitor/index.ts';
 import { user } from '../system/index.ts';
 import { PRESSURE_BAND } from './compliance.ts';
@@ -40,21 +40,16 @@ export async function stationSettings(ctx: AppContext, tenantId: string) {
   const stations = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, stnm: monitorStation.stnm, sttp: monitorStation.sttp })
     .from(monitorStation)
-    .where(
-      inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.sttp, SETTING_TYPES)),
-    )
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.sttp, SETTING_TYPES)))
     .orderBy(monitorStation.sttp, monitorStation.stcd);
-  const rows = await ctx.db
-    .select()
-    .from(dispatchStation)
-    .where(inTenant(dispatchStation, tenantId, eq(dispatchStation.isDeleted, 0)));
+  const rows = await ctx.db.select().from(dispatchStation).where(liveInTenant(dispatchStation, tenantId));
   const byStation = new Map(rows.map((r) => [r.stationId, r]));
   const ids = [...new Set(rows.flatMap((r) => r.operatorIds))];
   const names = ids.length
     ? await ctx.db
         .select({ id: user.id, realName: user.realName })
         .from(user)
-        .where(inTenant(user, tenantId, eq(user.isDeleted, 0), inArray(user.id, ids)))
+        .where(liveInTenant(user, tenantId, inArray(user.id, ids)))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.realName]));
   return stations.map((s) => {
@@ -85,7 +80,7 @@ export async function saveStationSetting(ctx: AppContext, who: AuthUser, input: 
     const found = await ctx.db
       .select({ id: user.id })
       .from(user)
-      .where(inTenant(user, who.tenantId, eq(user.isDeleted, 0), inArray(user.id, operatorIds)));
+      .where(liveInTenant(user, who.tenantId, inArray(user.id, operatorIds)));
     if (found.length !== operatorIds.length) throw badRequest('值守人员不存在');
   }
   const band = { pressureMin: input.pressureMin ?? null, pressureMax: input.pressureMax ?? null };
@@ -111,9 +106,7 @@ export async function operatorsOf(ctx: AppContext, tenantId: string, stationId: 
   const [r] = await ctx.db
     .select({ operatorIds: dispatchStation.operatorIds })
     .from(dispatchStation)
-    .where(
-      inTenant(dispatchStation, tenantId, eq(dispatchStation.stationId, stationId), eq(dispatchStation.isDeleted, 0)),
-    );
+    .where(liveInTenant(dispatchStation, tenantId, eq(dispatchStation.stationId, stationId)));
   const ids = r?.operatorIds ?? [];
   return ids.length ? ids.map((u) => `user:${u}`).join(',') : 'role:operator';
 }
@@ -127,7 +120,7 @@ export async function bandsOf(ctx: AppContext, tenantId: string) {
       pressureMax: dispatchStation.pressureMax,
     })
     .from(dispatchStation)
-    .where(inTenant(dispatchStation, tenantId, eq(dispatchStation.isDeleted, 0)));
+    .where(liveInTenant(dispatchStation, tenantId));
   const m = new Map(rows.map((r) => [r.stationId, bandOf(r)]));
   return (stationId: string) => m.get(stationId) ?? PRESSURE_BAND;
 }

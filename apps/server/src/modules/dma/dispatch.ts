@@ -9,7 +9,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { burstEvent } from '../gis/index.ts';
 import { type InstanceEnded, startProcess } from '../workflow/index.ts';
 import { dmaLeakEvent } from './schema.ts';
@@ -20,7 +20,7 @@ export async function dispatchLeak(ctx: AppContext, who: AuthUser, id: string, d
   const [ev] = await ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(inTenant(dmaLeakEvent, who.tenantId, eq(dmaLeakEvent.id, id), eq(dmaLeakEvent.isDeleted, 0)));
+    .where(liveInTenant(dmaLeakEvent, who.tenantId, eq(dmaLeakEvent.id, id)));
   if (!ev) throw badRequest('漏损事件不存在');
   if (ev.state !== 'open') throw badRequest(ev.state === 'closed' ? '漏损事件已关闭' : '漏损事件已派单');
   const p = await startProcess(ctx, {
@@ -61,10 +61,9 @@ export async function repairEnded(tx: Tx, e: InstanceEnded) {
     .update(dmaLeakEvent)
     .set(set)
     .where(
-      inTenant(
+      liveInTenant(
         dmaLeakEvent,
         e.tenantId,
-        eq(dmaLeakEvent.isDeleted, 0),
         sql`(${dmaLeakEvent.processInstanceId} = ${e.instanceId} or ${dmaLeakEvent.alarmId} = (
               select alarm_id from swp_dispatch_burst_event where ${tenantSql(burstEvent, e.tenantId)} and code = ${e.businessKey ?? ''} limit 1))`,
       ),

@@ -8,7 +8,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
 import { meterHours, pressureHours, zoneSeries } from './data.ts';
@@ -46,7 +46,7 @@ async function knownLeaks(ctx: AppContext, zone: DmaRow, rerun?: { from: number;
   const all = await ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(inTenant(dmaLeakEvent, zone.tenantId, eq(dmaLeakEvent.dmaCode, zone.code), eq(dmaLeakEvent.isDeleted, 0)));
+    .where(liveInTenant(dmaLeakEvent, zone.tenantId, eq(dmaLeakEvent.dmaCode, zone.code)));
   const rows = rerun
     ? all.filter(
         (r) =>
@@ -228,7 +228,7 @@ export async function latestEvents(ctx: AppContext, tenantId: string, limit = 5)
   return ctx.db
     .select()
     .from(dmaLeakEvent)
-    .where(inTenant(dmaLeakEvent, tenantId, eq(dmaLeakEvent.isDeleted, 0)))
+    .where(liveInTenant(dmaLeakEvent, tenantId))
     .orderBy(desc(dmaLeakEvent.detectedAt))
     .limit(limit);
 }

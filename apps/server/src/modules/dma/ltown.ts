@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { gisNode, gisPipe } from '../gis/index.ts';
 import { monitorStation } from '../monitor/index.ts';
 import { detectZone } from './leak.ts';
@@ -69,7 +69,7 @@ export async function ensureLTownZones(ctx: AppContext, tenantId: string, userId
       const [have] = await tx
         .select({ id: dma.id })
         .from(dma)
-        .where(inTenant(dma, tenantId, eq(dma.code, z.code), eq(dma.isDeleted, 0)));
+        .where(liveInTenant(dma, tenantId, eq(dma.code, z.code)));
       if (have) {
         ids.set(z.code, String(have.id));
         continue;

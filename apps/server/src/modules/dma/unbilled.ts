@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { dma, dmaUnbilled } from './schema.ts';
 
 export const UNBILLED_CATEGORIES = ['flushing', 'fire', 'own', 'other'] as const;
@@ -31,7 +31,7 @@ export const unbilledResource = defineResource({
       const [hit] = await h.tx
         .select({ id: dma.id })
         .from(dma)
-        .where(inTenant(dma, h.req.tenantId, eq(dma.code, data.dmaCode), eq(dma.isDeleted, 0)));
+        .where(liveInTenant(dma, h.req.tenantId, eq(dma.code, data.dmaCode)));
       if (!hit) throw badRequest(`分区 ${data.dmaCode} 不存在`);
     },
   },

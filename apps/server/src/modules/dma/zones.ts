@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Tx } from '../../core/resource.ts';
-import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisNode, gisPipe } from '../gis/index.ts';
@@ -72,7 +72,7 @@ export const dmaResource = defineResource({
         const [parent] = await h.tx
           .select({ id: dma.id })
           .from(dma)
-          .where(inTenant(dma, tenantId, eq(dma.id, parentId), eq(dma.isDeleted, 0)));
+          .where(liveInTenant(dma, tenantId, eq(dma.id, parentId)));
         if (!parent) throw badRequest('上级分区不存在');
         if (h.existing && (await descendantIds(h.tx, tenantId, String(h.existing.id))).has(parentId))
           throw badRequest('上级分区不能是本分区的下级分区');
@@ -99,7 +99,7 @@ export const dmaResource = defineResource({
         const [child] = await h.tx
           .select({ code: dma.code })
           .from(dma)
-          .where(inTenant(dma, r.tenantId, eq(dma.parentId, String(r.id)), eq(dma.isDeleted, 0)))
+          .where(liveInTenant(dma, r.tenantId, eq(dma.parentId, String(r.id))))
           .limit(1);
         if (child) throw badRequest(`分区 ${r.code} 有下级分区 ${child.code}，请先删除下级分区`);
       }
@@ -126,10 +126,7 @@ async function checkMeters(tx: Tx, tenantId: string, meters: { stcd: string; fie
 
 /** Ids of every zone below `id` (not `id` itself). */
 export async function descendantIds(db: Db | Tx, tenantId: string, id: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: dma.id, parentId: dma.parentId })
-    .from(dma)
-    .where(inTenant(dma, tenantId, eq(dma.isDeleted, 0)));
+  const rows = await db.select({ id: dma.id, parentId: dma.parentId }).from(dma).where(liveInTenant(dma, tenantId));
   const out = new Set<string>();
   let frontier = [id];
   while (frontier.length) {
@@ -144,18 +141,14 @@ export async function descendantIds(db: Db | Tx, tenantId: string, id: string): 
 export type DmaRow = typeof dma.$inferSelect;
 
 export async function zonesOf(db: Db, tenantId: string): Promise<DmaRow[]> {
-  return db
-    .select()
-    .from(dma)
-    .where(inTenant(dma, tenantId, eq(dma.isDeleted, 0)))
-    .orderBy(dma.sort, dma.code);
+  return db.select().from(dma).where(liveInTenant(dma, tenantId)).orderBy(dma.sort, dma.code);
 }
 
 export async function zoneByCode(db: Db, tenantId: string, code: string): Promise<DmaRow> {
   const [row] = await db
     .select()
     .from(dma)
-    .where(inTenant(dma, tenantId, eq(dma.code, code), eq(dma.isDeleted, 0)));
+    .where(liveInTenant(dma, tenantId, eq(dma.code, code)));
   if (!row) throw badRequest(`分区 ${code} 不存在`);
   return row;
 }

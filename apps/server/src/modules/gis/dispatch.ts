@@ -12,7 +12,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
+import { inTenant, liveInTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { formatDate } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
 import { burstEvent, eventValve } from './schema.ts';
@@ -158,7 +158,7 @@ export async function eventDetail(db: Db, tenantId: string, id: string) {
   const [row] = await db
     .select({ ...SUMMARY, analysis: burstEvent.analysis })
     .from(burstEvent)
-    .where(inTenant(burstEvent, tenantId, eq(burstEvent.id, id), eq(burstEvent.isDeleted, 0)));
+    .where(liveInTenant(burstEvent, tenantId, eq(burstEvent.id, id)));
   return row ? { ...row, analysis: row.analysis as PipeAnalysis } : null;
 }
 
@@ -181,7 +181,7 @@ export async function valveList(db: Db, tenantId: string, eventId: string) {
       closedBy: eventValve.closedBy,
     })
     .from(eventValve)
-    .where(inTenant(eventValve, tenantId, eq(eventValve.eventId, eventId), eq(eventValve.isDeleted, 0)))
+    .where(liveInTenant(eventValve, tenantId, eq(eventValve.eventId, eventId)))
     .orderBy(
       sql`case when ${eventValve.role} = 'close' then 0 else 1 end`,
       asc(eventValve.forValveGid),
@@ -205,11 +205,10 @@ export async function voidEvent(db: Db, tenantId: string, id: string, reason: st
       updateTime: new Date(),
     })
     .where(
-      inTenant(
+      liveInTenant(
         burstEvent,
         tenantId,
         eq(burstEvent.id, id),
-        eq(burstEvent.isDeleted, 0),
         sql`${burstEvent.eventStatus} <> ${EVENT_STATUS.voided}`,
       ),
     )
@@ -278,7 +277,7 @@ export async function shareToken(db: Db, tenantId: string, eventId: string, ttl 
   const [row] = await db
     .select({ key: burstEvent.shareKey, status: burstEvent.eventStatus })
     .from(burstEvent)
-    .where(inTenant(burstEvent, tenantId, eq(burstEvent.id, eventId), eq(burstEvent.isDeleted, 0)));
+    .where(liveInTenant(burstEvent, tenantId, eq(burstEvent.id, eventId)));
   if (!row) throw badRequest(`爆管事件不存在: ${eventId}`);
   if (row.status === EVENT_STATUS.voided) throw badRequest('该爆管事件已作废, 不能分享');
   let key = row.key;

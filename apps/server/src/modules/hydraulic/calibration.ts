@@ -14,7 +14,7 @@ import type { CalibrationPoint, CalibrationStation } from '@swp/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { stationFeatures } from '../gis/index.ts';
 import { monitorSeries, monitorStation, readRollups, toEpsg4548 } from '../monitor/index.ts';
 import { geometryOf } from './geometry.ts';
@@ -63,14 +63,7 @@ function calibrationSeries(ctx: AppContext, tenantId: string) {
     })
     .from(monitorSeries)
     .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-    .where(
-      inTenant(
-        monitorStation,
-        tenantId,
-        eq(monitorStation.isDeleted, 0),
-        inArray(monitorSeries.field, ['pressure', ...FLOW_FIELDS]),
-      ),
-    )
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorSeries.field, ['pressure', ...FLOW_FIELDS])))
     .orderBy(monitorStation.stcd, monitorSeries.field);
 }
 

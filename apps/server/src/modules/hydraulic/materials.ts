@@ -5,12 +5,12 @@
  * makes the next run build a new model.
  */
 import { createHash } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { DEFAULT_ROUGHNESS, type RoughnessRule } from '../gis/index.ts';
 import { hydraulicMaterial } from './schema.ts';
 
@@ -84,7 +84,7 @@ export async function roughnessRules(
   const rows = await ctx.db
     .select()
     .from(hydraulicMaterial)
-    .where(inTenant(hydraulicMaterial, tenantId, eq(hydraulicMaterial.isDeleted, 0)))
+    .where(liveInTenant(hydraulicMaterial, tenantId))
     .orderBy(asc(hydraulicMaterial.sort), asc(hydraulicMaterial.id));
   const rules = rows.length
     ? rows.map((r) => ({

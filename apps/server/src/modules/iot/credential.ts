@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { deviceBase } from '../device/index.ts';
 import { CREDENTIAL_TOPIC } from './directory.ts';
@@ -29,7 +29,7 @@ export async function issueCredential(ctx: AppContext, telemetry: Telemetry, use
   const [device] = await ctx.db
     .select({ id: deviceBase.id })
     .from(deviceBase)
-    .where(inTenant(deviceBase, tenantId, eq(deviceBase.deviceCode, code), eq(deviceBase.isDeleted, 0)))
+    .where(liveInTenant(deviceBase, tenantId, eq(deviceBase.deviceCode, code)))
     .limit(1);
   if (!device) throw badRequest(`设备不存在: ${code}`);
   const secret = randomBytes(24).toString('base64url');

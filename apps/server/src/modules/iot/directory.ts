@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { verify as argonVerify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { deviceBase } from '../device/index.ts';
 import { monitorSeries } from '../monitor/index.ts';
 import { iotCredential } from './schema.ts';
@@ -65,7 +65,7 @@ export class DeviceDirectory {
       .select({ id: deviceBase.id, stationId: deviceBase.stationId, secretHash: iotCredential.secretHash })
       .from(deviceBase)
       .leftJoin(iotCredential, eq(iotCredential.deviceId, deviceBase.id))
-      .where(inTenant(deviceBase, k.tenantId, eq(deviceBase.deviceCode, k.deviceCode), eq(deviceBase.isDeleted, 0)))
+      .where(liveInTenant(deviceBase, k.tenantId, eq(deviceBase.deviceCode, k.deviceCode)))
       .limit(1);
     if (!row) return null;
     const fields = new Map<string, number>();

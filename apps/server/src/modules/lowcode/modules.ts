@@ -14,7 +14,7 @@ import { gateProviders, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { ensureMenus, invalidateMenuCache, menu, topMenu, topMenuSetting } from '../system/index.ts';
 import { parseForm } from './form-schema.ts';
 import { searchFields, syncIndexes } from './module-indexes.ts';
@@ -195,7 +195,7 @@ export async function findModule(ctx: AppContext, req: FastifyRequest, id: strin
   const [m] = await tx
     .select()
     .from(lcModule)
-    .where(inTenant(lcModule, req.tenantId, eq(lcModule.id, id), eq(lcModule.isDeleted, 0)));
+    .where(liveInTenant(lcModule, req.tenantId, eq(lcModule.id, id)));
   if (k && m && k.generation === generation) {
     if (k.rows.size >= 1000) k.rows.clear();
     k.rows.set(key, { row: m, at: Date.now() });
@@ -226,7 +226,7 @@ export async function requireModule(req: FastifyRequest, moduleId: string, op: M
 export async function listModules(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>) {
   const currentPage = Math.max(1, Number(q.currentPage) || 1);
   const pageSize = Math.min(Math.max(1, Number(q.pageSize) || 20), 1000);
-  const where: (SQL | undefined)[] = [inTenant(lcModule, req.tenantId), eq(lcModule.isDeleted, 0)];
+  const where: (SQL | undefined)[] = [liveInTenant(lcModule, req.tenantId)];
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
   if (kw) {
     const k = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -255,15 +255,7 @@ async function assertCodeFree(tx: Tx, tenantId: string, enCode: string, id?: str
   const [dup] = await tx
     .select({ id: lcModule.id })
     .from(lcModule)
-    .where(
-      inTenant(
-        lcModule,
-        tenantId,
-        eq(lcModule.enCode, enCode),
-        eq(lcModule.isDeleted, 0),
-        id ? ne(lcModule.id, id) : undefined,
-      ),
-    );
+    .where(liveInTenant(lcModule, tenantId, eq(lcModule.enCode, enCode), id ? ne(lcModule.id, id) : undefined));
   if (dup) throw badRequest(`功能编码已存在: ${enCode}`);
 }
 
@@ -460,7 +452,7 @@ export async function moduleSelector(ctx: AppContext, req: FastifyRequest, type?
   const rows = await ctx.db
     .select()
     .from(lcModule)
-    .where(inTenant(lcModule, req.tenantId, eq(lcModule.isDeleted, 0), type ? eq(lcModule.type, type) : undefined))
+    .where(liveInTenant(lcModule, req.tenantId, type ? eq(lcModule.type, type) : undefined))
     .orderBy(asc(lcModule.sortCode), asc(lcModule.fullName));
   const groups = new Map<string, { id: string; fullName: string; parentId: string; children: unknown[] }>();
   for (const m of rows) {
@@ -478,5 +470,5 @@ export async function modulesByIds(ctx: AppContext, tenantId: string, ids: strin
   return ctx.db
     .select()
     .from(lcModule)
-    .where(inTenant(lcModule, tenantId, inArray(lcModule.id, ids), eq(lcModule.isDeleted, 0)));
+    .where(liveInTenant(lcModule, tenantId, inArray(lcModule.id, ids)));
 }

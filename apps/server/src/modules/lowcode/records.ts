@@ -14,7 +14,7 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
 import { calculate } from './calc.ts';
@@ -180,11 +180,10 @@ export async function prepareData(input: Data, s: SaveContext): Promise<Data> {
       .select({ id: lcRecord.id })
       .from(lcRecord)
       .where(
-        inTenant(
+        liveInTenant(
           lcRecord,
           s.module.tenantId,
           eq(lcRecord.moduleId, s.module.id),
-          eq(lcRecord.isDeleted, 0),
           sql`${lcRecord.data}->>${df.vModel} = ${String(data[df.vModel])}`,
           s.existing ? ne(lcRecord.id, s.existing.id) : undefined,
         ),
@@ -220,15 +219,7 @@ export async function findRecord(db: Pick<Tx, 'select'>, module: ModuleLike, id:
   const [r] = await db
     .select()
     .from(lcRecord)
-    .where(
-      inTenant(
-        lcRecord,
-        module.tenantId,
-        eq(lcRecord.id, id),
-        eq(lcRecord.moduleId, module.id),
-        eq(lcRecord.isDeleted, 0),
-      ),
-    );
+    .where(liveInTenant(lcRecord, module.tenantId, eq(lcRecord.id, id), eq(lcRecord.moduleId, module.id)));
   return r;
 }
 
@@ -254,15 +245,7 @@ export async function removeRecords(tx: Tx, req: FastifyRequest, module: ModuleL
   const r = await tx
     .update(lcRecord)
     .set({ isDeleted: 1, updateUser: userOf(req).userId, updateTime: new Date() })
-    .where(
-      inTenant(
-        lcRecord,
-        module.tenantId,
-        inArray(lcRecord.id, ids),
-        eq(lcRecord.moduleId, module.id),
-        eq(lcRecord.isDeleted, 0),
-      ),
-    )
+    .where(liveInTenant(lcRecord, module.tenantId, inArray(lcRecord.id, ids), eq(lcRecord.moduleId, module.id)))
     .returning({ id: lcRecord.id });
   return r.length;
 }
@@ -378,8 +361,7 @@ export function compileList(module: ModuleLike, q: ListQuery, keywordFields: str
   const pageSize = posInt(q.pageSize, 20, 'pageSize');
   const where: SQL[] = [
     eq(lcRecord.moduleId, module.id),
-    inTenant(lcRecord, module.tenantId),
-    eq(lcRecord.isDeleted, 0),
+    liveInTenant(lcRecord, module.tenantId),
     ...filterConditions(module.form, parseQueryJson(q.queryJson), module.searched),
   ];
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';

@@ -11,7 +11,7 @@ import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageLog, messageTemplate } from './schema.ts';
 import { sendMessage } from './service.ts';
@@ -80,14 +80,7 @@ export const configResource = defineResource({
       const [tpl] = await h.tx
         .select({ id: messageTemplate.id })
         .from(messageTemplate)
-        .where(
-          inTenant(
-            messageTemplate,
-            h.req.tenantId,
-            eq(messageTemplate.templateCode, tplCode),
-            eq(messageTemplate.isDeleted, 0),
-          ),
-        );
+        .where(liveInTenant(messageTemplate, h.req.tenantId, eq(messageTemplate.templateCode, tplCode)));
       if (!tpl) throw badRequest(`消息模板不存在: ${tplCode}`);
     },
   },
@@ -141,7 +134,7 @@ export function registerMessageResources(app: FastifyInstance, ctx: AppContext) 
     const found = await ctx.db
       .select({ id: userTable.id })
       .from(userTable)
-      .where(inTenant(userTable, me.tenantId, inArray(userTable.id, userIds), eq(userTable.isDeleted, 0)));
+      .where(liveInTenant(userTable, me.tenantId, inArray(userTable.id, userIds)));
     if (found.length !== userIds.length) throw badRequest('接收人不存在或不属于当前租户');
     await sendMessage(ctx, {
       tenantId: me.tenantId,

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageRecord, messageTemplate } from './schema.ts';
 import { MESSAGE_TYPES, renderTemplate, sendMessage } from './service.ts';
@@ -158,7 +158,7 @@ export async function seedMessage(ctx: AppContext) {
   const users = await db
     .select({ id: userTable.id, account: userTable.account })
     .from(userTable)
-    .where(inTenant(userTable, TENANT, inArray(userTable.account, accounts), eq(userTable.isDeleted, 0)));
+    .where(liveInTenant(userTable, TENANT, inArray(userTable.account, accounts)));
   const idOf = new Map(users.map((u) => [u.account, u.id]));
   if (!idOf.size) return; // the system seed has not created the demo users: nothing to address
 

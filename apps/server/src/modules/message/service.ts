@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.ts';
 import type { LiveEvent } from '../../core/live.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, type Paging, pageOf } from '../../core/query.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
 import { run, stmt, valuesList, withCtes } from '../../db/statement.ts';
@@ -97,14 +97,7 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
     const [cfg] = await ctx.db
       .select()
       .from(messageConfig)
-      .where(
-        inTenant(
-          messageConfig,
-          tenantId,
-          eq(messageConfig.configCode, input.configCode),
-          eq(messageConfig.isDeleted, 0),
-        ),
-      );
+      .where(liveInTenant(messageConfig, tenantId, eq(messageConfig.configCode, input.configCode)));
     if (!cfg) throw badRequest(`消息配置不存在: ${input.configCode}`);
     if (cfg.status !== 1) return { count: 0 };
     messageType ??= cfg.messageType;
@@ -114,14 +107,7 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput): Promise<Se
     const [tpl] = await ctx.db
       .select()
       .from(messageTemplate)
-      .where(
-        inTenant(
-          messageTemplate,
-          tenantId,
-          eq(messageTemplate.templateCode, templateCode),
-          eq(messageTemplate.isDeleted, 0),
-        ),
-      );
+      .where(liveInTenant(messageTemplate, tenantId, eq(messageTemplate.templateCode, templateCode)));
     if (!tpl) throw badRequest(`消息模板不存在: ${templateCode}`);
     messageType ??= tpl.messageType;
     title ??= renderTemplate(tpl.templateTitle, input.params);
@@ -358,8 +344,7 @@ const recordFields = {
   createTime: messageRecord.createTime,
 };
 
-const ownedBy = (user: AuthUser) =>
-  inTenant(messageRecord, user.tenantId, eq(messageRecord.userId, user.userId), eq(messageRecord.isDeleted, 0));
+const ownedBy = (user: AuthUser) => liveInTenant(messageRecord, user.tenantId, eq(messageRecord.userId, user.userId));
 
 /** Filters a caller may not use on their own box (they are fixed by who the caller is). */
 const RECORD_DENY = new Set([

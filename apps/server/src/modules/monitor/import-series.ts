@@ -10,13 +10,13 @@
  * from the file (median spacing).
  */
 import type { SeriesReport } from '@swp/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { progress } from '../../core/progress.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { firstSheet, wallClock } from '../../core/xlsx-read.ts';
 import { FIELDS } from './fields.ts';
 import { monitorStation } from './schema.ts';
@@ -228,7 +228,7 @@ async function resolveTargets(
   const stations = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd })
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0), inArray(monitorStation.stcd, stcds)));
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.stcd, stcds)));
   const stationOf = new Map(stations.map((s) => [s.stcd, s.id]));
   const existing = await seriesOf(
     ctx,

@@ -12,7 +12,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { FIELDS } from './fields.ts';
 import { RollupMerger } from './rollup-journal.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
@@ -150,9 +150,7 @@ export async function latestReadings(
     })
     .from(monitorSeries)
     .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-    .where(
-      and(inArray(monitorSeries.id, seriesIds), inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0))),
-    );
+    .where(and(inArray(monitorSeries.id, seriesIds), liveInTenant(monitorStation, tenantId)));
   const out: LiveReading[] = [];
   for (const r of rows) {
     if (r.ts === null || r.value === null) continue;

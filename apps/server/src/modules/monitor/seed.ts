@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import { DEMO_STATIONS, MONITOR_SEED, type StationSeed, seriesLimits } from './catalog.ts';
 import { STATION_TYPES } from './fields.ts';
@@ -43,7 +43,7 @@ export async function ensureStations(
   const existing = await ctx.db
     .select({ id: monitorStation.id, stcd: monitorStation.stcd, lowWl: monitorStation.lowWl })
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0)));
+    .where(liveInTenant(monitorStation, tenantId));
   const have = new Map(existing.map((s) => [s.stcd, s]));
   const pairs = await ctx.db
     .select({ stationId: monitorSeries.stationId, field: monitorSeries.field })

@@ -8,7 +8,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parsePaging } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
 import {
@@ -33,7 +33,7 @@ export async function resolveStation(
   tenantId: string,
   q: Pick<HistoryQuery, 'stId' | 'stcd' | 'deviceCode'>,
 ): Promise<StationRow> {
-  const conds: SQL[] = [inTenant(monitorStation, tenantId), eq(monitorStation.isDeleted, 0)];
+  const conds: SQL[] = [liveInTenant(monitorStation, tenantId)];
   if (q.stId) conds.push(eq(monitorStation.id, q.stId));
   if (q.stcd) conds.push(eq(monitorStation.stcd, q.stcd));
   if (q.deviceCode) conds.push(eq(monitorStation.deviceCode, q.deviceCode));
@@ -69,15 +69,7 @@ export async function seriesByCode(
     .select({ id: monitorSeries.id, step: monitorSeries.stepSeconds })
     .from(monitorSeries)
     .innerJoin(monitorStation, eq(monitorStation.id, monitorSeries.stationId))
-    .where(
-      inTenant(
-        monitorStation,
-        tenantId,
-        eq(monitorStation.stcd, stcd),
-        eq(monitorStation.isDeleted, 0),
-        eq(monitorSeries.field, field),
-      ),
-    );
+    .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.stcd, stcd), eq(monitorSeries.field, field)));
   return s;
 }
 
@@ -87,7 +79,7 @@ export async function stationWithSeries(
   tenantId: string,
   q: Pick<HistoryQuery, 'stId' | 'stcd' | 'deviceCode'>,
 ): Promise<{ station: StationRow; series: SeriesRow[] }> {
-  const conds: SQL[] = [inTenant(monitorStation, tenantId), eq(monitorStation.isDeleted, 0)];
+  const conds: SQL[] = [liveInTenant(monitorStation, tenantId)];
   if (q.stId) conds.push(eq(monitorStation.id, q.stId));
   if (q.stcd) conds.push(eq(monitorStation.stcd, q.stcd));
   if (q.deviceCode) conds.push(eq(monitorStation.deviceCode, q.deviceCode));
@@ -337,8 +329,7 @@ const PAGE_PARAMS = new Set(['state', 'monitorType', 'keyword']);
 export async function stationPage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
   const paging = parsePaging(q, 10);
   const conds: SQL[] = [
-    inTenant(monitorStation, tenantId),
-    eq(monitorStation.isDeleted, 0),
+    liveInTenant(monitorStation, tenantId),
     ...compileFilters(monitorStation, q, { passthrough: PAGE_PARAMS, deny: new Set(['sim']) }),
   ];
   const order = compileSort(monitorStation, q, [asc(monitorStation.sort), asc(monitorStation.stcd)]);
@@ -382,7 +373,7 @@ export async function stationDetail(ctx: AppContext, tenantId: string, id: strin
   const rows = await ctx.db
     .select()
     .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.id, id), eq(monitorStation.isDeleted, 0)));
+    .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.id, id)));
   if (!rows.length) return null;
   return stationView(rows[0], await seriesOf(ctx, [id]));
 }
@@ -396,7 +387,7 @@ export async function setSimulated(ctx: AppContext, tenantId: string, id: string
   const rows = await ctx.db
     .update(monitorStation)
     .set({ simulated, updateTime: new Date() })
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.id, id), eq(monitorStation.isDeleted, 0)))
+    .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.id, id)))
     .returning({ sim: monitorStation.sim });
   if (!rows.length) throw badRequest('站点不存在或无权操作');
   if (simulated && rows[0].sim === null) {

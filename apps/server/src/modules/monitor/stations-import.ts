@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { FIELDS, STATION_TYPES } from './fields.ts';
 import { fromEpsg4548 } from './geo.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
@@ -51,7 +51,7 @@ export async function upsertStations(db: Exec, tenantId: string, stations: NewSt
     const [have] = await db
       .select({ id: monitorStation.id })
       .from(monitorStation)
-      .where(inTenant(monitorStation, tenantId, eq(monitorStation.stcd, s.stcd), eq(monitorStation.isDeleted, 0)))
+      .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.stcd, s.stcd)))
       .limit(1);
     let id = have?.id;
     if (id) {

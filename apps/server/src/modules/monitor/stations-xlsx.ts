@@ -4,11 +4,10 @@
  * changed ones in one transaction. Rejected rows are listed with their reasons; an apply with rejected rows is refused
  * unless `skipRejected`. The same sheet applied twice changes nothing.
  */
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { firstSheet } from '../../core/xlsx-read.ts';
 import { FIELDS, STATION_TYPES } from './fields.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
@@ -117,10 +116,7 @@ export async function importStations(
   if (![...byCol.values()].includes('stcd')) throw badRequest('导入失败: 模板不正确, 缺少列 站点编码');
   if (ws.rowCount - 1 > MAX_ROWS) throw badRequest(`导入失败: 一次最多导入 ${MAX_ROWS} 行`);
 
-  const existing = await ctx.db
-    .select()
-    .from(monitorStation)
-    .where(inTenant(monitorStation, tenantId, eq(monitorStation.isDeleted, 0)));
+  const existing = await ctx.db.select().from(monitorStation).where(liveInTenant(monitorStation, tenantId));
   const have = new Map(existing.map((s) => [s.stcd, s]));
   const series = await ctx.db
     .select({ stationId: monitorSeries.stationId, field: monitorSeries.field })

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { facility, text } from './catalog-fields.ts';
 import { blank, idString, optionalId, tenantOf } from './common.ts';
@@ -83,10 +83,9 @@ export const patrolTypeResource = defineResource({
         .select({ id: patrolPlan.id })
         .from(patrolPlan)
         .where(
-          inTenant(
+          liveInTenant(
             patrolPlan,
             tenantOf(req),
-            eq(patrolPlan.isDeleted, 0),
             inArray(
               patrolPlan.typeId,
               rows.map((r) => r.id),
@@ -148,7 +147,7 @@ export const patrolTypeObjectResource = defineResource({
       const [type] = await tx
         .select({ id: patrolType.id })
         .from(patrolType)
-        .where(inTenant(patrolType, tenantOf(req), eq(patrolType.id, data.typeId), eq(patrolType.isDeleted, 0)));
+        .where(liveInTenant(patrolType, tenantOf(req), eq(patrolType.id, data.typeId)));
       if (!type) throw badRequest('巡检类型不存在');
     },
     // each object with its type's name and its facility type's

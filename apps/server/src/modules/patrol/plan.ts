@@ -12,7 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Tx } from '../../core/resource.ts';
-import { inTenant, tenantSql, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { dept, user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
 import { blank, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
@@ -110,7 +110,7 @@ async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
   const [t] = await db
     .select({ id: patrolType.id })
     .from(patrolType)
-    .where(inTenant(patrolType, tenantId, eq(patrolType.id, p.typeId), eq(patrolType.isDeleted, 0)));
+    .where(liveInTenant(patrolType, tenantId, eq(patrolType.id, p.typeId)));
   if (!t) throw badRequest(PLAN_MSG.unknownType);
   const d = await ctx.database.pool.query(
     `select 1 from blade_dept where id = $1 and ${tenantText(dept, '$2')} and is_deleted = 0`,
@@ -122,14 +122,14 @@ async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
     const u = await db
       .select({ id: user.id })
       .from(user)
-      .where(inTenant(user, tenantId, inArray(user.id, users), eq(user.isDeleted, 0)));
+      .where(liveInTenant(user, tenantId, inArray(user.id, users)));
     if (u.length !== users.length) throw badRequest(PLAN_MSG.unknownUser);
   }
   const objs = [...new Set(p.objectIds)];
   const o = await db
     .select({ id: patrolJobObject.id })
     .from(patrolJobObject)
-    .where(inTenant(patrolJobObject, tenantId, inArray(patrolJobObject.id, objs), eq(patrolJobObject.isDeleted, 0)));
+    .where(liveInTenant(patrolJobObject, tenantId, inArray(patrolJobObject.id, objs)));
   if (o.length !== objs.length) throw badRequest(PLAN_MSG.unknownObject);
 }
 
@@ -345,7 +345,7 @@ async function lockPlan(tx: Tx, tenantId: string, id: string) {
   const [row] = await tx
     .select({ auditStatus: patrolPlan.auditStatus })
     .from(patrolPlan)
-    .where(inTenant(patrolPlan, tenantId, eq(patrolPlan.id, id), eq(patrolPlan.isDeleted, 0)))
+    .where(liveInTenant(patrolPlan, tenantId, eq(patrolPlan.id, id)))
     .for('update');
   if (!row) throw badRequest(PLAN_MSG.notFound);
   return row;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { TASK_STATUS_NAME } from './catalog.ts';
 import { blank, dateBound, deptTree, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
@@ -22,10 +22,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const DAY = 86_400_000;
 
 export async function rulesOf(ctx: AppContext, tenantId: string): Promise<Rules> {
-  const rows = await ctx.db
-    .select()
-    .from(accessRuleIndex)
-    .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)));
+  const rows = await ctx.db.select().from(accessRuleIndex).where(liveInTenant(accessRuleIndex, tenantId));
   const rules: Rules = structuredClone(DEFAULT_RULES);
   for (const r of rows)
     if (r.indexCode in rules) rules[r.indexCode as keyof Rules] = { weight: r.weight, standard: r.standard };
@@ -194,7 +191,7 @@ function ruleIndexRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select()
       .from(accessRuleIndex)
-      .where(inTenant(accessRuleIndex, tenantOf(req), eq(accessRuleIndex.isDeleted, 0)))
+      .where(liveInTenant(accessRuleIndex, tenantOf(req)))
       .orderBy(accessRuleIndex.sort);
     return ok(rows);
   });
@@ -233,21 +230,21 @@ function ruleIndexRoutes(app: FastifyInstance, ctx: AppContext) {
             updateUser: userOf(req).userId,
             updateTime: new Date(),
           })
-          .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.id, it.id), eq(accessRuleIndex.isDeleted, 0)))
+          .where(liveInTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.id, it.id)))
           .returning({ id: accessRuleIndex.id });
         if (!r.length) throw badRequest('考核指标不存在');
       }
       const all = await tx
         .select({ w: accessRuleIndex.weight })
         .from(accessRuleIndex)
-        .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)));
+        .where(liveInTenant(accessRuleIndex, tenantId));
       const sum = all.reduce((s, r) => s + r.w, 0);
       if (sum !== 100) throw badRequest(`各项指标权重之和应为 100，当前为 ${sum}`);
     });
     const rows = await ctx.db
       .select()
       .from(accessRuleIndex)
-      .where(inTenant(accessRuleIndex, tenantId, eq(accessRuleIndex.isDeleted, 0)))
+      .where(liveInTenant(accessRuleIndex, tenantId))
       .orderBy(accessRuleIndex.sort);
     return ok(rows);
   });

@@ -2,10 +2,9 @@
  * The demo utility's plans: a daily route for every patroller, a construction-site watch per team, the monthly
  * pump-station check (all approved a year ago), and two plans in the audit flow (a draft, one waiting for audit).
  */
-import { eq } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 import { dept, user } from '../system/index.ts';
 import { dayString, localDay } from './periods.ts';
@@ -24,7 +23,7 @@ export async function loadDemoRefs(tx: Tx) {
   const staff = await tx
     .select({ id: user.id, account: user.account, deptId: user.deptId, realName: user.realName })
     .from(user)
-    .where(inTenant(user, DEMO_TENANT, eq(user.isDeleted, 0)));
+    .where(liveInTenant(user, DEMO_TENANT));
   const accountId = (a: string) => staff.find((s) => s.account === a)?.id;
   const admin = accountId('admin')!;
   return { typeId, deptId, staff, accountId, admin };

@@ -1,8 +1,8 @@
 /** The demo utility's staff (40+ people in its real departments, all signing in with 123456). */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { newId } from '../../core/ids.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { dept, post, role, user } from '../system/index.ts';
 import { clientDigest, hashPassword } from '../user/index.ts';
 import { DEMO_PASSWORD, DEMO_TENANT, draw } from './seed-common.ts';
@@ -124,18 +124,12 @@ export async function seedStaff(tx: Tx): Promise<void> {
   );
   const todo = people.filter((p) => !have.has(p.account));
   if (!todo.length) return;
-  const depts = await tx
-    .select({ id: dept.id, name: dept.deptName })
-    .from(dept)
-    .where(inTenant(dept, DEMO_TENANT, eq(dept.isDeleted, 0)));
+  const depts = await tx.select({ id: dept.id, name: dept.deptName }).from(dept).where(liveInTenant(dept, DEMO_TENANT));
   const roles = await tx
     .select({ id: role.id, alias: role.roleAlias })
     .from(role)
-    .where(inTenant(role, DEMO_TENANT, eq(role.isDeleted, 0)));
-  let posts = await tx
-    .select({ id: post.id, code: post.postCode })
-    .from(post)
-    .where(inTenant(post, DEMO_TENANT, eq(post.isDeleted, 0)));
+    .where(liveInTenant(role, DEMO_TENANT));
+  let posts = await tx.select({ id: post.id, code: post.postCode }).from(post).where(liveInTenant(post, DEMO_TENANT));
   if (!posts.some((p) => p.code === 'repairer')) {
     await tx.insert(post).values({
       id: newId(),
@@ -145,10 +139,7 @@ export async function seedStaff(tx: Tx): Promise<void> {
       postName: '管网抢修工',
       sort: 7,
     });
-    posts = await tx
-      .select({ id: post.id, code: post.postCode })
-      .from(post)
-      .where(inTenant(post, DEMO_TENANT, eq(post.isDeleted, 0)));
+    posts = await tx.select({ id: post.id, code: post.postCode }).from(post).where(liveInTenant(post, DEMO_TENANT));
   }
   const find = <T extends { id: string }>(rows: T[], pred: (r: T) => boolean, what: string) => {
     const r = rows.find(pred);

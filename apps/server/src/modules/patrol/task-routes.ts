@@ -6,7 +6,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { user } from '../system/index.ts';
 import { EVENT_NAME, EVENT_TYPES, FACILITY_TYPES, HAZARD_LEVEL_NAME, HAZARD_STATUS_NAME } from './catalog.ts';
 import { blank, deptTree, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
@@ -226,14 +226,14 @@ function reassignRoutes(app: FastifyInstance, ctx: AppContext) {
       const [t] = await tx
         .select()
         .from(patrolTask)
-        .where(inTenant(patrolTask, tenantId, eq(patrolTask.id, r.taskId), eq(patrolTask.isDeleted, 0)))
+        .where(liveInTenant(patrolTask, tenantId, eq(patrolTask.id, r.taskId)))
         .for('update');
       if (!t) throw badRequest(TASK_MSG.notFound);
       if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.notReassignable);
       const [target] = await tx
         .select({ id: user.id })
         .from(user)
-        .where(inTenant(user, tenantId, eq(user.id, r.userId), eq(user.isDeleted, 0)));
+        .where(liveInTenant(user, tenantId, eq(user.id, r.userId)));
       if (!target) throw badRequest(TASK_MSG.unknownUser);
       const current = await tx
         .select()

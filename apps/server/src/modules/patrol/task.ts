@@ -10,7 +10,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { PERIOD_NAME, TASK_STATUS_NAME } from './catalog.ts';
 import { blank, dateBound, optionalId, optionalInt, paging } from './common.ts';
 import { TASK_STATUS } from './periods.ts';
@@ -118,7 +118,7 @@ async function lockOwnTask(tx: Tx, u: AuthUser, tenantId: string, id: string) {
   const [t] = await tx
     .select()
     .from(patrolTask)
-    .where(inTenant(patrolTask, tenantId, eq(patrolTask.id, id), eq(patrolTask.isDeleted, 0)))
+    .where(liveInTenant(patrolTask, tenantId, eq(patrolTask.id, id)))
     .for('update');
   if (!t) throw badRequest(TASK_MSG.notFound);
   await assertAssignee(tx, id, u.userId, u.isAdmin);

@@ -29,7 +29,7 @@ import type { AuthUser } from '../../core/gate.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
   authorize,
   invalidateDataScopes,
@@ -60,10 +60,7 @@ interface Catalogue {
 
 /** Menus the tenant may see (its package's, or all without a package) and their data scopes. */
 async function catalogue(ctx: AppContext, tenantId: string): Promise<Catalogue> {
-  const [t] = await ctx.db
-    .select({ packageId: tenant.packageId })
-    .from(tenant)
-    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)));
+  const [t] = await ctx.db.select({ packageId: tenant.packageId }).from(tenant).where(liveInTenant(tenant, tenantId));
   let allowed: Set<string> | undefined;
   if (t?.packageId) {
     const [p] = await ctx.db
@@ -152,14 +149,14 @@ async function checkObject(ctx: AppContext, req: FastifyRequest, id: string, nam
     const [r] = await ctx.db
       .select({ id: role.id })
       .from(role)
-      .where(inTenant(role, req.tenantId, eq(role.id, id), eq(role.isDeleted, 0)));
+      .where(liveInTenant(role, req.tenantId, eq(role.id, id)));
     if (r) return 'Role';
   }
   if (want('Position')) {
     const [p] = await ctx.db
       .select({ id: post.id })
       .from(post)
-      .where(inTenant(post, req.tenantId, eq(post.id, id), eq(post.isDeleted, 0)));
+      .where(liveInTenant(post, req.tenantId, eq(post.id, id)));
     if (p) return 'Position';
   }
   if (want('User')) {
@@ -397,7 +394,7 @@ async function objectsOfType(
       await ctx.db
         .select({ id: role.id, name: role.roleName })
         .from(role)
-        .where(inTenant(role, req.tenantId, eq(role.isDeleted, 0)))
+        .where(liveInTenant(role, req.tenantId))
         .orderBy(role.sort)
     ).map((r) => ({ id: r.id, fullName: r.name }));
   } else if (type === 'Position') {
@@ -405,7 +402,7 @@ async function objectsOfType(
       await ctx.db
         .select({ id: post.id, name: post.postName })
         .from(post)
-        .where(inTenant(post, req.tenantId, eq(post.isDeleted, 0)))
+        .where(liveInTenant(post, req.tenantId))
         .orderBy(post.sort)
     ).map((r) => ({ id: r.id, fullName: r.name }));
   } else {

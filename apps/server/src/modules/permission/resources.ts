@@ -7,7 +7,7 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
   ADMIN_ROLE_ALIAS,
   dept,
@@ -112,7 +112,7 @@ export const deptResource = defineResource({
         const [parent] = await h.tx
           .select({ id: dept.id, ancestors: dept.ancestors, deptCategory: dept.deptCategory })
           .from(dept)
-          .where(inTenant(dept, tenantId, eq(dept.id, pid), eq(dept.isDeleted, 0)));
+          .where(liveInTenant(dept, tenantId, eq(dept.id, pid)));
         if (!parent) throw badRequest('上级机构不存在');
         const category = data.deptCategory ?? h.existing?.deptCategory ?? 2;
         if (category === 1 && parent.deptCategory !== 1) throw badRequest('公司的上级只能是公司');
@@ -193,7 +193,7 @@ export const roleResource = defineResource({
         const [p] = await h.tx
           .select({ id: role.id })
           .from(role)
-          .where(inTenant(role, h.req.tenantId, eq(role.id, pid), eq(role.isDeleted, 0)));
+          .where(liveInTenant(role, h.req.tenantId, eq(role.id, pid)));
         if (!p) throw badRequest('上级角色不存在');
       }
       data.parentId = pid;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { dept, post, role, user } from '../system/index.ts';
 import { userResource, visibleUsers } from '../user/index.ts';
 import { bodyOf, idArray, jnpf, jnpfDone, pathId, queryOf } from './jnpf.ts';
@@ -29,7 +29,7 @@ async function objectKind(ctx: AppContext, tenantId: string, id: string, named?:
     const [hit] = await ctx.db
       .select({ id: table.id })
       .from(table)
-      .where(inTenant(table, tenantId, eq(table.id, id), eq(table.isDeleted, 0)));
+      .where(liveInTenant(table, tenantId, eq(table.id, id)));
     if (hit) return kind;
   }
   throw badRequest('数据不存在或无权操作');

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { judgeRows, resultAlarms } from './results.ts';
 import { qualityResult, qualityTask } from './schema.ts';
 
@@ -54,7 +54,7 @@ export async function markSampled(
     const [t] = await tx
       .select()
       .from(qualityTask)
-      .where(inTenant(qualityTask, tenantId, eq(qualityTask.id, taskId), eq(qualityTask.isDeleted, 0)))
+      .where(liveInTenant(qualityTask, tenantId, eq(qualityTask.id, taskId)))
       .for('update');
     if (!t) throw badRequest(SAMPLING_MSG.notFound);
     if (t.assignee !== userId) throw badRequest(SAMPLING_MSG.notYours);

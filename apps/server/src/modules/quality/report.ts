@@ -5,10 +5,10 @@
  * the workbook starts, so a bad month or a failure answers JSON, never half a file.
  */
 import { PassThrough } from 'node:stream';
-import { asc, eq, gte, lt } from 'drizzle-orm';
+import { asc, gte, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { rateOf } from './limits.ts';
 import { onlineCompliance, periodBounds } from './online.ts';
 import { qualityResult } from './schema.ts';
@@ -19,10 +19,9 @@ export async function monthlyReport(ctx: AppContext, tenantId: string, month: st
     .select()
     .from(qualityResult)
     .where(
-      inTenant(
+      liveInTenant(
         qualityResult,
         tenantId,
-        eq(qualityResult.isDeleted, 0),
         gte(qualityResult.sampledAt, new Date(from)),
         lt(qualityResult.sampledAt, new Date(to)),
       ),

@@ -3,11 +3,11 @@
  * only: generated from plans, done by results) and laboratory results (judged against the limits on save; an
  * out-of-limit result raises an alarm once committed, results.ts).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { FIELDS, monitorStation } from '../monitor/index.ts';
 import { LIMIT_KINDS, limitProblem, POINT_KINDS } from './limits.ts';
 import { QUALITY_READ } from './menus.ts';
@@ -118,7 +118,7 @@ async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators
     const have = await tx
       .select({ code: qualityPoint.code })
       .from(qualityPoint)
-      .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0), inArray(qualityPoint.code, points)));
+      .where(liveInTenant(qualityPoint, tenantId, inArray(qualityPoint.code, points)));
     const miss = points.filter((p) => !have.some((h) => h.code === p));
     if (miss.length) throw badRequest(`点位不存在: ${miss.join(', ')}`);
   }
@@ -126,14 +126,7 @@ async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators
     const have = await tx
       .select({ code: qualityIndicator.code })
       .from(qualityIndicator)
-      .where(
-        inTenant(
-          qualityIndicator,
-          tenantId,
-          eq(qualityIndicator.isDeleted, 0),
-          inArray(qualityIndicator.code, indicators),
-        ),
-      );
+      .where(liveInTenant(qualityIndicator, tenantId, inArray(qualityIndicator.code, indicators)));
     const miss = indicators.filter((p) => !have.some((h) => h.code === p));
     if (miss.length) throw badRequest(`指标不存在: ${miss.join(', ')}`);
   }

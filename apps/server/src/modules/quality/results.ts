@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Row, Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { raiseAlarm } from '../alarm/index.ts';
 import { convertUnit, limitFor, limitText, meets } from './limits.ts';
@@ -16,16 +16,10 @@ import { qualityIndicator, qualityPoint, qualityResult, qualityTask } from './sc
 type Q = Pick<Tx, 'select' | 'update'>;
 
 export async function limitsOf(db: Q, tenantId: string) {
-  return db
-    .select()
-    .from(qualityIndicator)
-    .where(inTenant(qualityIndicator, tenantId, eq(qualityIndicator.isDeleted, 0)));
+  return db.select().from(qualityIndicator).where(liveInTenant(qualityIndicator, tenantId));
 }
 export async function pointsOf(db: Q, tenantId: string) {
-  return db
-    .select()
-    .from(qualityPoint)
-    .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0)));
+  return db.select().from(qualityPoint).where(liveInTenant(qualityPoint, tenantId));
 }
 
 /**

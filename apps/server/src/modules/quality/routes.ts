@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { tenant } from '../system/index.ts';
 import { importResults } from './import.ts';
 import { onlineCompliance, onlineView } from './online.ts';
@@ -73,10 +73,9 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
       .select()
       .from(qualityTask)
       .where(
-        inTenant(
+        liveInTenant(
           qualityTask,
           req.tenantId,
-          eq(qualityTask.isDeleted, 0),
           eq(qualityTask.assignee, req.user?.userId ?? '0'),
           ...(q.state ? [eq(qualityTask.state, q.state)] : [inArray(qualityTask.state, ['pending', 'done'])]),
         ),

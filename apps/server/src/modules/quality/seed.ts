@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { monitorStation } from '../monitor/index.ts';
 import { ensureMenus, tenant } from '../system/index.ts';
 import { limitFor, limitText, meets } from './limits.ts';
@@ -133,10 +133,7 @@ export async function seedDemo(ctx: AppContext, now = Date.now()) {
       },
     ]);
     // a month of results: daily samples at the plants, one at each network point on the 1st
-    const limits = await tx
-      .select()
-      .from(qualityIndicator)
-      .where(inTenant(qualityIndicator, DEMO_TENANT, eq(qualityIndicator.isDeleted, 0)));
+    const limits = await tx.select().from(qualityIndicator).where(liveInTenant(qualityIndicator, DEMO_TENANT));
     let seed = 20_230_401;
     const rand = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;

@@ -3,9 +3,9 @@
  * on the 1st) between its start and end dates; each due day gives one task per point. Generation is idempotent
  * (unique plan + point + day): the jobs leader generates today's tasks, an operator may generate any day.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { qualityPlan, qualityPoint, qualityTask } from './schema.ts';
 
 export function planDue(
@@ -27,17 +27,9 @@ export const SAMPLING_TASKS_TOPIC = 'quality.tasks';
  * the live channel (their open field apps reload *Today*); a lost event only delays that to the next reload.
  */
 export async function generateTasks(ctx: Pick<AppContext, 'db' | 'live'>, tenantId: string, day: string) {
-  const plans = await ctx.db
-    .select()
-    .from(qualityPlan)
-    .where(inTenant(qualityPlan, tenantId, eq(qualityPlan.isDeleted, 0)));
+  const plans = await ctx.db.select().from(qualityPlan).where(liveInTenant(qualityPlan, tenantId));
   const points = new Map(
-    (
-      await ctx.db
-        .select()
-        .from(qualityPoint)
-        .where(inTenant(qualityPoint, tenantId, eq(qualityPoint.isDeleted, 0)))
-    ).map((p) => [p.code, p]),
+    (await ctx.db.select().from(qualityPoint).where(liveInTenant(qualityPoint, tenantId))).map((p) => [p.code, p]),
   );
   const values = plans
     .filter((p) => planDue(p, day))

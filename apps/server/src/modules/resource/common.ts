@@ -5,7 +5,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import type { Resource, Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 
 /** What replaces a stored secret on the way out; sent back unchanged, it keeps the stored secret. */
@@ -56,7 +56,7 @@ export async function enableOne(
     await tx
       .update(table)
       .set({ status: OFF, updateUser: who, updateTime: now })
-      .where(inTenant(table, row.tenantId, eq(table.status, ON), ne(table.id, id), eq(table.isDeleted, 0)));
+      .where(liveInTenant(table, row.tenantId, eq(table.status, ON), ne(table.id, id)));
     const [on] = (await tx
       .update(table)
       .set({ status: ON, updateUser: who, updateTime: now })
@@ -71,7 +71,7 @@ export async function enabledOf<T>(db: Pick<Db, 'select'>, table: any, tenantId:
   const [row] = await db
     .select()
     .from(table)
-    .where(inTenant(table, tenantId, eq(table.status, ON), eq(table.isDeleted, 0)))
+    .where(liveInTenant(table, tenantId, eq(table.status, ON)))
     .limit(1);
   return row as T | undefined;
 }

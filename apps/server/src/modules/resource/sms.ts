@@ -12,7 +12,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
 import { dictionaryItems } from '../system/index.ts';
 import { enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
@@ -67,14 +67,7 @@ export function logSmsProvider(ctx: AppContext): SmsProvider {
       const [tpl] = await ctx.db
         .select({ title: messageTemplate.templateTitle, content: messageTemplate.templateContent })
         .from(messageTemplate)
-        .where(
-          inTenant(
-            messageTemplate,
-            config.tenantId,
-            eq(messageTemplate.templateCode, config.templateId),
-            eq(messageTemplate.isDeleted, 0),
-          ),
-        )
+        .where(liveInTenant(messageTemplate, config.tenantId, eq(messageTemplate.templateCode, config.templateId)))
         .limit(1);
       const body = tpl
         ? renderTemplate(tpl.content, templateParams)
@@ -196,7 +189,7 @@ export async function sendSms(
     [config] = await ctx.db
       .select()
       .from(sms)
-      .where(inTenant(sms, tenantId, eq(sms.smsCode, input.code), eq(sms.isDeleted, 0)))
+      .where(liveInTenant(sms, tenantId, eq(sms.smsCode, input.code)))
       .limit(1);
     if (!config) throw badRequest(`短信配置不存在: ${input.code}`);
   } else {

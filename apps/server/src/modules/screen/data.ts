@@ -5,7 +5,7 @@
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate } from '../../core/time.ts';
 import { alarmInfo } from '../alarm/index.ts';
 import { diagramOf, dispatchOrder, pressureCompliance, supplyPlan } from '../dispatch/index.ts';
@@ -23,7 +23,7 @@ async function openAlarms(ctx: AppContext, tenantId: string) {
   const [{ n }] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(alarmInfo)
-    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)));
+    .where(liveInTenant(alarmInfo, tenantId, eq(alarmInfo.alarmStatus, 0)));
   const latest = await ctx.db
     .select({
       id: alarmInfo.id,
@@ -35,7 +35,7 @@ async function openAlarms(ctx: AppContext, tenantId: string) {
       lttd: alarmInfo.lttd,
     })
     .from(alarmInfo)
-    .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.isDeleted, 0), eq(alarmInfo.alarmStatus, 0)))
+    .where(liveInTenant(alarmInfo, tenantId, eq(alarmInfo.alarmStatus, 0)))
     .orderBy(desc(alarmInfo.alarmTime))
     .limit(50);
   return { open: n, latest };
@@ -70,28 +70,14 @@ async function stationsForMap(ctx: AppContext, tenantId: string) {
       lttd: monitorStation.lttd,
     })
     .from(monitorStation)
-    .where(
-      inTenant(
-        monitorStation,
-        tenantId,
-        eq(monitorStation.isDeleted, 0),
-        inArray(monitorStation.sttp, ['SC', 'BZ', 'YL', 'LL', 'SZ', 'RR']),
-      ),
-    );
+    .where(liveInTenant(monitorStation, tenantId, inArray(monitorStation.sttp, ['SC', 'BZ', 'YL', 'LL', 'SZ', 'RR'])));
 }
 
 async function openOrders(ctx: AppContext, tenantId: string) {
   return ctx.db
     .select()
     .from(dispatchOrder)
-    .where(
-      inTenant(
-        dispatchOrder,
-        tenantId,
-        eq(dispatchOrder.isDeleted, 0),
-        inArray(dispatchOrder.state, ['issued', 'acknowledged']),
-      ),
-    )
+    .where(liveInTenant(dispatchOrder, tenantId, inArray(dispatchOrder.state, ['issued', 'acknowledged'])))
     .orderBy(desc(dispatchOrder.issuedAt))
     .limit(20);
 }

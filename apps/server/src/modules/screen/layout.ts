@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import type { ScreenCode } from './catalog.ts';
 import { screenLayout } from './schema.ts';
 
@@ -103,7 +103,7 @@ export async function layoutOf(ctx: AppContext, tenantId: string, code: ScreenCo
   const [r] = await ctx.db
     .select()
     .from(screenLayout)
-    .where(inTenant(screenLayout, tenantId, eq(screenLayout.screenCode, code), eq(screenLayout.isDeleted, 0)));
+    .where(liveInTenant(screenLayout, tenantId, eq(screenLayout.screenCode, code)));
   return r
     ? { screenCode: code, saved: true, updateTime: r.updateTime, widgets: r.widgets as Widget[] }
     : { screenCode: code, saved: false, updateTime: null, widgets: DEFAULT_LAYOUTS[code] };

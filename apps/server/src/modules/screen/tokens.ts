@@ -10,7 +10,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { SCREENS, type ScreenCode } from './catalog.ts';
 import { screenToken } from './schema.ts';
 
@@ -86,7 +86,7 @@ export async function revokeToken(ctx: AppContext, who: AuthUser, id: string) {
   const rows = await ctx.db
     .update(screenToken)
     .set({ revokedAt: now, updateUser: who.userId, updateTime: now })
-    .where(inTenant(screenToken, who.tenantId, eq(screenToken.id, id), eq(screenToken.isDeleted, 0)))
+    .where(liveInTenant(screenToken, who.tenantId, eq(screenToken.id, id)))
     .returning();
   if (!rows.length) throw badRequest('分享链接不存在');
   await ctx.live.publish({ topic: TOKEN_REVOKED_TOPIC, tenantId: who.tenantId, data: { id } });

@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { authorize, dept, roleScope, scopeData } from './schema.ts';
 
 /** Live topic: role grants, data scopes or departments changed. */
@@ -202,10 +202,9 @@ export class SystemDataScopes implements DataScopeProvider {
         .select({ id: dept.id })
         .from(dept)
         .where(
-          inTenant(
+          liveInTenant(
             dept,
             tenantId,
-            eq(dept.isDeleted, 0),
             sql`(${dept.id}::text = any(${sql.param(deptIds)}::text[]) or string_to_array(${dept.ancestors}, ',') && ${sql.param(deptIds)}::text[])`,
           ),
         )

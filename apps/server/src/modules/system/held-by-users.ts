@@ -2,10 +2,10 @@
  * Departments, roles and posts are held by users through comma-separated id columns (user.deptId, roleId, postId):
  * one check, shared by the three remove hooks, refuses to delete any while a live user of the tenant holds one.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { user } from './schema.ts';
 
 export async function refuseHeldByUsers(
@@ -18,9 +18,7 @@ export async function refuseHeldByUsers(
   const [used] = await tx
     .select({ id: user.id })
     .from(user)
-    .where(
-      inTenant(user, tenantId, eq(user.isDeleted, 0), sql`string_to_array(${col}, ',') && ${sql.param(ids)}::text[]`),
-    )
+    .where(liveInTenant(user, tenantId, sql`string_to_array(${col}, ',') && ${sql.param(ids)}::text[]`))
     .limit(1);
   if (used) throw badRequest(message);
 }

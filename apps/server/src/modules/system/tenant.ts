@@ -19,7 +19,7 @@ import type { AppContext } from '../../core/module.ts';
 import { hashPassword } from '../../core/password.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { PLATFORM_TENANT, requirePlatformAdmin } from '../../core/tenancy.ts';
 import { PLATFORM_SCREENS } from './admin-seed.ts';
 import { optDateTime, optId, optInt, optText, text } from './fields.ts';
@@ -280,10 +280,7 @@ async function copyTopMenus(
   allowed: Set<string>,
   audit: { createUser: string | null; updateUser: string | null },
 ) {
-  const tops = await tx
-    .select()
-    .from(topMenu)
-    .where(inTenant(topMenu, PLATFORM_TENANT, eq(topMenu.isDeleted, 0)));
+  const tops = await tx.select().from(topMenu).where(liveInTenant(topMenu, PLATFORM_TENANT));
   if (tops.length) {
     const idMap = new Map(tops.map((x) => [x.id, newId()]));
     await tx.insert(topMenu).values(
@@ -313,10 +310,7 @@ async function copyTopMenus(
 
 /** The platform's business dictionaries, copied into the new tenant (parents mapped to the copies). */
 async function copyBizDicts(tx: Tx, tenantId: string) {
-  const dicts = await tx
-    .select()
-    .from(dictBiz)
-    .where(inTenant(dictBiz, PLATFORM_TENANT, eq(dictBiz.isDeleted, 0)));
+  const dicts = await tx.select().from(dictBiz).where(liveInTenant(dictBiz, PLATFORM_TENANT));
   if (dicts.length) {
     const idMap = new Map(dicts.map((d) => [d.id, newId()]));
     const rows = dicts.map(({ id, parentId, ...d }) => ({
@@ -334,11 +328,7 @@ async function copyBizDicts(tx: Tx, tenantId: string) {
  * unless a live tenant has that id; returns whether it was created. For demo tenants made in one step (L-Town).
  */
 export async function ensureTenant(tx: Tx, tenantId: string, tenantName: string, userId: string | null) {
-  const [have] = await tx
-    .select({ id: tenant.id })
-    .from(tenant)
-    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)))
-    .limit(1);
+  const [have] = await tx.select({ id: tenant.id }).from(tenant).where(liveInTenant(tenant, tenantId)).limit(1);
   if (have) return false;
   const row = { id: newId(), tenantId, tenantName, accountNumber: -1, createUser: userId, updateUser: userId };
   await tx.insert(tenant).values(row);
@@ -354,14 +344,11 @@ export async function assertAccountQuota(tx: Tx, tenantId: string): Promise<void
   const [t] = await tx
     .select({ accountNumber: tenant.accountNumber })
     .from(tenant)
-    .where(inTenant(tenant, tenantId, eq(tenant.isDeleted, 0)))
+    .where(liveInTenant(tenant, tenantId))
     .limit(1)
     .for('update');
   if (!t || t.accountNumber < 0) return;
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(user)
-    .where(inTenant(user, tenantId, eq(user.isDeleted, 0)));
+  const [{ n }] = await tx.select({ n: count() }).from(user).where(liveInTenant(user, tenantId));
   if (Number(n) >= t.accountNumber) throw badRequest(MSG_QUOTA);
 }
 
@@ -374,7 +361,7 @@ async function findTenant(ctx: AppContext, key: unknown, name: string): Promise<
   const [row] = await ctx.db
     .select()
     .from(tenant)
-    .where(byCode ? inTenant(tenant, k, eq(tenant.isDeleted, 0)) : and(eq(tenant.id, k), eq(tenant.isDeleted, 0)))
+    .where(byCode ? liveInTenant(tenant, k) : and(eq(tenant.id, k), eq(tenant.isDeleted, 0)))
     .limit(1);
   if (!row) throw badRequest('租户不存在');
   return row;

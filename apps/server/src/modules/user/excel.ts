@@ -13,7 +13,7 @@ import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { formatDate, parseDateTime } from '../../core/time.ts';
 import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { assertAccountQuota, dept, dict, post, role, user } from '../system/index.ts';
@@ -119,18 +119,9 @@ const LIMITS: [Key, string, number][] = [
 /** Names → ids in the tenant; a name shared by two rows is ambiguous and refused. */
 async function nameIndex(ctx: AppContext, tenantId: string) {
   const [roles, depts, posts, dicts] = await Promise.all([
-    ctx.db
-      .select({ id: role.id, name: role.roleName })
-      .from(role)
-      .where(inTenant(role, tenantId, eq(role.isDeleted, 0))),
-    ctx.db
-      .select({ id: dept.id, name: dept.deptName })
-      .from(dept)
-      .where(inTenant(dept, tenantId, eq(dept.isDeleted, 0))),
-    ctx.db
-      .select({ id: post.id, name: post.postName })
-      .from(post)
-      .where(inTenant(post, tenantId, eq(post.isDeleted, 0))),
+    ctx.db.select({ id: role.id, name: role.roleName }).from(role).where(liveInTenant(role, tenantId)),
+    ctx.db.select({ id: dept.id, name: dept.deptName }).from(dept).where(liveInTenant(dept, tenantId)),
+    ctx.db.select({ id: post.id, name: post.postName }).from(post).where(liveInTenant(post, tenantId)),
     ctx.db
       .select({ code: dict.code, key: dict.dictKey, value: dict.dictValue, parentId: dict.parentId })
       .from(dict)
@@ -274,7 +265,7 @@ async function existingAccounts(
     const hits = await ctx.db
       .select({ id: user.id, account: user.account })
       .from(user)
-      .where(inTenant(user, tenantId, eq(user.isDeleted, 0), inArray(user.account, accounts.slice(i, i + BATCH))));
+      .where(liveInTenant(user, tenantId, inArray(user.account, accounts.slice(i, i + BATCH))));
     for (const h of hits) existing.set(h.account, h.id);
   }
   if (existing.size && isCovered) {

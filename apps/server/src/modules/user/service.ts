@@ -12,7 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import type { Db } from '../../db/connection.ts';
 import { revokeUserSessions } from '../auth/index.ts';
@@ -60,10 +60,9 @@ export async function deptSubtreeFilter(db: Db | Tx, tenantId: string, deptId: s
     .select({ id: dept.id })
     .from(dept)
     .where(
-      inTenant(
+      liveInTenant(
         dept,
         tenantId,
-        eq(dept.isDeleted, 0),
         sql`(${dept.id} = ${deptId} or ${deptId} = any(string_to_array(${dept.ancestors}, ',')))`,
       ),
     );
@@ -127,7 +126,7 @@ async function assertExisting(
   const found = await tx
     .select({ id: table.id })
     .from(table)
-    .where(inTenant(table, tenantId, inArray(table.id, ids), eq(table.isDeleted, 0)));
+    .where(liveInTenant(table, tenantId, inArray(table.id, ids)));
   if (found.length !== new Set(ids).size) throw badRequest(message);
 }
 
@@ -274,7 +273,7 @@ export async function currentUser(ctx: AppContext, req: FastifyRequest): Promise
   const [row] = await ctx.db
     .select()
     .from(user)
-    .where(inTenant(user, me.tenantId, eq(user.id, me.userId), eq(user.isDeleted, 0)));
+    .where(liveInTenant(user, me.tenantId, eq(user.id, me.userId)));
   if (!row) return null;
   return (await userResource.present([row as Row], req, ctx))[0];
 }
@@ -335,7 +334,7 @@ export async function changeOwnPassword(
   const [row] = await ctx.db
     .select({ password: user.password })
     .from(user)
-    .where(inTenant(user, me.tenantId, eq(user.id, me.userId), eq(user.isDeleted, 0)));
+    .where(liveInTenant(user, me.tenantId, eq(user.id, me.userId)));
   if (!row || !(await verifyPassword(row.password, oldDigest))) throw badRequest(OLD_PASSWORD_WRONG);
   await ctx.db
     .update(user)

@@ -3,14 +3,14 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { deployIn } from './deploy.ts';
 import { wfCategory, wfDefinition, wfForm, wfFormHistory, wfInstance, wfModel, wfModelHistory } from './schema.ts';
 
 /** Deployments: one row per deployed definition (the deployment id groups an upload). */
 export async function deploymentPage(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
   const p = parsePaging(q);
-  const conds = [inTenant(wfDefinition, tenantId), eq(wfDefinition.isDeleted, 0)];
+  const conds = [liveInTenant(wfDefinition, tenantId)];
   if (q.name) conds.push(sql`${wfDefinition.name} like ${`%${String(q.name)}%`}`);
   if (q.processKey ?? q.key) conds.push(eq(wfDefinition.processKey, String(q.processKey ?? q.key)));
   if (q.category ?? q.categoryId)
@@ -110,7 +110,7 @@ export async function setMainModel(ctx: AppContext, tenantId: string, historyId:
     const [h] = await tx
       .select()
       .from(wfModelHistory)
-      .where(inTenant(wfModelHistory, tenantId, eq(wfModelHistory.id, historyId), eq(wfModelHistory.isDeleted, 0)));
+      .where(liveInTenant(wfModelHistory, tenantId, eq(wfModelHistory.id, historyId)));
     if (!h) throw badRequest('历史版本不存在');
     const [m] = await tx
       .select()
@@ -149,7 +149,7 @@ export async function setMainForm(ctx: AppContext, tenantId: string, historyId: 
     const [h] = await tx
       .select()
       .from(wfFormHistory)
-      .where(inTenant(wfFormHistory, tenantId, eq(wfFormHistory.id, historyId), eq(wfFormHistory.isDeleted, 0)));
+      .where(liveInTenant(wfFormHistory, tenantId, eq(wfFormHistory.id, historyId)));
     if (!h) throw badRequest('历史版本不存在');
     const [f] = await tx
       .select()
@@ -186,7 +186,7 @@ export async function deployModel(
     const [m] = await tx
       .select()
       .from(wfModel)
-      .where(inTenant(wfModel, tenantId, eq(wfModel.id, modelId), eq(wfModel.isDeleted, 0)));
+      .where(liveInTenant(wfModel, tenantId, eq(wfModel.id, modelId)));
     if (!m) throw badRequest('模型不存在');
     if (!m.xml) throw badRequest('模型还没有流程图，请先设计');
     return deployIn(tx, {

@@ -5,7 +5,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import type { Ctx } from './engine.ts';
 import { definitionOf, instanceOf, taskOf } from './of-tenant.ts';
@@ -141,7 +141,7 @@ export async function formOf(ctx: Ctx, tenantId: string, formKey: string | null 
   const [f] = await ctx.db
     .select()
     .from(wfForm)
-    .where(inTenant(wfForm, tenantId, eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
+    .where(liveInTenant(wfForm, tenantId, eq(wfForm.formKey, formKey)));
   return f ? { id: f.id, formKey: f.formKey, name: f.name, content: f.content, version: f.version } : null;
 }
 
@@ -160,10 +160,7 @@ async function returnableBy(ctx: Ctx, inst: { id: string; starterId: string; sta
 /** The buttons of a task's node (its own list, else the default), as the tenant's catalogue has them enabled. */
 async function buttonsOf(ctx: Ctx, tenantId: string, node: GNode): Promise<Record<string, unknown>[]> {
   const keys = node.buttons?.length ? node.buttons : DEFAULT_BUTTONS;
-  const catalogue = await ctx.db
-    .select()
-    .from(wfButton)
-    .where(inTenant(wfButton, tenantId, eq(wfButton.isDeleted, 0)));
+  const catalogue = await ctx.db.select().from(wfButton).where(liveInTenant(wfButton, tenantId));
   const byKey = new Map(catalogue.map((b) => [b.buttonKey, b]));
   return keys
     .map((k) => byKey.get(k))

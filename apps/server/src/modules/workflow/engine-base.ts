@@ -4,7 +4,7 @@ import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantColumnText, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantColumnText, tenantText } from '../../core/scoped.ts';
 import { json, run as runText, type Statement, stmt } from '../../db/statement.ts';
 import { user as userTable } from '../system/index.ts';
 import { ExprError, evaluate, test } from './expr.ts';
@@ -227,7 +227,7 @@ export class CommandBase {
     const rows = await this.tx
       .select({ id: userTable.id })
       .from(userTable)
-      .where(inTenant(userTable, this.inst.tenantId, inArray(userTable.id, valid), eq(userTable.isDeleted, 0)));
+      .where(liveInTenant(userTable, this.inst.tenantId, inArray(userTable.id, valid)));
     const have = new Set(rows.map((r) => r.id));
     return valid.filter((id) => have.has(id));
   }

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { Tx } from '../../core/resource.ts';
-import { inTenant, tenantText } from '../../core/scoped.ts';
+import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
 import { json, run as runText, type Statement, stmt, withCtes } from '../../db/statement.ts';
 import { sendMessagesWithin } from '../message/index.ts';
@@ -166,8 +166,8 @@ export interface StartInput {
 /** Latest active definition of a key, or the definition of an id, within a tenant. */
 export async function findDefinition(db: Ctx['db'] | Tx, tenantId: string, id?: string, key?: string) {
   const where = id
-    ? inTenant(wfDefinition, tenantId, eq(wfDefinition.id, id), eq(wfDefinition.isDeleted, 0))
-    : inTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, key ?? ''), eq(wfDefinition.isDeleted, 0));
+    ? liveInTenant(wfDefinition, tenantId, eq(wfDefinition.id, id))
+    : liveInTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, key ?? ''));
   const [def] = await db.select().from(wfDefinition).where(where).orderBy(sql`${wfDefinition.version} desc`).limit(1);
   return def;
 }

@@ -12,7 +12,7 @@ import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf } from './codes.ts';
 import {
   changeDeploymentStatus,
@@ -51,13 +51,10 @@ async function categoryTree(ctx: AppContext, tenantId: string, withConditions: b
   const cats = await ctx.db
     .select()
     .from(wfCategory)
-    .where(inTenant(wfCategory, tenantId, eq(wfCategory.isDeleted, 0)))
+    .where(liveInTenant(wfCategory, tenantId))
     .orderBy(asc(wfCategory.sort), asc(wfCategory.id));
   const conds = withConditions
-    ? await ctx.db
-        .select()
-        .from(wfCondition)
-        .where(inTenant(wfCondition, tenantId, eq(wfCondition.isDeleted, 0)))
+    ? await ctx.db.select().from(wfCondition).where(liveInTenant(wfCondition, tenantId))
     : [];
   const node = (c: Row): Row => {
     const kids = [
@@ -131,7 +128,7 @@ function designTreeRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select()
       .from(wfFormDefault)
-      .where(inTenant(wfFormDefault, tenant(req), eq(wfFormDefault.isDeleted, 0)));
+      .where(liveInTenant(wfFormDefault, tenant(req)));
     const types = [...new Set(rows.map((r) => r.fieldType))];
     return ok(types.map((t) => ({ fieldType: t, children: rows.filter((r) => r.fieldType === t) })));
   });
@@ -146,7 +143,7 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(table)
       .set({ categoryId, updateTime: new Date(), updateUser: userOf(req).userId })
-      .where(inTenant(table, tenant(req), eq(table.id, id), eq(table.isDeleted, 0)))
+      .where(liveInTenant(table, tenant(req), eq(table.id, id)))
       .returning({ id: table.id });
     if (!r.length) throw badRequest(`${label}不存在`);
     return done();
@@ -163,7 +160,7 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
     const r = await ctx.db
       .update(wfModel)
       .set({ icon, updateTime: new Date() })
-      .where(inTenant(wfModel, tenant(req), eq(wfModel.id, id), eq(wfModel.isDeleted, 0)))
+      .where(liveInTenant(wfModel, tenant(req), eq(wfModel.id, id)))
       .returning({ id: wfModel.id });
     if (!r.length) throw badRequest('模型不存在');
     return done();

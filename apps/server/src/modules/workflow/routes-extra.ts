@@ -5,7 +5,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { liveInTenant } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { PROCESS_MENUS } from './codes.ts';
 import { deployModel } from './design-deploy.ts';
@@ -190,7 +190,7 @@ export function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
     const [row] = await ctx.db
       .select()
       .from(wfLeave)
-      .where(inTenant(wfLeave, user.tenantId, cond, eq(wfLeave.isDeleted, 0)));
+      .where(liveInTenant(wfLeave, user.tenantId, cond));
     if (!row) return ok(null);
     if (row.processInstanceId && !(await canSee(ctx, user, row.processInstanceId))) return ok(null);
     const flow = row.processInstanceId ? await timeline(ctx, row.processInstanceId) : [];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant, tenantSql } from '../../core/scoped.ts';
+import { inTenant, liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { processDetail } from './detail.ts';
 import { byMenu } from './grants.ts';
@@ -28,7 +28,7 @@ interface EngineRow {
 }
 
 async function engineRows(ctx: AppContext, tenantId: string, q: Record<string, unknown>, all = false) {
-  const conds = [inTenant(wfModel, tenantId), eq(wfModel.isDeleted, 0)];
+  const conds = [liveInTenant(wfModel, tenantId)];
   if (q.keyword)
     conds.push(
       sql`(${wfModel.name} like ${`%${String(q.keyword)}%`} or ${wfModel.modelKey} like ${`%${String(q.keyword)}%`})`,
@@ -74,7 +74,7 @@ async function modelOf(ctx: AppContext, tenantId: string, id: string) {
   const [m] = await ctx.db
     .select()
     .from(wfModel)
-    .where(inTenant(wfModel, tenantId, eq(wfModel.id, id), eq(wfModel.isDeleted, 0)));
+    .where(liveInTenant(wfModel, tenantId, eq(wfModel.id, id)));
   return m;
 }
 
@@ -83,7 +83,7 @@ async function formFields(ctx: AppContext, tenantId: string, modelKey: string) {
   const [def] = await ctx.db
     .select({ formKey: wfDefinition.formKey, graph: wfDefinition.graph })
     .from(wfDefinition)
-    .where(inTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, modelKey), eq(wfDefinition.isDeleted, 0)))
+    .where(liveInTenant(wfDefinition, tenantId, eq(wfDefinition.processKey, modelKey)))
     .orderBy(desc(wfDefinition.version))
     .limit(1);
   const formKey = def?.formKey ?? (def?.graph as { formKey?: string } | undefined)?.formKey;
@@ -91,7 +91,7 @@ async function formFields(ctx: AppContext, tenantId: string, modelKey: string) {
   const [f] = await ctx.db
     .select({ content: wfForm.content })
     .from(wfForm)
-    .where(inTenant(wfForm, tenantId, eq(wfForm.formKey, formKey), eq(wfForm.isDeleted, 0)));
+    .where(liveInTenant(wfForm, tenantId, eq(wfForm.formKey, formKey)));
   const out: { vModel: string; label: string; jnpfKey: string }[] = [];
   const walk = (fields: unknown) => {
     if (!Array.isArray(fields)) return;
@@ -160,7 +160,7 @@ function engineListRoutes(app: FastifyInstance, ctx: AppContext) {
     const cats = await ctx.db
       .select()
       .from(wfCategory)
-      .where(inTenant(wfCategory, tenant(req), eq(wfCategory.isDeleted, 0)))
+      .where(liveInTenant(wfCategory, tenant(req)))
       .orderBy(asc(wfCategory.sort));
     const tree = cats
       .map((c) => ({
@@ -274,9 +274,7 @@ function engineReleaseRoutes(app: FastifyInstance, ctx: AppContext) {
     const [latest] = await ctx.db
       .select()
       .from(wfDefinition)
-      .where(
-        inTenant(wfDefinition, user.tenantId, eq(wfDefinition.processKey, m.modelKey), eq(wfDefinition.isDeleted, 0)),
-      )
+      .where(liveInTenant(wfDefinition, user.tenantId, eq(wfDefinition.processKey, m.modelKey)))
       .orderBy(desc(wfDefinition.version))
       .limit(1);
     if (latest && latest.xml === m.xml) {

@@ -1,7 +1,7 @@
 /** The demo instances in every state for the demo accounts (made through the engine, as people would). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { inTenant } from '../../core/scoped.ts';
+import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { role, user } from '../system/index.ts';
 import { type Actor, startInstance } from './engine.ts';
 import {
@@ -19,7 +19,7 @@ async function accounts(ctx: AppContext, tenantId: string) {
   const rows = await ctx.db
     .select({ id: user.id, account: user.account })
     .from(user)
-    .where(inTenant(user, tenantId, eq(user.isDeleted, 0)));
+    .where(liveInTenant(user, tenantId));
   return Object.fromEntries(rows.map((r) => [r.account, r.id])) as Record<string, string>;
 }
 
