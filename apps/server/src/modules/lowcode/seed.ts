@@ -17,6 +17,8 @@ import {
   invalidateMenuCache,
   type MenuItem,
   menuButton,
+  type ScreenHead,
+  screenEntry,
   tenant,
   tenantPackage,
   user,
@@ -29,29 +31,16 @@ import { lcModule, lcRecord } from './schema.ts';
 const LOWCODE_SEED_LOCK = 7_261_120;
 const TENANT = '000000';
 
+type ScreenMenuArgs = [...ScreenHead, extra?: [op: string, name: string, icon: string][], roles?: string[]];
+
 /** A screen with add / edit / delete / view buttons (and extra ones). */
-export function screenMenu(
-  code: string,
-  name: string,
-  i18n: string,
-  path: string,
-  icon: string,
-  sort: number,
-  extra: [string, string, string][] = [],
-  roles: string[] = [],
-): MenuItem {
+export function screenMenu(...[code, name, i18n, path, icon, sort, extra = [], roles = []]: ScreenMenuArgs): MenuItem {
   return {
-    code,
-    name,
-    i18n,
-    path,
-    source: icon,
-    sort,
-    roles,
-    children: [
+    ...screenEntry(code, name, i18n, path, icon, sort, [
       ...crudButtons(code, path),
       ...extra.map(([op, n, src], i) => menuButton(code, path, op, n, src, 5 + i, 1)),
-    ],
+    ]),
+    roles,
   };
 }
 

@@ -1,20 +1,21 @@
 /** The patrol area's menus (运维管理 › 巡检管理 and 人员定位) with their buttons. */
-import type { MenuItem } from '../system/index.ts';
+import { type MenuItem, menuButton } from '../system/index.ts';
 
 type Op = [code: string, name: string, icon: string, action: 0 | 1 | 2, i18n: string, roles?: string[]];
 const buttons = (menu: string, path: string, ops: Op[]): MenuItem[] =>
   ops.map(([op, name, icon, action, i18n, roles], i) => ({
-    code: `${menu}_${op}`,
-    name,
+    ...menuButton(menu, path, op, name, icon, i + 1, action),
     i18n,
-    alias: op,
-    path: `${path}/${op}`,
-    source: icon,
-    sort: i + 1,
-    category: 2 as const,
-    action,
     ...(roles ? { roles } : {}),
   }));
+
+/** add / edit / delete for the operator and view for `viewers` (the plan and job-object screens). */
+const operatorCrud = (viewers: string[]): Op[] => [
+  ['add', '新增', 'PlusOutlined', 0, 'button.add', ['operator']],
+  ['edit', '修改', 'EditOutlined', 1, 'button.edit', ['operator']],
+  ['delete', '删除', 'DeleteOutlined', 1, 'button.delete', ['operator']],
+  ['view', '查看', 'EyeOutlined', 1, 'button.view', viewers],
+];
 
 export const PATROL_MENUS: MenuItem[] = [
   {
@@ -45,10 +46,7 @@ export const PATROL_MENUS: MenuItem[] = [
         sort: 2,
         roles: ['operator', 'patrol', 'auditor'],
         children: buttons('patrol_plan', '/patrol/plan', [
-          ['add', '新增', 'PlusOutlined', 0, 'button.add', ['operator']],
-          ['edit', '修改', 'EditOutlined', 1, 'button.edit', ['operator']],
-          ['delete', '删除', 'DeleteOutlined', 1, 'button.delete', ['operator']],
-          ['view', '查看', 'EyeOutlined', 1, 'button.view', ['operator', 'patrol', 'auditor']],
+          ...operatorCrud(['operator', 'patrol', 'auditor']),
           ['submit', '提交审核', 'SendOutlined', 1, 'patrol.plan.submitAudit', ['operator']],
           ['audit', '审核', 'AuditOutlined', 1, 'patrol.plan.audit', []],
         ]),
@@ -75,12 +73,7 @@ export const PATROL_MENUS: MenuItem[] = [
         source: 'AimOutlined',
         sort: 4,
         roles: ['operator', 'patrol'],
-        children: buttons('patrol_job_object', '/patrol/jobObject', [
-          ['add', '新增', 'PlusOutlined', 0, 'button.add', ['operator']],
-          ['edit', '修改', 'EditOutlined', 1, 'button.edit', ['operator']],
-          ['delete', '删除', 'DeleteOutlined', 1, 'button.delete', ['operator']],
-          ['view', '查看', 'EyeOutlined', 1, 'button.view', ['operator', 'patrol']],
-        ]),
+        children: buttons('patrol_job_object', '/patrol/jobObject', operatorCrud(['operator', 'patrol'])),
       },
       {
         code: 'patrol_type',

@@ -15,7 +15,15 @@ export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
 export { dictionaryOf } from './dict.ts';
 export { dictionaryItems } from './dict-items.ts';
 export { dropGrantsOfHolders, dropGrantsOfItems, dropRoleLinks, type GrantHolder } from './grant-cleanup.ts';
-export { CRUD_BUTTONS, type CrudOp, crudButtons, menuButton } from './menu-buttons.ts';
+export {
+  CRUD_BUTTONS,
+  type CrudOp,
+  crudButtons,
+  menuButton,
+  type ScreenEntryArgs,
+  type ScreenHead,
+  screenEntry,
+} from './menu-buttons.ts';
 export { dialectView, type MenuDialect, menuDialectOf, projectMenus } from './menu-dialect.ts';
 export {
   ADMIN_ROLE_ALIAS,

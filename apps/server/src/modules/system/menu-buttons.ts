@@ -1,10 +1,19 @@
 /**
- * The button entries of a screen's menu, as every seed writes them: code `${screen}_${op}`, path `${path}/${op}`,
+ * A screen's menu entry and its button entries, as every seed writes them: code `${screen}_${op}`, path `${path}/${op}`,
  * the `button.${op}` name key, and the add / edit / delete / view set with its icons, order and placement (toolbar,
  * row or both). One definition so the system, low-code and workflow seeds cannot drift apart; other modules reach
  * it through system/index.ts.
  */
 import type { MenuItem } from './menus.ts';
+
+/** What names a screen's menu entry, first in every seed's screen builder. */
+export type ScreenHead = [code: string, name: string, i18n: string, path: string, icon: string, sort: number];
+
+/** A screen's menu entry: code, name, its i18n key, path, icon (`source`), order and children (its buttons). */
+export function screenEntry(...[code, name, i18n, path, icon, sort, children = []]: ScreenEntryArgs): MenuItem {
+  return { code, name, i18n, path, source: icon, sort, children };
+}
+export type ScreenEntryArgs = [...ScreenHead, children?: MenuItem[]];
 
 /** One button of screen `code` at `path` (action: 0 toolbar, 1 row, 2 both). */
 export function menuButton(

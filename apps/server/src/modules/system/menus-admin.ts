@@ -7,35 +7,22 @@
  * administration seed.
  */
 import type { AppContext } from '../../core/module.ts';
-import { crudButtons } from './menu-buttons.ts';
+import { crudButtons, type ScreenHead, screenEntry } from './menu-buttons.ts';
 import { ensureMenus, type MenuItem } from './menus.ts';
 
 type Roles = string[];
+type ScreenOpts = { writers?: Roles; readers?: Roles; extra?: MenuItem[]; noButtons?: boolean; viewOnly?: boolean };
 
-const screen = (
-  code: string,
-  name: string,
-  i18n: string,
-  path: string,
-  icon: string,
-  sort: number,
-  opts: { writers?: Roles; readers?: Roles; extra?: MenuItem[]; noButtons?: boolean; viewOnly?: boolean } = {},
-): MenuItem => ({
-  code,
-  name,
-  i18n,
-  path,
-  source: icon,
-  sort,
-  roles: [...new Set([...(opts.writers ?? []), ...(opts.readers ?? [])])],
-  children: [
+const screen = (...[code, name, i18n, path, icon, sort, opts = {}]: [...ScreenHead, opts?: ScreenOpts]): MenuItem => ({
+  ...screenEntry(code, name, i18n, path, icon, sort, [
     ...(opts.noButtons
       ? []
       : crudButtons(code, path, { writers: opts.writers ?? [], readers: opts.readers ?? [] }).slice(
           opts.viewOnly ? 3 : 0,
         )),
     ...(opts.extra ?? []),
-  ],
+  ]),
+  roles: [...new Set([...(opts.writers ?? []), ...(opts.readers ?? [])])],
 });
 
 export const ADMIN_SCREEN_MENUS: MenuItem[] = [

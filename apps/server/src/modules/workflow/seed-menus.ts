@@ -1,5 +1,12 @@
 /** The workflow area's menus (with buttons and demo-role grants) and the button catalogue. */
-import { CRUD_BUTTONS, type CrudOp, type MenuItem, menuButton } from '../system/index.ts';
+import {
+  CRUD_BUTTONS,
+  type CrudOp,
+  type MenuItem,
+  menuButton,
+  type ScreenEntryArgs,
+  screenEntry,
+} from '../system/index.ts';
 
 const PROCESS_ROLES = ['operator', 'patrol', 'auditor'];
 
@@ -17,23 +24,8 @@ const crud = (code: string, path: string, ops: CrudOp[] = ['add', 'edit', 'delet
     ),
   );
 
-const screen = (
-  code: string,
-  name: string,
-  i18n: string,
-  path: string,
-  icon: string,
-  sort: number,
-  children: MenuItem[] = [],
-) => ({
-  code,
-  name,
-  i18n: `menu.workflow.${i18n}`,
-  path,
-  source: icon,
-  sort,
-  children,
-});
+const screen = (...[code, name, i18n, ...rest]: ScreenEntryArgs) =>
+  screenEntry(code, name, `menu.workflow.${i18n}`, ...rest);
 
 export const WORKFLOW_MENUS: MenuItem[] = [
   {
