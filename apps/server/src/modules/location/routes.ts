@@ -14,8 +14,8 @@ import { tenantText } from '../../core/scoped.ts';
 import { streamLimitOf } from '../../core/stream-limit.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
-import { byMenu, signedIn } from '../patrol/index.ts';
-import { dept, user } from '../system/index.ts';
+import { byMenu, dateBound, deptTree, signedIn } from '../patrol/index.ts';
+import { user } from '../system/index.ts';
 import { staffPosition } from './schema.ts';
 import { POSITIONS_TOPIC, publishPositions } from './simulator.ts';
 import { IngestQueue, type Report } from './store.ts';
@@ -97,21 +97,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 const idRe = /^\d{1,20}$/;
 const optionalId = (msg: string) => z.preprocess(blank, z.string().regex(idRe, msg).optional());
-const dateBound = (name: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string()
-      .transform((s, c) => {
-        const d = parseDateTime(s);
-        if (!d) {
-          c.addIssue({ code: 'custom', message: `${name}格式应为 YYYY-MM-DD HH:mm:ss` });
-          return z.NEVER;
-        }
-        return d;
-      })
-      .optional(),
-  );
 
 /** Latest positions reported on this instance, published once a second (the live bus must not carry every report). */
 class LiveBatcher {
@@ -140,20 +125,9 @@ class LiveBatcher {
 }
 export const batchers = new Set<LiveBatcher>();
 
-async function deptIds(ctx: AppContext, tenantId: string, deptId?: string): Promise<string[] | undefined> {
-  if (!deptId) return undefined;
-  const r = await ctx.database.pool.query<{ id: string }>(
-    `select id::text from blade_dept where ${tenantText(dept, '$1')} and is_deleted = 0
-       and (id = $2::bigint or (',' || ancestors || ',') like '%,' || $2 || ',%')`,
-    [tenantId, deptId],
-  );
-  if (!r.rows.length) throw badRequest('部门不存在');
-  return r.rows.map((x) => x.id);
-}
-
 /** STAFF_SQL's arguments (tenant, online window) and, when `deptId` names a department, the filter to its subtree. */
 async function staffArgs(ctx: AppContext, tenantId: string, deptId?: string) {
-  const depts = await deptIds(ctx, tenantId, deptId);
+  const depts = deptId ? await deptTree(ctx, tenantId, deptId) : undefined;
   const args: unknown[] = [tenantId, ONLINE_MS / 1000];
   let w = '';
   if (depts) {
@@ -226,8 +200,8 @@ function positionRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parse(
       z.object({
         userId: z.preprocess(blank, z.string({ error: LOC_MSG.userId }).regex(idRe, LOC_MSG.userId)),
-        startTime: dateBound('开始时间'),
-        endTime: dateBound('结束时间'),
+        startTime: dateBound('开始时间', 'YYYY-MM-DD HH:mm:ss'),
+        endTime: dateBound('结束时间', 'YYYY-MM-DD HH:mm:ss'),
         tolerance: z.preprocess(
           (v) => (typeof v === 'string' ? Number(v) : blank(v)),
           z.number({ error: '容差必须是数字' }).min(0, '容差不能为负').max(1000, '容差不能超过 1000 米').default(3),

@@ -62,8 +62,11 @@ export const pageReply = <T>(records: T[], total: number, current: number, size:
   pages: Math.ceil(total / size),
 });
 
-/** A date or date-time bound (`YYYY-MM-DD[ HH:mm[:ss]]`, server zone). */
-export const dateBound = (name: string) =>
+/**
+ * A date or date-time bound (`YYYY-MM-DD[ HH:mm[:ss]]`, server zone); a bad one is refused as `${name}格式应为
+ * ${formats}` (the location routes name only the date-time form). Location takes it through index.ts.
+ */
+export const dateBound = (name: string, formats = 'YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss') =>
   z.preprocess(
     blank,
     z
@@ -71,7 +74,7 @@ export const dateBound = (name: string) =>
       .transform((s, c) => {
         const d = parseDateTime(s);
         if (!d) {
-          c.addIssue({ code: 'custom', message: `${name}格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss` });
+          c.addIssue({ code: 'custom', message: `${name}格式应为 ${formats}` });
           return z.NEVER;
         }
         return d;

@@ -17,6 +17,7 @@ import { seedPatrol } from './seed.ts';
 import { taskRoutes } from './task-routes.ts';
 
 export { HAZARD_PROCESS, HAZARD_STATUS } from './catalog.ts';
+export { dateBound, deptTree } from './common.ts';
 export { byMenu, signedIn } from './grants.ts';
 export { localDay, zoneOffset } from './periods.ts';
 /** The task table the screens count (never through db/schema.ts). */

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../core/envelope.ts';
+import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
@@ -13,11 +13,11 @@ import {
   dept,
   dict,
   dropGrantsOfHolders,
-  dropRoleLinks,
+  guardAdminRole,
   invalidateDataScopes,
-  invalidateMenuCache,
   post,
   role,
+  roleRemoved,
   user,
 } from '../system/index.ts';
 
@@ -181,12 +181,7 @@ export const roleResource = defineResource({
     },
     async beforeSave(data, h) {
       // the same rules as /blade-system/role: only an administrator touches the administrator role
-      const admin = !!h.req.user?.isAdmin;
-      if (!admin && (data.roleAlias === ADMIN_ROLE_ALIAS || h.existing?.roleAlias === ADMIN_ROLE_ALIAS))
-        throw forbidden();
-      if (h.existing?.roleAlias === ADMIN_ROLE_ALIAS && data.roleAlias !== ADMIN_ROLE_ALIAS) {
-        throw badRequest('管理员角色的别名不可修改');
-      }
+      guardAdminRole(!!h.req.user?.isAdmin, data, h.existing);
       const pid = String(data.parentId ?? h.existing?.parentId ?? '0');
       if (pid !== '0') {
         if (h.existing && pid === String(h.existing.id)) throw badRequest('上级角色不能选择自身或其下级角色');
@@ -209,14 +204,7 @@ export const roleResource = defineResource({
       if (child && !ids.includes(child.id)) throw badRequest('请先删除子节点');
       if (await usersWith(h.tx, user.roleId, ids)) throw badRequest('该角色已分配给用户，无法删除');
     },
-    afterRemove: (rows, h) =>
-      dropRoleLinks(
-        h.tx,
-        rows.map((r) => String(r.id)),
-      ),
-    async committed(op, _rows, _req, ctx) {
-      if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
-    },
+    ...roleRemoved,
   },
 });
 

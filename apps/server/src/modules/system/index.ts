@@ -33,6 +33,7 @@ export {
   type MenuItem,
   onLocalMenuInvalidation,
 } from './menus.ts';
+export { guardAdminRole, roleRemoved } from './role.ts';
 /** The organisation tables other modules join with or read (never through db/schema.ts). */
 export {
   authorize,

@@ -11,7 +11,7 @@ import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { defineResource, type ResourceDef, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
@@ -22,6 +22,29 @@ import { ADMIN_ROLE_ALIAS, invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from './schema.ts';
 import { checkParent, refuseChildren } from './tree.ts';
+
+/**
+ * The administrator role's rules on a role write (this screen and permission's JNPF role screen): only an
+ * administrator writes it or makes a role of it, and its alias cannot change.
+ */
+export function guardAdminRole(admin: boolean, data: { roleAlias?: unknown }, existing?: { roleAlias?: unknown }) {
+  if (!admin && (data.roleAlias === ADMIN_ROLE_ALIAS || existing?.roleAlias === ADMIN_ROLE_ALIAS)) throw forbidden();
+  if (existing?.roleAlias === ADMIN_ROLE_ALIAS && data.roleAlias !== ADMIN_ROLE_ALIAS) {
+    throw badRequest('管理员角色的别名不可修改');
+  }
+}
+
+/** After roles are removed (here and on permission's JNPF role screen): their links go, menus and data scopes reload. */
+export const roleRemoved: Pick<NonNullable<ResourceDef['hooks']>, 'afterRemove' | 'committed'> = {
+  afterRemove: (rows, h) =>
+    dropRoleLinks(
+      h.tx,
+      rows.map((r) => String(r.id)),
+    ),
+  async committed(op, _rows, _req, ctx) {
+    if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
+  },
+};
 
 const roleTree = { table: role, id: role.id, parentId: role.parentId, isDeleted: role.isDeleted };
 
@@ -42,12 +65,7 @@ export const roleResource = defineResource({
   unique: [{ fields: ['roleAlias'], message: '角色别名已存在' }],
   hooks: {
     async beforeSave(data, h) {
-      const admin = !!h.req.user?.isAdmin;
-      if (!admin && (data.roleAlias === ADMIN_ROLE_ALIAS || h.existing?.roleAlias === ADMIN_ROLE_ALIAS))
-        throw forbidden();
-      if (h.existing?.roleAlias === ADMIN_ROLE_ALIAS && data.roleAlias !== ADMIN_ROLE_ALIAS) {
-        throw badRequest('管理员角色的别名不可修改');
-      }
+      guardAdminRole(!!h.req.user?.isAdmin, data, h.existing);
       if (!h.existing) data.parentId ??= '0';
       if (data.parentId !== undefined && data.parentId !== h.existing?.parentId) {
         await checkParent(h.tx, roleTree, {
@@ -65,14 +83,7 @@ export const roleResource = defineResource({
       await refuseChildren(h.tx, roleTree, ids, [inTenant(role, h.req.tenantId)]);
       await refuseHeldByUsers(h.tx, h.req.tenantId, user.roleId, ids, '该角色已分配给用户，无法删除');
     },
-    afterRemove: (rows, h) =>
-      dropRoleLinks(
-        h.tx,
-        rows.map((r) => String(r.id)),
-      ),
-    async committed(op, _rows, _req, ctx) {
-      if (op === 'remove') await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
-    },
+    ...roleRemoved,
   },
 });
 
