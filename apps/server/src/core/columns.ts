@@ -26,3 +26,6 @@ export const audit = () => ({
 });
 
 export const tenantCol = () => ({ tenantId: varchar('tenant_id', { length: 12 }).default('000000').notNull() });
+
+/** The id and the tenant, first in nearly every business table. */
+export const idAndTenant = () => ({ id: pk(), ...tenantCol() });

@@ -6,13 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const alarmInfo = pgTable(
   'swp_alarm_info',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** threshold (超限), rate (变化率), offline (离线), burst (爆管) */
     alarmType: varchar('alarm_type', { length: 16 }).notNull(),
     /** 1 一般, 2 重要, 3 紧急 */
@@ -71,8 +70,7 @@ export const alarmInfo = pgTable(
 export const alarmHistory = pgTable(
   'swp_alarm_history',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     alarmId: idType('alarm_id').notNull(),
     /** raise, repeat, close */
     action: varchar('action', { length: 16 }).notNull(),

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -26,8 +26,7 @@ export const appSetting = pgTable('swp_app_setting', {
 export const appDevice = pgTable(
   'swp_app_device',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     deviceId: varchar('device_id', { length: 64 }).notNull(),
     userId: idType('user_id').notNull(),
     sessionId: varchar('session_id', { length: 64 }),
@@ -49,8 +48,7 @@ export const appDevice = pgTable(
 export const appReleaseNote = pgTable(
   'swp_app_release_note',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     version: varchar('version', { length: 32 }).notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').default('').notNull(),
@@ -64,8 +62,7 @@ export const appReleaseNote = pgTable(
 export const appPhoto = pgTable(
   'swp_app_photo',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     clientId: varchar('client_id', { length: 64 }).notNull(),
     userId: idType('user_id').notNull(),
     mime: varchar('mime', { length: 32 }).notNull(),
@@ -83,8 +80,7 @@ export const appPhoto = pgTable(
 export const appAction = pgTable(
   'swp_app_action',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     clientId: varchar('client_id', { length: 64 }).notNull(),
     userId: idType('user_id').notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),

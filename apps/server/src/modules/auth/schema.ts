@@ -3,7 +3,7 @@
  * list), login failures (lockout), captchas, and the server's own keys (JWT secret, SM2 key pair).
  */
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { idType, pk, tenantCol } from '../../core/columns.ts';
+import { idAndTenant, idType } from '../../core/columns.ts';
 
 /**
  * One row per sign-in. Access tokens carry the session id (`sid`); the current refresh token is kept as its
@@ -12,8 +12,7 @@ import { idType, pk, tenantCol } from '../../core/columns.ts';
 export const authSession = pgTable(
   'blade_auth_session',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     account: varchar('account', { length: 45 }).notNull(),
     userName: varchar('user_name', { length: 45 }),
@@ -53,8 +52,7 @@ export const authSession = pgTable(
 export const authLoginFailure = pgTable(
   'blade_auth_login_failure',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     account: varchar('account', { length: 45 }).notNull(),
     ip: varchar('ip', { length: 64 }),
     createTime: timestamp('create_time', { withTimezone: true }).defaultNow().notNull(),

@@ -6,13 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant } from '../../core/columns.ts';
 
 export const waterTariff = pgTable(
   'swp_water_tariff',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** 用水类别: business dictionary `water_category` (1 居民生活用水, 2 非居民用水, 3 特种行业用水) */
     category: integer('category').notNull(),
     /** 阶梯 1..3 (residential only; the other categories have tier 1) */
@@ -50,8 +49,7 @@ export const waterTariff = pgTable(
 export const meterRead = pgTable(
   'swp_billing_meter_read',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** customer account (户号) */
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     meterCode: varchar('meter_code', { length: 32 }).notNull(),

@@ -6,13 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const bizCategory = pgTable(
   'biz_category',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     categoryName: varchar('category_name', { length: 64 }).notNull(),
     categoryCode: varchar('category_code', { length: 64 }).notNull(),
@@ -26,8 +25,7 @@ export const bizCategory = pgTable(
 export const bizDataModel = pgTable(
   'biz_data_model',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** data source (`DataSource` id); '0' = the console's own database */
     dbLinkId: idType('db_link_id').default('0').notNull(),
     modelName: varchar('model_name', { length: 64 }).notNull(),
@@ -44,8 +42,7 @@ export const bizDataModel = pgTable(
 export const bizForm = pgTable(
   'biz_form',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     categoryId: idType('category_id'),
     formName: varchar('form_name', { length: 64 }).notNull(),
     formCode: varchar('form_code', { length: 64 }).notNull(),
@@ -64,8 +61,7 @@ export const bizForm = pgTable(
 export const bizDesign = pgTable(
   'biz_design',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     formId: idType('form_id').notNull(),
     designName: varchar('design_name', { length: 64 }).notNull(),
     /** 分组 (bis-group) */

@@ -6,13 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const customer = pgTable(
   'swp_customer',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** 户号 */
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 100 }).notNull(),
@@ -36,8 +35,7 @@ export const customer = pgTable(
 export const waterMeter = pgTable(
   'swp_water_meter',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     meterNo: varchar('meter_no', { length: 32 }).notNull(),
     customerId: idType('customer_id').notNull(),
     /** 口径 DN (mm) */
@@ -64,8 +62,7 @@ export const waterMeter = pgTable(
 export const meterReading = pgTable(
   'swp_meter_reading',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     meterId: idType('meter_id').notNull(),
     readTime: timestamp('read_time', { withTimezone: true }).notNull(),
     /** 读数 m³ */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 /** JNPF's own bookkeeping columns besides the audit fields (`enabledMark` 1 on, 0 off). */
 const jnpf = () => ({
@@ -18,8 +18,7 @@ const jnpf = () => ({
 export const dictionaryType = pgTable(
   'base_dictionary_type',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
@@ -34,8 +33,7 @@ export const dictionaryType = pgTable(
 export const dictionaryData = pgTable(
   'base_dictionary_data',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     dictionaryTypeId: idType('dictionary_type_id').notNull(),
     parentId: idType('parent_id').default('0').notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
@@ -55,8 +53,7 @@ export const dictionaryData = pgTable(
 export const area = pgTable(
   'base_area',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
@@ -75,8 +72,7 @@ export const area = pgTable(
 export const commonFields = pgTable(
   'base_common_fields',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** 说明 (label) */
     fieldName: varchar('field_name', { length: 100 }).notNull(),
     /** column name */
@@ -99,8 +95,7 @@ export const commonFields = pgTable(
 export const sequence = pgTable(
   'blade_sequence',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     sequenceCode: varchar('sequence_code', { length: 64 }).notNull(),
     sequenceName: varchar('sequence_name', { length: 100 }).notNull(),
     sequencePrefix: varchar('sequence_prefix', { length: 32 }).default('').notNull(),

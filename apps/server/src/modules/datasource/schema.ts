@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType, pk } from '../../core/columns.ts';
 
 /** Keys of the data services (name → value), written once by the first instance to start. */
 export const dsSecret = pgTable('ds_secret', {
@@ -16,8 +16,7 @@ export const dsSecret = pgTable('ds_secret', {
 export const dsSource = pgTable(
   'ds_source',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     /** PostgreSQL | MySQL (MariaDB speaks MySQL) */
     dbType: varchar('db_type', { length: 20 }).notNull(),
@@ -40,8 +39,7 @@ export const dsSource = pgTable(
 export const dsInterface = pgTable(
   'ds_interface',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     category: varchar('category', { length: 64 }),
@@ -69,8 +67,7 @@ export const dsInterface = pgTable(
 export const dsInterfaceLog = pgTable(
   'ds_interface_log',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     interfaceId: idType('interface_id').notNull(),
     userId: idType('user_id'),
     userName: varchar('user_name', { length: 64 }),
@@ -100,8 +97,7 @@ export const dsBackup = pgTable('ds_backup', {
 export const rptReport = pgTable(
   'rpt_report',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     name: varchar('name', { length: 100 }).notNull(),
     /** report definition (UReport XML or our JSON) */
     content: text('content'),

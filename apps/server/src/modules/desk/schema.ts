@@ -1,12 +1,11 @@
 /** Notices (通知公告): rich-text announcements of a tenant, shown on the home page and in the notice list. */
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { audit, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant } from '../../core/columns.ts';
 
 export const notice = pgTable(
   'blade_notice',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     title: varchar('title', { length: 255 }).notNull(),
     /** dictKey of the system dictionary `notice` (1 发布通知, 2 批转通知, …) */
     category: integer('category').notNull(),

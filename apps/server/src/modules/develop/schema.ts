@@ -3,11 +3,10 @@
  * source (`datasourceId` + `tableName`) or an online module (`moduleId`) — under which module name and title.
  */
 import { pgTable, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const devCode = pgTable('dev_code', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   /** 模块名 (snake_case: the module folder, menu code and route) */
   codeName: varchar('code_name', { length: 64 }).notNull(),
   /** 标题 (the screen's name) */

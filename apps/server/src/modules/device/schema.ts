@@ -7,13 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const deviceBase = pgTable(
   'swp_device_base',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     deviceName: varchar('device_name', { length: 100 }).notNull(),
     /** valve, waterQuality, pump, video */
@@ -61,8 +60,7 @@ export interface RuleItem {
 export const deviceRule = pgTable(
   'swp_device_rule',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     deviceId: idType('device_id').notNull(),
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     deviceType: varchar('device_type', { length: 16 }).notNull(),

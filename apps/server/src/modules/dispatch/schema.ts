@@ -3,13 +3,12 @@
  * process diagram per tenant.
  */
 import { doublePrecision, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const dispatchOrder = pgTable(
   'swp_dispatch_order',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** DD + yyyyMMddHHmmss + 3 digits */
     code: varchar('code', { length: 32 }).notNull(),
     stationId: idType('station_id').notNull(),
@@ -47,8 +46,7 @@ export const dispatchOrder = pgTable(
 export const dispatchOrderLog = pgTable(
   'swp_dispatch_order_log',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     orderId: idType('order_id').notNull(),
     /** issue, acknowledge, complete, escalate, cancel */
     step: varchar('step', { length: 16 }).notNull(),
@@ -76,8 +74,7 @@ export const dispatchLayout = pgTable('swp_dispatch_layout', {
 export const dispatchStation = pgTable(
   'swp_dispatch_station',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     stationId: idType('station_id').notNull(),
     operatorIds: jsonb('operator_ids').$type<string[]>().notNull().default([]),
     pressureMin: doublePrecision('pressure_min'),

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 const polygon = (name: string) =>
   customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Polygon,4548)' })(name);
@@ -41,8 +41,7 @@ export interface DmaMeter {
 export const dma = pgTable(
   'swp_dma',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** '0' for a top-level zone */
     parentId: idType('parent_id').default('0').notNull(),
     code: varchar('code', { length: 32 }).notNull(),
@@ -79,8 +78,7 @@ export const dma = pgTable(
 export const dmaUnbilled = pgTable(
   'swp_dma_unbilled',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     dmaCode: varchar('dma_code', { length: 32 }).notNull(),
     /** flushing | fire | own | other */
     category: varchar('category', { length: 16 }).notNull(),
@@ -112,8 +110,7 @@ export const dmaSetting = pgTable('swp_dma_setting', {
 export const dmaLeakEvent = pgTable(
   'swp_dma_leak_event',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** e.g. LK202611270001 */
     code: varchar('code', { length: 32 }).notNull(),
     dmaCode: varchar('dma_code', { length: 32 }).notNull(),

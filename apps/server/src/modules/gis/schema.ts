@@ -26,7 +26,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 /** A PostGIS geometry column in EPSG:4548; read it with ST_X/ST_Y/ST_AsGeoJSON in SQL (never as hex here). */
 const geometry = (name: string, kind: 'Point' | 'LineString' | 'Polygon') =>
@@ -35,8 +35,7 @@ const geometry = (name: string, kind: 'Point' | 'LineString' | 'Polygon') =>
 export const gisPipe = pgTable(
   'swp_gis_pipe',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** object id of the feature (ArcGIS OBJECTID / gid), unique per tenant */
     gid: integer('gid').notNull(),
     /** pipe code (管线编号) */
@@ -72,8 +71,7 @@ export const gisPipe = pgTable(
 export const gisNode = pgTable(
   'swp_gis_node',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     gid: integer('gid').notNull(),
     /** junction | valve | pump | source | hydrant | meter | wq */
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -119,8 +117,7 @@ export const gisNode = pgTable(
 export const gisDma = pgTable(
   'swp_gis_dma',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     gid: integer('gid').notNull(),
     /** DMA code, e.g. DMA01 */
     dno: varchar('dno', { length: 32 }).notNull(),
@@ -138,8 +135,7 @@ export const gisDma = pgTable(
 export const gisRoad = pgTable(
   'swp_gis_road',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     name: varchar('name', { length: 64 }).notNull(),
     geom: geometry('geom', 'LineString').notNull(),
   },
@@ -149,8 +145,7 @@ export const gisRoad = pgTable(
 export const gisPlace = pgTable(
   'swp_gis_place',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     name: varchar('name', { length: 64 }).notNull(),
     /** community | school | hospital | park | plant | ... */
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -172,8 +167,7 @@ export const gisNetwork = pgTable('swp_gis_network', {
 export const burstEvent = pgTable(
   'swp_dispatch_burst_event',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** event code, e.g. BG202611240001 */
     code: varchar('code', { length: 32 }).notNull(),
     title: varchar('title', { length: 255 }).notNull(),
@@ -214,8 +208,7 @@ export const burstEvent = pgTable(
 export const eventValve = pgTable(
   'swp_dispatch_event_valve',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     eventId: idType('event_id').notNull(),
     valveGid: integer('valve_gid').notNull(),
     valveDno: varchar('valve_dno', { length: 32 }).notNull(),

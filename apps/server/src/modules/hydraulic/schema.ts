@@ -21,15 +21,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const hydraulicModel = pgTable(
   'swp_hydraulic_model',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     networkVersion: integer('network_version').notNull(),
     hash: varchar('hash', { length: 40 }).notNull(),
     inp: text('inp').notNull(),
@@ -43,8 +42,7 @@ export const hydraulicModel = pgTable(
 export const hydraulicRun = pgTable(
   'swp_hydraulic_run',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     modelId: idType('model_id').notNull(),
     networkVersion: integer('network_version').notNull(),
     /** queued | running | done | failed */
@@ -66,8 +64,7 @@ export const hydraulicRun = pgTable(
 export const hydraulicMaterial = pgTable(
   'swp_hydraulic_material',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     name: varchar('name', { length: 64 }).notNull(),
     /** words a pipe's material is matched against (case-insensitive, any of them); `*` matches every material */
     keywords: varchar('keywords', { length: 255 }).notNull(),

@@ -3,12 +3,11 @@
  * server itself (and by the web client's error-log upload) and never edited.
  */
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { pk, tenantCol } from '../../core/columns.ts';
+import { idAndTenant } from '../../core/columns.ts';
 
 /** Columns every log shares: where it ran, what was called, by whom. */
 const common = () => ({
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   /** the service that wrote the row: `swp-console` for the server, `web` for the browser client's uploads */
   serviceId: varchar('service_id', { length: 32 }),
   serverHost: varchar('server_host', { length: 255 }),

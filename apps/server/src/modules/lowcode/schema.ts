@@ -9,13 +9,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const lcModule = pgTable(
   'lc_module',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     /** English name (the published menu entry's name in English; empty = the Chinese name is shown) */
     enName: varchar('en_name', { length: 100 }),
@@ -46,8 +45,7 @@ export const lcModule = pgTable(
 export const lcRecord = pgTable(
   'lc_record',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     moduleId: idType('module_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     /**

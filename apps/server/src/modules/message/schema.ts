@@ -4,14 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 /** One message in one recipient's box. `messageStatus` is UN_READABLE until the recipient opens it, then READ. */
 export const messageRecord = pgTable(
   'blade_message_record',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** the send (message log row) this record came from */
     logId: idType('log_id'),
     /** the recipient */
@@ -42,8 +41,7 @@ export const messageRecord = pgTable(
 export const messageLog = pgTable(
   'blade_message_log',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     messageType: integer('message_type').default(1).notNull(),
     /** site (in-app), sms, email */
     channel: varchar('channel', { length: 16 }).default('site').notNull(),
@@ -70,8 +68,7 @@ export const messageLog = pgTable(
 export const messageTemplate = pgTable(
   'blade_message_template',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     templateCode: varchar('template_code', { length: 64 }).notNull(),
     templateName: varchar('template_name', { length: 100 }).notNull(),
     messageType: integer('message_type').default(1).notNull(),
@@ -91,8 +88,7 @@ export const messageTemplate = pgTable(
 export const messageConfig = pgTable(
   'blade_message_config',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     configCode: varchar('config_code', { length: 64 }).notNull(),
     configName: varchar('config_name', { length: 100 }).notNull(),
     messageType: integer('message_type').default(1).notNull(),

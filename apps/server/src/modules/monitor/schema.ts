@@ -22,13 +22,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 export const monitorStation = pgTable(
   'swp_monitor_station',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** station code (SL 323 STCD) */
     stcd: varchar('stcd', { length: 32 }).notNull(),
     /** station name (STNM) */

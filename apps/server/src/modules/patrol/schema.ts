@@ -5,12 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 
 /** 巡检类型: 日常巡检, 专项巡检, 应急巡检 … */
 export const patrolType = pgTable('swp_patrol_type', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   typeCode: varchar('type_code', { length: 32 }).notNull(),
   typeName: varchar('type_name', { length: 64 }).notNull(),
   sort: integer('sort').default(1).notNull(),
@@ -22,8 +21,7 @@ export const patrolType = pgTable('swp_patrol_type', {
 export const patrolTypeObject = pgTable(
   'swp_patrol_type_object',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     typeId: idType('type_id').notNull(),
     /** facility type code (FACILITY_TYPES) */
     facilityType: varchar('facility_type', { length: 32 }).notNull(),
@@ -41,8 +39,7 @@ export const patrolTypeObject = pgTable(
 export const patrolJobObject = pgTable(
   'swp_patrol_job_object',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     objectCode: varchar('object_code', { length: 64 }).notNull(),
     objectName: varchar('object_name', { length: 100 }).notNull(),
     facilityType: varchar('facility_type', { length: 32 }).notNull(),
@@ -68,8 +65,7 @@ export const patrolJobObject = pgTable(
 export const patrolPlan = pgTable(
   'swp_patrol_plan',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     planCode: varchar('plan_code', { length: 32 }).notNull(),
     planName: varchar('plan_name', { length: 100 }).notNull(),
     typeId: idType('type_id').notNull(),
@@ -109,8 +105,7 @@ export const patrolPlan = pgTable(
 export const patrolPlanAudit = pgTable(
   'swp_patrol_plan_audit',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     planId: idType('plan_id').notNull(),
     /** submit, approve, reject */
     action: varchar('action', { length: 16 }).notNull(),
@@ -129,8 +124,7 @@ export const patrolPlanAudit = pgTable(
 export const patrolTask = pgTable(
   'swp_patrol_task',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     planId: idType('plan_id').notNull(),
     taskName: varchar('task_name', { length: 120 }).notNull(),
     typeId: idType('type_id').notNull(),
@@ -157,8 +151,7 @@ export const patrolTask = pgTable(
 export const patrolTaskObject = pgTable(
   'swp_patrol_task_object',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     taskId: idType('task_id').notNull(),
     jobObjectId: idType('job_object_id').notNull(),
     objectName: varchar('object_name', { length: 100 }).notNull(),
@@ -192,8 +185,7 @@ export const patrolTaskObject = pgTable(
 export const patrolTaskUser = pgTable(
   'swp_patrol_task_user',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     taskId: idType('task_id').notNull(),
     userId: idType('user_id').notNull(),
     active: integer('active').default(1).notNull(),
@@ -209,8 +201,7 @@ export const patrolTaskUser = pgTable(
 export const patrolHazard = pgTable(
   'swp_patrol_hazard',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     taskId: idType('task_id'),
     taskObjectId: idType('task_object_id'),
     /** event type code (EVENT_TYPES) */
@@ -240,8 +231,7 @@ export const patrolHazard = pgTable(
 export const patrolOrder = pgTable(
   'swp_patrol_order',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     source: varchar('source', { length: 16 }).notNull(),
     eventType: varchar('event_type', { length: 32 }).notNull(),
@@ -265,8 +255,7 @@ export const patrolOrder = pgTable(
 export const accessRuleIndex = pgTable(
   'swp_ops_access_rule_index',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     indexCode: varchar('index_code', { length: 32 }).notNull(),
     indexName: varchar('index_name', { length: 64 }).notNull(),
     weight: integer('weight').notNull(),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType } from '../../core/columns.ts';
 import type { LimitKind } from './limits.ts';
 
 /**
@@ -27,8 +27,7 @@ import type { LimitKind } from './limits.ts';
 export const qualityIndicator = pgTable(
   'swp_quality_indicator',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     nameEn: varchar('name_en', { length: 64 }),
@@ -56,8 +55,7 @@ export const qualityIndicator = pgTable(
 export const qualityPoint = pgTable(
   'swp_quality_point',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     /** plant | network */
@@ -75,8 +73,7 @@ export const qualityPoint = pgTable(
 export const qualityPlan = pgTable(
   'swp_quality_plan',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     pointCodes: jsonb('point_codes').$type<string[]>().default([]).notNull(),
@@ -98,8 +95,7 @@ export const qualityPlan = pgTable(
 export const qualityTask = pgTable(
   'swp_quality_task',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     planId: idType('plan_id').notNull(),
     planName: varchar('plan_name', { length: 100 }),
     pointCode: varchar('point_code', { length: 32 }).notNull(),
@@ -123,8 +119,7 @@ export const qualityTask = pgTable(
 export const qualityResult = pgTable(
   'swp_quality_result',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     sampleCode: varchar('sample_code', { length: 32 }).notNull(),
     pointCode: varchar('point_code', { length: 32 }).notNull(),
     pointName: varchar('point_name', { length: 100 }),

@@ -5,13 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant } from '../../core/columns.ts';
 
 export const sms = pgTable(
   'blade_sms',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** dict `sms`: 1 云片, 2 七牛, 3 阿里云, 4 腾讯云 */
     category: integer('category').notNull(),
     /** 资源编号: what a send names (`code`) */
@@ -34,8 +33,7 @@ export const sms = pgTable(
 export const oss = pgTable(
   'blade_oss',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** dict `oss`: 1 本地, 2 MinIO, 3 七牛云, 4 阿里云, 5 腾讯云 */
     category: integer('category').notNull(),
     ossCode: varchar('oss_code', { length: 32 }).notNull(),
@@ -58,8 +56,7 @@ export const oss = pgTable(
 export const attach = pgTable(
   'blade_attach',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** where the file is read: `/api/file/Download/{id}/{stored file name}` for local storage */
     link: varchar('link', { length: 1000 }).notNull(),
     domainUrl: varchar('domain_url', { length: 500 }),

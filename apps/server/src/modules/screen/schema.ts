@@ -1,12 +1,11 @@
 /** 大屏展示 (docs/screen.md): read-only share links of one screen, limited in time and revocable. */
 import { index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant } from '../../core/columns.ts';
 
 export const screenToken = pgTable(
   'swp_screen_token',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** the screen it opens: overview, dispatch (catalog.ts) */
     screenCode: varchar('screen_code', { length: 32 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -26,8 +25,7 @@ export const screenToken = pgTable(
 export const screenLayout = pgTable(
   'swp_screen_layout',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     screenCode: varchar('screen_code', { length: 32 }).notNull(),
     widgets: jsonb('widgets')
       .$type<{ widget: string; x: number; y: number; w: number; h: number; options?: Record<string, unknown> }[]>()

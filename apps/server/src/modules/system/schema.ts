@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType, pk, tenantCol } from '../../core/columns.ts';
 
 export const tenant = pgTable(
   'blade_tenant',
@@ -61,8 +61,7 @@ export const client = pgTable(
 export const user = pgTable(
   'blade_user',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     code: varchar('code', { length: 12 }),
     /** 1 web, 2 app, 3 other (platform) */
     userType: integer('user_type').default(1).notNull(),
@@ -97,8 +96,7 @@ export const userPlatform = pgTable('blade_user_platform', {
 
 /** Third-party identities bound to users (register-guest). */
 export const userOauth = pgTable('blade_user_oauth', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   uuid: varchar('uuid', { length: 64 }),
   userId: idType('user_id'),
   username: varchar('username', { length: 32 }),
@@ -109,8 +107,7 @@ export const userOauth = pgTable('blade_user_oauth', {
 });
 
 export const role = pgTable('blade_role', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   parentId: idType('parent_id').default('0').notNull(),
   roleName: varchar('role_name', { length: 255 }).notNull(),
   sort: integer('sort').default(1).notNull(),
@@ -137,8 +134,7 @@ export const roleScope = pgTable(
 );
 
 export const dept = pgTable('blade_dept', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   parentId: idType('parent_id').default('0').notNull(),
   /** comma-joined ids from the root down to the parent: "0,12,34" */
   ancestors: text('ancestors').default('0').notNull(),
@@ -152,8 +148,7 @@ export const dept = pgTable('blade_dept', {
 });
 
 export const post = pgTable('blade_post', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   /** 1 senior management, 2 middle management, 3 staff, 4 other */
   category: integer('category').default(3).notNull(),
   postCode: varchar('post_code', { length: 12 }).notNull(),
@@ -199,8 +194,7 @@ export const menu = pgTable(
 );
 
 export const topMenu = pgTable('blade_top_menu', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   code: varchar('code', { length: 255 }).notNull(),
   name: varchar('name', { length: 255 }).notNull(),
   i18n: varchar('i18n', { length: 128 }),
@@ -311,8 +305,7 @@ export const region = pgTable(
 export const authorize = pgTable(
   'base_authorize',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     /** module, button, column, form, resource */
     itemType: varchar('item_type', { length: 16 }).notNull(),
     itemId: varchar('item_id', { length: 64 }).notNull(),

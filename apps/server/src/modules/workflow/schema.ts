@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idType, pk, tenantCol } from '../../core/columns.ts';
+import { audit, idAndTenant, idType, pk } from '../../core/columns.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -14,8 +14,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const wfCategory = pgTable(
   'wf_category',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     sort: integer('sort').default(1).notNull(),
@@ -29,8 +28,7 @@ export const wfCategory = pgTable(
 export const wfModel = pgTable(
   'wf_model',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     modelKey: varchar('model_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     categoryId: idType('category_id'),
@@ -46,8 +44,7 @@ export const wfModel = pgTable(
 export const wfModelHistory = pgTable(
   'wf_model_history',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     modelId: idType('model_id').notNull(),
     modelKey: varchar('model_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
@@ -63,8 +60,7 @@ export const wfModelHistory = pgTable(
 export const wfForm = pgTable(
   'wf_form',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     formKey: varchar('form_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     categoryId: idType('category_id'),
@@ -79,8 +75,7 @@ export const wfForm = pgTable(
 export const wfFormHistory = pgTable(
   'wf_form_history',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     formId: idType('form_id').notNull(),
     formKey: varchar('form_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
@@ -93,8 +88,7 @@ export const wfFormHistory = pgTable(
 
 /** 流程表达式 (conditions picked in the designer). */
 export const wfCondition = pgTable('wf_condition', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   categoryId: idType('category_id'),
   name: varchar('name', { length: 128 }).notNull(),
   expression: varchar('expression', { length: 1000 }).notNull(),
@@ -106,8 +100,7 @@ export const wfCondition = pgTable('wf_condition', {
 export const wfButton = pgTable(
   'wf_button',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     buttonKey: varchar('button_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     display: boolean('display').default(true).notNull(),
@@ -119,8 +112,7 @@ export const wfButton = pgTable(
 
 /** 表单默认值: a named default a form field may take (e.g. ${currentUser}). */
 export const wfFormDefault = pgTable('wf_form_default', {
-  id: pk(),
-  ...tenantCol(),
+  ...idAndTenant(),
   name: varchar('name', { length: 64 }).notNull(),
   fieldType: varchar('field_type', { length: 32 }).default('input').notNull(),
   content: varchar('content', { length: 500 }).notNull(),
@@ -132,8 +124,7 @@ export const wfFormDefault = pgTable('wf_form_default', {
 export const wfModelScope = pgTable(
   'wf_model_scope',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     modelId: idType('model_id').notNull(),
     scopeType: varchar('scope_type', { length: 16 }).notNull(),
     val: text('val').default('').notNull(),
@@ -146,8 +137,7 @@ export const wfModelScope = pgTable(
 export const wfProxy = pgTable(
   'wf_proxy',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     proxyUserId: idType('proxy_user_id').notNull(),
     processDefKey: varchar('process_def_key', { length: 64 }),
@@ -163,8 +153,7 @@ export const wfProxy = pgTable(
 export const wfDefinition = pgTable(
   'wf_definition',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     deploymentId: idType('deployment_id').notNull(),
     processKey: varchar('process_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
@@ -191,8 +180,7 @@ export const wfDefinition = pgTable(
 export const wfInstance = pgTable(
   'wf_instance',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     definitionId: idType('definition_id').notNull(),
     processKey: varchar('process_key', { length: 64 }).notNull(),
     processName: varchar('process_name', { length: 128 }).notNull(),
@@ -237,8 +225,7 @@ export const wfExecution = pgTable(
 export const wfTask = pgTable(
   'wf_task',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     instanceId: idType('instance_id').notNull(),
     executionId: idType('execution_id').notNull(),
     definitionId: idType('definition_id').notNull(),
@@ -334,8 +321,7 @@ export const wfComment = pgTable(
 export const wfCopy = pgTable(
   'wf_copy',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     title: varchar('title', { length: 255 }),
     initiator: idType('initiator'),
@@ -354,8 +340,7 @@ export const wfCopy = pgTable(
 export const wfDraft = pgTable(
   'wf_draft',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     processDefId: idType('process_def_id'),
     processKey: varchar('process_key', { length: 64 }),
@@ -371,8 +356,7 @@ export const wfDraft = pgTable(
 export const wfLeave = pgTable(
   'wf_leave',
   {
-    id: pk(),
-    ...tenantCol(),
+    ...idAndTenant(),
     processDefinitionId: idType('process_definition_id'),
     processInstanceId: idType('process_instance_id'),
     leaveType: integer('leave_type').default(1).notNull(),
