@@ -10,7 +10,7 @@ import { defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { FIELDS, monitorStation, seriesOf, stationView } from '../monitor/index.ts';
+import { FIELDS, monitorStation, seriesOf, stationPlace, stationView } from '../monitor/index.ts';
 import {
   checkRule,
   DEVICE_TYPES,
@@ -275,12 +275,7 @@ export async function stationOptions(ctx: AppContext, tenantId: string) {
     stnm: s.stnm,
     sttp: s.sttp,
     sttpName: s.sttpName,
-    location: s.location,
-    address: s.address,
-    x: s.x,
-    y: s.y,
-    lgtd: s.lgtd,
-    lttd: s.lttd,
+    ...stationPlace(s),
     fields: s.fields.map((f) => ({ field: f.field, name: f.name, unit: f.unit })),
   }));
 }

@@ -43,14 +43,13 @@ export function innerPlants(cols: number, rows: number, xy: (i: number, j: numbe
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;
 export const pad = (n: number, w = 6) => String(n).padStart(w, '0');
 
+/** A node's measured attributes (elevation, diameter, operable, normal state, subtype) empty, in the rows' order. */
+export const noMeasures = () => ({ elevation: null, diameter: null, operable: null, normalState: null, subtype: null });
+
 /** a node with every optional field empty */
 export const blank = (): Omit<GenNode, 'gid' | 'kind' | 'dno' | 'x' | 'y'> => ({
   name: null,
-  elevation: null,
-  diameter: null,
-  operable: null,
-  normalState: null,
-  subtype: null,
+  ...noMeasures(),
   customerCount: null,
   criticalType: null,
   pipeGid: null,

@@ -13,10 +13,8 @@
  */
 import { NetworkBuilder } from './network-builder.ts';
 
-export interface GenNode {
-  gid: number;
-  kind: 'junction' | 'valve' | 'pump' | 'source' | 'hydrant' | 'meter' | 'wq';
-  dno: string;
+/** What a network node carries beside its code and kind, generated (`GenNode`) or imported (import/build.ts). */
+export interface NodeAttrs {
   name: string | null;
   x: number;
   y: number;
@@ -25,6 +23,12 @@ export interface GenNode {
   operable: number | null;
   normalState: string | null;
   subtype: string | null;
+}
+
+export interface GenNode extends NodeAttrs {
+  gid: number;
+  kind: 'junction' | 'valve' | 'pump' | 'source' | 'hydrant' | 'meter' | 'wq';
+  dno: string;
   customerCount: number | null;
   criticalType: string | null;
   pipeGid: number | null;

@@ -14,6 +14,20 @@ const f = (jnpfKey: string, vModel: string, label: string, cfg: Record<string, u
 
 const opts = (...labels: string[]) => labels.map((l, i) => ({ id: String(i + 1), fullName: l }));
 
+/** The buttons and paging both demo lists share: add, export, import, template, batch remove; edit, detail, remove. */
+const LIST_ACTIONS = {
+  btnsList: [
+    { value: 'add' },
+    { value: 'export' },
+    { value: 'upload' },
+    { value: 'download' },
+    { value: 'batchRemove' },
+  ],
+  columnBtnsList: [{ value: 'edit' }, { value: 'detail' }, { value: 'remove' }],
+  hasPage: true,
+  pageSize: 20,
+} satisfies Partial<LcColumnData>;
+
 export const REPAIR_FORM: LcFormConf = {
   labelWidth: 100,
   popupType: 'general',
@@ -117,16 +131,7 @@ export const REPAIR_COLUMNS: LcColumnData = {
     { prop: 'status', label: '处理状态', jnpfKey: 'select' },
     { prop: 'reportDate', label: '报修日期', jnpfKey: 'datePicker' },
   ],
-  btnsList: [
-    { value: 'add' },
-    { value: 'export' },
-    { value: 'upload' },
-    { value: 'download' },
-    { value: 'batchRemove' },
-  ],
-  columnBtnsList: [{ value: 'edit' }, { value: 'detail' }, { value: 'remove' }],
-  hasPage: true,
-  pageSize: 20,
+  ...LIST_ACTIONS,
   defaultSidx: 'reportDate',
   sort: 'desc',
 };
@@ -204,16 +209,7 @@ export const METER_COLUMNS: LcColumnData = {
     { prop: 'meterType', label: '水表类型', jnpfKey: 'radio' },
     { prop: 'installDate', label: '安装日期', jnpfKey: 'datePicker' },
   ],
-  btnsList: [
-    { value: 'add' },
-    { value: 'export' },
-    { value: 'upload' },
-    { value: 'download' },
-    { value: 'batchRemove' },
-  ],
-  columnBtnsList: [{ value: 'edit' }, { value: 'detail' }, { value: 'remove' }],
-  hasPage: true,
-  pageSize: 20,
+  ...LIST_ACTIONS,
   defaultSidx: 'installDate',
   sort: 'desc',
 };

@@ -20,6 +20,7 @@ export {
   seriesByCode,
   seriesOf,
   stationPage,
+  stationPlace,
   stationView,
 } from './service.ts';
 export { demand } from './simulator.ts';

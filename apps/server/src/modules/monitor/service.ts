@@ -255,6 +255,16 @@ export const STATES = {
 } as const;
 export type StationState = keyof typeof STATES;
 
+/** Where a station is: its place name, address, EPSG:4548 x/y and longitude/latitude (views and pickers). */
+export const stationPlace = (s: Pick<StationRow, 'location' | 'address' | 'x' | 'y' | 'lgtd' | 'lttd'>) => ({
+  location: s.location,
+  address: s.address,
+  x: s.x,
+  y: s.y,
+  lgtd: s.lgtd,
+  lttd: s.lttd,
+});
+
 /** A station as the screen lists it. */
 export function stationView(s: StationRow, series: SeriesRow[], now = Date.now()) {
   const latest: LatestValue[] = [];
@@ -291,12 +301,7 @@ export function stationView(s: StationRow, series: SeriesRow[], now = Date.now()
     category: s.category,
     deviceCode: s.deviceCode,
     deviceType: s.deviceType,
-    location: s.location,
-    address: s.address,
-    x: s.x,
-    y: s.y,
-    lgtd: s.lgtd,
-    lttd: s.lttd,
+    ...stationPlace(s),
     alertWl: s.alertWl,
     lowWl: s.lowWl,
     sort: s.sort,

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { NetworkCounts, NetworkImportWarning } from '@swp/contract';
 import { toEpsg4548 } from '../../monitor/index.ts';
+import type { NodeAttrs } from '../network.ts';
+import { noMeasures } from '../network-grid.ts';
 import type { HydraulicModel, ImpLink, ImpNode, ParsedNetwork, Rejected } from './model.ts';
 import { SLICE, yieldToLoop } from './model.ts';
 
@@ -18,17 +20,9 @@ export interface CrsOptions {
   offsetY: number;
 }
 
-export interface NodeRow {
+export interface NodeRow extends NodeAttrs {
   dno: string;
   kind: 'junction' | 'valve' | 'pump' | 'source' | 'hydrant' | 'meter';
-  name: string | null;
-  x: number;
-  y: number;
-  elevation: number | null;
-  diameter: number | null;
-  operable: number | null;
-  normalState: string | null;
-  subtype: string | null;
   hydraulic: Record<string, unknown> | null;
   sig: string;
 }
@@ -191,11 +185,7 @@ class RowBuilder {
         name: null,
         x,
         y,
-        elevation: null,
-        diameter: null,
-        operable: null,
-        normalState: null,
-        subtype: null,
+        ...noMeasures(),
         hydraulic: null,
       },
       null,
