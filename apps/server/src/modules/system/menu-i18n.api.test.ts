@@ -1,7 +1,7 @@
 /**
  * Complete English (issue 24 item 8): every seeded menu entry (screens and groups of every module, and the top
  * menus) carries an i18n key, and the web client has that key in both zh and en (the shell's strings and every
- * feature's `i18n.ts`, resolved as `shell/translate.ts` does: the key itself, else `route.<key>`). Buttons are not
+ * feature's `i18n.ts` with its JSON, resolved as `shell/translate.ts` does: the key itself, else `route.<key>`). Buttons are not
  * shown by name in the client (their labels come from the screens' own strings), so they are left out.
  */
 import fs from 'node:fs';
@@ -15,10 +15,9 @@ type Tree = Record<string, unknown>;
 const WEB = path.resolve(import.meta.dirname, '../../../../web/src');
 
 async function webStrings(): Promise<{ zh: Tree; en: Tree }> {
-  const files = [path.join(WEB, 'i18n/zh.ts'), path.join(WEB, 'i18n/en.ts')];
-  const out = { zh: [] as Tree[], en: [] as Tree[] };
-  out.zh.push((await import(files[0])).default);
-  out.en.push((await import(files[1])).default);
+  // the shell's strings are JSON data (i18n/zh.json, en.json); each area's `i18n.ts` exports its own `{ zh, en }`
+  const shell = (lang: 'zh' | 'en') => JSON.parse(fs.readFileSync(path.join(WEB, `i18n/${lang}.json`), 'utf8')) as Tree;
+  const out = { zh: [shell('zh')], en: [shell('en')] };
   for (const dir of ['features', 'components']) {
     for (const area of fs.readdirSync(path.join(WEB, dir))) {
       const f = path.join(WEB, dir, area, 'i18n.ts');
