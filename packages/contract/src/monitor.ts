@@ -51,7 +51,7 @@ export interface HistorySeriesInfo<W extends string = string> {
 }
 
 /**
- * `GET /api/swp-monitor/history`: a station's series over a window, with the same window of earlier periods when
+ * `POST /api/swp-computing/monitor/his`: a station's series over a window, with the same window of earlier periods when
  * compared (W: dilution windows, T: monitor types, D: comparison dimensions; plain strings on the web).
  */
 export interface HistoryResult<W extends string = string, T extends string = string, D extends string = string> {

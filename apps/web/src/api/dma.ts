@@ -1,5 +1,5 @@
 /** Typed calls of `/api/swp-dma` (DMA分区): zones, membership, water balance, night flow, leak events. */
-import type { Balance, BalanceFigure, BalanceResult, DmaRow, DmaZoneNode } from '@swp/contract';
+import type { Balance, BalanceResult, DmaRow, DmaZoneNode } from '@swp/contract';
 import { crudApi, type Row } from './crud';
 import { http } from './http';
 
@@ -35,8 +35,8 @@ export interface Membership {
   unplaced: { accountNo: string; meterCode: string }[];
 }
 
-/** The balance's answer and its figures are declared once in packages/contract. */
-export type { BalanceFigure as Figure, BalanceResult };
+/** The balance's answer is declared once in packages/contract. */
+export type { BalanceResult };
 
 export const FIGURES = [
   'siv',

@@ -3,6 +3,7 @@
  * photos from the camera), start and finish. Check-ins always go through the outbox, so they work the same without
  * a connection; the list shows each object's queued, sent or refused state until the server's copy catches up.
  */
+import { metresBetween } from '@swp/contract';
 import { useState } from 'react';
 import { CheckSheet, type Sheet } from './CheckSheet';
 import { t } from './i18n';
@@ -11,7 +12,7 @@ import type { OutboxItem } from './outbox';
 import { currentFix, type Fix } from './position';
 import { TaskMap } from './TaskMap';
 import { TaskObjectList } from './TaskObjectList';
-import { metres, type Network, type Settings, type TaskDetail, type TaskObject } from './types';
+import type { Network, Settings, TaskDetail, TaskObject } from './types';
 import { useTaskCommands } from './useTaskCommands';
 
 export { objectState } from './objectState';
@@ -28,7 +29,7 @@ interface Props {
 }
 
 const distanceTo = (o: TaskObject, f: Fix | null) =>
-  f && o.lon != null && o.lat != null ? Math.round(metres(f.lon, f.lat, o.lon, o.lat)) : null;
+  f && o.lon != null && o.lat != null ? Math.round(metresBetween(f.lon, f.lat, o.lon, o.lat)) : null;
 
 export function TaskView({ detail, network, me, items, settings, onBack, onChanged }: Props) {
   const [sheet, setSheet] = useState<Sheet>(null);

@@ -1,5 +1,5 @@
 /** What the app reads from the server (the patrol task shapes of `/api/swp-app/task/*`). */
-import { type MyProcessTask, metresBetween, type Wire } from '@swp/contract';
+import type { MyProcessTask, Wire } from '@swp/contract';
 import type { BasemapFeature } from '../components/map/mapStyle';
 
 export interface TaskRow {
@@ -48,9 +48,6 @@ export interface Settings {
   stripExifGps: number;
   gisLayers: string;
 }
-
-/** Metres between two WGS84 points (the server computes the same for the flag). */
-export const metres = metresBetween;
 
 export interface SamplingRow {
   id: string;

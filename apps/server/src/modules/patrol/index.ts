@@ -29,7 +29,6 @@ export {
   checkIn,
   fieldOnly,
   finishTask,
-  metresBetween,
   myTaskDetail,
   myTasks,
   startTask,

@@ -58,8 +58,6 @@ export interface CheckOutcome {
   far: boolean;
 }
 
-export { metresBetween };
-
 /**
  * Checks in at one task object (console and field app). With a client id, a resend of a saved check-in returns its
  * outcome without writing anything (the unique index on (tenant, client id) settles two resends racing). With a

@@ -17,7 +17,7 @@ import { TASK_STATUS } from './periods.ts';
 import { patrolTask } from './schema.ts';
 import { assertAssignee, TASK_MSG } from './task-rules.ts';
 
-export { CHECK_BODY, type CheckInput, type CheckOutcome, checkIn, metresBetween } from './task-check.ts';
+export { CHECK_BODY, type CheckInput, type CheckOutcome, checkIn } from './task-check.ts';
 export { TASK_MSG } from './task-rules.ts';
 
 export const TASK_SELECT = `
