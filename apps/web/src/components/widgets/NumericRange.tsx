@@ -16,21 +16,24 @@ export function NumericRange({ value, onChange, precision, disabled, id }: Numer
   const [min, max] = fromNumericRange(value);
   return (
     <Space.Compact style={{ width: '100%' }} id={id}>
-      {(['min', 'max'] as const).map((end) => (
-        <InputNumber
-          key={end}
-          aria-label={t(`widget.range.${end}`)}
-          placeholder={t(`widget.range.${end}`)}
-          value={end === 'min' ? min : max}
-          precision={precision}
-          disabled={disabled}
-          style={{ width: '50%' }}
-          onChange={(v) => {
-            const n = v as number | null;
-            onChange?.(end === 'min' ? toNumericRange(n, max) : toNumericRange(min, n));
-          }}
-        />
-      ))}
+      <InputNumber
+        aria-label={t('widget.range.min')}
+        placeholder={t('widget.range.min')}
+        value={min}
+        precision={precision}
+        disabled={disabled}
+        style={{ width: '50%' }}
+        onChange={(v) => onChange?.(toNumericRange(v as number | null, max))}
+      />
+      <InputNumber
+        aria-label={t('widget.range.max')}
+        placeholder={t('widget.range.max')}
+        value={max}
+        precision={precision}
+        disabled={disabled}
+        style={{ width: '50%' }}
+        onChange={(v) => onChange?.(toNumericRange(min, v as number | null))}
+      />
     </Space.Compact>
   );
 }
