@@ -4,6 +4,8 @@
  * is resolved against the file that calls it.)
  */
 import i18next from 'i18next';
+import { expect, it } from 'vitest';
+import { loadFeatureStrings } from '../i18n';
 
 /** every leaf key of a strings tree, dotted */
 export function keys(o: Record<string, unknown>, prefix = ''): string[] {
@@ -22,4 +24,26 @@ export function keysNamed(sources: Record<string, string>, pattern: RegExp): Set
 /** the keys that i18next does not have in zh or in en */
 export function untranslated(used: Iterable<string>): string[] {
   return [...used].filter((k) => !i18next.exists(k, { lng: 'zh' }) || !i18next.exists(k, { lng: 'en' }));
+}
+
+/** a feature's strings module: the same tree in both languages */
+interface Strings {
+  en: Record<string, unknown>;
+  zh: Record<string, unknown>;
+}
+
+/**
+ * The two tests every feature's strings make, inside the caller's `describe`: zh and en have the same keys, and
+ * every key its sources name (more than `atLeast` of them, so a broken pattern cannot pass empty) is translated in
+ * both once the feature strings are loaded.
+ */
+export function itTranslatesTheKeysItNames(strings: Strings, named: () => Set<string>, atLeast: number): void {
+  it('zh and en have the same keys', () => expect(keys(strings.en).sort()).toEqual(keys(strings.zh).sort()));
+
+  it('every key the screens name is translated in zh and en', async () => {
+    await loadFeatureStrings();
+    const used = named();
+    expect(used.size).toBeGreaterThan(atLeast);
+    expect(untranslated(used)).toEqual([]);
+  });
 }

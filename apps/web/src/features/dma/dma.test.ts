@@ -1,8 +1,7 @@
 /** The DMA screens' strings and the zone form's conversions and NRW colours. */
 import { describe, expect, it } from 'vitest';
-import { loadFeatureStrings } from '../../i18n';
-import { keys, keysNamed, untranslated } from '../../test/strings';
-import { en, zh } from './i18n';
+import { itTranslatesTheKeysItNames, keysNamed } from '../../test/strings';
+import * as strings from './i18n';
 import { NRW_BANDS, nrwColor } from './nrw';
 import { fromForm, toForm } from './zoneColumns';
 
@@ -13,14 +12,11 @@ const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
 });
 
 describe('DMA strings', () => {
-  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
-
-  it('every key the screens name is translated in zh and en', async () => {
-    await loadFeatureStrings();
-    const used = keysNamed(sources, /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g);
-    expect(used.size).toBeGreaterThan(40);
-    expect(untranslated(used)).toEqual([]);
-  });
+  itTranslatesTheKeysItNames(
+    strings,
+    () => keysNamed(sources, /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g),
+    40,
+  );
 });
 
 describe('zone form', () => {
