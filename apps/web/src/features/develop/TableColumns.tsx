@@ -1,10 +1,19 @@
 /** The columns of one table of a data source (`datasource-table/{id}/table/{name}`: name, type, key, null, comment). */
-import { CheckOutlined, KeyOutlined } from '@ant-design/icons';
-import { Empty, Table, Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
+import { ColumnsTable, type TableColumn } from '../../components/datasource/ColumnsTable';
 import { useLoad } from '../../lib/useLoad';
+
+/** this server's column row as the shared table shows it (key and null come as booleans) */
+const asColumn = (c: Row): TableColumn => ({
+  name: String(c.name),
+  type: String(c.type ?? ''),
+  primaryKey: !!c.primaryKey,
+  nullable: !!c.nullable,
+  comment: String(c.comment ?? ''),
+});
 
 export function TableColumns({ id, table }: { id: string; table: string }) {
   const { t } = useTranslation();
@@ -16,34 +25,19 @@ export function TableColumns({ id, table }: { id: string; table: string }) {
         {t('develop.ds.columnsOf', { name: table })}
         {data?.comment ? <Typography.Text type="secondary"> {data.comment}</Typography.Text> : null}
       </Typography.Title>
-      <Table<Row>
-        data-testid="develop-columns"
-        size="small"
-        bordered
-        rowKey="name"
+      <ColumnsTable
+        testId="develop-columns"
+        rows={columns.map(asColumn)}
         loading={loading}
-        dataSource={columns}
-        pagination={false}
-        scroll={{ x: 'max-content', y: 560 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('develop.ds.noColumns')} /> }}
-        columns={[
-          { title: '#', key: 'i', width: 50, render: (_v, _r, i) => i + 1 },
-          { title: t('develop.ds.column'), dataIndex: 'name' },
-          { title: t('develop.ds.type'), dataIndex: 'type' },
-          {
-            title: t('develop.ds.primaryKey'),
-            dataIndex: 'primaryKey',
-            align: 'center',
-            render: (v) => (v ? <Tag color="gold" icon={<KeyOutlined />} /> : null),
-          },
-          {
-            title: t('develop.ds.nullable'),
-            dataIndex: 'nullable',
-            align: 'center',
-            render: (v) => (v ? <CheckOutlined /> : null),
-          },
-          { title: t('develop.ds.comment'), dataIndex: 'comment' },
-        ]}
+        scrollY={560}
+        emptyText={t('develop.ds.noColumns')}
+        titles={{
+          column: t('develop.ds.column'),
+          type: t('develop.ds.type'),
+          primaryKey: t('develop.ds.primaryKey'),
+          nullable: t('develop.ds.nullable'),
+          comment: t('develop.ds.comment'),
+        }}
       />
     </>
   );

@@ -1,9 +1,11 @@
 /** The 数据表 drawer of a data source: its tables (`datasource-table/{id}/tables`), filtered, and a chosen one's columns. */
-import { Drawer, Empty, Input, Table } from 'antd';
+import { Empty, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
+import { TableList } from '../../components/datasource/TableList';
+import { RowDrawer } from '../../components/RowDrawer';
 import { useLoad } from '../../lib/useLoad';
 import { TableColumns } from './TableColumns';
 
@@ -32,20 +34,14 @@ function SourceTables({ id }: { id: string }) {
           onChange={(e) => setFilter(e.target.value)}
           style={{ marginBottom: 8 }}
         />
-        <Table<Row>
-          data-testid="develop-tables"
-          size="small"
-          bordered
-          rowKey="name"
+        <TableList
+          testId="develop-tables"
+          nameField="name"
+          rows={shown}
           loading={loading}
-          dataSource={shown}
-          pagination={{ pageSize: 15, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('develop.ds.noTables')} /> }}
-          onRow={(r) => ({
-            onClick: () => setChosen(String(r.name)),
-            style: { cursor: 'pointer' },
-            className: r.name === chosen ? 'crud-row-active' : undefined,
-          })}
+          emptyText={t('develop.ds.noTables')}
+          chosen={chosen}
+          onChoose={setChosen}
           columns={[
             { title: t('develop.ds.table'), dataIndex: 'name', ellipsis: true },
             { title: t('develop.ds.comment'), dataIndex: 'comment', ellipsis: true },
@@ -67,14 +63,8 @@ function SourceTables({ id }: { id: string }) {
 export function TablesDrawer({ source, onClose }: { source: Row | null; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={!!source}
-      title={source ? t('develop.ds.tablesOf', { name: source.name }) : ''}
-      size={1100}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      {source && <SourceTables id={String(source.id)} />}
-    </Drawer>
+    <RowDrawer row={source} title={(s) => t('develop.ds.tablesOf', { name: s.name })} size={1100} onClose={onClose}>
+      {(s) => <SourceTables id={String(s.id)} />}
+    </RowDrawer>
   );
 }

@@ -1,26 +1,21 @@
 /** 日志: the calls of an interface, newest first (`DataInterfaceLog/{id}`): who, when, how long, how many rows, why it failed. */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Table, Tag } from 'antd';
+import { Button, Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi } from '../../../api/lowcode';
 import { CrudPagination } from '../../../components/crud';
+import { RowDrawer } from '../../../components/RowDrawer';
 import { useLoad } from '../../../lib/useLoad';
 import { pageIn } from './rows';
 
 export function InterfaceLogDrawer({ row, onClose }: { row: Row | null; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={!!row}
-      title={row ? t('lowcode.di.logOf', { name: row.fullName }) : ''}
-      size={1000}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      {row && <LogList id={String(row.id)} />}
-    </Drawer>
+    <RowDrawer row={row} title={(r) => t('lowcode.di.logOf', { name: r.fullName })} size={1000} onClose={onClose}>
+      {(r) => <LogList id={String(r.id)} />}
+    </RowDrawer>
   );
 }
 

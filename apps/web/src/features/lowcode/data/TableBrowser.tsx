@@ -3,11 +3,11 @@
  * by the 数据表 drawer of 数据连接 and by 数据建模.
  */
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Table, Tabs } from 'antd';
+import { Button, Empty, Input, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { TableList } from '../../../components/datasource/TableList';
 import { useLoad } from '../../../lib/useLoad';
 import { rowsIn } from './rows';
 import { TableFields } from './TableFields';
@@ -43,20 +43,14 @@ export function TableBrowser({ dbLinkId, reloadKey = 0, onDrop }: TableBrowserPr
           onSearch={(v) => setKeyword(v.trim())}
           style={{ marginBottom: 8 }}
         />
-        <Table<Row>
-          data-testid="ds-tables"
-          size="small"
-          bordered
-          rowKey="table"
+        <TableList
+          testId="ds-tables"
+          nameField="table"
+          rows={data ?? []}
           loading={loading}
-          dataSource={data ?? []}
-          pagination={{ pageSize: 15, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.ds.noTables')} /> }}
-          onRow={(r) => ({
-            onClick: () => setChosen({ source: dbLinkId, table: String(r.table) }),
-            style: { cursor: 'pointer' },
-            className: r.table === table ? 'crud-row-active' : undefined,
-          })}
+          emptyText={t('lowcode.ds.noTables')}
+          chosen={table}
+          onChoose={(name) => setChosen({ source: dbLinkId, table: name })}
           columns={[
             { title: t('lowcode.ds.table'), dataIndex: 'table', ellipsis: true },
             { title: t('lowcode.ds.comment'), dataIndex: 'tableName', ellipsis: true },

@@ -1,11 +1,19 @@
 /** The columns of a table of a connection (`DataModel/{id}/Tables/{name}/Fields`). */
-import { CheckOutlined, KeyOutlined } from '@ant-design/icons';
-import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { ColumnsTable, type TableColumn } from '../../../components/datasource/ColumnsTable';
 import { useLoad } from '../../../lib/useLoad';
 import { rowsIn } from './rows';
+
+/** this server's field row as the shared table shows it (key and null come as 1 or 0) */
+const asColumn = (f: Row): TableColumn => ({
+  name: String(f.field),
+  type: String(f.dataType ?? ''),
+  primaryKey: Number(f.primaryKey) === 1,
+  nullable: Number(f.allowNull) === 1,
+  comment: String(f.fieldName ?? ''),
+});
 
 export function TableFields({ dbLinkId, table }: { dbLinkId: string; table: string }) {
   const { t } = useTranslation();
@@ -14,34 +22,19 @@ export function TableFields({ dbLinkId, table }: { dbLinkId: string; table: stri
     `${dbLinkId}/${table}`,
   );
   return (
-    <Table<Row>
-      data-testid="ds-fields"
-      size="small"
-      bordered
-      rowKey="field"
+    <ColumnsTable
+      testId="ds-fields"
+      rows={(data ?? []).map(asColumn)}
       loading={loading}
-      dataSource={data ?? []}
-      pagination={false}
-      scroll={{ x: 'max-content', y: 520 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.ds.noFields')} /> }}
-      columns={[
-        { title: '#', key: 'i', width: 50, render: (_v, _r, i) => i + 1 },
-        { title: t('lowcode.ds.column'), dataIndex: 'field' },
-        { title: t('lowcode.ds.type'), dataIndex: 'dataType' },
-        {
-          title: t('lowcode.ds.primaryKey'),
-          dataIndex: 'primaryKey',
-          align: 'center',
-          render: (v) => (Number(v) === 1 ? <Tag color="gold" icon={<KeyOutlined />} /> : null),
-        },
-        {
-          title: t('lowcode.ds.nullable'),
-          dataIndex: 'allowNull',
-          align: 'center',
-          render: (v) => (Number(v) === 1 ? <CheckOutlined /> : null),
-        },
-        { title: t('lowcode.ds.comment'), dataIndex: 'fieldName' },
-      ]}
+      scrollY={520}
+      emptyText={t('lowcode.ds.noFields')}
+      titles={{
+        column: t('lowcode.ds.column'),
+        type: t('lowcode.ds.type'),
+        primaryKey: t('lowcode.ds.primaryKey'),
+        nullable: t('lowcode.ds.nullable'),
+        comment: t('lowcode.ds.comment'),
+      }}
     />
   );
 }
