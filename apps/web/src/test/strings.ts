@@ -32,13 +32,18 @@ interface Strings {
   zh: Record<string, unknown>;
 }
 
+/** A test, inside the caller's `describe`, that a strings module has the same keys in zh and en. */
+export function itKeepsZhAndEnInStep(strings: Strings, name = 'zh and en have the same keys'): void {
+  it(name, () => expect(keys(strings.en).sort()).toEqual(keys(strings.zh).sort()));
+}
+
 /**
  * The two tests every feature's strings make, inside the caller's `describe`: zh and en have the same keys, and
  * every key its sources name (more than `atLeast` of them, so a broken pattern cannot pass empty) is translated in
  * both once the feature strings are loaded.
  */
 export function itTranslatesTheKeysItNames(strings: Strings, named: () => Set<string>, atLeast: number): void {
-  it('zh and en have the same keys', () => expect(keys(strings.en).sort()).toEqual(keys(strings.zh).sort()));
+  itKeepsZhAndEnInStep(strings);
 
   it('every key the screens name is translated in zh and en', async () => {
     await loadFeatureStrings();

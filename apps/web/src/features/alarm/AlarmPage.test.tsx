@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm, AlarmDetail } from '../../api/alarm';
 import { renderApp } from '../../components/testing/render';
 import type { HistoryData } from '../../lib/monitorHistory';
+import { itKeepsZhAndEnInStep } from '../../test/strings';
 import * as i18n from './i18n';
 
 const store = vi.hoisted(() => ({
@@ -179,11 +180,7 @@ describe('alarm helpers', () => {
     expect(exportQuery({ current: 1, size: 10 }, 'burst')).toEqual({ burst: 'true' });
   });
 
-  it('keeps zh and en strings in step', () => {
-    const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as any, `${p}${k}.`) : [`${p}${k}`]));
-    expect(keys(i18n.en).sort()).toEqual(keys(i18n.zh).sort());
-  });
+  itKeepsZhAndEnInStep(i18n, 'keeps zh and en strings in step');
 });
 
 describe('AlarmPage', { timeout: 60_000 }, () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device, DeviceRule, RuleByCodeType } from '../../api/device';
 import { renderApp } from '../../components/testing/render';
+import { itKeepsZhAndEnInStep } from '../../test/strings';
 import * as i18n from './i18n';
 
 const store = vi.hoisted(() => ({
@@ -149,11 +150,7 @@ describe('device form values', () => {
     });
   });
 
-  it('keeps zh and en strings in step', () => {
-    const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as any, `${p}${k}.`) : [`${p}${k}`]));
-    expect(keys(i18n.en).sort()).toEqual(keys(i18n.zh).sort());
-  });
+  itKeepsZhAndEnInStep(i18n, 'keeps zh and en strings in step');
 });
 
 describe('DevicePage', { timeout: 60_000 }, () => {

@@ -1,6 +1,6 @@
 /** The data-service strings: zh and en have the same keys, and every key the screens name exists. */
 import { describe, expect, it } from 'vitest';
-import { keys, keysNamed } from '../../../test/strings';
+import { itKeepsZhAndEnInStep, keys, keysNamed } from '../../../test/strings';
 import { en, zh } from './i18n';
 
 const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*', '!./i18n.ts'], {
@@ -10,7 +10,7 @@ const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*', '!./i18
 });
 
 describe('data-service strings', () => {
-  it('zh and en have the same keys', () => expect(keys(en).sort()).toEqual(keys(zh).sort()));
+  itKeepsZhAndEnInStep({ en, zh });
 
   it('every lowcode.(ds|dm|di|sync|backup|report).* key the screens name is translated', () => {
     const have = new Set(keys(zh));

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../components/testing/render';
+import { itKeepsZhAndEnInStep } from '../../../test/strings';
 import * as i18n from '../i18n';
 import { defaultColumnData, parseColumnData } from '../modules/listDesign';
 import { cellOf, searchQueryJson } from './cells';
@@ -128,11 +129,7 @@ describe('list design and cells', () => {
     expect(searchQueryJson(FORM.fields, { name: ' 泵 ', kind: '', on: undefined })).toEqual({ name: '泵' });
   });
 
-  it('keeps zh and en strings in step', () => {
-    const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as any, `${p}${k}.`) : [`${p}${k}`]));
-    expect(keys(i18n.en).sort()).toEqual(keys(i18n.zh).sort());
-  });
+  itKeepsZhAndEnInStep(i18n, 'keeps zh and en strings in step');
 });
 
 describe('DynamicPage', { timeout: 60_000 }, () => {
