@@ -18,24 +18,25 @@ describe('formula: numbers', () => {
 
 describe('formula: validity', () => {
   const valid = (f: string) => isValidExpression(mergeNumbers(tokenize(f).map(String)));
-  it('needs an odd token count, numbers at both ends and alternation', () => {
-    expect(valid('1 + 2')).toBe(true);
-    expect(valid('1 + 2 ×')).toBe(false);
-    expect(valid('× 1 + 2')).toBe(false);
-    expect(valid('1 2 +')).toBe(false);
-    expect(valid('1 × ÷ 2')).toBe(false);
-    expect(valid('1 + -2')).toBe(true);
-    expect(valid('1 +')).toBe(false);
-    expect(valid('')).toBe(false);
-  });
-  it('checks parentheses', () => {
-    expect(valid('(1 + 2) × 3')).toBe(true);
-    expect(valid('((1 + 2) × (3 - 1))')).toBe(true);
-    expect(valid('(1 + 2 × 3')).toBe(false);
-    expect(valid('1 + 2) × 3')).toBe(false);
-    expect(valid('1 (2 + 3)')).toBe(false);
-    expect(valid('()')).toBe(false);
-  });
+  // an odd token count, numbers at both ends and alternation
+  it.each([
+    ['1 + 2', true],
+    ['1 + 2 ×', false],
+    ['× 1 + 2', false],
+    ['1 2 +', false],
+    ['1 × ÷ 2', false],
+    ['1 + -2', true],
+    ['1 +', false],
+    ['', false],
+  ])('alternation: %j is valid: %s', (f, ok) => expect(valid(f)).toBe(ok));
+  it.each([
+    ['(1 + 2) × 3', true],
+    ['((1 + 2) × (3 - 1))', true],
+    ['(1 + 2 × 3', false],
+    ['1 + 2) × 3', false],
+    ['1 (2 + 3)', false],
+    ['()', false],
+  ])('parentheses: %j is valid: %s', (f, ok) => expect(valid(f)).toBe(ok));
   it('joins digits typed one at a time and signs after an operator', () => {
     expect(mergeNumbers(['1', '2', '+', '3'])).toEqual(['12', '+', '3']);
     expect(mergeNumbers(['2', '×', '-', '3'])).toEqual(['2', '×', '-3']);
@@ -45,13 +46,15 @@ describe('formula: validity', () => {
 });
 
 describe('formula: evaluation', () => {
-  it('follows precedence and parentheses', () => {
-    expect(evaluateFormula('1 + 2 × 3')).toBe(7);
-    expect(evaluateFormula('(1 + 2) × 3')).toBe(9);
-    expect(evaluateFormula('10 - 4 - 3')).toBe(3);
-    expect(evaluateFormula('12 ÷ 4 ÷ 3')).toBe(1);
-    expect(evaluateFormula('2 × (3 + 4) ÷ 7 - 1')).toBe(1);
-    expect(evaluateFormula('0.1 + 0.2')).toBe(0.3);
+  it.each([
+    ['1 + 2 × 3', 7],
+    ['(1 + 2) × 3', 9],
+    ['10 - 4 - 3', 3],
+    ['12 ÷ 4 ÷ 3', 1],
+    ['2 × (3 + 4) ÷ 7 - 1', 1],
+    ['0.1 + 0.2', 0.3],
+  ])('follows precedence and parentheses: %s = %s', (f, n) => expect(evaluateFormula(f)).toBe(n));
+  it('orders the tokens by precedence', () => {
     expect(toRPN(['1', '+', '2', '×', '3'])).toEqual(['1', '2', '3', '×', '+']);
   });
   it('accepts * and / as aliases', () => {
