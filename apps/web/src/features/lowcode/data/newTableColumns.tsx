@@ -60,69 +60,76 @@ function shapeColumns({ t, form, fields }: ColumnsArgs): Columns {
         </Form.Item>
       ),
     },
-    {
-      title: t('lowcode.dm.length'),
-      key: 'dataLength',
-      width: 110,
-      render: (_v, it) => (
-        <Form.Item name={[it.name, 'dataLength']} style={{ margin: 0 }}>
-          <InputNumber
-            aria-label={t('lowcode.dm.length')}
-            min={1}
-            max={10_000}
-            precision={0}
-            disabled={!takesLength(fields[it.name]?.dataType)}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      ),
-    },
-    {
-      title: t('lowcode.dm.decimals'),
-      key: 'decimalDigits',
-      width: 100,
-      render: (_v, it) => (
-        <Form.Item name={[it.name, 'decimalDigits']} style={{ margin: 0 }}>
-          <InputNumber
-            aria-label={t('lowcode.dm.decimals')}
-            min={0}
-            max={30}
-            precision={0}
-            disabled={!takesDecimals(fields[it.name]?.dataType)}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      ),
-    },
+    ...SIZES.map((size) => sizeColumn(t, fields, size)),
   ];
 }
 
+interface Size {
+  key: 'dataLength' | 'decimalDigits';
+  /** the header's key, also the input's label */
+  label: string;
+  width: number;
+  min: number;
+  max: number;
+  /** whether a field of this type has the size */
+  takes: (type: FieldType | undefined) => boolean;
+}
+
+/** The sizes a field may have after its type. */
+const SIZES: Size[] = [
+  { key: 'dataLength', label: 'lowcode.dm.length', width: 110, min: 1, max: 10_000, takes: takesLength },
+  { key: 'decimalDigits', label: 'lowcode.dm.decimals', width: 100, min: 0, max: 30, takes: takesDecimals },
+];
+
+/** A whole-number size of a field (length, decimals), editable only when the field's type takes it. */
+function sizeColumn(t: TFunction, fields: NewField[], size: Size): Columns[number] {
+  return {
+    title: t(size.label),
+    key: size.key,
+    width: size.width,
+    render: (_v, it) => (
+      <Form.Item name={[it.name, size.key]} style={{ margin: 0 }}>
+        <InputNumber
+          aria-label={t(size.label)}
+          min={size.min}
+          max={size.max}
+          precision={0}
+          disabled={!size.takes(fields[it.name]?.dataType)}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    ),
+  };
+}
+
 function flagColumns({ t, fields, remove }: ColumnsArgs): Columns {
+  // a primary key is never nullable
+  const isKey = (i: number) => !!fields[i]?.primaryKey;
   return [
-    {
-      title: t('lowcode.dm.primaryKey'),
-      key: 'primaryKey',
-      width: 70,
-      align: 'center',
-      render: (_v, it) => (
-        <Form.Item name={[it.name, 'primaryKey']} valuePropName="checked" style={{ margin: 0 }}>
-          <Checkbox aria-label={t('lowcode.dm.primaryKey')} />
-        </Form.Item>
-      ),
-    },
-    {
-      title: t('lowcode.dm.allowNull'),
-      key: 'allowNull',
-      width: 70,
-      align: 'center',
-      render: (_v, it) => (
-        <Form.Item name={[it.name, 'allowNull']} valuePropName="checked" style={{ margin: 0 }}>
-          <Checkbox aria-label={t('lowcode.dm.allowNull')} disabled={!!fields[it.name]?.primaryKey} />
-        </Form.Item>
-      ),
-    },
+    flagColumn(t, 'primaryKey', 'lowcode.dm.primaryKey', () => false),
+    flagColumn(t, 'allowNull', 'lowcode.dm.allowNull', isKey),
     removeColumn<FormListFieldData>(t, (it) => remove(it.name)),
   ];
 }
 
 export const newTableColumns = (a: ColumnsArgs): Columns => [...shapeColumns(a), ...flagColumns(a)];
+
+/** A yes/no of a field (primary key, nullable) as a checkbox; `locked` says for which rows it cannot change. */
+function flagColumn(
+  t: TFunction,
+  key: 'primaryKey' | 'allowNull',
+  label: string,
+  locked: (row: number) => boolean,
+): Columns[number] {
+  return {
+    title: t(label),
+    key,
+    width: 70,
+    align: 'center',
+    render: (_v, it) => (
+      <Form.Item name={[it.name, key]} valuePropName="checked" style={{ margin: 0 }}>
+        <Checkbox aria-label={t(label)} disabled={locked(it.name)} />
+      </Form.Item>
+    ),
+  };
+}
