@@ -5,7 +5,7 @@
 import { Input, Slider, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type SectionProps, SYSTEM, setCfg, setTop } from './patch';
-import { Row } from './Row';
+import { Row, TextRow } from './Row';
 
 /** Panes (tab and collapse items) have a title; every other key a label, which cards and texts also show. */
 function TitleOrLabelRow({ field: f, onChange }: SectionProps) {
@@ -110,9 +110,7 @@ export function CommonRows({ field: f, onChange }: SectionProps) {
       {hasValue && !SYSTEM.includes(key) && key !== 'calculate' && <FlagRows field={f} onChange={onChange} />}
       {hasValue &&
         !['table', 'switch', 'rate', 'slider', 'calculate', 'uploadFile', 'uploadImg', ...SYSTEM].includes(key) && (
-          <Row label={t('lowcode.props.placeholder')}>
-            <Input value={f.placeholder ?? ''} onChange={(e) => onChange(setTop('placeholder', e.target.value))} />
-          </Row>
+          <TextRow field={f} k="placeholder" label="lowcode.props.placeholder" onChange={onChange} />
         )}
       {['input', 'textarea', 'inputNumber', 'select', 'radio', 'datePicker', 'timePicker'].includes(key) && (
         <DefaultValueRow field={f} onChange={onChange} />

@@ -6,16 +6,14 @@ import { Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExpressionEditor } from './ExpressionEditor';
 import { type FieldsProps, type SectionProps, setCfg, setTop } from './patch';
-import { NumberRow, Row } from './Row';
+import { NumberRow, Row, SwitchRow, TextRow } from './Row';
 import type { PickerSources } from './usePickerSources';
 
 export function OrgRows({ field: f, onChange }: SectionProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Row label={t('lowcode.props.multiple')}>
-        <Switch checked={!!f.multiple} onChange={(v) => onChange(setTop('multiple', v))} />
-      </Row>
+      <SwitchRow field={f} k="multiple" label="lowcode.props.multiple" onChange={onChange} />
       <Row label={t('lowcode.props.ableIds')}>
         <Select mode="tags" value={f.ableIds ?? []} onChange={(v) => onChange(setTop('ableIds', v))} />
       </Row>
@@ -37,12 +35,7 @@ export function AreaLevelRow({ field: f, onChange }: SectionProps) {
 }
 
 function RelationFieldRow({ field: f, onChange }: SectionProps) {
-  const { t } = useTranslation();
-  return (
-    <Row label={t('lowcode.props.relationField')}>
-      <Input value={f.relationField ?? ''} onChange={(e) => onChange(setTop('relationField', e.target.value))} />
-    </Row>
-  );
+  return <TextRow field={f} k="relationField" label="lowcode.props.relationField" onChange={onChange} />;
 }
 
 export function RelationFormRows({ field: f, onChange, modules }: SectionProps & Pick<PickerSources, 'modules'>) {
@@ -72,9 +65,7 @@ export function PopupSelectRows({ field: f, onChange, interfaces }: SectionProps
           options={interfaces.map((d: any) => ({ value: String(d.id), label: d.fullName }))}
         />
       </Row>
-      <Row label={t('lowcode.props.propsValue')}>
-        <Input value={f.propsValue ?? ''} onChange={(e) => onChange(setTop('propsValue', e.target.value))} />
-      </Row>
+      <TextRow field={f} k="propsValue" label="lowcode.props.propsValue" onChange={onChange} />
       <RelationFieldRow field={f} onChange={onChange} />
     </>
   );
@@ -101,9 +92,7 @@ export function CalculateRows({ field: f, fields, onChange }: FieldsProps) {
         <ExpressionEditor field={f} fields={fields} onChange={onChange} />
       </Row>
       <NumberRow field={f} k="precision" label="lowcode.props.precision" onChange={onChange} />
-      <Row label={t('lowcode.props.isAmountChinese')}>
-        <Switch checked={!!f.isAmountChinese} onChange={(v) => onChange(setTop('isAmountChinese', v))} />
-      </Row>
+      <SwitchRow field={f} k="isAmountChinese" label="lowcode.props.isAmountChinese" onChange={onChange} />
     </>
   );
 }
@@ -155,10 +144,5 @@ export function DividerRows({ field: f, onChange }: SectionProps) {
 }
 
 export function AccordionRow({ field: f, onChange }: SectionProps) {
-  const { t } = useTranslation();
-  return (
-    <Row label={t('lowcode.props.accordion')}>
-      <Switch checked={!!f.accordion} onChange={(v) => onChange(setTop('accordion', v))} />
-    </Row>
-  );
+  return <SwitchRow field={f} k="accordion" label="lowcode.props.accordion" onChange={onChange} />;
 }

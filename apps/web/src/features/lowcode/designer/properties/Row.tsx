@@ -1,6 +1,6 @@
-/** The panel's labelled row, and the number row many keys share. */
+/** The panel's labelled row, and the number, switch and text rows many keys share. */
 import type { LcField } from '@swp/contract';
-import { Form, InputNumber } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Patch, setTop } from './patch';
@@ -11,18 +11,16 @@ export const Row = ({ label, children }: { label: string; children: ReactNode })
   </Form.Item>
 );
 
-/** A number property kept at the field's top level (`k`), labelled by the i18n key `label`. */
-export function NumberRow({
-  field: f,
-  k,
-  label,
-  onChange,
-}: {
+/** A property kept at the field's top level (`k`), labelled by the i18n key `label`. */
+interface TopRowProps {
   field: LcField;
   k: string;
   label: string;
   onChange(p: Patch): void;
-}) {
+}
+
+/** A number property at the top level. */
+export function NumberRow({ field: f, k, label, onChange }: TopRowProps) {
   const { t } = useTranslation();
   return (
     <Row label={t(label)}>
@@ -32,6 +30,26 @@ export function NumberRow({
         onChange={(v) => onChange(setTop(k, v ?? undefined))}
         style={{ width: '100%' }}
       />
+    </Row>
+  );
+}
+
+/** A yes/no property at the top level. */
+export function SwitchRow({ field: f, k, label, onChange }: TopRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Row label={t(label)}>
+      <Switch checked={!!f[k]} onChange={(v) => onChange(setTop(k, v))} />
+    </Row>
+  );
+}
+
+/** A text property at the top level (empty when unset). */
+export function TextRow({ field: f, k, label, onChange }: TopRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Row label={t(label)}>
+      <Input value={(f[k] as string | undefined) ?? ''} onChange={(e) => onChange(setTop(k, e.target.value))} />
     </Row>
   );
 }

@@ -2,11 +2,11 @@
  * Key-specific rows of the value inputs: text length and patterns, number ranges, options and their source, date
  * format, upload limits.
  */
-import { Input, Radio, Select, Switch } from 'antd';
+import { Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionsEditor, RegListEditor } from './editors';
 import { type SectionProps, setCfg, setTop } from './patch';
-import { NumberRow, Row } from './Row';
+import { NumberRow, Row, SwitchRow, TextRow } from './Row';
 import type { PickerSources } from './usePickerSources';
 
 export function TextRows({ field: f, onChange }: SectionProps) {
@@ -15,9 +15,7 @@ export function TextRows({ field: f, onChange }: SectionProps) {
     <>
       <NumberRow field={f} k="maxlength" label="lowcode.props.maxlength" onChange={onChange} />
       {f.__config__.jnpfKey === 'input' && (
-        <Row label={t('lowcode.props.showPassword')}>
-          <Switch checked={!!f.showPassword} onChange={(v) => onChange(setTop('showPassword', v))} />
-        </Row>
+        <SwitchRow field={f} k="showPassword" label="lowcode.props.showPassword" onChange={onChange} />
       )}
       <Row label={t('lowcode.props.regList')}>
         <RegListEditor field={f} onChange={onChange} />
@@ -27,7 +25,6 @@ export function TextRows({ field: f, onChange }: SectionProps) {
 }
 
 export function NumericRows({ field: f, onChange }: SectionProps) {
-  const { t } = useTranslation();
   const key = f.__config__.jnpfKey;
   return (
     <>
@@ -38,9 +35,7 @@ export function NumericRows({ field: f, onChange }: SectionProps) {
         <NumberRow field={f} k="precision" label="lowcode.props.precision" onChange={onChange} />
       )}
       {key === 'inputNumber' && (
-        <Row label={t('lowcode.props.thousands')}>
-          <Switch checked={!!f.thousands} onChange={(v) => onChange(setTop('thousands', v))} />
-        </Row>
+        <SwitchRow field={f} k="thousands" label="lowcode.props.thousands" onChange={onChange} />
       )}
     </>
   );
@@ -89,9 +84,7 @@ export function ChoiceRows({
         </Row>
       )}
       {(key === 'select' || key === 'treeSelect') && (
-        <Row label={t('lowcode.props.multiple')}>
-          <Switch checked={!!f.multiple} onChange={(v) => onChange(setTop('multiple', v))} />
-        </Row>
+        <SwitchRow field={f} k="multiple" label="lowcode.props.multiple" onChange={onChange} />
       )}
     </>
   );
@@ -126,9 +119,7 @@ export function UploadRows({ field: f, onChange }: SectionProps) {
           options={['KB', 'MB', 'GB'].map((v) => ({ value: v, label: v }))}
         />
       </Row>
-      <Row label={t('lowcode.props.accept')}>
-        <Input value={f.accept ?? ''} onChange={(e) => onChange(setTop('accept', e.target.value))} />
-      </Row>
+      <TextRow field={f} k="accept" label="lowcode.props.accept" onChange={onChange} />
     </>
   );
 }
