@@ -1,10 +1,12 @@
 /** Online users (`/api/system/OnlineUser`): the open sessions of the tenant; 强制下线 ends a session everywhere. */
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CrudApi, fromJnpf, type Row } from '../../api/crud';
 import { onlineUserApi } from '../../api/jnpf';
 import { CrudPage } from '../../components/crud';
+import { READ_ONLY_LIST } from '../../components/crud/readOnly';
+import { useConfirmAction } from '../../components/crud/useConfirmAction';
 import { usePermission } from '../../stores/session';
 import { onlineUserColumns as columns } from './columns';
 
@@ -20,7 +22,7 @@ const api = {
 
 export default function OnlineUserPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmAction();
   const canKick = usePermission('online_user_force');
   return (
     <CrudPage
@@ -28,10 +30,7 @@ export default function OnlineUserPage() {
       columns={columns}
       title="online.title"
       permission="online_user"
-      addBtn={false}
-      editBtn={false}
-      viewBtn={false}
-      delBtn={false}
+      {...READ_ONLY_LIST}
       actionWidth={140}
       rowActions={(row, h) =>
         canKick && (
@@ -42,19 +41,11 @@ export default function OnlineUserPage() {
             icon={<LogoutOutlined />}
             disabled={!!row.current}
             onClick={() =>
-              modal.confirm({
-                title: t('crud.confirmTitle'),
+              confirm({
                 content: t('online.kickConfirm', { name: row.userName }),
-                okText: t('crud.ok'),
-                cancelText: t('crud.cancel'),
-                onOk: async () => {
-                  // a refusal has been shown by the HTTP client; the confirmation closes either way
-                  await (async () => {
-                    await onlineUserApi.remove(String(row.id));
-                    message.success(t('online.kicked'));
-                    h.reload();
-                  })().catch(() => {});
-                },
+                run: () => onlineUserApi.remove(String(row.id)),
+                done: t('online.kicked'),
+                after: () => h.reload(),
               })
             }
           >

@@ -3,10 +3,11 @@
  * (status 2), so the enabled one's button is off; the others ask first, then enable and reload the list.
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import type { CrudHandle } from '../../components/crud';
+import { useConfirmAction } from '../../components/crud/useConfirmAction';
 
 type Props = {
   row: Row;
@@ -18,7 +19,7 @@ type Props = {
 
 export function EnableButton({ row, h, enable, ns }: Props) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmAction();
   return (
     <Button
       type="link"
@@ -26,19 +27,11 @@ export function EnableButton({ row, h, enable, ns }: Props) {
       icon={<CheckCircleOutlined />}
       disabled={row.status === 2}
       onClick={() =>
-        modal.confirm({
-          title: t('crud.confirmTitle'),
+        confirm({
           content: t(`${ns}.enableConfirm`),
-          okText: t('crud.ok'),
-          cancelText: t('crud.cancel'),
-          onOk: async () => {
-            // a refusal has been shown by the HTTP client; the confirmation closes either way
-            await (async () => {
-              await enable(String(row.id));
-              message.success(t('crud.operationSuccess'));
-              h.reload();
-            })().catch(() => {});
-          },
+          run: () => enable(String(row.id)),
+          done: t('crud.operationSuccess'),
+          after: () => h.reload(),
         })
       }
     >

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { type User, userApi } from '../../api/user';
 import type { CrudHandle } from '../../components/crud';
+import { useConfirmAction } from '../../components/crud/useConfirmAction';
 import { saveBlob } from '../../lib/download';
 import { usePermission } from '../../stores/session';
 
@@ -31,7 +32,8 @@ interface Options {
 
 export function useUserToolbar({ query, onGrant, onImport }: Options) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const can = {
     grant: usePermission('user_role'),
     reset: usePermission('user_reset'),
@@ -51,19 +53,13 @@ export function useUserToolbar({ query, onGrant, onImport }: Options) {
   const confirmRun = (h: CrudHandle<User>, text: string, run: (ids: string[]) => Promise<unknown>) => {
     const ids = needSelection(h);
     if (!ids) return;
-    modal.confirm({
-      title: t('crud.confirmTitle'),
+    confirm({
       content: text,
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
-      onOk: async () => {
-        // a refusal has been shown by the HTTP client; the confirmation closes either way
-        await (async () => {
-          await run(ids);
-          message.success(t('crud.operationSuccess'));
-          h.clearSelection();
-          h.reload();
-        })().catch(() => {});
+      run: () => run(ids),
+      done: t('crud.operationSuccess'),
+      after: () => {
+        h.clearSelection();
+        h.reload();
       },
     });
   };

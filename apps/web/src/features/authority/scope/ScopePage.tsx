@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
 import { CrudPage } from '../../../components/crud';
+import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { lazyTreePage } from '../../../lib/lazyTree';
 import { scopeColumns as columns } from './columns';
@@ -27,10 +28,7 @@ export function ScopePage({ kind }: { kind: 'data' | 'api' }) {
         columns={columns}
         paged={false}
         selection={false}
-        addBtn={false}
-        editBtn={false}
-        delBtn={false}
-        viewBtn={false}
+        {...READ_ONLY_LIST}
         lazy={(row) => menuApi.lazyMenuList({ parentId: row.id })}
         actionWidth={160}
         rowActions={(row) => (

@@ -5,10 +5,11 @@
  * migrations).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Spin, Tooltip } from 'antd';
+import { Button, Empty, Space, Spin, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataModelApi } from '../../../api/lowcode';
+import { useConfirmAction } from '../../../components/crud/useConfirmAction';
 import { usePermission } from '../../../stores/session';
 import { CreateTableDialog } from './CreateTableDialog';
 import { OWN_DB, SourceSelect, useSources } from './SourceSelect';
@@ -22,28 +23,18 @@ export default function DataModelPage() {
   const [reloadKey, setReloadKey] = useState(0);
   const canAdd = usePermission('data_model_add');
   const canDrop = usePermission('data_model_delete');
-  const { message, modal } = App.useApp();
+  const confirm = useConfirmAction();
   // the first connection until one is picked
   const current = picked ?? (sources[0] ? String(sources[0].id) : undefined);
   const source = sources.find((s) => String(s.id) === current);
 
   const drop = (dbLinkId: string, table: string) =>
-    modal.confirm({
-      title: t('crud.confirmTitle'),
+    confirm({
       content: t('lowcode.dm.dropConfirm', { name: table }),
-      okText: t('crud.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('crud.cancel'),
-      onOk: async () => {
-        try {
-          await dataModelApi.dropTable(dbLinkId, table);
-        } catch {
-          // the HTTP client has shown the server's reason
-          return;
-        }
-        message.success(t('lowcode.dm.dropped'));
-        setReloadKey((k) => k + 1);
-      },
+      run: () => dataModelApi.dropTable(dbLinkId, table),
+      done: t('lowcode.dm.dropped'),
+      after: () => setReloadKey((k) => k + 1),
+      danger: true,
     });
 
   if (loading) return <Spin style={{ display: 'block', padding: 48 }} />;
