@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { type CrudApi, fromJnpf, type Row } from '../../api/crud';
 import { onlineUserApi } from '../../api/jnpf';
 import { CrudPage } from '../../components/crud';
-import { READ_ONLY_LIST } from '../../components/crud/readOnly';
 import { useConfirmAction } from '../../components/crud/useConfirmAction';
 import { usePermission } from '../../stores/session';
 import { onlineUserColumns as columns } from './columns';
@@ -30,7 +29,10 @@ export default function OnlineUserPage() {
       columns={columns}
       title="online.title"
       permission="online_user"
-      {...READ_ONLY_LIST}
+      addBtn={false}
+      editBtn={false}
+      viewBtn={false}
+      delBtn={false}
       actionWidth={140}
       rowActions={(row, h) =>
         canKick && (
