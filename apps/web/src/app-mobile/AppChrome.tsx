@@ -1,4 +1,5 @@
 /** The app's frame around a view: the header (name, online state, language, sign-out) and the bottom tabs. */
+import type { ReactNode } from 'react';
 import { signOut } from './api';
 import { getLang, setLang, t } from './i18n';
 import { useOnline } from './useOnline';
@@ -50,5 +51,17 @@ export function AppNav({
         {conflicts > 0 && <span className="badge red">{conflicts}</span>}
       </button>
     </nav>
+  );
+}
+
+/** The bar atop a view opened from a list: ‹ back, then what the view puts beside it (e.g. its state). */
+export function BackBar({ onBack, testId, children }: { onBack: () => void; testId?: string; children?: ReactNode }) {
+  return (
+    <div className="bar">
+      <button type="button" onClick={onBack} data-testid={testId}>
+        ‹ {t('back')}
+      </button>
+      {children}
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  * work. Checking a valve off and the completion both go through the outbox, so they work offline and are sent
  * once, in the order they were made (the control room sees the closures as soon as they arrive).
  */
-import { t } from './i18n';
+import { BackBar } from './AppChrome';
 import { RepairCompleteForm } from './RepairCompleteForm';
 import { RepairValves } from './RepairValves';
 import { useRepair } from './useRepair';
@@ -15,11 +15,7 @@ export function Repair({ taskId, photoMaxKb, onBack }: { taskId: string; photoMa
 
   return (
     <div className="page" data-testid="app-repair-view">
-      <div className="bar">
-        <button type="button" onClick={onBack}>
-          ‹ {t('back')}
-        </button>
-      </div>
+      <BackBar onBack={onBack} />
       {!d && (error ? <p className="error">{error}</p> : <p className="meta">…</p>)}
       {d && (
         <>

@@ -4,6 +4,7 @@
  * outbox, so it works offline and is sent once.
  */
 import { useState } from 'react';
+import { BackBar } from './AppChrome';
 import { newClientId } from './api';
 import { t } from './i18n';
 import { enqueue } from './outbox';
@@ -43,11 +44,7 @@ export function Sampling({ task, onBack }: { task: SamplingRow; onBack: () => vo
 
   return (
     <div className="page" data-testid="app-sampling-view">
-      <div className="bar">
-        <button type="button" onClick={onBack}>
-          ‹ {t('back')}
-        </button>
-      </div>
+      <BackBar onBack={onBack} />
       <h2>{task.pointName ?? task.pointCode}</h2>
       <p className="meta">
         {task.planName} · {t('due')} {task.dueDate}

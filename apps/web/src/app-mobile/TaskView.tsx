@@ -5,6 +5,7 @@
  */
 import { metresBetween } from '@swp/contract';
 import { useState } from 'react';
+import { BackBar } from './AppChrome';
 import { CheckSheet, type Sheet } from './CheckSheet';
 import { t } from './i18n';
 import { objectState } from './objectState';
@@ -50,12 +51,9 @@ export function TaskView({ detail, network, me, items, settings, onBack, onChang
 
   return (
     <div className="page" data-testid="app-task-view">
-      <div className="bar">
-        <button type="button" onClick={onBack} data-testid="app-back">
-          ‹ {t('back')}
-        </button>
+      <BackBar onBack={onBack} testId="app-back">
         <span className={`tag s${detail.taskStatus}`}>{t(`status${detail.taskStatus}` as 'status0')}</span>
-      </div>
+      </BackBar>
       <h2>{detail.planName}</h2>
       <p className="meta">
         {t('due')} {detail.periodEnd.slice(5, 16)} · {t('progress')}{' '}
