@@ -11,6 +11,7 @@ import { type BalanceResult, dmaApi, FIGURES, type Settings } from '../../api/dm
 import { usePermission } from '../../stores/session';
 import { Chart } from './Chart';
 import { nrwColor } from './nrw';
+import { useZones, zoneOptions } from './zones';
 
 export function balanceChart(b: BalanceResult, t: (k: string) => string) {
   const f = b.balance;
@@ -110,7 +111,7 @@ export default function BalancePage() {
   const [day, setDay] = useState<Dayjs>(dayjs().subtract(1, 'day'));
   const [settings, setSettings] = useState(false);
   const date = period === 'DAY' ? day.format('YYYY-MM-DD') : day.format('YYYY-MM');
-  const zones = useQuery({ queryKey: ['dma-zones'], queryFn: dmaApi.zones });
+  const zones = useZones();
   const bal = useQuery({
     queryKey: ['dma-balance', dmaCode, period, date],
     queryFn: () => dmaApi.balance({ dmaCode: dmaCode || undefined, period, date }),
@@ -136,10 +137,7 @@ export default function BalancePage() {
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}
-          options={[
-            { label: t('dma.allZones'), value: '' },
-            ...(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code })),
-          ]}
+          options={[{ label: t('dma.allZones'), value: '' }, ...zoneOptions(zones.data)]}
         />
         <Radio.Group
           value={period}

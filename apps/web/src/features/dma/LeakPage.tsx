@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { dmaApi, type LeakEvent } from '../../api/dma';
 import { serverPagination } from '../../components/crud';
 import { usePermission } from '../../stores/session';
+import { useZones, zoneOptions } from './zones';
 
 const STATE_COLOR = { open: 'red', dispatched: 'orange', closed: 'green' } as const;
 const when = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
@@ -28,7 +29,7 @@ export default function LeakPage() {
   const [page, setPage] = useState({ current: 1, size: 20 });
   const [detecting, setDetecting] = useState(false);
   const [form] = Form.useForm();
-  const zones = useQuery({ queryKey: ['dma-zones'], queryFn: dmaApi.zones });
+  const zones = useZones();
   const list = useQuery({
     queryKey: ['dma-leaks', dmaCode, state, page],
     queryFn: () => dmaApi.leakEvents({ dmaCode, state, ...page }),
@@ -56,7 +57,7 @@ export default function LeakPage() {
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}
-          options={(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code }))}
+          options={zoneOptions(zones.data)}
         />
         <Select
           allowClear
@@ -122,7 +123,7 @@ export default function LeakPage() {
       >
         <Form form={form} layout="vertical" initialValues={{ range: [dayjs().subtract(30, 'day'), dayjs()] }}>
           <Form.Item name="dmaCode" label={t('dma.zone')} rules={[{ required: true, message: t('dma.zoneRequired') }]}>
-            <Select options={(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code }))} />
+            <Select options={zoneOptions(zones.data)} />
           </Form.Item>
           <Form.Item name="range" label={t('dma.range')} rules={[{ required: true }]}>
             <DatePicker.RangePicker />
@@ -149,7 +150,7 @@ export default function LeakPage() {
       >
         <Form form={reportForm} layout="vertical" initialValues={{ estimatedStart: dayjs().subtract(1, 'day') }}>
           <Form.Item name="dmaCode" label={t('dma.zone')} rules={[{ required: true, message: t('dma.zoneRequired') }]}>
-            <Select options={(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code }))} />
+            <Select options={zoneOptions(zones.data)} />
           </Form.Item>
           <Form.Item
             name="estimatedStart"

@@ -10,10 +10,11 @@ import { dmaApi } from '../../api/dma';
 import { BalanceTable } from './BalancePage';
 import { Chart } from './Chart';
 import { thisMonth } from './nrw';
+import { useZones, zoneOptions } from './zones';
 
 export default function NightFlowPage() {
   const { t } = useTranslation();
-  const zones = useQuery({ queryKey: ['dma-zones'], queryFn: dmaApi.zones });
+  const zones = useZones();
   const [dmaCode, setDmaCode] = useState<string>();
   const [days, setDays] = useState(30);
   // the range ends at the start of this hour, so the query key holds still while the screen is open
@@ -63,7 +64,7 @@ export default function NightFlowPage() {
           style={{ width: 200 }}
           value={dmaCode}
           onChange={setDmaCode}
-          options={(zones.data ?? []).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code }))}
+          options={zoneOptions(zones.data)}
         />
         <Radio.Group
           value={days}

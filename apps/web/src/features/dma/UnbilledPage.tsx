@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { dmaApi, type Unbilled, unbilledApi } from '../../api/dma';
 import { type CrudColumn, CrudPage } from '../../components/crud';
+import { zoneOptions } from './zones';
 
 const CATEGORIES = ['flushing', 'fire', 'own', 'other'].map((v) => ({ label: `dma.categories.${v}`, value: v }));
 
@@ -12,7 +13,7 @@ export default function UnbilledPage() {
         prop: 'dmaCode',
         label: 'dma.zone',
         type: 'select',
-        options: async () => (await dmaApi.zones()).map((z) => ({ label: `${z.code} ${z.name}`, value: z.code })),
+        options: async () => zoneOptions(await dmaApi.zones()),
         search: true,
         required: 'dma.zoneRequired',
         width: 160,

@@ -12,6 +12,7 @@ import { NRW_BANDS, nrwColor, thisMonth } from './nrw';
 import { ZoneDetail } from './ZoneDetail';
 import { ZoneMap } from './ZoneMap';
 import { fromForm, toForm, zoneColumns } from './zoneColumns';
+import { useZones } from './zones';
 
 const toTree = (nodes: ZoneNode[], rates: Record<string, number>): any[] =>
   nodes.map((n) => ({
@@ -34,7 +35,7 @@ export default function ZonePage() {
   const qc = useQueryClient();
   const [selected, setSelected] = useState<string>();
   const tree = useQuery({ queryKey: ['dma-tree'], queryFn: dmaApi.tree });
-  const zones = useQuery({ queryKey: ['dma-zones'], queryFn: dmaApi.zones });
+  const zones = useZones();
   const month = thisMonth();
   const rank = useQuery({
     queryKey: ['dma-ranking', 'MONTH', month],
