@@ -3,7 +3,7 @@
  * source, a chart of the components, the ranking of zones by NRW rate, the xlsx export and the tenant's shares.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, DatePicker, Form, InputNumber, Modal, Radio, Row, Select, Space, Table } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, InputNumber, Modal, Radio, Row, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { type BalanceResult, dmaApi, FIGURES, type Settings } from '../../api/dm
 import { usePermission } from '../../stores/session';
 import { Chart } from './Chart';
 import { nrwColor } from './nrw';
-import { useZones, zoneOptions } from './zones';
+import { ZoneSelect } from './zones';
 
 export function balanceChart(b: BalanceResult, t: (k: string) => string) {
   const f = b.balance;
@@ -111,7 +111,6 @@ export default function BalancePage() {
   const [day, setDay] = useState<Dayjs>(dayjs().subtract(1, 'day'));
   const [settings, setSettings] = useState(false);
   const date = period === 'DAY' ? day.format('YYYY-MM-DD') : day.format('YYYY-MM');
-  const zones = useZones();
   const bal = useQuery({
     queryKey: ['dma-balance', dmaCode, period, date],
     queryFn: () => dmaApi.balance({ dmaCode: dmaCode || undefined, period, date }),
@@ -131,14 +130,7 @@ export default function BalancePage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <Select
-          data-testid="dma-balance-zone"
-          aria-label={t('dma.zone')}
-          style={{ width: 200 }}
-          value={dmaCode}
-          onChange={setDmaCode}
-          options={[{ label: t('dma.allZones'), value: '' }, ...zoneOptions(zones.data)]}
-        />
+        <ZoneSelect testId="dma-balance-zone" value={dmaCode} onChange={setDmaCode} all />
         <Radio.Group
           value={period}
           onChange={(e) => setPeriod(e.target.value)}

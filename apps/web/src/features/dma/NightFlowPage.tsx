@@ -3,14 +3,14 @@
  * (the chart), and this month's water balance beside it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Radio, Row, Select, Space } from 'antd';
+import { Card, Col, Radio, Row, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dmaApi } from '../../api/dma';
 import { BalanceTable } from './BalancePage';
 import { Chart } from './Chart';
 import { thisMonth } from './nrw';
-import { useZones, zoneOptions } from './zones';
+import { useZones, ZoneSelect } from './zones';
 
 export default function NightFlowPage() {
   const { t } = useTranslation();
@@ -58,14 +58,7 @@ export default function NightFlowPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <Select
-          data-testid="dma-night-zone"
-          aria-label={t('dma.zone')}
-          style={{ width: 200 }}
-          value={dmaCode}
-          onChange={setDmaCode}
-          options={zoneOptions(zones.data)}
-        />
+        <ZoneSelect testId="dma-night-zone" value={dmaCode} onChange={setDmaCode} />
         <Radio.Group
           value={days}
           onChange={(e) => setDays(e.target.value)}
