@@ -5,8 +5,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudPage } from '../../components/crud';
+import { XlsxImportButton } from '../../components/import/XlsxImportButton';
 import { type Customer, customerApi, customerImportApi } from './api';
-import { ImportButton } from './ImportButton';
 
 export const CUSTOMER_TYPES = ['residential', 'commercial', 'industrial', 'public'];
 
@@ -60,9 +60,10 @@ export default function CustomerPage() {
       permission="customer_info"
       testId="customer-page"
       toolbar={(h) => (
-        <ImportButton
+        <XlsxImportButton
           code="customer_info_import"
           api={customerImportApi}
+          label="customer.import"
           title="customer.importCustomers"
           keyTitle="customer.accountNo"
           testId="customer-import"

@@ -6,8 +6,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { type CrudColumn, CrudPage } from '../../components/crud';
+import { XlsxImportButton } from '../../components/import/XlsxImportButton';
 import { type Customer, meterApi, meterImportApi, type WaterMeter } from './api';
-import { ImportButton } from './ImportButton';
 
 export const METER_TYPES = ['mechanical', 'smart', 'ultrasonic'];
 export const CALIBERS = [15, 20, 25, 32, 40, 50, 65, 80, 100, 150, 200, 250, 300];
@@ -75,9 +75,10 @@ export default function MeterPage() {
       permission="customer_meter"
       testId="meter-page"
       toolbar={(h) => (
-        <ImportButton
+        <XlsxImportButton
           code="customer_meter_import"
           api={meterImportApi}
+          label="customer.import"
           title="customer.importMeters"
           keyTitle="meter.meterNo"
           testId="meter-import"

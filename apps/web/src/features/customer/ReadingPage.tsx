@@ -6,8 +6,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { type CrudColumn, CrudPage } from '../../components/crud';
+import { XlsxImportButton } from '../../components/import/XlsxImportButton';
 import { type MeterReading, readingApi, readingImportApi, type WaterMeter } from './api';
-import { ImportButton } from './ImportButton';
 
 export function readingColumns(t: (k: string) => string): CrudColumn<MeterReading>[] {
   return [
@@ -78,9 +78,10 @@ export default function ReadingPage() {
       permission="customer_reading"
       testId="reading-page"
       toolbar={(h) => (
-        <ImportButton
+        <XlsxImportButton
           code="customer_reading_import"
           api={readingImportApi}
+          label="customer.import"
           title="customer.importReadings"
           keyTitle="xlsxImport.key"
           testId="reading-import"
