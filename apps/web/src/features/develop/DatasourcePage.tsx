@@ -4,13 +4,11 @@
  * shown back; left empty it stays) and remark; 测试连接 in the dialog and on each row; the 数据表 drawer (a source's
  * tables and a table's columns); delete after the confirmation.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../api/crud';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { TestConnection } from '../../components/datasource/TestConnection';
-import { useConnectionActions } from '../../components/datasource/useConnectionActions';
+import type { CrudColumn } from '../../components/crud';
+import { DataSourceScreen } from '../../components/datasource/DataSourceScreen';
 import { DriverSelect, loadDrivers, PasswordInput, StatusTag, UrlInput } from './DatasourceFields';
 import { DEFAULT_DRIVER, datasourceBody, testBody, urlSuitsDriver } from './datasources';
 import { TablesDrawer } from './TablesDrawer';
@@ -78,32 +76,18 @@ export function datasourceColumns(t: (key: string) => string): CrudColumn[] {
 export default function DatasourcePage() {
   const { t } = useTranslation();
   const columns = useMemo(() => datasourceColumns(t), [t]);
-  const [browsing, setBrowsing] = useState<Row | null>(null);
-  const rowActions = useConnectionActions((body) => bladeDatasourceApi.test(body), setBrowsing);
-
   return (
-    <>
-      <CrudPage
-        api={bladeDatasourceApi}
-        columns={columns}
-        title="develop.ds.title"
-        permission="develop_datasource"
-        testId="develop-datasource-page"
-        dialogWidth={760}
-        actionWidth={400}
-        beforeSubmit={(values, _mode, row) => datasourceBody(values, row)}
-        dialogExtra={(mode, form, row) =>
-          mode === 'view' ? null : (
-            <TestConnection
-              form={form}
-              fields={TEST_FIELDS}
-              send={(values) => bladeDatasourceApi.test(testBody(values, row?.id))}
-            />
-          )
-        }
-        rowActions={rowActions}
-      />
-      <TablesDrawer source={browsing} onClose={() => setBrowsing(null)} />
-    </>
+    <DataSourceScreen
+      api={bladeDatasourceApi}
+      columns={columns}
+      title="develop.ds.title"
+      permission="develop_datasource"
+      testId="develop-datasource-page"
+      beforeSubmit={(values, _mode, row) => datasourceBody(values, row)}
+      test={(body) => bladeDatasourceApi.test(body)}
+      testFields={TEST_FIELDS}
+      testBody={testBody}
+      TablesDrawer={TablesDrawer}
+    />
   );
 }

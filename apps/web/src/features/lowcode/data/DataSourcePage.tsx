@@ -5,12 +5,10 @@
  * drawer (tables, columns, a preview of rows), delete after the confirmation.
  */
 import { Tag } from 'antd';
-import { useState } from 'react';
 import type { Row } from '../../../api/crud';
 import { dataSourceApi } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
-import { TestConnection } from '../../../components/datasource/TestConnection';
-import { useConnectionActions } from '../../../components/datasource/useConnectionActions';
+import type { CrudColumn } from '../../../components/crud';
+import { DataSourceScreen } from '../../../components/datasource/DataSourceScreen';
 import { connectionBody, DB_TYPES, DEFAULT_DB_TYPE, defaultPort, sourceBody } from '../../../lib/dataSources';
 import { ClearPasswordBox, DbTypeSelect, PasswordField, StatusTag } from './SourceFields';
 import { TablesDrawer } from './TablesDrawer';
@@ -91,31 +89,17 @@ export const dataSources = {
 };
 
 export default function DataSourcePage() {
-  const [browsing, setBrowsing] = useState<Row | null>(null);
-  const rowActions = useConnectionActions((body) => dataSourceApi.test(body), setBrowsing);
-
   return (
-    <>
-      <CrudPage
-        api={dataSources}
-        columns={columns}
-        title="lowcode.ds.title"
-        permission="data_source"
-        testId="data-source-page"
-        dialogWidth={760}
-        actionWidth={400}
-        dialogExtra={(mode, form, row) =>
-          mode === 'view' ? null : (
-            <TestConnection
-              form={form}
-              fields={TEST_FIELDS}
-              send={(values) => dataSourceApi.test(connectionBody(values, row?.id))}
-            />
-          )
-        }
-        rowActions={rowActions}
-      />
-      <TablesDrawer source={browsing} onClose={() => setBrowsing(null)} />
-    </>
+    <DataSourceScreen
+      api={dataSources}
+      columns={columns}
+      title="lowcode.ds.title"
+      permission="data_source"
+      testId="data-source-page"
+      test={(body) => dataSourceApi.test(body)}
+      testFields={TEST_FIELDS}
+      testBody={connectionBody}
+      TablesDrawer={TablesDrawer}
+    />
   );
 }
