@@ -11,23 +11,13 @@ import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisDma, gisNode, gisPipe } from '../gis/index.ts';
 import { monitorStation, readRollups } from '../monitor/index.ts';
-import { ensureMenus, type MenuItem } from '../system/index.ts';
+import { areaButtons, ensureMenus, type MenuItem, screenEntry } from '../system/index.ts';
 import { dma } from './schema.ts';
 
 const DEMO_TENANT = '000000';
 const SEED_LOCK = 7_261_190;
 
-const button = (code: string, name: string, i18n: string, sort: number, action: 0 | 1 | 2, roles = ['operator']) => ({
-  code,
-  name,
-  i18n,
-  alias: code.split('_').pop(),
-  path: `/dma/${code}`,
-  sort,
-  category: 2 as const,
-  action,
-  roles,
-});
+const { button, crud } = areaButtons('/dma', ['operator']);
 
 export const DMA_MENUS: MenuItem[] = [
   {
@@ -40,65 +30,26 @@ export const DMA_MENUS: MenuItem[] = [
     topMenuCodes: ['dma'],
     roles: ['operator', 'auditor'],
     children: [
-      {
-        code: 'dma_zone',
-        name: '分区管理',
-        i18n: 'menu.dma.zone',
-        path: '/dma/zone',
-        source: 'PartitionOutlined',
-        sort: 1,
-        children: [
-          button('dma_zone_add', '新增', 'button.add', 1, 0),
-          button('dma_zone_edit', '修改', 'button.edit', 2, 1),
-          button('dma_zone_delete', '删除', 'button.delete', 3, 1),
-        ],
-      },
-      {
-        code: 'dma_balance',
-        name: '水量平衡',
-        i18n: 'menu.dma.balance',
-        path: '/dma/balance',
-        source: 'PieChartOutlined',
-        sort: 2,
-        children: [
-          button('dma_balance_export', '导出', 'button.export', 1, 0, ['operator', 'auditor']),
-          button('dma_balance_setting', '参数设置', 'button.dmaSetting', 2, 0),
-        ],
-      },
-      {
-        code: 'dma_unbilled',
-        name: '免费用水登记',
-        i18n: 'menu.dma.unbilled',
-        path: '/dma/unbilled',
-        source: 'FormOutlined',
-        sort: 3,
-        children: [
-          button('dma_unbilled_add', '新增', 'button.add', 1, 0),
-          button('dma_unbilled_edit', '修改', 'button.edit', 2, 1),
-          button('dma_unbilled_delete', '删除', 'button.delete', 3, 1),
-        ],
-      },
-      {
-        code: 'dma_night',
-        name: '夜间流量',
-        i18n: 'menu.dma.night',
-        path: '/dma/night',
-        source: 'LineChartOutlined',
-        sort: 4,
-      },
-      {
-        code: 'dma_leak',
-        name: '漏损事件',
-        i18n: 'menu.dma.leak',
-        path: '/dma/leak',
-        source: 'AlertOutlined',
-        sort: 5,
-        children: [
-          button('dma_leak_detect', '历史检测', 'button.dmaDetect', 1, 0),
-          button('dma_leak_dispatch', '派单维修', 'button.dmaDispatch', 2, 1),
-          button('dma_leak_add', '登记漏损', 'button.dmaReport', 3, 0),
-        ],
-      },
+      screenEntry('dma_zone', '分区管理', 'menu.dma.zone', '/dma/zone', 'PartitionOutlined', 1, crud('dma_zone')),
+      screenEntry('dma_balance', '水量平衡', 'menu.dma.balance', '/dma/balance', 'PieChartOutlined', 2, [
+        button('dma_balance_export', '导出', 'button.export', 1, 0, ['operator', 'auditor']),
+        button('dma_balance_setting', '参数设置', 'button.dmaSetting', 2, 0),
+      ]),
+      screenEntry(
+        'dma_unbilled',
+        '免费用水登记',
+        'menu.dma.unbilled',
+        '/dma/unbilled',
+        'FormOutlined',
+        3,
+        crud('dma_unbilled'),
+      ),
+      screenEntry('dma_night', '夜间流量', 'menu.dma.night', '/dma/night', 'LineChartOutlined', 4),
+      screenEntry('dma_leak', '漏损事件', 'menu.dma.leak', '/dma/leak', 'AlertOutlined', 5, [
+        button('dma_leak_detect', '历史检测', 'button.dmaDetect', 1, 0),
+        button('dma_leak_dispatch', '派单维修', 'button.dmaDispatch', 2, 1),
+        button('dma_leak_add', '登记漏损', 'button.dmaReport', 3, 0),
+      ]),
     ],
   },
 ];

@@ -16,6 +16,7 @@ export { dictionaryOf } from './dict.ts';
 export { dictionaryItems } from './dict-items.ts';
 export { dropGrantsOfHolders, dropGrantsOfItems, dropRoleLinks, type GrantHolder } from './grant-cleanup.ts';
 export {
+  areaButtons,
   CRUD_BUTTONS,
   type CrudOp,
   crudButtons,

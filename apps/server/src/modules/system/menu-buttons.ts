@@ -63,3 +63,35 @@ export function crudButtons(code: string, path: string, grants?: { writers: stri
     b('view', 4, 1, grants ? [...new Set([...grants.writers, ...grants.readers])] : undefined),
   ];
 }
+
+/**
+ * The buttons of a business area's screens, as the area seeds (dma, hydraulic, quality, app) write them: path
+ * `${base}/${code}`, alias the code's last part, no icon; granted `roles` unless a button names its own (without
+ * either, the button takes its screen's roles). `crud` is a screen's add (toolbar), edit and delete (row) set.
+ */
+export function areaButtons(base: string, roles?: string[]) {
+  const button = (
+    code: string,
+    name: string,
+    i18n: string,
+    sort: number,
+    action: 0 | 1 | 2,
+    own = roles,
+  ): MenuItem => ({
+    code,
+    name,
+    i18n,
+    alias: code.split('_').pop(),
+    path: `${base}/${code}`,
+    sort,
+    category: 2,
+    action,
+    ...(own ? { roles: own } : {}),
+  });
+  const crud = (screen: string): MenuItem[] => [
+    button(`${screen}_add`, CRUD_BUTTONS.add.name, 'button.add', 1, 0),
+    button(`${screen}_edit`, CRUD_BUTTONS.edit.name, 'button.edit', 2, 1),
+    button(`${screen}_delete`, CRUD_BUTTONS.delete.name, 'button.delete', 3, 1),
+  ];
+  return { button, crud };
+}
