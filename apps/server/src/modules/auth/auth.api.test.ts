@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import smCrypto from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../../test/harness.ts';
+import { seededDept, seededRole, seededUser } from '../../../test/seeded.ts';
 import { buildApp } from '../../app.ts';
-import { client, dept, role, user } from '../system/schema.ts';
+import { client, user } from '../system/schema.ts';
 import { invalidateClientCache, revokeSessions, unlockUsers } from './index.ts';
 import { authCaptcha, authKey, authSession } from './schema.ts';
 import { SESSION_REVOKED_TOPIC } from './service.ts';
@@ -244,10 +245,7 @@ describe('lockout', () => {
     // other accounts are not affected
     expect((await password('auditor', 'auditor')).statusCode).toBe(200);
 
-    const [u] = await t.app.ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'patrol'), eq(user.tenantId, '000000')));
+    const u = await seededUser(t, 'patrol');
     expect(await unlockUsers(t.app.ctx, [u.id])).toBe(5);
     expect((await password('patrol', 'patrol')).statusCode).toBe(200);
   });
@@ -453,10 +451,7 @@ describe('session routes', () => {
     const roles = (await getAs('/api/blade-system/role/select', admin.access_token)).json().data;
     expect(roles.map((r: any) => r.roleAlias)).toEqual(['administrator', 'operator']);
 
-    const [op] = await t.app.ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'operator'), eq(user.tenantId, '000000')));
+    const op = await seededUser(t, 'operator');
     const other = await t.call({
       method: 'GET',
       url: '/api/blade-system/role/select',
@@ -465,10 +460,7 @@ describe('session routes', () => {
     });
     expect(other.json().data.map((r: any) => r.roleAlias)).toEqual(['operator']);
     // a user of another tenant is not visible
-    const [foreign] = await t.app.ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.account, 'admin'), eq(user.tenantId, '100001')));
+    const foreign = await seededUser(t, 'admin', '100001');
     const hidden = await t.call({
       method: 'GET',
       url: '/api/blade-system/dept/select',
@@ -504,11 +496,8 @@ describe('session routes', () => {
     const refreshed = (await token({ params: { grant_type: 'refresh_token', refresh_token: b.refresh_token } })).json();
     expect(refreshed).toMatchObject({ dept_id: dispatch.id, role_name: 'operator' });
 
-    const [patrolDept] = await t.app.ctx.db.select().from(dept).where(eq(dept.deptName, '管网巡检一班'));
-    const [auditorRole] = await t.app.ctx.db
-      .select()
-      .from(role)
-      .where(and(eq(role.roleAlias, 'auditor'), eq(role.tenantId, '000000')));
+    const patrolDept = await seededDept(t, '管网巡检一班');
+    const auditorRole = await seededRole(t, 'auditor');
     const badDept = await password('admin', 'admin', '000000', { headers: { 'dept-id': patrolDept.id } });
     expect(badDept.json()).toEqual({ error_code: 400, error_description: '所选部门不属于当前用户' });
     const badRole = await password('admin', 'admin', '000000', { headers: { 'role-id': auditorRole.id } });

@@ -7,20 +7,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { seededDept, seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
 import { hashPassword } from '../auth/index.ts';
 import { invalidateDataScopes, invalidateMenuCache } from '../system/index.ts';
-import {
-  authorize,
-  dept,
-  menu,
-  post,
-  role,
-  roleScope,
-  scopeData,
-  topMenu,
-  topMenuSetting,
-  user,
-} from '../system/schema.ts';
+import { authorize, menu, post, roleScope, scopeData, topMenu, topMenuSetting, user } from '../system/schema.ts';
 
 const P = '/api/permission';
 const B = '/api/blade-system';
@@ -91,52 +81,25 @@ const idOf = async (p: Promise<{ id: string }[]>) => {
 beforeAll(async () => {
   t = await bootTestApp();
   const menuId = (code: string) => idOf(db().select({ id: menu.id }).from(menu).where(eq(menu.code, code)));
-  const roleId = (tenantId: string, alias: string) =>
-    idOf(
-      db()
-        .select({ id: role.id })
-        .from(role)
-        .where(and(eq(role.tenantId, tenantId), eq(role.roleAlias, alias))),
-    );
-  const postId = (tenantId: string, code: string) =>
-    idOf(
-      db()
-        .select({ id: post.id })
-        .from(post)
-        .where(and(eq(post.tenantId, tenantId), eq(post.postCode, code))),
-    );
   ids.param = await menuId('param');
   ids.paramAdd = await menuId('param_add');
   // 角色管理 is in tenant 100001's package, 参数管理 (a platform screen) is not
   ids.roleMenu = await menuId('role');
   ids.roleAdd = await menuId('role_add');
-  ids.auditorRole = await roleId('000000', 'auditor');
-  ids.auditorPost = await postId('000000', 'auditor');
-  ids.fxAuditorRole = await roleId('100001', 'auditor');
-  ids.fxStaffPost = await postId('100001', 'staff');
+  ids.auditorRole = (await seededRole(t, 'auditor')).id;
+  ids.auditorPost = (await seededPost(t, 'auditor')).id;
+  ids.fxAuditorRole = (await seededRole(t, 'auditor', '100001')).id;
+  ids.fxStaffPost = (await seededPost(t, 'staff', '100001')).id;
   ids.ownPostScope = await idOf(
     db()
       .select({ id: scopeData.id })
       .from(scopeData)
       .where(and(eq(scopeData.resourceCode, 'post'), eq(scopeData.scopeName, '本人创建的岗位'))),
   );
-  const [auditor] = await db()
-    .select()
-    .from(user)
-    .where(and(eq(user.tenantId, '000000'), eq(user.account, 'auditor')));
+  const auditor = await seededUser(t, 'auditor');
   ids.auditor = auditor.id;
-  ids.admin = await idOf(
-    db()
-      .select({ id: user.id })
-      .from(user)
-      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'admin'))),
-  );
-  const fxDept = await idOf(
-    db()
-      .select({ id: dept.id })
-      .from(dept)
-      .where(and(eq(dept.tenantId, '100001'), eq(dept.deptName, '营业所'))),
-  );
+  ids.admin = (await seededUser(t, 'admin')).id;
+  const fxDept = (await seededDept(t, '营业所', '100001')).id;
 
   // a second auditor with the same role, post and department, and an auditor of tenant 100001
   const [a2] = await db()

@@ -3,10 +3,11 @@
  * Organize and Department, Role, Position, Authority (Data and Model), UserRelation, and the online users with
  * forced sign-out. Envelope `{ code, msg, data }`, paged `{ list, pagination }`, selector trees.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
-import { dept, menu, post, role, user } from '../../db/schema.ts';
+import { seededDept, seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
+import { menu } from '../../db/schema.ts';
 import { flushLogs } from '../log/index.ts';
 
 let t: TestApp;
@@ -23,56 +24,14 @@ beforeAll(async () => {
   t = await bootTestApp();
   await t.signIn();
   adminToken = t.token!;
-  ids.company = (
-    await one(
-      db()
-        .select({ id: dept.id })
-        .from(dept)
-        .where(and(eq(dept.deptName, '合肥水务集团'), eq(dept.tenantId, '000000'))),
-    )
-  ).id;
-  ids.pipeCompany = (await one(db().select({ id: dept.id }).from(dept).where(eq(dept.deptName, '管网分公司')))).id;
-  ids.patrolTeam = (await one(db().select({ id: dept.id }).from(dept).where(eq(dept.deptName, '管网巡检一班')))).id;
-  ids.operatorRole = (
-    await one(
-      db()
-        .select({ id: role.id })
-        .from(role)
-        .where(and(eq(role.roleAlias, 'operator'), eq(role.tenantId, '000000'))),
-    )
-  ).id;
-  ids.dispatcher = (
-    await one(
-      db()
-        .select({ id: post.id })
-        .from(post)
-        .where(and(eq(post.postCode, 'dispatcher'), eq(post.tenantId, '000000'))),
-    )
-  ).id;
-  ids.operator = (
-    await one(
-      db()
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.account, 'operator'), eq(user.tenantId, '000000'))),
-    )
-  ).id;
-  ids.patrol = (
-    await one(
-      db()
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.account, 'patrol'), eq(user.tenantId, '000000'))),
-    )
-  ).id;
-  ids.admin = (
-    await one(
-      db()
-        .select({ id: user.id })
-        .from(user)
-        .where(and(eq(user.account, 'admin'), eq(user.tenantId, '000000'))),
-    )
-  ).id;
+  ids.company = (await seededDept(t, '合肥水务集团')).id;
+  ids.pipeCompany = (await seededDept(t, '管网分公司')).id;
+  ids.patrolTeam = (await seededDept(t, '管网巡检一班')).id;
+  ids.operatorRole = (await seededRole(t, 'operator')).id;
+  ids.dispatcher = (await seededPost(t, 'dispatcher')).id;
+  ids.operator = (await seededUser(t, 'operator')).id;
+  ids.patrol = (await seededUser(t, 'patrol')).id;
+  ids.admin = (await seededUser(t, 'admin')).id;
   ids.userMenu = (await one(db().select({ id: menu.id }).from(menu).where(eq(menu.code, 'user')))).id;
   ids.userAddButton = (await one(db().select({ id: menu.id }).from(menu).where(eq(menu.code, 'user_add')))).id;
 });

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
 import { hashPassword } from '../../core/password.ts';
 import { dept, dictBiz, menu, post, role, topMenu, user } from './schema.ts';
 
@@ -63,18 +64,12 @@ beforeAll(async () => {
       await t.signIn(r === 'administrator' ? 'admin' : r, r === 'administrator' ? 'admin' : r, tn);
       tokens.set(key(tn, r), t.token!);
     }
-    const [patrolRole] = await db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, tn), eq(role.roleAlias, 'patrol')));
+    const patrolRole = await seededRole(t, 'patrol', tn);
     const [root] = await db
       .select()
       .from(dept)
       .where(and(eq(dept.tenantId, tn), eq(dept.parentId, '0')));
-    const [manager] = await db
-      .select()
-      .from(post)
-      .where(and(eq(post.tenantId, tn), eq(post.postCode, 'manager')));
+    const manager = await seededPost(t, 'manager', tn);
     const [tm] = await db
       .select()
       .from(topMenu)
@@ -226,10 +221,7 @@ describe('data scopes', () => {
   });
 
   it('the seeded notice scope: patrol staff see published and water-cut notices and their own departments', async () => {
-    const [patrol] = await t.app.ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'patrol')));
+    const patrol = await seededUser(t, 'patrol');
     await t.signIn('patrol', 'patrol', '000000');
     const seen = (await t.get('/api/blade-desk/notice/list', { size: 100 })).json().data.records;
     expect(seen.length).toBeGreaterThan(0);
@@ -248,14 +240,8 @@ describe('data scopes', () => {
 
   it('own, own department, department and below, custom rule and all, configured and granted through the API', async () => {
     const db = t.app.ctx.db;
-    const [operator] = await db
-      .select()
-      .from(user)
-      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'operator')));
-    const [admin] = await db
-      .select()
-      .from(user)
-      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'admin')));
+    const operator = await seededUser(t, 'operator');
+    const admin = await seededUser(t, 'admin');
     const own = operator.deptId;
     // a team below the operator's department
     const [sub] = await db
@@ -302,10 +288,7 @@ describe('data scopes', () => {
       custom: await scopeId('矩阵-自定义', 5, "postCode like 'opx' || createUser == $userId"),
       all: await scopeId('矩阵-全部', 1),
     };
-    const [opRole] = await db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '000000'), eq(role.roleAlias, 'operator')));
+    const opRole = await seededRole(t, 'operator');
     const keep = (await t.get(`${B}/menu/role-tree-keys`, { roleIds: opRole.id })).json().data.dataScope as string[];
 
     const expected: [keyof typeof scopes, string[]][] = [

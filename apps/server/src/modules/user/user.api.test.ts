@@ -4,12 +4,13 @@
  * profile, unlock, state, platform settings, xlsx import (good and bad sheets, all or nothing) and export, the user
  * picker's search, tenant isolation, API scope and data scope.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
+import { seededDept, seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
 import { postXlsx } from '../../../test/xlsx.ts';
-import { dept, param, post, role, roleScope, scopeData, tenant, user } from '../../db/schema.ts';
+import { param, roleScope, scopeData, tenant, user } from '../../db/schema.ts';
 import { invalidateDataScopes } from '../system/index.ts';
 
 let t: TestApp;
@@ -25,34 +26,10 @@ async function signInReply(account: string, password: string, tenantId = '000000
 }
 
 const db = () => t.app.ctx.db;
-async function deptId(name: string, tenantId = '000000') {
-  const [d] = await db()
-    .select({ id: dept.id })
-    .from(dept)
-    .where(and(eq(dept.deptName, name), eq(dept.tenantId, tenantId)));
-  return d.id;
-}
-async function roleId(alias: string, tenantId = '000000') {
-  const [r] = await db()
-    .select({ id: role.id })
-    .from(role)
-    .where(and(eq(role.roleAlias, alias), eq(role.tenantId, tenantId)));
-  return r.id;
-}
-async function postId(code: string, tenantId = '000000') {
-  const [p] = await db()
-    .select({ id: post.id })
-    .from(post)
-    .where(and(eq(post.postCode, code), eq(post.tenantId, tenantId)));
-  return p.id;
-}
-async function userId(account: string, tenantId = '000000') {
-  const [u] = await db()
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.account, account), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
-  return u?.id;
-}
+const deptId = async (name: string, tenantId?: string) => (await seededDept(t, name, tenantId)).id;
+const roleId = async (alias: string, tenantId?: string) => (await seededRole(t, alias, tenantId)).id;
+const postId = async (code: string, tenantId?: string) => (await seededPost(t, code, tenantId)).id;
+const userId = async (account: string, tenantId?: string) => (await seededUser(t, account, tenantId))?.id;
 
 beforeAll(async () => {
   t = await bootTestApp();
