@@ -15,7 +15,6 @@
  *   };
  *   registerXlsxImport(app, ctx, { base: '/swp-customer/customer/import', grant: byMenu('customer_import'), spec });
  */
-import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -24,9 +23,10 @@ import type { Db } from '../db/connection.ts';
 import { attachment } from './attachment.ts';
 import { badRequest, ok } from './envelope.ts';
 import type { AppContext } from './module.ts';
-import { progress, UNKNOWN_JOB } from './progress.ts';
+import { progress } from './progress.ts';
 import type { Tx } from './resource.ts';
 import { scoped, type TenantTable } from './scoped.ts';
+import { fileBytes, progressRoute, uploadedFile, uploadScope } from './upload.ts';
 import { readSheetByHeaders } from './xlsx-read.ts';
 
 export type RowAction = 'insert' | 'update' | 'unchanged';
@@ -220,9 +220,7 @@ export const flag = (v: unknown, dflt: boolean) =>
 
 /** The uploaded xlsx `file` of a multipart request, and its other fields (the form's, else the query string's). */
 export async function uploadedXlsx(req: FastifyRequest) {
-  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
-  const file = await req.file();
-  if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+  const file = await uploadedFile(req, '请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
   const q = req.query as Record<string, unknown>;
   const field = (k: string) => {
     const f = file.fields[k] as { value?: unknown } | undefined;
@@ -241,16 +239,13 @@ export function registerXlsxImport<K extends string, W, S>(
   opts: { base: string; grant: RouteShorthandOptions; spec: XlsxImportSpec<K, W, S> },
 ) {
   const { base, grant, spec } = opts;
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data'))
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 20 } });
+  uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 20 }, (scope) => {
     scope.post(base, grant, async (req: FastifyRequest) => {
       const { file, field } = await uploadedXlsx(req);
       const jobId = field('jobId');
       if (jobId !== undefined && (typeof jobId !== 'string' || !/^[\w-]{1,64}$/.test(jobId)))
         throw badRequest('参数校验失败: jobId');
-      const buf = await file.toBuffer();
-      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const buf = await fileBytes(file);
       const o: ImportOptions = {
         dryRun: flag(field('dryRun'), true),
         skipRejected: flag(field('skipRejected'), false),
@@ -263,9 +258,5 @@ export function registerXlsxImport<K extends string, W, S>(
   app.get(`${base}/template`, grant, async (_req, reply) => {
     return attachment(reply, `${spec.sheet}导入模板.xlsx`).send(await xlsxTemplate(spec));
   });
-  app.get(`${base}/progress`, grant, async (req) => {
-    const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
-    if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
-    return ok((await progress.get(req.tenantId, jobId, ctx.db)) ?? UNKNOWN_JOB);
-  });
+  progressRoute(app, ctx, `${base}/progress`, grant);
 }

@@ -5,7 +5,6 @@
  * request time (`requireModule`: the module's menu `lc_<id>` and its buttons, or the design screen).
  */
 
-import multipart from '@fastify/multipart';
 import { dataFields } from '@swp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { uploadedFile, uploadScope } from '../../core/upload.ts';
 import { exportRecords, exportTemplate, importFields, importRecords } from './excel.ts';
 import { parseForm } from './form-schema.ts';
 import {
@@ -230,15 +230,10 @@ function transferRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // import: multipart in its own scope
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
-    }
+  uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 }, (scope) => {
     scope.post(`${DEV}/:moduleId/Actions/Import`, signedIn, async (req) => {
       const { m } = await moduleFor(ctx, req, 'import');
-      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
       const report = await importRecords(ctx, req, m, await file.toBuffer());
       const msg = report.failed
         ? `导入完成: 成功 ${report.success} 条, 失败 ${report.failed} 条`

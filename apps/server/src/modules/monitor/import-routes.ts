@@ -7,14 +7,13 @@
  * - GET  /swp-monitor/import/station-template  the station sheet (xlsx)
  * - POST /swp-monitor/import/stations          multipart `file` (xlsx) + dryRun, skipRejected → per-row report
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachment } from '../../core/attachment.ts';
-import { badRequest, ok } from '../../core/envelope.ts';
+import { ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { jobQueueOf } from '../../core/job-queue.ts';
 import type { AppContext } from '../../core/module.ts';
-import { progress, UNKNOWN_JOB } from '../../core/progress.ts';
+import { fileBytes, progressRoute, uploadedFile, uploadParams, uploadScope } from '../../core/upload.ts';
 import { flag, uploadedXlsx } from '../../core/xlsx-import.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
 import { importStations, stationTemplate } from './stations-xlsx.ts';
@@ -25,23 +24,12 @@ export const MSG_SERIES_BUSY = '已有数据导入正在进行，请稍后再试
 export const SERIES_UPLOAD_MAX = 100 * 1024 * 1024;
 
 export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data'))
-      await scope.register(multipart, {
-        limits: { fileSize: Math.max(ctx.config.uploadMaxBytes, SERIES_UPLOAD_MAX), files: 1, fields: 20 },
-      });
+  const limits = { fileSize: Math.max(ctx.config.uploadMaxBytes, SERIES_UPLOAD_MAX), files: 1, fields: 20 };
+  uploadScope(app, limits, (scope) => {
     scope.post(`${BASE}/series`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 CSV 或 xlsx 文件 (字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      const fields: Record<string, unknown> = {};
-      for (const [k, f] of Object.entries(file.fields)) {
-        const v = (Array.isArray(f) ? f[0] : f) as { type?: string; value?: unknown } | undefined;
-        if (v?.type === 'field') fields[k] = v.value;
-      }
-      const opts = seriesImportOptions.parse({ ...(req.query as Record<string, unknown>), ...fields });
-      const buf = await file.toBuffer();
-      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const file = await uploadedFile(req, '请以 multipart/form-data 上传 CSV 或 xlsx 文件 (字段 file)');
+      const opts = seriesImportOptions.parse(uploadParams(req, file));
+      const buf = await fileBytes(file);
       // a long job: one series import per tenant at a time, within the instance's limit (core/job-queue.ts)
       const job = jobQueueOf(ctx).submit(
         { kind: 'series-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_SERIES_BUSY },
@@ -60,9 +48,5 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${BASE}/station-template`, byMenu('monitor_series_import'), async (_req, reply) => {
     return attachment(reply, '站点导入模板.xlsx').send(await stationTemplate());
   });
-  app.get(`${BASE}/progress`, byMenu('monitor_series_import'), async (req) => {
-    const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
-    if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
-    return ok((await progress.get(req.tenantId, jobId, ctx.db)) ?? UNKNOWN_JOB);
-  });
+  progressRoute(app, ctx, `${BASE}/progress`, byMenu('monitor_series_import'));
 }

@@ -8,7 +8,6 @@
  * - result/import (POST multipart `file`, xlsx)
  * - report?month=YYYY-MM, report/export?month= (xlsx): 水质月报
  */
-import multipart from '@fastify/multipart';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +15,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
+import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { tenant } from '../system/index.ts';
 import { importResults } from './import.ts';
 import { onlineCompliance, onlineView } from './online.ts';
@@ -101,15 +101,10 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await onlineCompliance(ctx, req.tenantId, q));
   });
 
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data'))
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
+  uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 }, (scope) => {
     scope.post(`${B}/result/import`, byMenu('quality_result_import'), async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      const buf = await file.toBuffer();
-      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const file = await uploadedFile(req, '请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
+      const buf = await fileBytes(file);
       const r = await importResults(ctx, req.tenantId, buf, req.user?.userId ?? null);
       return ok(r, `导入成功: ${r.samples} 个样品 ${r.results} 项结果, 不合格 ${r.failed} 项`);
     });

@@ -8,7 +8,6 @@
  * SpringBlade clients (Saber's form binds 区划等级 to `level`): one name per client.
  */
 
-import multipart from '@fastify/multipart';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
+import { uploadedFile, uploadScope } from '../../core/upload.ts';
 import { optInt, optText, text } from './fields.ts';
 import { menuDialectOf } from './menu-dialect.ts';
 import { exportRegions, importRegions, LEVEL_FIELDS, regionTemplate } from './region-excel.ts';
@@ -171,15 +171,10 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // multipart only in this scope (another module may bring its own parser to the parent scope)
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
-    }
+  uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 }, (scope) => {
     scope.post('/blade-system/region/import-region', byMenu('region_import'), async (req) => {
       requirePlatformAdmin(req);
-      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
       const buf = await file.toBuffer();
       const raw =
         (req.query as Row | undefined)?.isCovered ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value;

@@ -2,11 +2,11 @@
  * `/blade-user/*` (BladeX) and `/blade-system/user/*` (SpringBlade): the same users, handlers and envelope.
  * page/list, detail, submit and remove come from the resource factory; the rest is written here.
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, gateProviders, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { uploadedFile, uploadScope } from '../../core/upload.ts';
 import { unlockUsers } from '../auth/index.ts';
 import { exportTemplate, exportUsers, importUsers } from './excel.ts';
 import {
@@ -148,14 +148,9 @@ function userFileRoutes(app: FastifyInstance, ctx: AppContext, b: string, aliase
   app.get(`${b}/export-template`, byMenu('user_import'), (_req, reply) => exportTemplate(reply));
 
   // multipart only in this scope (another module may bring its own parser to the parent scope)
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 } });
-    }
+  uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 }, (scope) => {
     const handler = async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
+      const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
       const buf = await file.toBuffer();
       const covered = String(
         param(req, 'isCovered') ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value ?? '0',

@@ -1,10 +1,10 @@
 /** The older BladeX flow family (`/blade-flow/*`): models, deployments, the ops list, the work lists. */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { uploadScope } from '../../core/upload.ts';
 import { buttonsOf } from './codes.ts';
 import { deployIn } from './deploy.ts';
 import { canSee, timeline } from './detail.ts';
@@ -55,9 +55,7 @@ function flowDesignRoutes(app: FastifyInstance, ctx: AppContext) {
 /** `manager/deploy-upload`: BPMN files deployed to the caller's tenant (or, for the platform administrator, others) */
 function flowUploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const F = '/blade-flow';
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data'))
-      await scope.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 10 } });
+  uploadScope(app, { fileSize: 5 * 1024 * 1024, files: 20, fields: 10 }, (scope) => {
     scope.post(
       `${F}/manager/deploy-upload`,
       byMenu(buttonsOf('wf_deployment').edit, 'wf_model_deploy'),

@@ -7,15 +7,14 @@
  * - GET  /swp-gis/network/summary           version, extent, counts and the last import of the tenant's network
  * - POST /swp-gis/network/l-town            (platform administrator) the L-Town demo tenant in one step
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../../core/envelope.ts';
 import { adminOnly, byMenu, userOf } from '../../../core/gate.ts';
 import { jobQueueOf } from '../../../core/job-queue.ts';
 import type { AppContext } from '../../../core/module.ts';
-import { progress, UNKNOWN_JOB } from '../../../core/progress.ts';
 import { requirePlatformAdmin } from '../../../core/tenancy.ts';
+import { fileBytes, progressRoute, uploadedFile, uploadParams, uploadScope } from '../../../core/upload.ts';
 import { exportGeoJson, exportInp, networkSummary } from './export.ts';
 import { createLTownTenant, L_TOWN } from './ltown.ts';
 import { importNetwork, importOptions } from './service.ts';
@@ -31,32 +30,15 @@ const exportQuery = z.object({
     .default('EPSG:4548'),
 });
 
-function fieldsOf(file: { fields: Record<string, unknown> }): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, f] of Object.entries(file.fields)) {
-    const v = (Array.isArray(f) ? f[0] : f) as { type?: string; value?: unknown } | undefined;
-    if (v?.type === 'field') out[k] = v.value;
-  }
-  return out;
-}
-
 export const MSG_IMPORT_BUSY = '已有管网导入正在进行，请稍后再试';
 
 export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data'))
-      await scope.register(multipart, {
-        limits: { fileSize: Math.max(ctx.config.uploadMaxBytes, NETWORK_UPLOAD_MAX), files: 1, fields: 20 },
-      });
+  const limits = { fileSize: Math.max(ctx.config.uploadMaxBytes, NETWORK_UPLOAD_MAX), files: 1, fields: 20 };
+  uploadScope(app, limits, (scope) => {
     scope.post(`${BASE}/import`, byMenu('gis_network_import'), async (req: FastifyRequest) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传管网文件 (字段 file)');
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw badRequest('缺少必要的请求参数: file');
-      // fields sent before the file arrive with it; the query string may carry them too
-      const params = { ...(req.query as Record<string, unknown>), ...fieldsOf(file) };
-      const opts = importOptions.parse(params);
-      const buf = await file.toBuffer();
-      if (file.file.truncated) throw badRequest('导入失败: 文件超过大小限制');
+      const file = await uploadedFile(req, '请以 multipart/form-data 上传管网文件 (字段 file)');
+      const opts = importOptions.parse(uploadParams(req, file));
+      const buf = await fileBytes(file);
       // a long job: one network import per tenant at a time, within the instance's limit (core/job-queue.ts)
       const job = jobQueueOf(ctx).submit(
         { kind: 'network-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_IMPORT_BUSY },
@@ -67,11 +49,7 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.get(`${BASE}/import/progress`, byMenu('gis_network_import'), async (req) => {
-    const jobId = String((req.query as Record<string, unknown>).jobId ?? '');
-    if (!/^[\w-]{1,64}$/.test(jobId)) throw badRequest('参数校验失败: jobId');
-    return ok((await progress.get(req.tenantId, jobId, ctx.db)) ?? UNKNOWN_JOB);
-  });
+  progressRoute(app, ctx, `${BASE}/import/progress`, byMenu('gis_network_import'));
 
   app.get(`${BASE}/export`, byMenu('gis_network_export', 'gis_map'), async (req, reply) => {
     const q = exportQuery.parse(req.query);
