@@ -6,17 +6,14 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { defineResource } from '../../core/resource.ts';
 import { dictionaryItems } from '../system/index.ts';
-import { enableOne, maskSecret, SECRET_MASK } from './common.ts';
+import { categoryInput, codeInput, enableOne, optionalText, SECRET_MASK, withCategoryNames } from './common.ts';
 import { oss } from './schema.ts';
 import { LOCAL_CATEGORY, supportsCategory } from './storage.ts';
-
-const text = (max: number) => z.string().trim().max(max).nullish();
 
 export const ossResource = defineResource({
   code: 'oss',
@@ -25,20 +22,15 @@ export const ossResource = defineResource({
   table: oss,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   input: {
-    category: z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类'),
-    ossCode: z
-      .string({ error: '请输入资源编号' })
-      .trim()
-      .min(1, '请输入资源编号')
-      .max(32, '资源编号不能超过32个字符')
-      .regex(/^[\w.-]+$/, '资源编号只能包含字母、数字、下划线、点和短横线'),
-    endpoint: text(255),
-    accessKey: text(255),
-    secretKey: text(255),
-    bucketName: text(255),
-    appId: text(255),
-    region: text(255),
-    remark: text(255),
+    category: categoryInput,
+    ossCode: codeInput,
+    endpoint: optionalText(255),
+    accessKey: optionalText(255),
+    secretKey: optionalText(255),
+    bucketName: optionalText(255),
+    appId: optionalText(255),
+    region: optionalText(255),
+    remark: optionalText(255),
   },
   unique: [{ fields: ['ossCode'], message: '资源编号已存在' }],
   hooks: {
@@ -57,11 +49,7 @@ export const ossResource = defineResource({
         if (!merged.bucketName) throw badRequest('请输入空间名');
       }
     },
-    async decorate(rows, _req, ctx) {
-      if (!rows.length) return rows;
-      const cats = await dictionaryItems(ctx.db, 'oss');
-      return rows.map((r: Row) => ({ ...maskSecret(r), categoryName: cats.get(String(r.category)) ?? '' }));
-    },
+    decorate: withCategoryNames('oss'),
   },
 });
 

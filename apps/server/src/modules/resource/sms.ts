@@ -15,7 +15,15 @@ import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
 import { dictionaryItems } from '../system/index.ts';
-import { enabledOf, enableOne, maskSecret, SECRET_MASK } from './common.ts';
+import {
+  categoryInput,
+  codeInput,
+  enabledOf,
+  enableOne,
+  optionalText,
+  SECRET_MASK,
+  withCategoryNames,
+} from './common.ts';
 import { sms } from './schema.ts';
 
 export type SmsConfig = typeof sms.$inferSelect;
@@ -93,8 +101,6 @@ export function logSmsProvider(ctx: AppContext): SmsProvider {
   };
 }
 
-const text = (max: number) => z.string().trim().max(max).nullish();
-
 export const smsResource = defineResource({
   code: 'sms',
   grant: { read: ['sms'], submit: ['sms_add', 'sms_edit'], remove: ['sms_delete'] },
@@ -102,19 +108,14 @@ export const smsResource = defineResource({
   table: sms,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   input: {
-    category: z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类'),
-    smsCode: z
-      .string({ error: '请输入资源编号' })
-      .trim()
-      .min(1, '请输入资源编号')
-      .max(32, '资源编号不能超过32个字符')
-      .regex(/^[\w.-]+$/, '资源编号只能包含字母、数字、下划线、点和短横线'),
+    category: categoryInput,
+    smsCode: codeInput,
     templateId: z.string({ error: '请输入模板ID' }).trim().min(1, '请输入模板ID').max(64),
-    accessKey: text(255),
-    secretKey: text(255),
-    regionId: text(255),
-    signName: text(64),
-    remark: text(255),
+    accessKey: optionalText(255),
+    secretKey: optionalText(255),
+    regionId: optionalText(255),
+    signName: optionalText(64),
+    remark: optionalText(255),
   },
   unique: [{ fields: ['smsCode'], message: '资源编号已存在' }],
   hooks: {
@@ -126,11 +127,7 @@ export const smsResource = defineResource({
           throw badRequest(`参数校验失败: category: 短信服务类型不存在: ${data.category}`);
       }
     },
-    async decorate(rows, _req, ctx) {
-      if (!rows.length) return rows;
-      const cats = await dictionaryItems(ctx.db, 'sms');
-      return rows.map((r) => ({ ...maskSecret(r), categoryName: cats.get(String(r.category)) ?? '' }));
-    },
+    decorate: withCategoryNames('sms'),
   },
 });
 
