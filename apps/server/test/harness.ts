@@ -133,6 +133,21 @@ export function appSuite(
   });
 }
 
+/**
+ * `bootTestApp(over)` for a suite that works as both tenants' administrators: the platform tenant's (`hq`, the
+ * session the app keeps) and tenant 100001's (`fx`), handed to `set` with the app; closes the app in `afterAll`.
+ */
+export function twoAdminsSuite(set: (s: { t: TestApp; hq: string; fx: string }) => void, over: Partial<Config> = {}) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await bootTestApp(over);
+    const fx = (await t.signIn('admin', 'admin', '100001')).access_token;
+    const hq = (await t.signIn()).access_token;
+    set({ t, hq, fx });
+  });
+  afterAll(() => t?.close());
+}
+
 /** The id of a monitoring series of the platform tenant's station `stcd` (its `field`), read straight from the database. */
 export async function seriesIdOf(t: TestApp, stcd: string, field: string): Promise<number> {
   const r = await t.app.ctx.database.pool.query<{ id: number }>(

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearOfMidnight } from '../../../test/clock.ts';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { nextBillNumber, stamp } from './billrule.ts';
 
 let t: TestApp;
 let hq: string;
 let fx: string;
-beforeAll(async () => {
-  t = await bootTestApp();
-  fx = (await t.signIn('admin', 'admin', '100001')).access_token;
-  hq = (await t.signIn()).access_token;
-});
-afterAll(() => t?.close());
+twoAdminsSuite((s) => ({ t, hq, fx } = s));
 
 const as = (token: string) => {
   t.token = token;

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 
 let t: TestApp;
 let hq: string;
 let fx: string;
-beforeAll(async () => {
-  t = await bootTestApp({ seed: true, logLevel: 'error' });
-  fx = (await t.signIn('admin', 'admin', '100001')).access_token;
-  hq = (await t.signIn()).access_token;
-});
-afterAll(() => t?.close());
+twoAdminsSuite((s) => ({ t, hq, fx } = s), { seed: true, logLevel: 'error' });
 
 const N = '/api/blade-desk/notice';
 const as = (token: string) => {

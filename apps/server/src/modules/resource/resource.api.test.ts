@@ -1,20 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { basic, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { KEY_PATTERN } from './storage.ts';
 
 const MAX = 64 * 1024;
 let t: TestApp;
 let hq: string;
 let fx: string;
-beforeAll(async () => {
-  t = await bootTestApp({ uploadMaxBytes: MAX });
-  fx = (await t.signIn('admin', 'admin', '100001')).access_token;
-  hq = (await t.signIn()).access_token;
-});
-afterAll(() => t?.close());
+twoAdminsSuite((s) => ({ t, hq, fx } = s), { uploadMaxBytes: MAX });
 
 const as = (token: string) => {
   t.token = token;
