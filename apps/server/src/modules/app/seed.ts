@@ -6,14 +6,7 @@ const { button, crud } = areaButtons('/app-admin');
 
 export const APP_MENUS: MenuItem[] = [
   {
-    code: 'app_admin',
-    name: '移动应用',
-    i18n: 'menu.appAdmin.index',
-    path: '/app-admin',
-    source: 'MobileOutlined',
-    sort: 1,
-    topMenuCodes: ['app'],
-    children: [
+    ...screenEntry('app_admin', '移动应用', 'menu.appAdmin.index', '/app-admin', 'MobileOutlined', 1, [
       screenEntry('app_setting', '应用设置', 'menu.appAdmin.setting', '/app-admin/setting', 'SettingOutlined', 1, [
         button('app_setting_edit', '保存', 'button.save', 1, 0),
       ]),
@@ -29,7 +22,8 @@ export const APP_MENUS: MenuItem[] = [
         3,
         crud('app_release'),
       ),
-    ],
+    ]),
+    topMenuCodes: ['app'],
   },
 ];
 

@@ -21,15 +21,7 @@ const { button, crud } = areaButtons('/dma', ['operator']);
 
 export const DMA_MENUS: MenuItem[] = [
   {
-    code: 'dma',
-    name: 'DMA分区',
-    i18n: 'menu.dma.index',
-    path: '/dma',
-    source: 'ClusterOutlined',
-    sort: 1,
-    topMenuCodes: ['dma'],
-    roles: ['operator', 'auditor'],
-    children: [
+    ...screenEntry('dma', 'DMA分区', 'menu.dma.index', '/dma', 'ClusterOutlined', 1, [
       screenEntry('dma_zone', '分区管理', 'menu.dma.zone', '/dma/zone', 'PartitionOutlined', 1, crud('dma_zone')),
       screenEntry('dma_balance', '水量平衡', 'menu.dma.balance', '/dma/balance', 'PieChartOutlined', 2, [
         button('dma_balance_export', '导出', 'button.export', 1, 0, ['operator', 'auditor']),
@@ -50,7 +42,9 @@ export const DMA_MENUS: MenuItem[] = [
         button('dma_leak_dispatch', '派单维修', 'button.dmaDispatch', 2, 1),
         button('dma_leak_add', '登记漏损', 'button.dmaReport', 3, 0),
       ]),
-    ],
+    ]),
+    topMenuCodes: ['dma'],
+    roles: ['operator', 'auditor'],
   },
 ];
 

@@ -11,15 +11,7 @@ const { button, crud } = areaButtons('/hydraulic', ['operator']);
 
 export const HYDRAULIC_MENUS: MenuItem[] = [
   {
-    code: 'hydraulic',
-    name: '水力模型',
-    i18n: 'menu.hydraulic.index',
-    path: '/hydraulic',
-    source: 'ExperimentOutlined',
-    sort: 1,
-    topMenuCodes: ['decision'],
-    roles: ['operator', 'auditor'],
-    children: [
+    ...screenEntry('hydraulic', '水力模型', 'menu.hydraulic.index', '/hydraulic', 'ExperimentOutlined', 1, [
       screenEntry('hydraulic_model', '水力模型', 'menu.hydraulic.model', '/hydraulic/model', 'NodeIndexOutlined', 1, [
         button('hydraulic_run', '运行计算', 'button.hydraulicRun', 1, 0),
       ]),
@@ -40,7 +32,9 @@ export const HYDRAULIC_MENUS: MenuItem[] = [
         3,
         crud('hydraulic_material'),
       ),
-    ],
+    ]),
+    topMenuCodes: ['decision'],
+    roles: ['operator', 'auditor'],
   },
 ];
 

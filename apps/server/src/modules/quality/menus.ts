@@ -17,15 +17,7 @@ export const QUALITY_READ = [
 
 export const QUALITY_MENUS: MenuItem[] = [
   {
-    code: 'quality',
-    name: '水质管理',
-    i18n: 'menu.quality.index',
-    path: '/quality',
-    source: 'ExperimentOutlined',
-    sort: 1,
-    topMenuCodes: ['water-quality'],
-    roles: ['operator', 'auditor'],
-    children: [
+    ...screenEntry('quality', '水质管理', 'menu.quality.index', '/quality', 'ExperimentOutlined', 1, [
       screenEntry('quality_online', '在线监测', 'menu.quality.online', '/quality/online', 'DashboardOutlined', 1),
       screenEntry(
         'quality_compliance',
@@ -63,6 +55,8 @@ export const QUALITY_MENUS: MenuItem[] = [
         button('quality_result_import', '导入', 'button.import', 4, 0),
       ]),
       screenEntry('quality_report', '水质月报', 'menu.quality.report', '/quality/report', 'FileExcelOutlined', 8),
-    ],
+    ]),
+    topMenuCodes: ['water-quality'],
+    roles: ['operator', 'auditor'],
   },
 ];
