@@ -1,14 +1,15 @@
 /**
- * What the SMS and OSS configurations share: their category and code inputs, masked secrets with the category's
- * name on the way out, "enable exactly one" (categories: system's dictionaryItems).
+ * What the SMS and OSS configurations share: one resource definition (category and code inputs, masked secrets,
+ * category names), "enable exactly one" (categories: system's dictionaryItems).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import type { Resource, Row } from '../../core/resource.ts';
+import { defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { dictionaryItems } from '../system/index.ts';
@@ -16,27 +17,53 @@ import { dictionaryItems } from '../system/index.ts';
 /** What replaces a stored secret on the way out; sent back unchanged, it keeps the stored secret. */
 export const SECRET_MASK = '******';
 
-export const maskSecret = (row: Row): Row => (row.secretKey ? { ...row, secretKey: SECRET_MASK } : row);
+const maskSecret = (row: Row): Row => (row.secretKey ? { ...row, secretKey: SECRET_MASK } : row);
 
 /** An optional text field of at most `max` characters. */
 export const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** The inputs both configurations name alike: the category (a dictionary item) and the configuration's code. */
-export const categoryInput = z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类');
-export const codeInput = z
+const categoryInput = z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类');
+const codeInput = z
   .string({ error: '请输入资源编号' })
   .trim()
   .min(1, '请输入资源编号')
   .max(32, '资源编号不能超过32个字符')
   .regex(/^[\w.-]+$/, '资源编号只能包含字母、数字、下划线、点和短横线');
 
-/** The `decorate` hook of both: secrets masked, and the category's name from dictionary `dictCode`. */
-export function withCategoryNames(dictCode: 'oss' | 'sms') {
-  return async (rows: Row[], _req: unknown, ctx: AppContext) => {
-    if (!rows.length) return rows;
-    const cats = await dictionaryItems(ctx.db, dictCode);
-    return rows.map((r: Row) => ({ ...maskSecret(r), categoryName: cats.get(String(r.category)) ?? '' }));
-  };
+/**
+ * A tenant's configurations of one kind (`/blade-resource/${kind}`: list, page, detail, submit, remove) for the
+ * kind's screen and buttons: the category and the unique `${kind}Code` inputs before the kind's own `input`, its
+ * `beforeSave` checks (after a returned secret mask is dropped), and on the way out the secret masked and the
+ * category named from the kind's dictionary.
+ */
+export function configurationResource(
+  kind: keyof typeof LOCKS,
+  table: PgTable,
+  input: z.ZodRawShape,
+  beforeSave: (data: Row, h: HookContext) => Promise<void>,
+): Resource {
+  return defineResource({
+    code: kind,
+    grant: { read: [kind], submit: [`${kind}_add`, `${kind}_edit`], remove: [`${kind}_delete`] },
+    base: `/blade-resource/${kind}`,
+    table,
+    routes: ['list', 'page', 'detail', 'submit', 'remove'],
+    input: { category: categoryInput, [`${kind}Code`]: codeInput, ...input },
+    unique: [{ fields: [`${kind}Code`], message: '资源编号已存在' }],
+    hooks: {
+      async beforeSave(data, h) {
+        // the mask sent back unchanged keeps the stored secret
+        if (data.secretKey === SECRET_MASK) delete data.secretKey;
+        await beforeSave(data, h);
+      },
+      async decorate(rows, _req, ctx) {
+        if (!rows.length) return rows;
+        const cats = await dictionaryItems(ctx.db, kind);
+        return rows.map((r) => ({ ...maskSecret(r), categoryName: cats.get(String(r.category)) ?? '' }));
+      },
+    },
+  });
 }
 
 /** status of an SMS or OSS configuration */

@@ -9,21 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
 import { dictionaryItems } from '../system/index.ts';
-import { categoryInput, codeInput, enableOne, optionalText, SECRET_MASK, withCategoryNames } from './common.ts';
+import { configurationResource, enableOne, optionalText } from './common.ts';
 import { oss } from './schema.ts';
 import { LOCAL_CATEGORY, supportsCategory } from './storage.ts';
 
-export const ossResource = defineResource({
-  code: 'oss',
-  grant: { read: ['oss'], submit: ['oss_add', 'oss_edit'], remove: ['oss_delete'] },
-  base: '/blade-resource/oss',
-  table: oss,
-  routes: ['list', 'page', 'detail', 'submit', 'remove'],
-  input: {
-    category: categoryInput,
-    ossCode: codeInput,
+export const ossResource = configurationResource(
+  'oss',
+  oss,
+  {
     endpoint: optionalText(255),
     accessKey: optionalText(255),
     secretKey: optionalText(255),
@@ -32,26 +26,21 @@ export const ossResource = defineResource({
     region: optionalText(255),
     remark: optionalText(255),
   },
-  unique: [{ fields: ['ossCode'], message: '资源编号已存在' }],
-  hooks: {
-    async beforeSave(data, h) {
-      if (data.secretKey === SECRET_MASK) delete data.secretKey;
-      const merged = { ...h.existing, ...data };
-      const cats = await dictionaryItems(h.tx, 'oss');
-      if (!cats.has(String(merged.category)))
-        throw badRequest(`参数校验失败: category: 对象存储类型不存在: ${merged.category}`);
-      if (Number(merged.category) !== LOCAL_CATEGORY) {
-        if (!merged.endpoint) throw badRequest('请输入资源地址');
-        if (merged.endpoint && !/^https?:\/\/\S+$/i.test(merged.endpoint))
-          throw badRequest('资源地址须以 http:// 或 https:// 开头');
-        if (!merged.accessKey) throw badRequest('请输入accessKey');
-        if (!merged.secretKey) throw badRequest('请输入secretKey');
-        if (!merged.bucketName) throw badRequest('请输入空间名');
-      }
-    },
-    decorate: withCategoryNames('oss'),
+  async (data, h) => {
+    const merged = { ...h.existing, ...data };
+    const cats = await dictionaryItems(h.tx, 'oss');
+    if (!cats.has(String(merged.category)))
+      throw badRequest(`参数校验失败: category: 对象存储类型不存在: ${merged.category}`);
+    if (Number(merged.category) !== LOCAL_CATEGORY) {
+      if (!merged.endpoint) throw badRequest('请输入资源地址');
+      if (merged.endpoint && !/^https?:\/\/\S+$/i.test(merged.endpoint))
+        throw badRequest('资源地址须以 http:// 或 https:// 开头');
+      if (!merged.accessKey) throw badRequest('请输入accessKey');
+      if (!merged.secretKey) throw badRequest('请输入secretKey');
+      if (!merged.bucketName) throw badRequest('请输入空间名');
+    }
   },
-});
+);
 
 export function registerOssRoutes(app: FastifyInstance, ctx: AppContext) {
   ossResource.routes(app, ctx);

@@ -11,19 +11,11 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import type { Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { messageTemplate, renderTemplate, writeMessageLog } from '../message/index.ts';
 import { dictionaryItems } from '../system/index.ts';
-import {
-  categoryInput,
-  codeInput,
-  enabledOf,
-  enableOne,
-  optionalText,
-  SECRET_MASK,
-  withCategoryNames,
-} from './common.ts';
+import { configurationResource, enabledOf, enableOne, optionalText } from './common.ts';
 import { sms } from './schema.ts';
 
 export type SmsConfig = typeof sms.$inferSelect;
@@ -101,15 +93,10 @@ export function logSmsProvider(ctx: AppContext): SmsProvider {
   };
 }
 
-export const smsResource = defineResource({
-  code: 'sms',
-  grant: { read: ['sms'], submit: ['sms_add', 'sms_edit'], remove: ['sms_delete'] },
-  base: '/blade-resource/sms',
-  table: sms,
-  routes: ['list', 'page', 'detail', 'submit', 'remove'],
-  input: {
-    category: categoryInput,
-    smsCode: codeInput,
+export const smsResource = configurationResource(
+  'sms',
+  sms,
+  {
     templateId: z.string({ error: '请输入模板ID' }).trim().min(1, '请输入模板ID').max(64),
     accessKey: optionalText(255),
     secretKey: optionalText(255),
@@ -117,19 +104,14 @@ export const smsResource = defineResource({
     signName: optionalText(64),
     remark: optionalText(255),
   },
-  unique: [{ fields: ['smsCode'], message: '资源编号已存在' }],
-  hooks: {
-    async beforeSave(data, h) {
-      if (data.secretKey === SECRET_MASK) delete data.secretKey;
-      if (data.category !== undefined) {
-        const cats = await dictionaryItems(h.tx, 'sms');
-        if (!cats.has(String(data.category)))
-          throw badRequest(`参数校验失败: category: 短信服务类型不存在: ${data.category}`);
-      }
-    },
-    decorate: withCategoryNames('sms'),
+  async (data, h) => {
+    if (data.category !== undefined) {
+      const cats = await dictionaryItems(h.tx, 'sms');
+      if (!cats.has(String(data.category)))
+        throw badRequest(`参数校验失败: category: 短信服务类型不存在: ${data.category}`);
+    }
   },
-});
+);
 
 const PHONE = /^1[3-9]\d{9}$/;
 
