@@ -13,3 +13,8 @@ export function attachment(reply: FastifyReply, fileName: string, contentType = 
     .header('content-disposition', `attachment; filename=${enc}; filename*=utf-8''${enc}`)
     .header('access-control-expose-headers', 'content-disposition');
 }
+
+/** A file name percent-encoded for RFC 5987 `filename*=UTF-8''…`: also ' ( ) * and !, which encodeURIComponent leaves. */
+export function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

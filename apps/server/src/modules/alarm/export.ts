@@ -3,17 +3,16 @@
  * straight into the reply, a thousand rows at a time; parameters are checked before the first byte.
  */
 import type { SQL } from 'drizzle-orm';
+import { rfc5987 } from '../../core/attachment.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { xlsxStream } from '../../core/xlsx-stream.ts';
 import { alarmRows } from './service.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EXPORT_NAME = '报警信息.xlsx';
 
 export function contentDisposition(name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="alarms.xlsx"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="alarms.xlsx"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
 export const EXPORT_COLUMNS = [

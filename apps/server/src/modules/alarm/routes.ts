@@ -18,9 +18,10 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { XLSX_TYPE } from '../../core/xlsx-stream.ts';
 import { dispatchBurstRepair } from './dispatch.ts';
 import { burstEvidence } from './evidence.ts';
-import { alarmWorkbook, contentDisposition, EXPORT_NAME, XLSX_TYPE } from './export.ts';
+import { alarmWorkbook, contentDisposition, EXPORT_NAME } from './export.ts';
 import { alarmInfo } from './schema.ts';
 import {
   ALARM_LEVELS,

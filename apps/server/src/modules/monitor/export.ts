@@ -5,10 +5,10 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { rfc5987 } from '../../core/attachment.ts';
 import type { HistoryResult } from './service.ts';
 
 export const DEFAULT_EXPORT_NAME = '数据导出.xlsx';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A safe file name ending in .xlsx (no path separators or control characters). */
 export function exportFileName(wanted?: string): string {
@@ -29,8 +29,7 @@ export function contentDisposition(name: string): string {
     .replace(/["\\]/g, '')
     .trim();
   const fallback = ascii && ascii !== '.xlsx' ? ascii : 'export.xlsx';
-  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
 interface Column {
