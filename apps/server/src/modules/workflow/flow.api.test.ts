@@ -3,19 +3,14 @@
  * family over the same engine.
  */
 import { describe, expect, it } from 'vitest';
-import { basic, signedInSuite, type TestApp } from '../../../test/harness.ts';
+import { basic, type TestApp } from '../../../test/harness.ts';
 import { buildBpmn } from './build.ts';
+import { httpSuite, oneStep } from './test-helpers.ts';
 
 let t: TestApp;
 let tokens: Record<string, string> = {};
 let ids: Record<string, string> = {};
-async function as(who: string, fn: () => Promise<{ statusCode: number; json(): any }>) {
-  t.token = tokens[who];
-  const r = await fn();
-  return { status: r.statusCode, body: r.json() };
-}
-
-signedInSuite(['admin', 'operator', 'patrol', 'auditor'], (s) => ({ t, tokens, ids } = s));
+const as = httpSuite((s) => ({ t, tokens, ids } = s));
 
 describe('leave and drafts', () => {
   it('submitting a leave starts 请假 past the starter step; the list and the desk detail show it', async () => {
@@ -124,19 +119,7 @@ describe('/blade-flow', () => {
   });
 
   it('deploy-upload takes BPMN files (multipart with category), the manager lists and suspends them', async () => {
-    const xml = buildBpmn({
-      key: 'uploaded_flow',
-      name: '上传的流程',
-      nodes: [
-        { id: 's', type: 'start' },
-        { id: 'a', type: 'task', name: '处理', candidateGroups: 'role:operator' },
-        { id: 'e', type: 'end' },
-      ],
-      flows: [
-        { from: 's', to: 'a' },
-        { from: 'a', to: 'e' },
-      ],
-    });
+    const xml = buildBpmn(oneStep('uploaded_flow', '上传的流程', { name: '处理', candidateGroups: 'role:operator' }));
     const cats = await as('admin', () => t.get('/api/blade-workflow/design/category/tree'));
     const category = cats.body.data[0].id;
     const boundary = '----wfboundary';
@@ -179,19 +162,9 @@ describe('/blade-flow', () => {
 describe('JNPF FlowEngine', () => {
   it('create, list, copy, release, stop, form fields, export, delete', async () => {
     const E = '/api/workflow/Engine/FlowEngine';
-    const xml = buildBpmn({
-      key: 'jnpf_flow',
-      name: 'JNPF 流程',
-      nodes: [
-        { id: 's', type: 'start', formKey: 'leave_form' },
-        { id: 'a', type: 'task', name: '审批', assignee: '${starter}' },
-        { id: 'e', type: 'end' },
-      ],
-      flows: [
-        { from: 's', to: 'a' },
-        { from: 'a', to: 'e' },
-      ],
-    });
+    const xml = buildBpmn(
+      oneStep('jnpf_flow', 'JNPF 流程', { name: '审批', assignee: '${starter}' }, { formKey: 'leave_form' }),
+    );
     const bad = await as('admin', () => t.post(E, { fullName: '', enCode: 'x' }));
     expect(bad.body.msg).toBe('请输入流程名称');
     const created = await as('admin', () =>

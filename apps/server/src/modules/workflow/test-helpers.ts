@@ -1,11 +1,11 @@
 /**
- * Shared by the engine API tests (engine.api, engine.property.api): each suite boots its own app and needs the
+ * Shared by the engine API tests (engine.api, engine.property.api) and, for the HTTP calls, by workflow.api and flow.api: each suite boots its own app and needs the
  * platform tenant's people by account, processes deployed under fresh keys, instances started as someone, and the
  * instance's rows read back. Kept in one place so the suites drive the engine the same way.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { type bootSignedIn, bootTestApp, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import type { AppContext } from '../../core/module.ts';
 import { buildBpmn, type SimpleNode, type SimpleProcess } from './build.ts';
 import { deploy } from './deploy.ts';
@@ -26,6 +26,26 @@ export const signTask = (sequential: boolean, completion?: string): SimpleNode =
   name: '会签',
   assignee: '${signer}',
   mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
+});
+
+/** A process of one step `a` between start `s` (with `start`'s fields) and end `e`: the HTTP suites' uploads and models. */
+export const oneStep = (
+  key: string,
+  name: string,
+  task: Omit<SimpleNode, 'id' | 'type'>,
+  start: Omit<SimpleNode, 'id' | 'type'> = {},
+): SimpleProcess => ({
+  key,
+  name,
+  nodes: [
+    { id: 's', type: 'start', ...start },
+    { id: 'a', type: 'task', ...task },
+    { id: 'e', type: 'end' },
+  ],
+  flows: [
+    { from: 's', to: 'a' },
+    { from: 'a', to: 'e' },
+  ],
 });
 
 /** What a start takes besides the tenant, the process and the starter. */
@@ -88,5 +108,26 @@ export function engineSuite(set: (s: { t: TestApp; ctx: AppContext }) => void, a
     },
     inst: async (id: string) => (await ctx.db.select().from(wfInstance).where(eq(wfInstance.id, id)))[0],
     execs: (id: string) => ctx.db.select().from(wfExecution).where(eq(wfExecution.instanceId, id)),
+  };
+}
+
+/**
+ * The HTTP suites (workflow.api, flow.api): the app with the four demo accounts signed in, handed to `set` like
+ * `signedInSuite`; the returned `as(who, call)` makes the call in `who`'s session and answers its status and body.
+ */
+export function httpSuite(set: (s: Awaited<ReturnType<typeof bootSignedIn>>) => void) {
+  let t: TestApp;
+  let tokens: Record<string, string> = {};
+  signedInSuite(['admin', 'operator', 'patrol', 'auditor'], (s) => {
+    ({ t, tokens } = s);
+    set(s);
+  });
+  return async function as<T = any>(
+    who: string,
+    fn: () => Promise<{ statusCode: number; json(): any }>,
+  ): Promise<{ status: number; body: T & any }> {
+    t.token = tokens[who];
+    const r = await fn();
+    return { status: r.statusCode, body: r.json() };
   };
 }

@@ -4,27 +4,17 @@
  * versions, set main version swaps, deploy, deployment status), validation errors as 400s.
  */
 import { describe, expect, it } from 'vitest';
-import { signedInSuite, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import * as gate from '../../core/gate.ts';
 import { buildBpmn } from './build.ts';
+import { httpSuite, oneStep } from './test-helpers.ts';
 
 let t: TestApp;
 const P = '/api/blade-workflow/process';
 const O = '/api/blade-workflow/ops';
 const D = '/api/blade-workflow/design';
-let tokens: Record<string, string> = {};
 let ids: Record<string, string> = {};
-
-async function as<T = any>(
-  who: string,
-  fn: () => Promise<{ statusCode: number; json(): any }>,
-): Promise<{ status: number; body: T & any }> {
-  t.token = tokens[who];
-  const r = await fn();
-  return { status: r.statusCode, body: r.json() };
-}
-
-signedInSuite(['admin', 'operator', 'patrol', 'auditor'], (s) => ({ t, tokens, ids } = s));
+const as = httpSuite((s) => ({ t, ids } = s));
 
 describe('seeded processes and instances', () => {
   it('the start list shows the four deployed processes', async () => {
@@ -286,19 +276,7 @@ describe('ops and design', () => {
 
   it('model versions: saving keeps history, set main version swaps, deploy makes a new version', async () => {
     const xml = (name: string) =>
-      buildBpmn({
-        key: 'api_model',
-        name,
-        nodes: [
-          { id: 's', type: 'start' },
-          { id: 'a', type: 'task', name: '审批', candidateGroups: 'role:operator' },
-          { id: 'e', type: 'end' },
-        ],
-        flows: [
-          { from: 's', to: 'a' },
-          { from: 'a', to: 'e' },
-        ],
-      });
+      buildBpmn(oneStep('api_model', name, { name: '审批', candidateGroups: 'role:operator' }));
     const created = await as('admin', () =>
       t.post(`${D}/model/submit`, { modelKey: 'api_model', name: '测试模型', xml: xml('v1') }),
     );
