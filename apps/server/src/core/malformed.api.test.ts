@@ -9,17 +9,13 @@
  * `FC_SEED`, printed on failure, to replay). Routes that end the session it runs on (logout, kick) are skipped.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../test/harness.ts';
 import { columnsOf } from './query.ts';
 import { resourceDefs } from './resource.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.FC_RUNS ?? 1);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootSecondInstance, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, bootSecondInstance, type TestApp } from '../../../test/harness.ts';
 import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 import { progress } from '../../core/progress.ts';
 import { meterConsumption } from './index.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const sheet = (base: string, rows: Cell[][]) => filledTemplate(t, `${base}/template`, rows);
 

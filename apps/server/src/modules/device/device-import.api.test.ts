@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const BASE = '/api/swp-admin/device-base/import';
 const sheet = (rows: Cell[][]) => filledTemplate(t, `${BASE}/template`, rows);

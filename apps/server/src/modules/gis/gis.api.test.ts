@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, basic, type TestApp } from '../../../test/harness.ts';
 import * as gate from '../../core/gate.ts';
 import { GIS_PROXY } from './routes.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const P = `/api${GIS_PROXY}`;
 const E = '/api/swp-dispatch/wsnc-squibbing-event';

@@ -1,14 +1,10 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const sheet = (rows: Cell[][]) => filledTemplate(t, '/api/swp-monitor/import/station-template', rows);
 const upload = (buf: Buffer, fields: Record<string, string>) =>

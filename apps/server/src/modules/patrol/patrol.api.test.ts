@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearOfMidnight } from '../../../test/clock.ts';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
 import { dayString, expandPeriods, localDay } from './periods.ts';
 import { PLAN_MSG } from './plan.ts';
 import { DEMO_PASSWORD, staffList } from './seed.ts';
@@ -9,11 +9,7 @@ import { TASK_MSG } from './task.ts';
 import { schedule } from './tasks.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await t.signIn();
-});
-afterAll(() => t?.close());
+appSuite((app) => (t = app));
 
 const B = '/api/swp-pipeops-patrol';
 const data = (res: { statusCode: number; body: string; json(): any }) => {
