@@ -6,7 +6,7 @@
 
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { badRequest, MSG_NO_DATA } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -60,6 +60,37 @@ async function toggleState(ctx: AppContext, req: FastifyRequest, res: Resource, 
 
 /** The JNPF body of an update carries the path id. */
 const withId = (b: Record<string, unknown>, id: string) => ({ ...b, id });
+
+/** One row of `res` at `path` (its `:id`): read, update, remove and flip its state, in the JNPF envelope. */
+function itemRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  path: string,
+  r: {
+    res: Resource;
+    table: PgTable;
+    read: RouteShorthandOptions;
+    edit: RouteShorthandOptions;
+    remove: RouteShorthandOptions;
+    input: (body: Record<string, unknown>) => Record<string, unknown>;
+    output: (row: Row) => unknown;
+  },
+) {
+  const idOf = (req: FastifyRequest) => pathId((req.params as { id: string }).id);
+  app.get(path, r.read, async (req) => {
+    const [row] = await r.res.findVisible(ctx, req, [idOf(req)]);
+    return row ? jnpf(await r.output(row)) : noData();
+  });
+  app.put(path, r.edit, async (req) => {
+    await r.res.save(ctx, req, withId(r.input(bodyOf(req)), idOf(req)));
+    return jnpfDone(UPDATED);
+  });
+  app.delete(path, r.remove, async (req) => {
+    await r.res.remove(ctx, req, [idOf(req)]);
+    return jnpfDone(DELETED);
+  });
+  app.put(`${path}/Actions/State`, r.edit, async (req) => toggleState(ctx, req, r.res, r.table, idOf(req)));
+}
 
 // ---- organisations and departments ----
 
@@ -142,22 +173,15 @@ function registerOrganize(app: FastifyInstance, ctx: AppContext) {
     return jnpfDone(CREATED);
   });
   for (const path of [`${b}/Department/:id`, `${b}/:id`]) {
-    app.get(path, byMenu('permission_organize', 'permission_authority', 'dept'), async (req) => {
-      const [row] = await deptResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
-      return row ? jnpf(orgOut(row)) : noData();
+    itemRoutes(app, ctx, path, {
+      res: deptResource,
+      table: dept,
+      read: byMenu('permission_organize', 'permission_authority', 'dept'),
+      edit: byMenu('permission_organize_edit'),
+      remove: byMenu('permission_organize_delete'),
+      input: (body) => orgIn(body),
+      output: orgOut,
     });
-    app.put(path, byMenu('permission_organize_edit'), async (req) => {
-      const id = pathId((req.params as { id: string }).id);
-      await deptResource.save(ctx, req, withId(orgIn(bodyOf(req)), id));
-      return jnpfDone(UPDATED);
-    });
-    app.delete(path, byMenu('permission_organize_delete'), async (req) => {
-      await deptResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
-      return jnpfDone(DELETED);
-    });
-    app.put(`${path}/Actions/State`, byMenu('permission_organize_edit'), async (req) =>
-      toggleState(ctx, req, deptResource, dept, pathId((req.params as { id: string }).id)),
-    );
   }
 }
 
@@ -184,21 +208,15 @@ function registerRole(app: FastifyInstance, ctx: AppContext) {
     await roleResource.save(ctx, req, roleIn(bodyOf(req)));
     return jnpfDone(CREATED);
   });
-  app.get(`${b}/:id`, byMenu('permission_authority', 'role'), async (req) => {
-    const [row] = await roleResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
-    return row ? jnpf(roleOut(row)) : noData();
+  itemRoutes(app, ctx, `${b}/:id`, {
+    res: roleResource,
+    table: role,
+    read: byMenu('permission_authority', 'role'),
+    edit: byMenu('role_edit'),
+    remove: byMenu('role_delete'),
+    input: roleIn,
+    output: roleOut,
   });
-  app.put(`${b}/:id`, byMenu('role_edit'), async (req) => {
-    await roleResource.save(ctx, req, withId(roleIn(bodyOf(req)), pathId((req.params as { id: string }).id)));
-    return jnpfDone(UPDATED);
-  });
-  app.delete(`${b}/:id`, byMenu('role_delete'), async (req) => {
-    await roleResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
-    return jnpfDone(DELETED);
-  });
-  app.put(`${b}/:id/Actions/State`, byMenu('role_edit'), async (req) =>
-    toggleState(ctx, req, roleResource, role, pathId((req.params as { id: string }).id)),
-  );
 }
 
 function registerPosition(app: FastifyInstance, ctx: AppContext) {
@@ -239,21 +257,15 @@ function registerPosition(app: FastifyInstance, ctx: AppContext) {
     await postResource.save(ctx, req, positionIn(bodyOf(req)));
     return jnpfDone(CREATED);
   });
-  app.get(`${b}/:id`, byMenu('permission_authority', 'permission_organize', 'post'), async (req) => {
-    const [row] = await postResource.findVisible(ctx, req, [pathId((req.params as { id: string }).id)]);
-    return row ? jnpf(positionOut(row, await postCategoryNames(ctx.db))) : noData();
+  itemRoutes(app, ctx, `${b}/:id`, {
+    res: postResource,
+    table: post,
+    read: byMenu('permission_authority', 'permission_organize', 'post'),
+    edit: byMenu('post_edit'),
+    remove: byMenu('post_delete'),
+    input: positionIn,
+    output: async (row) => positionOut(row, await postCategoryNames(ctx.db)),
   });
-  app.put(`${b}/:id`, byMenu('post_edit'), async (req) => {
-    await postResource.save(ctx, req, withId(positionIn(bodyOf(req)), pathId((req.params as { id: string }).id)));
-    return jnpfDone(UPDATED);
-  });
-  app.delete(`${b}/:id`, byMenu('post_delete'), async (req) => {
-    await postResource.remove(ctx, req, [pathId((req.params as { id: string }).id)]);
-    return jnpfDone(DELETED);
-  });
-  app.put(`${b}/:id/Actions/State`, byMenu('post_edit'), async (req) =>
-    toggleState(ctx, req, postResource, post, pathId((req.params as { id: string }).id)),
-  );
 }
 
 export function registerOrganizeRoutes(app: FastifyInstance, ctx: AppContext) {
