@@ -63,6 +63,15 @@ const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const num = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blank(v));
 const optText = (max: number, label: string) =>
   z.preprocess(blank, z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).nullish());
+/** An optional code of `codes` (a number or its text); `msg` refuses another number, `error` (if any) a non-number. */
+const optCode = (codes: Record<number, unknown>, msg: string, error?: string) =>
+  z.preprocess(
+    num,
+    z
+      .number(error === undefined ? undefined : { error })
+      .refine((n) => codes[n] !== undefined, msg)
+      .optional(),
+  );
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const isDate = (s: string) => {
   const m = DATE.exec(s);
@@ -93,21 +102,9 @@ export const customerResource = defineResource({
     customerType: z.enum(Object.keys(CUSTOMER_TYPES) as [CustomerType, ...CustomerType[]], {
       error: MSG.customerType,
     }),
-    waterCategory: z.preprocess(
-      num,
-      z
-        .number({ error: MSG.waterCategory })
-        .refine((n) => WATER_CATEGORY[n] !== undefined, MSG.waterCategory)
-        .optional(),
-    ),
+    waterCategory: optCode(WATER_CATEGORY, MSG.waterCategory, MSG.waterCategory),
     dmaCode: optText(32, '所属分区'),
-    status: z.preprocess(
-      num,
-      z
-        .number()
-        .refine((n) => CUSTOMER_STATUS[n] !== undefined, MSG.status)
-        .optional(),
-    ),
+    status: optCode(CUSTOMER_STATUS, MSG.status),
     remark: optText(255, '备注'),
   },
   unique: [{ fields: ['accountNo'], message: MSG.duplicateAccount }],
@@ -191,13 +188,7 @@ export const meterResource = defineResource({
     meterType: z.enum(Object.keys(METER_TYPES) as [MeterType, ...MeterType[]], { error: MSG.meterType }),
     gisCode: optText(32, 'GIS 水表编码'),
     installDate: z.preprocess(blank, z.string().trim().refine(isDate, MSG.date).nullish()),
-    status: z.preprocess(
-      num,
-      z
-        .number()
-        .refine((n) => METER_STATUS[n] !== undefined, MSG.status)
-        .optional(),
-    ),
+    status: optCode(METER_STATUS, MSG.status),
     remark: optText(255, '备注'),
   },
   unique: [{ fields: ['meterNo'], message: MSG.duplicateMeter }],
