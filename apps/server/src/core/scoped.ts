@@ -86,6 +86,17 @@ export function tenantSql(table: PgTable, tenantId: string | SQL | PgColumn, ali
   return sql`${sql.raw(`${columnText(table, alias)} = `)}${tenantId}`;
 }
 
+/**
+ * Whether tenant `tenantId` has any row of `table`, removed ones included: the seeds write a tenant's defaults
+ * only into a table where it has none (and never bring back what it removed).
+ */
+export async function tenantHasRows(db: Pick<Db, 'execute'>, table: PgTable, tenantId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${table} where ${tenantSql(table, tenantId)}`,
+  );
+  return rows[0].n > 0;
+}
+
 /** A table's tenant column as text (`alias.tenant_id`), for `tenantText` to compare with in a plain statement. */
 export interface TenantColumnText {
   readonly tenantColumn: string;

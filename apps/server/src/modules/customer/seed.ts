@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { tenantSql } from '../../core/scoped.ts';
+import { tenantHasRows, tenantSql } from '../../core/scoped.ts';
 import { gisNode } from '../gis/index.ts';
 import { ensureMenus, type MenuItem } from '../system/index.ts';
 import type { CustomerType, MeterType } from './register.ts';
@@ -220,10 +220,7 @@ function planMeters(plan: Plan[], ids: Map<string, string>, tenantId: string, no
 export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const have = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_customer where ${tenantSql(customer, tenantId)}`,
-    );
-    if (have.rows[0].n > 0) return;
+    if (await tenantHasRows(tx, customer, tenantId)) return;
     const features = (
       await tx.execute<Feature>(sql`
         select dno, name, customer_count, critical_type, dma_code, address from swp_gis_node

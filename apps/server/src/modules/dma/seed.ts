@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
+import { tenantColumnSql, tenantHasRows, tenantSql } from '../../core/scoped.ts';
 import { meterRead } from '../billing/index.ts';
 import { gisDma, gisNode, gisPipe } from '../gis/index.ts';
 import { monitorStation, readRollups } from '../monitor/index.ts';
@@ -57,10 +57,7 @@ export async function seedDma(ctx: AppContext) {
 export async function seedZones(ctx: AppContext, tenantId: string) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const have = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_dma where ${tenantSql(dma, tenantId)}`,
-    );
-    if (have.rows[0].n > 0) return;
+    if (await tenantHasRows(tx, dma, tenantId)) return;
     const gis = await tx.execute<{
       dno: string;
       name: string;
@@ -123,10 +120,7 @@ function hash01(s: string, k: number) {
 }
 
 export async function seedReads(ctx: AppContext, tenantId: string, now = Date.now()) {
-  const have = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from swp_billing_meter_read where ${tenantSql(meterRead, tenantId)}`,
-  );
-  if (have.rows[0].n > 0) return;
+  if (await tenantHasRows(ctx.db, meterRead, tenantId)) return;
   const zones = await ctx.db.execute<{ id: string; code: string; stcd: string | null }>(
     sql`select id, code, meters->0->>'stcd' as stcd from swp_dma where ${tenantSql(dma, tenantId)} and is_deleted = 0 and geom is not null`,
   );

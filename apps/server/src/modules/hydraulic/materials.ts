@@ -5,12 +5,12 @@
  * makes the next run build a new model.
  */
 import { createHash } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
-import { liveInTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantHasRows } from '../../core/scoped.ts';
 import { DEFAULT_ROUGHNESS, type RoughnessRule } from '../gis/index.ts';
 import { hydraulicMaterial } from './schema.ts';
 
@@ -100,12 +100,7 @@ export async function roughnessRules(
 
 /** The common table for a utility that has none yet (then it is theirs to edit). */
 export async function seedMaterials(ctx: Pick<AppContext, 'db'>, tenantId: string) {
-  const [{ n }] = (
-    await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_hydraulic_material where ${tenantSql(hydraulicMaterial, tenantId)}`,
-    )
-  ).rows;
-  if (n > 0) return;
+  if (await tenantHasRows(ctx.db, hydraulicMaterial, tenantId)) return;
   await ctx.db.insert(hydraulicMaterial).values(
     DEFAULT_ROUGHNESS.map((r, i) => ({
       tenantId,

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
-import { liveInTenant, tenantSql } from '../../core/scoped.ts';
+import { liveInTenant, tenantHasRows, tenantSql } from '../../core/scoped.ts';
 import { monitorStation } from '../monitor/index.ts';
 import { ensureMenus, tenant } from '../system/index.ts';
 import { limitFor, limitText, meets } from './limits.ts';
@@ -18,12 +18,7 @@ const DEMO_TENANT = '000000';
 const SEED_LOCK = 7_261_210;
 
 export async function seedIndicators(ctx: Pick<AppContext, 'db'>, tenantId: string) {
-  const [{ n }] = (
-    await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from swp_quality_indicator where ${tenantSql(qualityIndicator, tenantId)}`,
-    )
-  ).rows;
-  if (n > 0) return;
+  if (await tenantHasRows(ctx.db, qualityIndicator, tenantId)) return;
   await ctx.db.insert(qualityIndicator).values(
     GB5749_ROUTINE.map((s, i) => ({
       tenantId,
@@ -91,12 +86,7 @@ const TYPICAL: Record<string, number> = {
 export async function seedDemo(ctx: AppContext, now = Date.now()) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [{ n }] = (
-      await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from swp_quality_point where ${tenantSql(qualityPoint, DEMO_TENANT)}`,
-      )
-    ).rows;
-    if (n > 0) return;
+    if (await tenantHasRows(tx, qualityPoint, DEMO_TENANT)) return;
     const stations = await tx.execute<{ stcd: string }>(
       sql`select stcd from swp_monitor_station where ${tenantSql(monitorStation, DEMO_TENANT)} and sttp = 'SZ' and is_deleted = 0`,
     );
