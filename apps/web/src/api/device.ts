@@ -76,7 +76,7 @@ export interface Device extends Row {
   /** null: no rule */
   runStatus: 0 | 1 | null;
   runStatusName: string;
-  /** detail only */
+  /** the rule, its items with their field names and units (null: no rule) */
   rule?: DeviceRule | null;
 }
 

@@ -66,6 +66,39 @@ describe('devices', () => {
     await expectRefused(await t.get(`${base}/page`, { runStatus: 'x' }), 'runStatus');
   });
 
+  it('answers one device with its rule and live values; an id is required, an unknown one finds nothing', async () => {
+    const yl1 = body(await t.get(`${base}/page`, { deviceCode: 'FM-YL001' })).data.records[0];
+    const detail = body(await t.get(`${base}/detail`, { id: yl1.id }));
+    expect(detail.data).toMatchObject({
+      id: yl1.id,
+      deviceCode: 'FM-YL001',
+      deviceTypeName: '阀门',
+      stcd: 'YL001',
+      runStatus: 1,
+      runStatusName: '运行中',
+    });
+    expect(detail.data.latest.map((l: any) => l.field)).toEqual(['pressure']);
+    expect(detail.data.rule).toMatchObject({ deviceId: yl1.id, runStatus: 1, runStatusName: '运行中' });
+    expect(detail.data.rule.items[0]).toMatchObject({ field: 'pressure', fieldName: '压力' });
+    // the list carries the same device, rule included
+    expect(yl1.rule).toEqual(detail.data.rule);
+    // a device without a rule or station
+    const manual = body(await t.get(`${base}/page`, { deviceCode: 'FM-HS001' })).data.records[0];
+    expect(body(await t.get(`${base}/detail`, { id: manual.id })).data).toMatchObject({
+      rule: null,
+      runStatusName: '未配置',
+      latest: [],
+    });
+    expect(body(await t.get(`${base}/detail`, { id: '1' }))).toMatchObject({
+      code: 200,
+      data: null,
+      msg: '暂无承载数据',
+    });
+    await expectRefused(await t.get(`${base}/detail`), '缺少必要的请求参数: id');
+    await expectRefused(await t.get(`${base}/detail`, { id: '' }), '缺少必要的请求参数: id');
+    await expectRefused(await t.get(`${base}/detail`, { id: 'abc' }), '参数校验失败: id 必须是数字编号');
+  });
+
   it('shows a rule by device code and type, with the fields it may watch', async () => {
     const r = body(await t.get(`${base}/rule-by-code-type`, { deviceCode: 'SZ-SC001', deviceType: 'waterQuality' }));
     expect(r.data.fields.map((f: any) => f.field).sort()).toEqual(['chlorine', 'ph', 'turbidity']);
@@ -299,6 +332,8 @@ describe('who may do what', () => {
   it("another tenant sees none of the utility's devices and cannot touch them", async () => {
     const other = await bootAs('admin', '100001');
     expect(body(await other.get(`${base}/page`)).data.total).toBe(0);
+    const mine = body(await t.get(`${base}/page`, { deviceCode: 'BZ-BH001' })).data.records[0];
+    expect(body(await other.get(`${base}/detail`, { id: mine.id }))).toMatchObject({ code: 200, data: null });
     await expectRefused(await other.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), MSG.notFound);
   });
 });

@@ -2,7 +2,9 @@
  * Device routes (mounted under /api and bare), spec 2 §7 "Patrol, devices, alarms":
  * - GET  /swp-admin/device-base/page                  devices, paged: deviceType (valve, waterQuality, pump,
  *                                                     video), keyword, runStatus, BladeX filters; live values
- * - GET  /swp-admin/device-base/detail?id=            one device with its rule
+ *                                                     and rule (the resource engine)
+ * - GET  /swp-admin/device-base/detail?id=            one device with its rule and live values (the resource
+ *                                                     engine: data null when there is none; no id is a 400)
  * - GET  /swp-admin/device-base/rule-by-code-type     deviceCode, deviceType: the rule and the fields it may watch
  * - POST /swp-admin/device-base/save-or-update        JSON: a device (no id inserts) with an optional `rule`;
  *                                                     { id | deviceCode+deviceType, rule } saves the rule alone
@@ -26,8 +28,7 @@ import { deviceImport } from './import.ts';
 import { saveDevice } from './save.ts';
 import {
   DEVICE_TYPES,
-  deviceDetail,
-  devicePageResource,
+  deviceResource,
   MAX_REPORT_NUM,
   RUN_STATUS,
   ruleByCodeType,
@@ -48,13 +49,8 @@ const params = (req: FastifyRequest) => ({
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   registerXlsxImport(app, ctx, { base: `${BASE}/import`, grant: byMenu('device_base_import'), spec: deviceImport });
-  devicePageResource.routes(app, ctx);
-
-  app.get(`${BASE}/detail`, READ, async (req) => {
-    const id = (req.query as Record<string, unknown>).id;
-    if (id === undefined || id === '') return ok(null);
-    return ok(await deviceDetail(ctx, req.tenantId, id));
-  });
+  // page, detail and remove
+  deviceResource.routes(app, ctx);
 
   app.get(`${BASE}/rule-by-code-type`, byMenu('device_base'), async (req) =>
     ok(await ruleByCodeType(ctx, req.tenantId, req.query as Record<string, unknown>)),

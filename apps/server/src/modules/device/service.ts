@@ -121,6 +121,7 @@ async function decorate(ctx: AppContext, tenantId: string, rows: DeviceRow[]) {
       ruleId: rule?.id ?? null,
       runStatus: rule?.runStatus ?? null,
       runStatusName: rule ? RUN_STATUS[rule.runStatus] : '未配置',
+      rule: ruleView(rule),
     };
   });
 }
@@ -128,12 +129,12 @@ async function decorate(ctx: AppContext, tenantId: string, rows: DeviceRow[]) {
 const PAGE_PARAMS = new Set(['keyword', 'deviceType', 'runStatus']);
 
 /**
- * `page`: devices, paged, with the BladeX filters and `deviceType`, `keyword` (code or name) and `runStatus` (a
- * running rule or none), newest sort first, each with its station's live values and its rule's state. The resource
- * engine serves it; detail (with the rule), save-or-update (device and rule) and remove (the count in its message)
- * stay by hand.
+ * The resource engine serves `page` (devices with the BladeX filters and `deviceType`, `keyword` (code or name) and
+ * `runStatus` (a running rule or none), in sort order), `detail?id=` (one device; `data: null` when the tenant has
+ * none such) and `remove` (the count in its message). Each device comes with its station's live values and its rule
+ * (`decorate`). save-or-update (a device and its rule in one body) stays by hand.
  */
-export const devicePageResource = defineResource({
+export const deviceResource = defineResource({
   code: 'device_base',
   base: '/swp-admin/device-base',
   table: deviceBase,
@@ -144,7 +145,7 @@ export const devicePageResource = defineResource({
     remove: ['device_base_delete'],
   },
   // remove: soft, the rule goes with its device; saves are save-or-update (a device and its rule in one body)
-  routes: ['page', 'remove'],
+  routes: ['page', 'detail', 'remove'],
   // devices are the tenant's, whoever entered them
   dataScope: false,
   messages: { missing: MSG.notFound },
@@ -219,11 +220,12 @@ export async function findDevice(
   return row;
 }
 
+/** A device as `detail` answers it (save-or-update's reply). */
 export async function deviceDetail(ctx: AppContext, tenantId: string, id: unknown) {
   const row = await findDevice(ctx, tenantId, { id });
   if (!row) return null;
   const [d] = await decorate(ctx, tenantId, [row]);
-  return { ...d, rule: ruleView(await ruleOf(ctx, row.id)) };
+  return d;
 }
 
 export async function ruleOf(ctx: Pick<AppContext, 'db'>, deviceId: string): Promise<RuleRow | undefined> {
