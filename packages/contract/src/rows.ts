@@ -479,6 +479,28 @@ export interface MeterReadingRow extends AuditFields {
   replacement: number;
   remark?: string | null;
 }
+/** monitor_station: table swp_monitor_station, routes /swp-computing/monitor/station */
+export interface MonitorStationRow extends AuditFields {
+  id: string;
+  tenantId: string;
+  stcd: string;
+  stnm: string;
+  sttp: string;
+  category: string;
+  deviceCode?: string | null;
+  deviceType?: string | null;
+  location?: string | null;
+  address?: string | null;
+  x?: number | null;
+  y?: number | null;
+  lgtd?: number | null;
+  lttd?: number | null;
+  alertWl?: number | null;
+  lowWl?: number | null;
+  simulated: boolean;
+  sort: number;
+  remark?: string | null;
+}
 /** notice: table blade_notice, routes /blade-desk/notice */
 export interface NoticeRow extends AuditFields {
   id: string;

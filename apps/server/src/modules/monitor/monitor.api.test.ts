@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, expectRefused, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { DEMO_STATIONS, MONITOR_SEED } from './catalog.ts';
 import { keyOf } from './hash.ts';
@@ -100,8 +100,24 @@ describe('stations', () => {
     const detail = (await t.get('/api/swp-computing/monitor/station/detail', { id })).json();
     expect(detail.data).toMatchObject({ stcd: 'LL001', stnm: '蜀山DMA01进水口' });
     expect(detail.data.fields.map((f: any) => f.field)).toEqual(['flow', 'pressure']);
+    // the station as the page lists it: latest values and state, the simulator profile kept on the server
+    expect(Object.keys(detail.data).sort()).toEqual(Object.keys(page.records[0]).sort());
+    expect(detail.data).toMatchObject({ id, stateName: expect.any(String), latestTime: expect.any(String) });
+    expect(detail.data.latest.map((l: any) => l.field).sort()).toEqual(['flow', 'pressure']);
+    expect(detail.data).not.toHaveProperty('sim');
     const none = (await t.get('/api/swp-computing/monitor/station/detail', { id: '1' })).json();
     expect(none).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
+    // another tenant's administrator finds nothing under the utility's id
+    const fx = await t.tokenOf('admin', 'admin', '100001');
+    const theirs = await t.as(fx, () => t.get('/api/swp-computing/monitor/station/detail', { id }));
+    expect(theirs.json()).toMatchObject({ code: 200, data: null });
+    for (const query of [{}, { id: '' }]) {
+      await expectRefused(await t.get('/api/swp-computing/monitor/station/detail', query), '缺少必要的请求参数: id');
+    }
+    await expectRefused(
+      await t.get('/api/swp-computing/monitor/station/detail', { id: 'abc' }),
+      '参数校验失败: id 必须是数字编号',
+    );
     const dict = (await t.get('/api/swp-computing/monitor/dict')).json().data;
     expect(dict.windows).toEqual(['30M', '1H', '3H', '6H', '12H', '24H']);
     expect(dict.monitorTypes.find((m: any) => m.code === 'RAIN')).toMatchObject({

@@ -3,7 +3,7 @@
  * - POST /swp-computing/monitor/his          history query (spec 1 §3, §7.3), params in the query string or body
  * - POST /swp-computing/monitor/export-his   the same as an xlsx download
  * - GET  /swp-computing/monitor/station/page stations with latest values and state (BladeX paging and filters)
- * - GET  /swp-computing/monitor/station/detail?id=
+ * - GET  /swp-computing/monitor/station/detail?id=  one station as the page lists it (the resource engine)
  * - POST /swp-computing/monitor/station/simulation  { id, simulated }: the simulator feeds the station or not
  * - GET  /swp-computing/monitor/dict         monitor types, fields, station types, windows, states
  */
@@ -17,7 +17,8 @@ import { contentDisposition, exportFileName, historyWorkbook } from './export.ts
 import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
 import { seriesImportRoutes } from './import-routes.ts';
 import { mergeParams, parseHistoryQuery } from './request.ts';
-import { history, STATES, setSimulated, stationDetail, stationPage } from './service.ts';
+import { history, STATES, setSimulated, stationPage } from './service.ts';
+import { stationResource } from './station-resource.ts';
 
 const BASE = '/swp-computing/monitor';
 
@@ -44,12 +45,8 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await stationPage(ctx, req.tenantId, req.query as Record<string, unknown>)),
   );
 
-  app.get(`${BASE}/station/detail`, byMenu('monitor_station'), async (req) => {
-    const id = (req.query as Record<string, unknown>).id;
-    if (id === undefined || id === '') throw badRequest('缺少必要的请求参数: id');
-    if (!/^\d{1,19}$/.test(String(id))) throw badRequest('参数校验失败: id 必须是数字编号');
-    return ok(await stationDetail(ctx, req.tenantId, String(id)));
-  });
+  // detail (the resource engine)
+  stationResource.routes(app, ctx);
 
   app.post(`${BASE}/station/simulation`, byMenu('monitor_station_simulate'), async (req) => {
     const p = mergeParams(req.query, req.body) as Record<string, unknown>;

@@ -343,17 +343,7 @@ export async function stationPage(ctx: AppContext, tenantId: string, q: Record<s
     .from(monitorStation)
     .where(and(...conds))
     .orderBy(...order);
-  const allSeries = await seriesOf(
-    ctx,
-    rows.map((r) => r.id),
-  );
-  const byStation = new Map<string, SeriesRow[]>();
-  for (const s of allSeries) {
-    const list = byStation.get(s.stationId) ?? [];
-    list.push(s);
-    byStation.set(s.stationId, list);
-  }
-  let views = rows.map((r) => stationView(r, byStation.get(r.id) ?? []));
+  let views = await stationViews(ctx, rows);
 
   const state =
     typeof q.state === 'string' && q.state ? q.state.split(',').map((x) => x.trim().toUpperCase()) : undefined;
@@ -374,13 +364,26 @@ export async function stationPage(ctx: AppContext, tenantId: string, q: Record<s
   return pageOf(records, views.length, paging);
 }
 
+/** Stations as the screen lists them, each with its series read (in one query). */
+export async function stationViews(ctx: Pick<AppContext, 'db'>, rows: StationRow[]) {
+  const byStation = new Map<string, SeriesRow[]>();
+  for (const s of await seriesOf(
+    ctx,
+    rows.map((r) => r.id),
+  )) {
+    byStation.set(s.stationId, [...(byStation.get(s.stationId) ?? []), s]);
+  }
+  const now = Date.now();
+  return rows.map((r) => stationView(r, byStation.get(r.id) ?? [], now));
+}
+
+/** One station of the tenant as the screen lists it (null when there is none): the simulation switch's answer. */
 export async function stationDetail(ctx: AppContext, tenantId: string, id: string) {
   const rows = await ctx.db
     .select()
     .from(monitorStation)
     .where(liveInTenant(monitorStation, tenantId, eq(monitorStation.id, id)));
-  if (!rows.length) return null;
-  return stationView(rows[0], await seriesOf(ctx, [id]));
+  return (await stationViews(ctx, rows))[0] ?? null;
 }
 
 /**
