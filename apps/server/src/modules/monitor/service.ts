@@ -366,12 +366,15 @@ export async function stationPage(ctx: AppContext, tenantId: string, q: Record<s
 
 /** Stations as the screen lists them, each with its series read (in one query). */
 export async function stationViews(ctx: Pick<AppContext, 'db'>, rows: StationRow[]) {
-  const byStation = new Map<string, SeriesRow[]>();
-  for (const s of await seriesOf(
+  const series = await seriesOf(
     ctx,
     rows.map((r) => r.id),
-  )) {
-    byStation.set(s.stationId, [...(byStation.get(s.stationId) ?? []), s]);
+  );
+  const byStation = new Map<string, SeriesRow[]>();
+  for (const s of series) {
+    const list = byStation.get(s.stationId);
+    if (list) list.push(s);
+    else byStation.set(s.stationId, [s]);
   }
   const now = Date.now();
   return rows.map((r) => stationView(r, byStation.get(r.id) ?? [], now));
