@@ -14,7 +14,7 @@
  * write, tree and routes. This file is the entry every module imports.
  */
 import { partsOf } from './resource/parts.ts';
-import { all, conditions, findVisible, page, visibility } from './resource/read.ts';
+import { all, conditions, detail, findVisible, page, visibility } from './resource/read.ts';
 import { registerRoutes } from './resource/routes.ts';
 import { decorateRows } from './resource/shape.ts';
 import { lazy, treeOf } from './resource/tree.ts';
@@ -48,6 +48,7 @@ export function defineResource(def: ResourceDef): Resource {
     treeOf: (rows, asNodes) => treeOf(p, rows, asNodes),
     present: (rows, req, ctx) => decorateRows(p, rows, req, ctx),
     page: (ctx, req, q) => page(p, ctx, req, q),
+    detail: (ctx, req, q) => detail(p, ctx, req, q),
     save: (ctx, req, body, extra) => save(p, ctx, req, body, extra),
     remove: (ctx, req, ids) => remove(p, ctx, req, ids),
   };

@@ -11,7 +11,7 @@ import { compileFilters, compileSort, pageOf, parsePaging } from '../query.ts';
 import { dataScopeFilter } from '../scope.ts';
 import { readTenantOf } from '../tenancy.ts';
 import type { Parts } from './parts.ts';
-import { decorateRows } from './shape.ts';
+import { decorateRows, presentDetail } from './shape.ts';
 import type { Row, Tx } from './types.ts';
 
 export async function visibility(p: Parts, req: FastifyRequest, q?: Record<string, unknown>): Promise<SQL[]> {
@@ -106,5 +106,5 @@ export async function detail(p: Parts, ctx: AppContext, req: FastifyRequest, q: 
     .where(and(...(await conditions(p, req, q, ctx))))
     .limit(1);
   if (!row) return null;
-  return (await decorateRows(p, [row as Row], req, ctx))[0];
+  return presentDetail(p, row as Row, req, ctx);
 }

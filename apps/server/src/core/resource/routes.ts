@@ -34,7 +34,8 @@ function registerReads(p: Parts, app: FastifyInstance, ctx: AppContext) {
       app.get(`${b}/${segmentOf(def, 'page')}`, read, async (req) => ok(await page(p, ctx, req, query(req))));
   }
   if (routes.has('detail')) {
-    app.get(`${b}/${segmentOf(def, 'detail')}`, read, async (req) => ok(await detail(p, ctx, req, query(req))));
+    const one = { config: { grant: def.grant.detail ?? def.grant.read } };
+    app.get(`${b}/${segmentOf(def, 'detail')}`, one, async (req) => ok(await detail(p, ctx, req, query(req))));
   }
 }
 

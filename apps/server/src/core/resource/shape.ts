@@ -16,6 +16,12 @@ export async function decorateRows(p: Parts, rows: Row[], req: FastifyRequest, c
   return (hooks?.decorate ? await hooks.decorate(rows, req, ctx) : rows).map((r) => stripHidden(p, r));
 }
 
+/** The one row a detail answers: decorated, stripped, then completed by the resource's `detail` hook. */
+export async function presentDetail(p: Parts, row: Row, req: FastifyRequest, ctx: AppContext): Promise<Row> {
+  const [out] = await decorateRows(p, [row], req, ctx);
+  return p.def.hooks?.detail ? p.def.hooks.detail(out, req, ctx) : out;
+}
+
 /** A copy of a query without the keys that are no filters on this route. */
 export function stripKeys(q: Record<string, unknown>, keys: string[]) {
   const out = { ...q };

@@ -53,9 +53,10 @@ export interface ResourceDef {
    * Who may call the generated routes (core/gate.ts `Grant`): `read` for list, page, detail, tree, lazy-tree and
    * select; `submit` for inserts and updates; `remove` for removals. Typically the screen's menu code (and those of
    * the screens that pick from it) for reads and its buttons for writes. `pick` (default `read`) grants tree,
-   * lazy-tree and select: the pickers other screens' forms use, often `'signed-in'`.
+   * lazy-tree and select: the pickers other screens' forms use, often `'signed-in'`. `detail` (default `read`)
+   * grants the detail alone, where more screens open one row than list the family (e.g. a plan opened from a task).
    */
-  grant: { read: Grant; submit: Grant; remove: Grant; pick?: Grant };
+  grant: { read: Grant; submit: Grant; remove: Grant; pick?: Grant; detail?: Grant };
   routes?: RouteName[];
   /** a route's last path segment where the family's contract names it otherwise (e.g. `{ submit: 'save' }`) */
   paths?: Partial<Record<RouteName, string>>;
@@ -95,6 +96,8 @@ export interface ResourceDef {
     committed?(op: 'save' | 'remove', rows: Row[], req: FastifyRequest, ctx: AppContext): void | Promise<void>;
     /** add display fields (names of related rows) to outgoing rows */
     decorate?(rows: Row[], req: FastifyRequest, ctx: AppContext): Row[] | Promise<Row[]>;
+    /** complete the one decorated row `detail` answers with what a page does not carry (e.g. a plan's audit history) */
+    detail?(row: Row, req: FastifyRequest, ctx: AppContext): Row | Promise<Row>;
   };
 }
 
@@ -119,6 +122,8 @@ export interface Resource {
   /** decorates and strips hidden fields of rows read by hand */
   present(rows: Row[], req: FastifyRequest, ctx: AppContext): Promise<Row[]>;
   page(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>): Promise<ReturnType<typeof pageOf<Row>>>;
+  /** what the detail route answers for the query (`null` when no visible row matches), e.g. after a hand-written write */
+  detail(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>): Promise<Row | null>;
   /** `extra.afterSave` runs in the same transaction, after the resource's own hook (per-call follow-up writes) */
   save(ctx: AppContext, req: FastifyRequest, body: unknown, extra?: SaveExtra): Promise<Row>;
   remove(ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<number>;
