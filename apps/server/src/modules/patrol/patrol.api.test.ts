@@ -383,6 +383,101 @@ describe('plans: save, update, submit, audit', () => {
     expect(objs.records[0].photos).toContain('a.jpg');
   });
 
+  it('pages plans by name, state, period, scope, type and team; those awaiting audit first, then the newest', async () => {
+    const waiting = data(await t.post(`${B}/patrol-plan/save`, await body({ planName: '排序测试-待审' })));
+    await t.post(`${B}/patrol-plan/submit`, { id: waiting.id });
+    const draft = data(
+      await t.post(
+        `${B}/patrol-plan/save`,
+        await body({ planName: '排序测试-草稿', scopeType: 'area', period: 'weekly' }),
+      ),
+    );
+    const page = async (q: Record<string, unknown>) =>
+      data(await t.get(`${B}/patrol-plan/page`, { size: 1000, ...q })).records.map((r: any) => r.id);
+    // the newer draft comes after the plan awaiting audit
+    expect(await page({ planName: '排序测试' })).toEqual([waiting.id, draft.id]);
+    const all = data(await t.get(`${B}/patrol-plan/page`, { size: 1000 })).records;
+    const before = (a: any, b: any) =>
+      Number(b.auditStatus === 1) - Number(a.auditStatus === 1) ||
+      new Date(b.updateTime).getTime() - new Date(a.updateTime).getTime() ||
+      (BigInt(b.id) > BigInt(a.id) ? 1 : -1);
+    expect(all.map((r: any) => r.id)).toEqual([...all].sort(before).map((r: any) => r.id));
+    expect(all.findIndex((r: any) => r.auditStatus !== 1)).toBeGreaterThan(0);
+    expect(await page({ planName: '排序测试', auditStatus: 1 })).toEqual([waiting.id]);
+    expect(await page({ planName: '排序测试', period: 'weekly' })).toEqual([draft.id]);
+    expect(await page({ planName: '排序测试', scopeType: 'route' })).toEqual([waiting.id]);
+    expect(await page({ planName: '排序测试', typeId: waiting.typeId, deptId: waiting.deptId })).toEqual([
+      waiting.id,
+      draft.id,
+    ]);
+    expect(await page({ planName: '排序测试', typeId: '1' })).toEqual([]);
+    expect(await page({ planName: '排序测试', deptId: '1' })).toEqual([]);
+    const two = data(await t.get(`${B}/patrol-plan/page`, { planName: '排序测试', size: 1, current: 2 }));
+    expect([two.total, two.pages, two.current, two.records[0].id]).toEqual([2, 2, 2, draft.id]);
+    await refused(t.get(`${B}/patrol-plan/page`, { auditStatus: 7 }), '审核状态应为 0 到 3');
+    await refused(t.get(`${B}/patrol-plan/page`, { period: 'hourly' }), PLAN_MSG.period);
+    await refused(t.get(`${B}/patrol-plan/page`, { scopeType: 'circle' }), PLAN_MSG.scopeType);
+    await refused(t.get(`${B}/patrol-plan/page`, { typeId: 'x' }), PLAN_MSG.typeId);
+    await t.post(`${B}/patrol-plan/remove`, { ids: `${waiting.id},${draft.id}` });
+  });
+
+  it('answers a plan with its type, team and people named; the detail adds its objects and audit history', async () => {
+    const saved = data(await t.post(`${B}/patrol-plan/save`, await body({ planName: '名称测试' })));
+    await t.post(`${B}/patrol-plan/submit`, { id: saved.id });
+    const [row] = data(await t.get(`${B}/patrol-plan/page`, { planName: '名称测试' })).records;
+    const [type] = data(await t.get(`${B}/patrol-type/list`));
+    const [person] = await sql(`select real_name as name from blade_user where account = 'xj201'`);
+    expect(row).toMatchObject({
+      id: saved.id,
+      typeName: type.typeName,
+      deptName: '管网巡检二班',
+      userNames: person.name,
+      objectCount: 3,
+      submitUserName: '管理员',
+      auditUserName: null,
+      auditStatus: 1,
+      auditStatusName: '待审核',
+      periodName: '每日',
+      scopeTypeName: '路线',
+    });
+    expect(row.geometry).toHaveLength(3);
+    const fields = [
+      ...['id', 'tenantId', 'planCode', 'planName', 'typeId', 'typeName', 'scopeType', 'scopeTypeName', 'geometry'],
+      ...['period', 'periodName', 'startDate', 'endDate', 'deptId', 'deptName', 'userIds', 'userNames', 'objectIds'],
+      ...['objectCount', 'checkItems', 'auditStatus', 'auditStatusName', 'submitUser', 'submitUserName'],
+      ...['submitTime', 'auditUser', 'auditUserName', 'auditTime', 'auditOpinion', 'remark', 'createUser'],
+      ...['createTime', 'updateTime'],
+    ];
+    expect(Object.keys(row).sort()).toEqual([...fields].sort());
+    const detail = data(await t.get(`${B}/patrol-plan/detail`, { id: saved.id }));
+    expect(Object.keys(detail).sort()).toEqual([...fields, 'objects', 'audits'].sort());
+    expect({ ...detail, objects: undefined, audits: undefined }).toEqual({
+      ...row,
+      objects: undefined,
+      audits: undefined,
+    });
+    expect(detail.objects.map((o: any) => o.id).sort()).toEqual(saved.objectIds.split(',').sort());
+    expect(Object.keys(detail.objects[0]).sort()).toEqual(
+      ['id', 'objectCode', 'objectName', 'facilityType', 'x', 'y', 'lon', 'lat', 'address'].sort(),
+    );
+    expect(detail.audits.map((a: any) => [a.action, a.userName])).toEqual([['submit', '管理员']]);
+    await t.post(`${B}/patrol-plan/remove`, { ids: saved.id });
+  });
+
+  it('finds no plan for an absent id or another tenant’s, and refuses a detail without an id', async () => {
+    const saved = data(await t.post(`${B}/patrol-plan/save`, await body({ planName: '租户测试' })));
+    expect(data(await t.get(`${B}/patrol-plan/detail`, { id: '999999999' }))).toBeNull();
+    await refused(t.get(`${B}/patrol-plan/detail`, { id: '' }), '缺少必要的请求参数: id');
+    await refused(t.get(`${B}/patrol-plan/detail`), '缺少必要的请求参数: id');
+    const fx = await t.tokenOf('admin', 'admin', '100001');
+    await t.as(fx, async () => {
+      expect(data(await t.get(`${B}/patrol-plan/detail`, { id: saved.id }))).toBeNull();
+      expect(data(await t.get(`${B}/patrol-plan/page`, { planName: '租户测试' })).total).toBe(0);
+    });
+    expect(data(await t.get(`${B}/patrol-plan/detail`, { id: saved.id })).id).toBe(saved.id);
+    await t.post(`${B}/patrol-plan/remove`, { ids: saved.id });
+  });
+
   it('removes a plan (its tasks stay as the record of work done); ids already gone are passed over', async () => {
     const draft = data(await t.post(`${B}/patrol-plan/save`, await body({ planName: '待删除的计划' })));
     const tasksBefore = await sql(`select count(*)::int as n from swp_patrol_task where plan_id = $1`, [plan.id]);

@@ -1,21 +1,23 @@
 /**
  * Patrol plans: `patrol-plan/page`, `save`, `update`, `detail`, `remove`, `submit` (for audit) and
- * `partol-plan-audit/update` (approve or send back, the spec's spelling). A plan is edited while a draft or sent
+ * `partol-plan-audit/update` (approve or send back, the spec's spelling); page, detail and remove on the resource
+ * engine, the writes by hand (geometry, objects and the approval step). A plan is edited while a draft or sent
  * back; an approved plan that is edited goes back to draft (its tasks stop until it is approved again); a
  * submitted plan waits for its audit. Every submit and audit is recorded with who and when.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Tx } from '../../core/resource.ts';
+import { likeContains } from '../../core/query.ts';
+import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { dept, user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
-import { blank, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
+import { blank, idString, optionalId, optionalInt, parse, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { dayString, localDay, PERIOD_KINDS, parseDay } from './periods.ts';
 import { publishTasks } from './scheduler.ts';
@@ -148,39 +150,27 @@ const values = (p: PlanInput) => ({
   remark: p.remark ?? null,
 });
 
-const PLAN_SELECT = `
-  select p.id::text, p.tenant_id as "tenantId", p.plan_code as "planCode", p.plan_name as "planName",
-         p.type_id::text as "typeId", t.type_name as "typeName", p.scope_type as "scopeType", p.geometry,
-         p.period, p.start_date as "startDate", p.end_date as "endDate", p.dept_id::text as "deptId",
-         d.dept_name as "deptName", p.user_ids as "userIds", p.object_ids as "objectIds", p.check_items as "checkItems",
-         p.audit_status as "auditStatus", p.submit_user::text as "submitUser", su.real_name as "submitUserName",
-         p.submit_time as "submitTime", p.audit_user::text as "auditUser", au.real_name as "auditUserName",
-         p.audit_time as "auditTime", p.audit_opinion as "auditOpinion", p.remark,
-         p.create_user::text as "createUser", p.create_time as "createTime", p.update_time as "updateTime",
-         (select string_agg(u.real_name, ',' order by u.real_name) from blade_user u
-           where p.user_ids <> '' and u.id = any(string_to_array(p.user_ids, ',')::bigint[])) as "userNames",
-         cardinality(array_remove(string_to_array(p.object_ids, ','), '')) as "objectCount"
-    from swp_patrol_plan p
-    left join swp_patrol_type t on t.id = p.type_id
-    left join blade_dept d on d.id = p.dept_id
-    left join blade_user su on su.id = p.submit_user
-    left join blade_user au on au.id = p.audit_user`;
-
-const decorate = (r: any) => ({
-  ...r,
-  geometry: JSON.parse(r.geometry || '[]'),
-  auditStatusName: PLAN_AUDIT_STATUS[r.auditStatus],
-  periodName: PERIOD_NAME[r.period],
-  scopeTypeName: SCOPE_NAME[r.scopeType],
-});
-
-export async function planDetail(ctx: AppContext, tenantId: string, id: string) {
+/** The names a page or detail shows with each plan (by plan id): type, team, people, submitter and auditor. */
+async function namesOf(ctx: AppContext, ids: string[]) {
   const r = await ctx.database.pool.query(
-    `${PLAN_SELECT} where p.id = $1 and ${tenantText(patrolPlan, '$2', 'p')} and p.is_deleted = 0`,
-    [id, tenantId],
+    `select p.id::text, t.type_name as "typeName", d.dept_name as "deptName", su.real_name as "submitUserName",
+            au.real_name as "auditUserName",
+            (select string_agg(u.real_name, ',' order by u.real_name) from blade_user u
+              where p.user_ids <> '' and u.id = any(string_to_array(p.user_ids, ',')::bigint[])) as "userNames",
+            cardinality(array_remove(string_to_array(p.object_ids, ','), '')) as "objectCount"
+       from swp_patrol_plan p
+       left join swp_patrol_type t on t.id = p.type_id
+       left join blade_dept d on d.id = p.dept_id
+       left join blade_user su on su.id = p.submit_user
+       left join blade_user au on au.id = p.audit_user
+      where p.id = any($1::bigint[])`,
+    [ids],
   );
-  if (!r.rows[0]) return null;
-  const plan = decorate(r.rows[0]);
+  return new Map(r.rows.map(({ id, ...names }) => [id as string, names]));
+}
+
+/** The objects a plan visits and its audit history: what its detail adds to the page's row. */
+async function objectsAndAudits(ctx: AppContext, plan: Row) {
   const objects = await ctx.database.pool.query(
     `select id::text, object_code as "objectCode", object_name as "objectName", facility_type as "facilityType", x, y, lon, lat, address
        from swp_patrol_job_object where id = any($1::bigint[]) order by object_code`,
@@ -189,12 +179,13 @@ export async function planDetail(ctx: AppContext, tenantId: string, id: string) 
   const audits = await ctx.database.pool.query(
     `select id::text, action, opinion, user_id::text as "userId", user_name as "userName", time
        from swp_patrol_plan_audit where plan_id = $1 order by time, id`,
-    [id],
+    [plan.id],
   );
   return { ...plan, objects: objects.rows, audits: audits.rows };
 }
 
-const pageQuery = paging.extend({
+/** The page's filters, each checked as the plan form words it (the query's other keys are the engine's filters). */
+const planFilters = z.object({
   planName: z.preprocess(blank, z.string().max(100).optional()),
   auditStatus: optionalInt('审核状态应为 0 到 3', [0, 1, 2, 3]),
   period: z.preprocess(blank, z.enum(PERIOD_KINDS as [string, ...string[]], { error: PLAN_MSG.period }).optional()),
@@ -202,6 +193,67 @@ const pageQuery = paging.extend({
   typeId: optionalId(PLAN_MSG.typeId),
   deptId: optionalId(PLAN_MSG.deptId),
 });
+
+function planWhere(q: Record<string, unknown>): SQL | undefined {
+  const f = parse(planFilters, q);
+  const conds = [
+    f.planName ? like(patrolPlan.planName, likeContains(f.planName)) : undefined,
+    f.auditStatus !== undefined ? eq(patrolPlan.auditStatus, f.auditStatus) : undefined,
+    f.period ? eq(patrolPlan.period, f.period) : undefined,
+    f.scopeType ? eq(patrolPlan.scopeType, f.scopeType) : undefined,
+    f.typeId ? eq(patrolPlan.typeId, f.typeId) : undefined,
+    f.deptId ? eq(patrolPlan.deptId, f.deptId) : undefined,
+  ];
+  return and(...conds);
+}
+
+/**
+ * `patrol-plan/page`, `detail` and `remove` on the resource engine. Plans are the tenant's, whoever drew them up;
+ * the page lists those awaiting audit first, then the latest edited; each row names its type, team and people, the
+ * detail adds the objects and the audit history (the task screen opens it too). Remove is soft, ids already gone
+ * are passed over, and the tasks a plan made stay (they are the record of work done).
+ */
+export const planResource = defineResource({
+  code: 'patrol_plan',
+  base: '/swp-pipeops-patrol/patrol-plan',
+  table: patrolPlan,
+  input: {},
+  grant: {
+    read: ['patrol_plan'],
+    detail: ['patrol_plan', 'patrol_task'],
+    submit: ['patrol_plan_add', 'patrol_plan_edit'],
+    remove: ['patrol_plan_delete'],
+  },
+  routes: ['page', 'detail', 'remove'],
+  pageSize: { max: 10_000 },
+  dataScope: false,
+  removal: { missing: 'skip' },
+  // bookkeeping the plan screens never show
+  hidden: ['createDept', 'updateUser', 'status', 'isDeleted'],
+  params: Object.keys(planFilters.shape),
+  order: () => [sql`${patrolPlan.auditStatus} = 1 desc`, desc(patrolPlan.updateTime), desc(patrolPlan.id)],
+  hooks: {
+    where: planWhere,
+    async decorate(rows, _req, ctx) {
+      const names = await namesOf(
+        ctx,
+        rows.map((r) => String(r.id)),
+      );
+      return rows.map((r) => ({
+        ...r,
+        ...names.get(String(r.id)),
+        geometry: JSON.parse(r.geometry || '[]'),
+        auditStatusName: PLAN_AUDIT_STATUS[r.auditStatus],
+        periodName: PERIOD_NAME[r.period],
+        scopeTypeName: SCOPE_NAME[r.scopeType],
+      }));
+    },
+    detail: (row, _req, ctx) => objectsAndAudits(ctx, row),
+  },
+});
+
+/** A plan as its detail answers it, for the replies of the hand-written writes. */
+const planDetail = (ctx: AppContext, req: FastifyRequest, id: string) => planResource.detail(ctx, req, { id });
 
 /**
  * An approved plan's task of the period under way (today, in the utility's time zone), written in the approval's
@@ -236,63 +288,12 @@ async function record(
 }
 
 export function planRoutes(app: FastifyInstance, ctx: AppContext) {
-  planReadRoutes(app, ctx);
+  planResource.routes(app, ctx);
   planWriteRoutes(app, ctx);
   planAuditRoutes(app, ctx);
 }
 
-/** `patrol-plan/page` and `detail`. */
-function planReadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const B = '/swp-pipeops-patrol';
-  const pool = ctx.database.pool;
-
-  app.get(`${B}/patrol-plan/page`, byMenu('patrol_plan'), async (req) => {
-    const q = parse(pageQuery, req.query);
-    const tenantId = tenantOf(req);
-    const where = [tenantText(patrolPlan, '$1', 'p'), 'p.is_deleted = 0'];
-    const args: unknown[] = [tenantId];
-    const add = (cond: string, v: unknown) => {
-      args.push(v);
-      where.push(cond.replace('?', `$${args.length}`));
-    };
-    if (q.planName) add("p.plan_name like '%' || ? || '%'", q.planName);
-    if (q.auditStatus !== undefined) add('p.audit_status = ?', q.auditStatus);
-    if (q.period) add('p.period = ?', q.period);
-    if (q.scopeType) add('p.scope_type = ?', q.scopeType);
-    if (q.typeId) add('p.type_id = ?::bigint', q.typeId);
-    if (q.deptId) add('p.dept_id = ?::bigint', q.deptId);
-    const w = where.join(' and ');
-    const total = (await pool.query(`select count(*)::int as n from swp_patrol_plan p where ${w}`, args)).rows[0].n;
-    const rows = await pool.query(
-      `${PLAN_SELECT} where ${w} order by p.audit_status = 1 desc, p.update_time desc, p.id desc limit ${q.size} offset ${(q.current - 1) * q.size}`,
-      args,
-    );
-    return ok(pageReply(rows.rows.map(decorate), total, q.current, q.size));
-  });
-
-  app.get(`${B}/patrol-plan/detail`, byMenu('patrol_plan', 'patrol_task'), async (req) => {
-    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
-    return ok(await planDetail(ctx, tenantOf(req), id));
-  });
-}
-
-/**
- * `patrol-plan/remove`: soft, on the resource engine; ids already gone are passed over. The tasks a plan made stay
- * (they are the record of work done).
- */
-export const planRemoveResource = defineResource({
-  code: 'patrol_plan',
-  base: '/swp-pipeops-patrol/patrol-plan',
-  table: patrolPlan,
-  input: {},
-  grant: { read: ['patrol_plan'], submit: ['patrol_plan_add', 'patrol_plan_edit'], remove: ['patrol_plan_delete'] },
-  routes: ['remove'],
-  // plans are the tenant's, whoever drew them up
-  dataScope: false,
-  removal: { missing: 'skip' },
-});
-
-/** `patrol-plan/save`, `update`, `remove`. */
+/** `patrol-plan/save` and `update`. */
 function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
 
@@ -317,7 +318,7 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
         updateUser: u.userId,
       });
     });
-    return ok(await planDetail(ctx, tenantId, id));
+    return ok(await planDetail(ctx, req, id));
   });
 
   app.post(`${B}/patrol-plan/update`, byMenu('patrol_plan_edit'), async (req) => {
@@ -335,9 +336,8 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ ...values(p), auditStatus: row.auditStatus === 3 ? 3 : 0, updateUser: u.userId, updateTime: new Date() })
         .where(eq(patrolPlan.id, id));
     });
-    return ok(await planDetail(ctx, tenantId, id));
+    return ok(await planDetail(ctx, req, id));
   });
-  planRemoveResource.routes(app, ctx);
 }
 
 /** A live plan of the tenant, locked for the rest of the transaction (its audit state decides what may follow). */
@@ -379,7 +379,7 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(patrolPlan.id, id));
       await record(tx, tenantId, id, 'submit', req);
     });
-    return ok(await planDetail(ctx, tenantId, id));
+    return ok(await planDetail(ctx, req, id));
   });
 
   app.post(`${B}/partol-plan-audit/update`, byMenu('patrol_plan_audit'), async (req) => {
@@ -422,6 +422,6 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
       if (a.auditStatus === 2) created = await currentTasks(tx as Tx, ctx.config.tz, a.id, now);
     });
     await publishTasks(ctx, created, []);
-    return ok(await planDetail(ctx, tenantId, a.id));
+    return ok(await planDetail(ctx, req, a.id));
   });
 }
