@@ -549,7 +549,7 @@ export interface PatrolJobObjectRow extends AuditFields {
   deptId?: string | null;
 }
 /** patrol_plan: table swp_patrol_plan, routes /swp-pipeops-patrol/patrol-plan */
-export interface PatrolPlanRow extends AuditFields {
+export interface PatrolPlanRow {
   id: string;
   tenantId: string;
   planCode: string;
@@ -571,6 +571,9 @@ export interface PatrolPlanRow extends AuditFields {
   auditTime?: string | null;
   auditOpinion?: string | null;
   remark?: string | null;
+  createUser?: string | null;
+  createTime?: string | null;
+  updateTime?: string | null;
 }
 /** patrol_type: table swp_patrol_type, routes /swp-pipeops-patrol/patrol-type */
 export interface PatrolTypeRow extends AuditFields {
