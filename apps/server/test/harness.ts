@@ -94,20 +94,27 @@ export async function bootSignedIn(
 
 /**
  * `bootSignedIn` for a whole suite: boots in `beforeAll` and hands the app, tokens and ids to `set`
- * (`signedInSuite(['admin'], (s) => ({ t, tokens } = s))`), closes the app in `afterAll`.
+ * (`signedInSuite(['admin'], (s) => ({ t, tokens } = s))`), closes the app in `afterAll`. Returns `as(account)`,
+ * which makes that account's session the app's (until the next switch) and answers the app: `as('operator').get(…)`.
  */
 export function signedInSuite(
   accounts: string[],
   set: (s: Awaited<ReturnType<typeof bootSignedIn>>) => void,
   timeout?: number,
-): void {
+): (account: string) => TestApp {
   let t: TestApp | undefined;
+  let tokens: Record<string, string> = {};
   beforeAll(async () => {
     const s = await bootSignedIn(accounts);
-    t = s.t;
+    ({ t, tokens } = s);
     set(s);
   }, timeout);
   afterAll(() => t?.close());
+  return (account) => {
+    if (!t) throw new Error('as(account) is for use inside the suite, after its beforeAll');
+    t.token = tokens[account];
+    return t;
+  };
 }
 
 /**

@@ -5,18 +5,13 @@ import { okData, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { escalateOverdue, PRESSURE_BAND, pressureCompliance } from './index.ts';
 
 let t: TestApp;
-let tokens: Record<string, string> = {};
-signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t, tokens } = s));
+/** Switches the helper's session to a demo account. */
+const as = signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t } = s));
 
 const B = '/api/swp-dispatch';
 // one clock reading for the file
 const NOW = Date.now();
 
-/** Switches the helper's session to a demo account. */
-const as = (account: string) => {
-  t.token = tokens[account];
-  return t;
-};
 const data = okData;
 const refused = (res: { statusCode: number; body: string; json(): any }, status: number, msg?: string) => {
   expect(res.statusCode, res.body).toBe(status);

@@ -1,30 +1,18 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { type App, buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/connection.ts';
 import { channelOf, RECHECK_MS } from './channel.ts';
 import { sendMessage } from './index.ts';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let tokens: Record<string, string> = {};
+let ids: Record<string, string> = {};
 const base = '/api/blade-message/record';
 
-beforeAll(async () => {
-  t = await bootTestApp();
-  for (const account of ['operator', 'patrol', 'admin']) {
-    const r = await t.signIn(account, account);
-    tokens[account] = r.access_token;
-    ids[account] = r.user_id;
-  }
-});
-afterAll(() => t?.close());
-
-const as = (account: string) => {
-  t.token = tokens[account];
-};
+const as = signedInSuite(['operator', 'patrol', 'admin'], (s) => ({ t, tokens, ids } = s));
 const send = (userIds: string[], over: Partial<Parameters<typeof sendMessage>[1]> = {}) =>
   sendMessage(t.app.ctx, {
     tenantId: '000000',

@@ -5,8 +5,8 @@
  * 已终止 when the starter terminates it); a start that fails keeps the check-in. Last, the scheduler's
  * `patrol.tasks` event goes to the assignees' browsers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSuite, type TestApp } from '../../../test/harness.ts';
 import type { LiveEvent } from '../../core/live.ts';
 import { type ReportedHazard, startHazardProcess } from './hazard.ts';
 import { PatrolScheduler, TASKS_TOPIC } from './scheduler.ts';
@@ -15,33 +15,22 @@ import { schedule } from './tasks.ts';
 const B = '/api/swp-pipeops-patrol';
 const P = '/api/blade-workflow/process';
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
+const as = signedInSuite(['admin', 'operator', 'patrol'], (s) => ({ t, ids } = s));
 
 const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().code, res.body).toBe(200);
   return res.json().data;
 };
-const as = (who: string) => {
-  t.token = tokens[who];
-  return t;
-};
 async function sql<T = any>(q: string, args: unknown[] = []): Promise<T[]> {
   return (await t.app.ctx.database.pool.query(q, args)).rows as T[];
 }
 
 beforeAll(async () => {
-  t = await bootTestApp();
-  for (const who of ['admin', 'operator', 'patrol']) {
-    const r = await t.signIn(who, who);
-    tokens[who] = t.token!;
-    ids[who] = r.user_id;
-  }
   // today's tasks (the seed writes them too; a run that crosses midnight gets the new day's)
   await schedule(t.app.ctx.db, t.app.ctx.config.tz, new Date());
 });
-afterAll(() => t?.close());
 
 /** The demo account's daily task under way, started, with its objects. */
 async function todaysTask() {

@@ -8,16 +8,11 @@ import { sharedScreenStats } from './shared-data.ts';
 import { verifyToken } from './tokens.ts';
 
 let t: TestApp;
-let tokens: Record<string, string> = {};
-signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t, tokens } = s));
+const as = signedInSuite(['operator', 'auditor', 'admin'], (s) => ({ t } = s));
 
 const B = '/api/swp-screen';
 // one clock reading for the file
 const NOW = Date.now();
-const as = (account: string) => {
-  t.token = tokens[account];
-  return t;
-};
 const data = okData;
 /** A call without any session (a wall display's browser). */
 const anon = (url: string, query?: Record<string, string>) =>
