@@ -178,6 +178,24 @@ export function expectRefused(res: { statusCode: number; body: string; json(): a
   expect(res.json().msg).toContain(msg);
 }
 
+/** Submits `row` (an edit of a saved row) to the resource's `${base}/submit` and answers it as `${base}/detail` reads it back. */
+export async function submitAndRead(t: TestApp, base: string, row: { id: string }): Promise<any> {
+  const res = await t.post(`${base}/submit`, row);
+  expect(res.json().code).toBe(200);
+  return okData(await t.get(`${base}/detail`, { id: row.id }));
+}
+
+/**
+ * Removes row `id` through the resource's `${base}/remove` and checks that `${base}/detail` then finds nothing
+ * (BladeX's empty reply: 200 with no data and 暂无承载数据).
+ */
+export async function expectRemoved(t: TestApp, base: string, id: string): Promise<void> {
+  const res = await t.post(`${base}/remove`, undefined, { ids: id });
+  expect(res.json().code).toBe(200);
+  const gone = await t.get(`${base}/detail`, { id });
+  expect(gone.json()).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
+}
+
 export const md5 = async (s: string) => (await import('node:crypto')).createHash('md5').update(s).digest('hex');
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSuite, expectRefused, type TestApp } from '../../../test/harness.ts';
+import { appSuite, expectRefused, expectRemoved, type TestApp } from '../../../test/harness.ts';
 import { MSG, totalOf } from './tariff.ts';
 
 let t: TestApp;
@@ -103,10 +103,7 @@ describe('water tariffs', () => {
     res = await t.post(`${base}/submit`, { ...res.json().data, status: 0 });
     expect((await t.get(`${base}/detail`, { id: row.id })).json().data.status).toBe(0);
 
-    res = await t.post(`${base}/remove`, undefined, { ids: row.id });
-    expect(res.json().code).toBe(200);
-    res = await t.get(`${base}/detail`, { id: row.id });
-    expect(res.json()).toMatchObject({ code: 200, data: null });
+    await expectRemoved(t, base, row.id);
     expect((await find({ effectiveDate: '2026-01-01' })).total).toBe(0);
 
     // removed rows free their category, tier and date

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
+import { expectRemoved, submitAndRead, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 
 let t: TestApp;
 let hq: string;
@@ -58,15 +58,10 @@ describe('notices', () => {
     expect(row.releaseTime).toBe('2025-06-01 08:30:00');
 
     // edit keeps sanitising
-    res = await t.post(`${N}/submit`, { ...row, content: '<p>改<svg onload="x()"></svg></p>' });
-    expect(res.json().code).toBe(200);
-    res = await t.get(`${N}/detail`, { id: row.id });
-    expect(res.json().data.content).toBe('<p>改</p>');
+    const edited = await submitAndRead(t, N, { ...row, content: '<p>改<svg onload="x()"></svg></p>' });
+    expect(edited.content).toBe('<p>改</p>');
 
-    res = await t.post(`${N}/remove`, undefined, { ids: row.id });
-    expect(res.json().code).toBe(200);
-    res = await t.get(`${N}/detail`, { id: row.id });
-    expect(res.json()).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
+    await expectRemoved(t, N, row.id);
   });
 
   it('refuses bad input with a clear 400', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSuite, type TestApp } from '../../../test/harness.ts';
+import { appSuite, expectRemoved, submitAndRead, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 appSuite((app) => (t = app));
@@ -23,15 +23,9 @@ describe('parameters through the resource factory', () => {
     expect(typeof row.id).toBe('string');
     expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    res = await t.post(`${base}/submit`, { ...row, paramValue: '0.28' });
-    expect(res.json().code).toBe(200);
-    res = await t.get(`${base}/detail`, { id: row.id });
-    expect(res.json().data.paramValue).toBe('0.28');
+    expect((await submitAndRead(t, base, { ...row, paramValue: '0.28' })).paramValue).toBe('0.28');
 
-    res = await t.post(`${base}/remove`, undefined, { ids: row.id });
-    expect(res.json().code).toBe(200);
-    res = await t.get(`${base}/detail`, { id: row.id });
-    expect(res.json()).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
+    await expectRemoved(t, base, row.id);
   });
 
   it('refuses a duplicate key, missing fields and unknown filters with clear messages', async () => {
