@@ -75,17 +75,23 @@ export interface TestApp {
 }
 
 /**
- * Boots the app and signs in each demo account (its password is its name), in order: their tokens and user ids by
- * account; the app keeps the last one's session.
+ * An account of the platform tenant to sign in: a demo account whose password is its name, or `[account, password]`.
+ */
+export type Account = string | [account: string, password: string];
+
+/**
+ * Boots the app and signs in each account, in order: their tokens and user ids by account; the app keeps the last
+ * one's session.
  */
 export async function bootSignedIn(
-  accounts: string[],
+  accounts: Account[],
 ): Promise<{ t: TestApp; tokens: Record<string, string>; ids: Record<string, string> }> {
   const t = await bootTestApp();
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
-  for (const a of accounts) {
-    const r = await t.signIn(a, a);
+  for (const entry of accounts) {
+    const [a, password] = typeof entry === 'string' ? [entry, entry] : entry;
+    const r = await t.signIn(a, password);
     tokens[a] = t.token as string;
     ids[a] = r.user_id;
   }
@@ -98,7 +104,7 @@ export async function bootSignedIn(
  * which makes that account's session the app's (until the next switch) and answers the app: `as('operator').get(…)`.
  */
 export function signedInSuite(
-  accounts: string[],
+  accounts: Account[],
   set: (s: Awaited<ReturnType<typeof bootSignedIn>>) => void,
   timeout?: number,
 ): (account: string) => TestApp {
@@ -143,8 +149,12 @@ export function appSuite(
 /**
  * `bootTestApp(over)` for a suite that works as both tenants' administrators: the platform tenant's (`hq`, the
  * session the app keeps) and tenant 100001's (`fx`), handed to `set` with the app; closes the app in `afterAll`.
+ * Returns `as(token)`, which makes `token` the app's session (until the next switch) and answers the app.
  */
-export function twoAdminsSuite(set: (s: { t: TestApp; hq: string; fx: string }) => void, over: Partial<Config> = {}) {
+export function twoAdminsSuite(
+  set: (s: { t: TestApp; hq: string; fx: string }) => void,
+  over: Partial<Config> = {},
+): (token: string) => TestApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await bootTestApp(over);
@@ -153,6 +163,11 @@ export function twoAdminsSuite(set: (s: { t: TestApp; hq: string; fx: string }) 
     set({ t, hq, fx });
   });
   afterAll(() => t?.close());
+  return (token) => {
+    if (!t) throw new Error('as(token) is for use inside the suite, after its beforeAll');
+    t.token = token;
+    return t;
+  };
 }
 
 /** The id of a monitoring series of the platform tenant's station `stcd` (its `field`), read straight from the database. */

@@ -5,34 +5,29 @@
  * id reused on another object refused with a 409 (also two racing), never a 500; the GIS layers the settings choose.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { schedule } from '../patrol/index.ts';
 import { completeNodeTask, startProcess } from '../workflow/index.ts';
 
 let t: TestApp;
-let admin: string;
 let patrol: string;
 let other: string;
 let fx: string;
 let patrolId: string;
 let adminId: string;
-beforeAll(async () => {
-  t = await bootTestApp();
-  await schedule(t.app.ctx.db, 'Asia/Shanghai', new Date());
-  adminId = (await t.signIn()).user_id;
-  admin = t.token!;
-  patrolId = (await t.signIn('patrol', 'patrol')).user_id;
-  patrol = t.token!;
-  await t.signIn('xj102', '123456');
-  other = t.token!;
-  fx = (await t.signIn('admin', 'admin', '100001')).access_token;
-  t.token = admin;
+// the app keeps the session of the last one signed in: the administrator's
+signedInSuite(['patrol', ['xj102', '123456'], 'admin'], ({ t: app, tokens, ids }) => {
+  t = app;
+  ({ patrol, xj102: other } = tokens);
+  ({ patrol: patrolId, admin: adminId } = ids);
 });
-afterAll(() => t?.close());
+beforeAll(async () => {
+  await schedule(t.app.ctx.db, 'Asia/Shanghai', new Date());
+  fx = await t.tokenOf('admin', 'admin', '100001');
+});
 
 const A = '/api/swp-app';
-const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().success, res.body).toBe(true);
@@ -72,7 +67,7 @@ describe('Today', () => {
     await expect.poll(() => told.length).toBeGreaterThan(0);
     off();
     expect(told[0]).toMatchObject({ tenantId: '000000', userIds: [patrolId], toSockets: true });
-    const mine = data(await as(patrol, () => t.get(`${A}/work/today`)));
+    const mine = data(await t.as(patrol, () => t.get(`${A}/work/today`)));
     expect(mine.patrol.length).toBeGreaterThan(0);
     const s = mine.sampling.find((x: any) => x.planName === '手机采样');
     expect(s).toMatchObject({ pointCode: 'WQ-N01', state: 'pending', dueDate: today() });
@@ -81,37 +76,37 @@ describe('Today', () => {
     expect(r).toBeTruthy();
     expect(r.steps.map((x: any) => x.key)).toEqual(['dispatch', 'repair', 'restore', 'review']);
     expect(r.stepNo).toBe(2);
-    const theirs = data(await as(other, () => t.get(`${A}/work/today`)));
+    const theirs = data(await t.as(other, () => t.get(`${A}/work/today`)));
     expect(theirs.sampling.some((x: any) => x.id === s.id)).toBe(false);
     const claimed = mine.repairs.filter((x: any) => x.claimed).map((x: any) => x.taskId);
     expect(claimed.length).toBeGreaterThan(0);
     for (const id of claimed) expect(theirs.repairs.some((x: any) => x.taskId === id)).toBe(false);
     // another tenant's administrator sees none of it, and cannot work it
-    const fxToday = data(await as(fx, () => t.get(`${A}/work/today`)));
+    const fxToday = data(await t.as(fx, () => t.get(`${A}/work/today`)));
     expect(fxToday.sampling.some((x: any) => x.id === s.id)).toBe(false);
     await refused(
-      as(fx, () => t.get(`${A}/repair/detail`, { taskId: claimed[0] })),
+      t.as(fx, () => t.get(`${A}/repair/detail`, { taskId: claimed[0] })),
       400,
       '只能办理分派给自己的抢修任务',
     );
     await refused(
-      as(fx, () => t.post(`${A}/sampling/done`, { id: s.id, clientId: 'smp-fx-000001', sampleCode: 'FX1' })),
+      t.as(fx, () => t.post(`${A}/sampling/done`, { id: s.id, clientId: 'smp-fx-000001', sampleCode: 'FX1' })),
       400,
       '采样任务不存在',
     );
   });
 
   it('a sampling task is done on the phone with results, once; someone else cannot', async () => {
-    const s = data(await as(patrol, () => t.get(`${A}/work/today`))).sampling.find(
+    const s = data(await t.as(patrol, () => t.get(`${A}/work/today`))).sampling.find(
       (x: any) => x.planName === '手机采样',
     );
     await refused(
-      as(other, () => t.post(`${A}/sampling/done`, { id: s.id, clientId: 'smp-other-0001', sampleCode: 'APP1' })),
+      t.as(other, () => t.post(`${A}/sampling/done`, { id: s.id, clientId: 'smp-other-0001', sampleCode: 'APP1' })),
       400,
       '只能办理分派给自己的采样任务',
     );
     await refused(
-      as(patrol, () =>
+      t.as(patrol, () =>
         t.post(`${A}/sampling/done`, {
           id: s.id,
           clientId: 'smp-bad-00001',
@@ -131,20 +126,20 @@ describe('Today', () => {
         { indicatorCode: 'ph', value: 7.2 },
       ],
     };
-    expect(data(await as(patrol, () => t.post(`${A}/sampling/done`, body)))).toMatchObject({
+    expect(data(await t.as(patrol, () => t.post(`${A}/sampling/done`, body)))).toMatchObject({
       duplicate: false,
       results: 2,
       failed: 0,
     });
-    expect(data(await as(patrol, () => t.post(`${A}/sampling/done`, body)))).toMatchObject({ duplicate: true });
+    expect(data(await t.as(patrol, () => t.post(`${A}/sampling/done`, body)))).toMatchObject({ duplicate: true });
     await refused(
-      as(patrol, () => t.post(`${A}/sampling/done`, { ...body, sampleCode: 'OTHER1' })),
+      t.as(patrol, () => t.post(`${A}/sampling/done`, { ...body, sampleCode: 'OTHER1' })),
       409,
       '采样任务已完成',
     );
     const results = data(await t.get('/api/swp-quality/result/list', { sampleCode: body.sampleCode }));
     expect((results.records ?? results).length).toBe(2);
-    const after = data(await as(patrol, () => t.get(`${A}/work/today`))).sampling.find((x: any) => x.id === s.id);
+    const after = data(await t.as(patrol, () => t.get(`${A}/work/today`))).sampling.find((x: any) => x.id === s.id);
     expect(after).toMatchObject({ state: 'done', sampleCode: body.sampleCode });
   });
 });
@@ -168,10 +163,10 @@ describe('Repairs', () => {
       { userId: adminId, tenantId: '000000', isAdmin: true },
       { processInstanceId: p.processInstanceId, taskDefKey: 'dispatch' },
     );
-    const today = data(await as(patrol, () => t.get(`${A}/work/today`)));
+    const today = data(await t.as(patrol, () => t.get(`${A}/work/today`)));
     const r = today.repairs.find((x: any) => x.instanceId === p.processInstanceId);
     expect(r).toMatchObject({ taskDefKey: 'repair', claimed: false, stepNo: 2 });
-    const d = data(await as(patrol, () => t.get(`${A}/repair/detail`, { taskId: r.taskId })));
+    const d = data(await t.as(patrol, () => t.get(`${A}/repair/detail`, { taskId: r.taskId })));
     expect(d.onSite).toBe(true);
     expect(d.event.id).toBe(ev.id);
     const close = d.valves.filter((v: any) => v.role === 'close');
@@ -180,7 +175,7 @@ describe('Repairs', () => {
     // from the outbox (client ids): a resend marks nothing again, so an old tick never undoes a later untick
     const v0 = { taskId: r.taskId, valveGid: close[0].valveGid };
     const tick = { ...v0, closed: true, clientId: 'vlv-tick-0001' };
-    const first = data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)));
+    const first = data(await t.as(patrol, () => t.post(`${A}/repair/valve`, tick)));
     expect(first).toMatchObject({ duplicate: false, eventStatus: 1 });
     expect(first.valves.find((v: any) => v.valveGid === v0.valveGid && v.role === 'close').closed).toBe(1);
     const closedTime = async () =>
@@ -192,17 +187,17 @@ describe('Repairs', () => {
       ).rows[0];
     const once = await closedTime();
     expect(once.n).toBe(1);
-    expect(data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)))).toMatchObject({ duplicate: true });
+    expect(data(await t.as(patrol, () => t.post(`${A}/repair/valve`, tick)))).toMatchObject({ duplicate: true });
     expect(await closedTime()).toEqual(once);
     const untick = { ...v0, closed: false, clientId: 'vlv-untick-001' };
-    expect(data(await as(patrol, () => t.post(`${A}/repair/valve`, untick)))).toMatchObject({ duplicate: false });
-    const resent = data(await as(patrol, () => t.post(`${A}/repair/valve`, tick)));
+    expect(data(await t.as(patrol, () => t.post(`${A}/repair/valve`, untick)))).toMatchObject({ duplicate: false });
+    const resent = data(await t.as(patrol, () => t.post(`${A}/repair/valve`, tick)));
     expect(resent.duplicate).toBe(true);
     expect(resent.valves.find((v: any) => v.valveGid === v0.valveGid && v.role === 'close').closed).toBe(0);
     // the same client id for another valve is a conflict, never a second mark
     if (close[1])
       await refused(
-        as(patrol, () =>
+        t.as(patrol, () =>
           t.post(`${A}/repair/valve`, {
             taskId: r.taskId,
             valveGid: close[1].valveGid,
@@ -215,7 +210,7 @@ describe('Repairs', () => {
       );
     // a refused mark frees its client id; another tenant's administrator cannot mark this event's valves
     await refused(
-      as(patrol, () =>
+      t.as(patrol, () =>
         t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: -5, closed: true, clientId: 'vlv-bad-00001' }),
       ),
       400,
@@ -225,7 +220,7 @@ describe('Repairs', () => {
       (await ctx.db.execute(sql`select 1 from swp_app_action where client_id = 'vlv-bad-00001'`)).rows,
     ).toHaveLength(0);
     await refused(
-      as(fx, () => t.post(`${A}/repair/valve`, { ...tick, clientId: 'vlv-fx-000001' })),
+      t.as(fx, () => t.post(`${A}/repair/valve`, { ...tick, clientId: 'vlv-fx-000001' })),
       400,
       '只能办理分派给自己的抢修任务',
     );
@@ -233,36 +228,36 @@ describe('Repairs', () => {
     let last: any;
     for (const v of close)
       last = data(
-        await as(patrol, () => t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: v.valveGid, closed: true })),
+        await t.as(patrol, () => t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: v.valveGid, closed: true })),
       );
     expect(last.eventStatus).toBe(2);
     expect(last.valves.filter((v: any) => v.role === 'close').every((v: any) => v.closed === 1)).toBe(true);
     await refused(
-      as(patrol, () => t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: -5, closed: true })),
+      t.as(patrol, () => t.post(`${A}/repair/valve`, { taskId: r.taskId, valveGid: -5, closed: true })),
       400,
       '该事件没有阀门',
     );
     // photos before and after are required at 现场抢修
-    const before = data(await as(patrol, () => t.post(`${A}/photo`, { clientId: 'rp-before-0001', data: PNG })));
-    const after = data(await as(patrol, () => t.post(`${A}/photo`, { clientId: 'rp-after-00001', data: PNG })));
+    const before = data(await t.as(patrol, () => t.post(`${A}/photo`, { clientId: 'rp-before-0001', data: PNG })));
+    const after = data(await t.as(patrol, () => t.post(`${A}/photo`, { clientId: 'rp-after-00001', data: PNG })));
     const done = { taskId: r.taskId, clientId: 'rep-00000001', note: '已更换管段' };
     await refused(
-      as(patrol, () => t.post(`${A}/repair/complete`, { ...done, photosBefore: [before.url] })),
+      t.as(patrol, () => t.post(`${A}/repair/complete`, { ...done, photosBefore: [before.url] })),
       400,
       '抢修前和抢修后',
     );
     const full = { ...done, photosBefore: [before.url], photosAfter: [after.url] };
     // someone who is not a candidate of the step cannot complete it
     await refused(
-      as(fx, () => t.post(`${A}/repair/complete`, full)),
+      t.as(fx, () => t.post(`${A}/repair/complete`, full)),
       400,
       '只能办理分派给自己的抢修任务',
     );
-    expect(data(await as(patrol, () => t.post(`${A}/repair/complete`, full)))).toMatchObject({ duplicate: false });
-    expect(data(await as(patrol, () => t.post(`${A}/repair/complete`, full)))).toMatchObject({ duplicate: true });
+    expect(data(await t.as(patrol, () => t.post(`${A}/repair/complete`, full)))).toMatchObject({ duplicate: false });
+    expect(data(await t.as(patrol, () => t.post(`${A}/repair/complete`, full)))).toMatchObject({ duplicate: true });
     // the other candidate gets a conflict, not a second completion
     await refused(
-      as(other, () => t.post(`${A}/repair/complete`, full)),
+      t.as(other, () => t.post(`${A}/repair/complete`, full)),
       409,
       '任务已被他人处理',
     );
@@ -281,27 +276,27 @@ describe('Repairs', () => {
 
 describe('start and finish from the outbox', () => {
   it('a resent start or finish is saved once; finishing someone else’s task is refused', async () => {
-    const mine = data(await as(patrol, () => t.get(`${A}/work/today`))).patrol;
+    const mine = data(await t.as(patrol, () => t.get(`${A}/work/today`))).patrol;
     const task = mine.find((m: any) => m.taskStatus !== 2 && m.checkedCount === 0 && m.objectCount <= 6);
     expect(task).toBeTruthy();
-    const s1 = data(await as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000001' })));
-    const s2 = data(await as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000001' })));
+    const s1 = data(await t.as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000001' })));
+    const s2 = data(await t.as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000001' })));
     expect(s2.task.startTime).toBe(s1.task.startTime);
     await refused(
-      as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })),
+      t.as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })),
       400,
       '还有未签到的巡检对象',
     );
     for (const [i, o] of s1.task.objects.entries())
-      data(await as(patrol, () => t.post(`${A}/check-in`, { id: o.id, clientId: `sf-chk-${i}-0000`, result: 1 })));
-    const f1 = data(await as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })));
+      data(await t.as(patrol, () => t.post(`${A}/check-in`, { id: o.id, clientId: `sf-chk-${i}-0000`, result: 1 })));
+    const f1 = data(await t.as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })));
     expect(f1).toMatchObject({ duplicate: false });
     expect(f1.task.taskStatus).toBe(2);
-    const f2 = data(await as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })));
+    const f2 = data(await t.as(patrol, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000001' })));
     expect(f2).toMatchObject({ duplicate: true });
     expect(f2.task.finishTime).toBe(f1.task.finishTime);
     await refused(
-      as(other, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000002' })),
+      t.as(other, () => t.post(`${A}/task/finish`, { id: task.id, clientId: 'fin-00000002' })),
       400,
       '只能操作分派给自己的任务',
     );
@@ -310,19 +305,19 @@ describe('start and finish from the outbox', () => {
 
 describe('check-in client ids', () => {
   it('a client id reused on another object is a 409 with a clear message, also when two race', async () => {
-    const mine = data(await as(patrol, () => t.get(`${A}/work/today`))).patrol;
+    const mine = data(await t.as(patrol, () => t.get(`${A}/work/today`))).patrol;
     const task = mine.find((m: any) => m.taskStatus !== 2 && m.checkedCount === 0 && m.objectCount >= 3);
     expect(task).toBeTruthy();
-    const d = data(await as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000002' }))).task;
+    const d = data(await t.as(patrol, () => t.post(`${A}/task/start`, { id: task.id, clientId: 'st-000000002' }))).task;
     const [o1, o2, o3] = d.objects;
-    data(await as(patrol, () => t.post(`${A}/check-in`, { id: o1.id, clientId: 'reuse-0000001', result: 1 })));
+    data(await t.as(patrol, () => t.post(`${A}/check-in`, { id: o1.id, clientId: 'reuse-0000001', result: 1 })));
     await refused(
-      as(patrol, () => t.post(`${A}/check-in`, { id: o2.id, clientId: 'reuse-0000001', result: 1 })),
+      t.as(patrol, () => t.post(`${A}/check-in`, { id: o2.id, clientId: 'reuse-0000001', result: 1 })),
       409,
       '客户端编号已用于另一次签到',
     );
     // two at once with one new client id on two objects: one is saved, the other is a 409
-    const race = await as(patrol, () =>
+    const race = await t.as(patrol, () =>
       Promise.all([
         t.post(`${A}/check-in`, { id: o2.id, clientId: 'race-00000001', result: 1 }),
         t.post(`${A}/check-in`, { id: o3.id, clientId: 'race-00000001', result: 1 }),
@@ -330,7 +325,7 @@ describe('check-in client ids', () => {
     );
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(race.find((r) => r.statusCode === 409)!.json().msg).toContain('客户端编号已用于另一次签到');
-    const after = data(await as(patrol, () => t.get(`${A}/task/detail`, { id: task.id })));
+    const after = data(await t.as(patrol, () => t.get(`${A}/task/detail`, { id: task.id })));
     expect(after.checkedCount).toBe(2);
   });
 });
@@ -342,17 +337,17 @@ describe('GIS layers of the app', () => {
     expect(all).toMatchObject({ wkid: 4548, pipeLayerId: 0, valveLayerId: 2 });
     const base = data(await t.get(`${A}/setting/detail`));
     data(await t.post(`${A}/setting/submit`, { ...base, gisLayers: 'pipe' }));
-    const only = data(await as(patrol, () => t.get('/api/blade-system/mobile-config/getGisLayerId')));
+    const only = data(await t.as(patrol, () => t.get('/api/blade-system/mobile-config/getGisLayerId')));
     expect(only.layers.map((l: any) => l.layerKey)).toEqual(['pipe']);
     expect(only.valveLayerId).toBeUndefined();
-    const task = data(await as(patrol, () => t.get(`${A}/work/today`))).patrol[0];
-    const net = data(await as(patrol, () => t.get(`${A}/task/network`, { id: task.id })));
+    const task = data(await t.as(patrol, () => t.get(`${A}/work/today`))).patrol[0];
+    const net = data(await t.as(patrol, () => t.get(`${A}/task/network`, { id: task.id })));
     expect(net.valves).toEqual([]);
     // another tenant keeps its own choice (defaults)
-    const theirs = data(await as(fx, () => t.get('/api/blade-system/mobile-config/getGisLayerId')));
+    const theirs = data(await t.as(fx, () => t.get('/api/blade-system/mobile-config/getGisLayerId')));
     expect(theirs.layers.length).toBe(3);
     data(await t.post(`${A}/setting/submit`, { ...base, gisLayers: 'valve' }));
-    const net2 = data(await as(patrol, () => t.get(`${A}/task/network`, { id: task.id })));
+    const net2 = data(await t.as(patrol, () => t.get(`${A}/task/network`, { id: task.id })));
     expect(net2.pipes).toEqual([]);
     expect(net2.valves.length).toBeGreaterThan(0);
     data(await t.post(`${A}/setting/submit`, base));

@@ -6,11 +6,8 @@ import { nextBillNumber, stamp } from './billrule.ts';
 let t: TestApp;
 let hq: string;
 let fx: string;
-twoAdminsSuite((s) => ({ t, hq, fx } = s));
+const as = twoAdminsSuite((s) => ({ t, hq, fx } = s));
 
-const as = (token: string) => {
-  t.token = token;
-};
 const T = '/api/system/DictionaryType';
 const D = '/api/system/DictionaryData';
 const AR = '/api/system/Area';

@@ -4,12 +4,9 @@ import { expectRemoved, submitAndRead, type TestApp, twoAdminsSuite } from '../.
 let t: TestApp;
 let hq: string;
 let fx: string;
-twoAdminsSuite((s) => ({ t, hq, fx } = s), { seed: true, logLevel: 'error' });
+const as = twoAdminsSuite((s) => ({ t, hq, fx } = s), { seed: true, logLevel: 'error' });
 
 const N = '/api/blade-desk/notice';
-const as = (token: string) => {
-  t.token = token;
-};
 
 describe('notices', () => {
   it('lists the seeded notices newest first with the category name of dict notice', async () => {

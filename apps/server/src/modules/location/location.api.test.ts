@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { schedule } from '../patrol/tasks.ts';
 import { LOC_MSG } from './routes.ts';
 import { alongRoute, simulate } from './simulator.ts';
@@ -8,28 +8,24 @@ let t: TestApp;
 let patrolToken: string;
 let adminToken: string;
 let patrolId: string;
-beforeAll(async () => {
-  t = await bootTestApp();
-  patrolId = (await t.signIn('patrol', 'patrol')).user_id;
-  patrolToken = t.token!;
-  await t.signIn();
-  adminToken = t.token!;
+signedInSuite(['patrol', 'admin'], ({ t: app, tokens, ids }) => {
+  t = app;
+  ({ patrol: patrolToken, admin: adminToken } = tokens);
+  patrolId = ids.patrol;
 });
-afterAll(() => t?.close());
 
 const B = '/api/swp-pipeops-location';
 const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const fmt = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
 
 describe('position ingest', () => {
   it('stores validated reports of the signed-in person and keeps the latest', async () => {
     const now = Date.now();
-    const res = await as(patrolToken, () =>
+    const res = await t.as(patrolToken, () =>
       t.post(`${B}/position/report`, {
         positions: [
           { lon: 117.25, lat: 31.85, ts: now - 60_000, speed: 1.1 },
@@ -40,7 +36,7 @@ describe('position ingest', () => {
     );
     expect(data(res)).toEqual({ received: 3, inserted: 2 });
     // an older report does not move the latest position back
-    data(await as(patrolToken, () => t.post(`${B}/position/report`, { lon: 117.1, lat: 31.7, ts: now - 600_000 })));
+    data(await t.as(patrolToken, () => t.post(`${B}/position/report`, { lon: 117.1, lat: 31.7, ts: now - 600_000 })));
     const rt = data(await t.get(`${B}/position/realTime`));
     const me = rt.find((r: any) => r.userId === patrolId);
     expect(me).toMatchObject({ online: true, lon: 117.2501, lat: 31.8502, realName: '张伟' });
@@ -83,7 +79,7 @@ describe('position ingest', () => {
 
   it('refuses bad reports with a clear message (nothing stored)', async () => {
     const bad = async (body: unknown, msg: string) => {
-      const res = await as(patrolToken, () => t.post(`${B}/position/report`, body));
+      const res = await t.as(patrolToken, () => t.post(`${B}/position/report`, body));
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().msg).toContain(msg);
     };
@@ -177,7 +173,7 @@ describe('monitoring', () => {
   });
 
   it('is read by the location screen only: a patrol person may report but not watch', async () => {
-    const res = await as(patrolToken, () => t.get(`${B}/position/realTime`));
+    const res = await t.as(patrolToken, () => t.get(`${B}/position/realTime`));
     expect(res.statusCode).toBe(403);
     void adminToken;
   });

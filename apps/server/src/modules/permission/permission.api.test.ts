@@ -15,7 +15,6 @@ let adminToken: string;
 const ids: Record<string, string> = {};
 const P = '/api/permission';
 
-const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
 const tokenOf = (account: string, password: string, tenantId = '000000') => t.tokenOf(account, password, tenantId);
 const db = () => t.app.ctx.db;
 const one = async <T>(p: Promise<T[]>) => (await p)[0];
@@ -200,7 +199,7 @@ describe('JNPF Users', () => {
 describe('JNPF Users/Current', () => {
   it('reads and updates one’s own base info, avatar, theme and language; changes the password', async () => {
     const token = await tokenOf('operator', 'operator');
-    await as(token, async () => {
+    await t.as(token, async () => {
       let res = await t.get(`${P}/Users/Current/BaseInfo`);
       expect(res.json().data).toMatchObject({
         account: 'operator',
@@ -267,7 +266,7 @@ describe('JNPF Users/Current', () => {
     });
     expect(res.json().code).toBe(200);
     const token = await tokenOf('operator', 'Op#2');
-    await as(token, async () => {
+    await t.as(token, async () => {
       res = await t.get(`${P}/Users/Current/Subordinate/0`);
       expect(res.json().data).toEqual([
         expect.objectContaining({ id: ids.jnpf01, userName: '杰二/jnpf01', isLeaf: false }),
@@ -445,7 +444,7 @@ describe('JNPF Authority and UserRelation', () => {
 
     // operator holds the dispatcher post: the Position grant shows in its authority
     const token = await tokenOf('operator', 'Op#2');
-    res = await as(token, () => t.get(`${P}/Users/Current/Authorize`));
+    res = await t.as(token, () => t.get(`${P}/Users/Current/Authorize`));
     expect(res.json().data.button.map((b: any) => b.enCode)).toContain('user_add');
     expect(res.json().data.column).toEqual(['account']);
 
@@ -505,7 +504,7 @@ describe('JNPF Authority and UserRelation', () => {
 describe('isolation, API scopes and online users', () => {
   it('tenant 100001’s administrator cannot see or touch tenant 000000 through the JNPF calls', async () => {
     const t100 = await tokenOf('admin', 'admin', '100001');
-    await as(t100, async () => {
+    await t.as(t100, async () => {
       let res = await t.get(`${P}/Users`, { pageSize: 100 });
       expect(res.json().data.list.every((u: any) => u.tenantId === '100001')).toBe(true);
       expect((await t.get(`${P}/Users/${ids.operator}`)).json().data).toBeNull();
@@ -533,7 +532,7 @@ describe('isolation, API scopes and online users', () => {
 
   it('a non-administrator role is refused the JNPF writes (API scope)', async () => {
     const token = await tokenOf('patrol', 'patrol');
-    await as(token, async () => {
+    await t.as(token, async () => {
       expect((await t.get(`${P}/Users`)).statusCode).toBe(200);
       for (const [method, url] of [
         ['POST', `${P}/Users`],
@@ -566,7 +565,7 @@ describe('isolation, API scopes and online users', () => {
 
   it('lists online users and forces a sign-out: the next call with that token is a 401', async () => {
     const victim = await tokenOf('auditor', 'auditor');
-    expect((await as(victim, () => t.get('/api/blade-user/info'))).statusCode).toBe(200);
+    expect((await t.as(victim, () => t.get('/api/blade-user/info'))).statusCode).toBe(200);
     let res = await t.get('/api/system/OnlineUser', { keyword: 'auditor' });
     const list = res.json().data.list;
     expect(list.length).toBeGreaterThanOrEqual(1);
@@ -576,7 +575,7 @@ describe('isolation, API scopes and online users', () => {
       res = await t.del(`/api/system/OnlineUser/${s.id}`);
       expect(res.json()).toMatchObject({ code: 200 });
     }
-    res = await as(victim, () => t.get('/api/blade-user/info'));
+    res = await t.as(victim, () => t.get('/api/blade-user/info'));
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(401);
     res = await t.del(`/api/system/OnlineUser/${list[0].id}`);
@@ -597,6 +596,6 @@ describe('isolation, API scopes and online users', () => {
       payload: { ids: open },
     });
     expect(res.json().code).toBe(200);
-    expect((await as(v2, () => t.get('/api/blade-user/info'))).statusCode).toBe(401);
+    expect((await t.as(v2, () => t.get('/api/blade-user/info'))).statusCode).toBe(401);
   });
 });

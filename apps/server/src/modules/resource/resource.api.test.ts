@@ -9,11 +9,8 @@ const MAX = 64 * 1024;
 let t: TestApp;
 let hq: string;
 let fx: string;
-twoAdminsSuite((s) => ({ t, hq, fx } = s), { uploadMaxBytes: MAX });
+const as = twoAdminsSuite((s) => ({ t, hq, fx } = s), { uploadMaxBytes: MAX });
 
-const as = (token: string) => {
-  t.token = token;
-};
 const S = '/api/blade-resource/sms';
 const O = '/api/blade-resource/oss';
 const A = '/api/blade-resource/attach';

@@ -17,8 +17,6 @@ let t: TestApp;
 let adminToken: string;
 const ids: Record<string, string> = {};
 
-const as = <T>(token: string, fn: () => Promise<T>) => t.as(token, fn);
-
 const tokenOf = (account: string, password: string, tenantId = '000000') => t.tokenOf(account, password, tenantId);
 
 async function signInReply(account: string, password: string, tenantId = '000000') {
@@ -229,7 +227,7 @@ describe('BladeX users: writes', () => {
     expect(res.json().code).toBe(200);
     res = await t.get(`${B}/detail`, { id });
     expect(res.json().data.roleName).toBe('巡检人员,运营人员');
-    res = await as(token, () => t.get(`${B}/info`));
+    res = await t.as(token, () => t.get(`${B}/info`));
     expect(res.statusCode).toBe(401);
     res = await t.post(`${B}/grant`, undefined, { userIds: id, roleIds: '1' });
     expect(res.json()).toMatchObject({ code: 400, msg: '所属角色不存在' });
@@ -239,7 +237,7 @@ describe('BladeX users: writes', () => {
 
   it('changes one’s own password and profile with the spec’s messages', async () => {
     const token = await tokenOf('zhangsan', 'Abc@1234');
-    await as(token, async () => {
+    await t.as(token, async () => {
       let res = await t.post(`${B}/update-password`, undefined, {
         oldPassword: await md5('wrong'),
         newPassword: await md5('New#5678'),
@@ -307,7 +305,7 @@ describe('BladeX users: writes', () => {
     res = await t.post(`${B}/state`, { userIds: id, status: 0 });
     expect(res.json().data).toEqual([{ id, status: 0 }]);
     expect((await signInReply('lisi', 'Init#2024')).error_description).toBe('该账号已停用,请联系管理员');
-    res = await as(token, () => t.get(`${B}/info`));
+    res = await t.as(token, () => t.get(`${B}/info`));
     expect(res.statusCode).toBe(401);
     res = await t.post(`${B}/state`, { userIds: id });
     expect(res.json().data).toEqual([{ id, status: 1 }]);
@@ -327,7 +325,7 @@ describe('BladeX users: writes', () => {
     expect(res.json().code).toBe(200);
     res = await t.get(`${B}/detail`, { id });
     expect(res.json().data).toBeNull();
-    res = await as(token, () => t.get(`${B}/info`));
+    res = await t.as(token, () => t.get(`${B}/info`));
     expect(res.statusCode).toBe(401);
     // the account is free again
     res = await t.post(`${B}/submit`, { account: 'wangwu', realName: '王五' });
@@ -344,7 +342,7 @@ describe('BladeX users: writes', () => {
       .update(tenant)
       .set({ accountNumber: Number(n) })
       .where(eq(tenant.tenantId, '100001'));
-    let res = await as(t100, () => t.post(`${B}/submit`, { account: 'over', realName: '超额' }));
+    let res = await t.as(t100, () => t.post(`${B}/submit`, { account: 'over', realName: '超额' }));
     expect(res.json()).toMatchObject({ code: 400, msg: '当前租户已到最大账号额度' });
     // an import counts the whole sheet: two rows with room for one are refused, nothing written
     await db()
@@ -368,7 +366,7 @@ describe('tenant isolation, API scope and data scope', () => {
   it('tenant 100001’s administrator neither sees nor touches tenant 000000 users', async () => {
     const t100 = await tokenOf('admin', 'admin', '100001');
     const operator = await userId('operator');
-    await as(t100, async () => {
+    await t.as(t100, async () => {
       let res = await t.get(`${B}/page`, { size: 100 });
       const accounts = res.json().data.records.map((r: any) => `${r.tenantId}:${r.account}`);
       expect(accounts).toContain('100001:admin');
@@ -402,7 +400,7 @@ describe('tenant isolation, API scope and data scope', () => {
 
   it('a non-administrator role is refused user administration (API scope) but keeps its own profile', async () => {
     const token = await tokenOf('operator', 'operator');
-    await as(token, async () => {
+    await t.as(token, async () => {
       let res = await t.get(`${B}/page`);
       expect(res.statusCode).toBe(200);
       for (const [url, body] of [
@@ -459,14 +457,14 @@ describe('tenant isolation, API scope and data scope', () => {
     await db().insert(roleScope).values({ scopeCategory: 1, scopeId: scope.id, roleId: ids.operatorRole });
     await invalidateDataScopes(t.app.ctx);
     const token = await tokenOf('operator', 'operator');
-    const res = await as(token, () => t.get(`${B}/page`, { size: 100 }));
+    const res = await t.as(token, () => t.get(`${B}/page`, { size: 100 }));
     expect(
       res
         .json()
         .data.records.map((r: any) => r.account)
         .sort(),
     ).toEqual(['operator', 'patrol']);
-    const hidden = await as(token, () => t.get(`${B}/detail`, { id: ids.admin }));
+    const hidden = await t.as(token, () => t.get(`${B}/detail`, { id: ids.admin }));
     expect(hidden.json().data).toBeNull();
     await db().delete(roleScope).where(eq(roleScope.scopeId, scope.id));
     await invalidateDataScopes(t.app.ctx);
@@ -657,7 +655,7 @@ describe('SpringBlade dialect: /blade-system/user', () => {
     res = await t.post(`${S}/reset-password`, undefined, { userIds: id });
     expect(res.json().code).toBe(200);
     const token = await tokenOf('sword01', '123456');
-    await as(token, async () => {
+    await t.as(token, async () => {
       res = await t.get(`${S}/info`);
       expect(res.json().data).toMatchObject({ account: 'sword01', realName: '剑二', roleName: '巡检人员' });
       res = await t.post(`${S}/update-info`, { phone: '13700001234', realName: '剑三' });
