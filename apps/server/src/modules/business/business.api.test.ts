@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, type TestApp } from '../../../test/harness.ts';
+import { field } from '../lowcode/test-helpers.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await bootTestApp();
-  admin = (await t.signIn()).access_token;
+appSuite((app) => {
+  t = app;
+  admin = app.token as string;
 });
-afterAll(() => t?.close());
 
 const B = '/api/blade-business';
-const field = (jnpfKey: string, vModel: string, label: string, cfg: Record<string, unknown> = {}, extra = {}) => ({
-  __config__: { jnpfKey, label, ...cfg },
-  __vModel__: vModel,
-  ...extra,
-});
 
 describe('business forms', () => {
   let catId: string;

@@ -1,26 +1,20 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appSuite, basic, type TestApp } from '../../../test/harness.ts';
 import { lowcodeModule } from './index.ts';
+import { field } from './test-helpers.ts';
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await bootTestApp();
-  adminToken = (await t.signIn()).access_token;
+appSuite((app) => {
+  t = app;
+  adminToken = app.token as string;
 });
-afterAll(() => t?.close());
 
 const V = '/api/visualdev';
 const as = (token: string) => {
   t.token = token;
 };
-
-const field = (jnpfKey: string, vModel: string, label: string, cfg: Record<string, unknown> = {}, extra = {}) => ({
-  __config__: { jnpfKey, label, ...cfg },
-  __vModel__: vModel,
-  ...extra,
-});
 
 const FORM = {
   fields: [
