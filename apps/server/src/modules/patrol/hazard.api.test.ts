@@ -23,6 +23,9 @@ const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.json().code, res.body).toBe(200);
   return res.json().data;
 };
+/** The demo account `patrol` checks object `id` in with a hazard (result 2); answers the task as the check-in does. */
+const reportHazard = async (id: string, hazard: Record<string, unknown>) =>
+  data(await as('patrol').post(`${B}/patrol-task-object/check`, { id, result: 2, ...hazard }));
 async function sql<T = any>(q: string, args: unknown[] = []): Promise<T[]> {
   return (await t.app.ctx.database.pool.query(q, args)).rows as T[];
 }
@@ -109,16 +112,12 @@ describe('a hazard reported at check-in', () => {
   it('starts 巡检隐患处理 as the reporter, and the hazard is 处理中 until the process is completed', async () => {
     const o = task.objects[0];
     const [job] = await sql(`select address, lon, lat from swp_patrol_job_object where id = $1`, [o.jobObjectId]);
-    const checked = data(
-      await as('patrol').post(`${B}/patrol-task-object/check`, {
-        id: o.id,
-        result: 2,
-        eventType: 'valve_damage',
-        level: 1,
-        description: '阀门井盖破损，井内积水',
-        photos: ['/api/blade-resource/oss/endpoint/file/valve.jpg'],
-      }),
-    );
+    const checked = await reportHazard(o.id, {
+      eventType: 'valve_damage',
+      level: 1,
+      description: '阀门井盖破损，井内积水',
+      photos: ['/api/blade-resource/oss/endpoint/file/valve.jpg'],
+    });
     expect(checked.objects.find((x: any) => x.id === o.id).result).toBe(2);
 
     const h = await hazardOf(o.id);
@@ -199,15 +198,11 @@ describe('a hazard reported at check-in', () => {
 
   it('an urgent hazard is a major one (领导审批); terminated by its reporter it is 已终止', async () => {
     const o = task.objects[1];
-    data(
-      await as('patrol').post(`${B}/patrol-task-object/check`, {
-        id: o.id,
-        result: 2,
-        eventType: 'occupation',
-        level: 3,
-        description: '施工围挡占压 DN600 主管',
-      }),
-    );
+    await reportHazard(o.id, {
+      eventType: 'occupation',
+      level: 3,
+      description: '施工围挡占压 DN600 主管',
+    });
     const h = await hazardOf(o.id);
     expect(h.hazardStatus).toBe(1);
     const [inst] = await sql(`select vars from wf_instance where id = $1`, [h.processInstanceId]);
@@ -238,15 +233,11 @@ describe('a hazard reported at check-in', () => {
     // the process definition suspended: starting it is refused
     await sql(`update wf_definition set status = 2 where tenant_id = '000000' and process_key = 'patrol_hazard'`);
     try {
-      const checked = data(
-        await as('patrol').post(`${B}/patrol-task-object/check`, {
-          id: o.id,
-          result: 2,
-          eventType: 'leak',
-          level: 2,
-          description: '路面持续冒水',
-        }),
-      );
+      const checked = await reportHazard(o.id, {
+        eventType: 'leak',
+        level: 2,
+        description: '路面持续冒水',
+      });
       expect(checked).toMatchObject({ hazardCount: before.n + 1, checkedCount: before.c + 1 });
       // what the check-in logged: the hazard and the workflow's reason
       const logged: unknown[] = [];
