@@ -46,6 +46,15 @@ async function shown(who: string) {
   });
 }
 
+/** `who` is shown nothing of 参数管理: not the route, its add button, the business area holding it, nor its authority. */
+async function expectParamHidden(who: string) {
+  const seen = await shown(who);
+  expect(seen.routes).not.toContain('param');
+  expect(seen.buttons).not.toContain('param_add');
+  expect(seen.top).not.toContain('authz-param');
+  expect(seen.authority['/system/param']).toBeUndefined();
+}
+
 /** Ids of the posts `who` finds in the post list (and the posts of `among` it can open in detail). */
 async function postsSeen(who: string, among: string[]) {
   return as(who, async () => {
@@ -101,35 +110,22 @@ beforeAll(async () => {
   ids.admin = (await seededUser(t, 'admin')).id;
   const fxDept = (await seededDept(t, '营业所', '100001')).id;
 
-  // a second auditor with the same role, post and department, and an auditor of tenant 100001
-  const [a2] = await db()
-    .insert(user)
-    .values({
-      tenantId: '000000',
-      account: 'auditor2',
-      password: await hashPassword(await md5('auditor2')),
-      name: 'auditor2',
-      realName: '赵敏',
-      roleId: ids.auditorRole,
-      postId: ids.auditorPost,
-      deptId: auditor.deptId,
-    })
-    .returning();
-  ids.auditor2 = a2.id;
-  const [fx] = await db()
-    .insert(user)
-    .values({
-      tenantId: '100001',
-      account: 'fxaudit',
-      password: await hashPassword(await md5('fxaudit')),
-      name: 'fxaudit',
-      realName: '孙磊',
-      roleId: ids.fxAuditorRole,
-      postId: ids.fxStaffPost,
-      deptId: fxDept,
-    })
-    .returning();
-  ids.fxAuditor = fx.id;
+  // a second auditor with the same role, post and department, and an auditor of tenant 100001: each a user of
+  // `tenantId` whose password is its account name
+  const addUser = async (
+    tenantId: string,
+    account: string,
+    realName: string,
+    roleId: string,
+    postId: string,
+    deptId: string,
+  ) => {
+    const password = await hashPassword(await md5(account));
+    const values = { tenantId, account, password, name: account, realName, roleId, postId, deptId };
+    return (await db().insert(user).values(values).returning())[0].id;
+  };
+  ids.auditor2 = await addUser('000000', 'auditor2', '赵敏', ids.auditorRole, ids.auditorPost, auditor.deptId);
+  ids.fxAuditor = await addUser('100001', 'fxaudit', '孙磊', ids.fxAuditorRole, ids.fxStaffPost, fxDept);
 
   // a business area of tenant 000000 holding only 参数管理
   const [tm] = await db()
@@ -149,13 +145,7 @@ afterAll(() => t?.close());
 
 describe('module and button grants reach the menus', () => {
   it('a Position grant adds 参数管理 and its add button to everyone holding the post; revoking removes them', async () => {
-    for (const who of ['auditor', 'auditor2']) {
-      const before = await shown(who);
-      expect(before.routes).not.toContain('param');
-      expect(before.buttons).not.toContain('param_add');
-      expect(before.top).not.toContain('authz-param');
-      expect(before.authority['/system/param']).toBeUndefined();
-    }
+    for (const who of ['auditor', 'auditor2']) await expectParamHidden(who);
 
     await grant('admin', ids.auditorPost, { objectType: 'Position', module: [ids.param], button: [ids.paramAdd] });
     for (const who of ['auditor', 'auditor2']) {
@@ -169,13 +159,7 @@ describe('module and button grants reach the menus', () => {
     }
 
     await grant('admin', ids.auditorPost, { objectType: 'Position', module: [], button: [] });
-    for (const who of ['auditor', 'auditor2']) {
-      const after = await shown(who);
-      expect(after.routes).not.toContain('param');
-      expect(after.buttons).not.toContain('param_add');
-      expect(after.top).not.toContain('authz-param');
-      expect(after.authority['/system/param']).toBeUndefined();
-    }
+    for (const who of ['auditor', 'auditor2']) await expectParamHidden(who);
   });
 
   it('a User grant counts for that user only, not for another user with the same role and post', async () => {
