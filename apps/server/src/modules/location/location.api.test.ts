@@ -129,27 +129,23 @@ describe('monitoring', () => {
     );
     expect(Number(far.rows[0].d)).toBeLessThanOrEqual(5);
     const walker = reports[0].userId;
-    const tr = data(
-      await t.get(`${B}/position/trace`, {
-        userId: walker,
-        startTime: fmt(day),
-        endTime: fmt(new Date(day.getTime() + 2 * 3_600_000)),
-        tolerance: 5,
-      }),
-    );
+    /** the walker's trace over the two simulated hours, thinned by `thin` */
+    const twoHours = async (thin: { tolerance: number } | { maxPoints: number }) =>
+      data(
+        await t.get(`${B}/position/trace`, {
+          userId: walker,
+          startTime: fmt(day),
+          endTime: fmt(new Date(day.getTime() + 2 * 3_600_000)),
+          ...thin,
+        }),
+      );
+    const tr = await twoHours({ tolerance: 5 });
     expect(tr.raw).toBeGreaterThanOrEqual(480);
     expect(tr.points.length).toBeLessThan(tr.raw);
     expect(tr.points.length).toBeGreaterThan(2);
     expect(tr.distance).toBeGreaterThan(5000); // about 1.2 m/s for two hours
     expect(tr.points[0].time).toMatch(/^\d{4}-\d{2}-\d{2} 08:00:00$/);
-    const few = data(
-      await t.get(`${B}/position/trace`, {
-        userId: walker,
-        startTime: fmt(day),
-        endTime: fmt(new Date(day.getTime() + 2 * 3_600_000)),
-        maxPoints: 10,
-      }),
-    );
+    const few = await twoHours({ maxPoints: 10 });
     expect(few.points.length).toBeLessThanOrEqual(10);
     const wide = await t.get(`${B}/position/trace`, {
       userId: walker,
