@@ -24,7 +24,7 @@ export async function basemapSourceOf(db: Db, tenantId: string): Promise<Basemap
            ST_XMax(ST_Extent(geom)) as x1, ST_YMax(ST_Extent(geom)) as y1
       from swp_gis_road where ${tenantSql(gisRoad, tenantId)}`);
   const f = r.rows[0];
-  if (!f || !f.n) return 'none';
+  if (!f?.n) return 'none';
   const d = demoBasemap();
   const same =
     f.n === d.roadCount && [f.x0, f.y0, f.x1, f.y1].every((v, k) => Math.abs(Number(v) - d.roadExtent[k]) < 1);

@@ -44,7 +44,6 @@ export const REGION_COLUMNS = [
   { header: '排序', key: 'sort' },
   { header: '备注', key: 'remark' },
 ] as const;
-type Key = (typeof REGION_COLUMNS)[number]['key'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (d = new Date()) =>
