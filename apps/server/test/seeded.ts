@@ -1,43 +1,36 @@
 /**
  * The seeded organisation's rows by their natural keys (department name, role alias, post code, account), as the API
  * suites look them up for their ids: one query each instead of a select written out in every suite. The demo
- * utility's tenant 000000 unless one is named; `undefined` when there is no such row.
+ * utility's tenant 000000 unless one is named; `undefined` when there is no such row. The tenant condition comes
+ * from the query layer (core/scoped.ts), as in the modules.
  */
-import { and, eq } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { inTenant, liveInTenant } from '../src/core/scoped.ts';
 import { dept, post, role, user } from '../src/db/schema.ts';
 import type { TestApp } from './harness.ts';
 
 const DEMO_TENANT = '000000';
 
-export async function seededDept(t: TestApp, name: string, tenantId = DEMO_TENANT) {
-  const [d] = await t.app.ctx.db
+/** The first row of `table` where `where` holds (typed as found, like a destructured select). */
+async function first<T extends PgTable>(t: TestApp, table: T, where: SQL) {
+  const [row] = await t.app.ctx.db
     .select()
-    .from(dept)
-    .where(and(eq(dept.deptName, name), eq(dept.tenantId, tenantId)));
-  return d;
+    .from(table as PgTable)
+    .where(where);
+  return row as T['$inferSelect'];
 }
 
-export async function seededRole(t: TestApp, alias: string, tenantId = DEMO_TENANT) {
-  const [r] = await t.app.ctx.db
-    .select()
-    .from(role)
-    .where(and(eq(role.roleAlias, alias), eq(role.tenantId, tenantId)));
-  return r;
-}
+export const seededDept = (t: TestApp, name: string, tenantId = DEMO_TENANT) =>
+  first(t, dept, inTenant(dept, tenantId, eq(dept.deptName, name)));
 
-export async function seededPost(t: TestApp, code: string, tenantId = DEMO_TENANT) {
-  const [p] = await t.app.ctx.db
-    .select()
-    .from(post)
-    .where(and(eq(post.postCode, code), eq(post.tenantId, tenantId)));
-  return p;
-}
+export const seededRole = (t: TestApp, alias: string, tenantId = DEMO_TENANT) =>
+  first(t, role, inTenant(role, tenantId, eq(role.roleAlias, alias)));
+
+export const seededPost = (t: TestApp, code: string, tenantId = DEMO_TENANT) =>
+  first(t, post, inTenant(post, tenantId, eq(post.postCode, code)));
 
 /** a live (not removed) user */
-export async function seededUser(t: TestApp, account: string, tenantId = DEMO_TENANT) {
-  const [u] = await t.app.ctx.db
-    .select()
-    .from(user)
-    .where(and(eq(user.account, account), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
-  return u;
-}
+export const seededUser = (t: TestApp, account: string, tenantId = DEMO_TENANT) =>
+  first(t, user, liveInTenant(user, tenantId, eq(user.account, account)));
