@@ -12,7 +12,7 @@ import { liveInTenant } from '../../core/scoped.ts';
 import { fromEpsg4548, resolveStation, seriesOf, toEpsg4548 } from '../monitor/index.ts';
 import { checkRule, cleanItems, type DeviceRow, deviceSchema, MSG, type RuleInput, ruleSchema } from './input.ts';
 import { deviceBase, deviceRule } from './schema.ts';
-import { deviceDetail, findDevice, ruleOf } from './service.ts';
+import { deviceResource, findDevice, ruleOf } from './service.ts';
 
 type DeviceInput = z.infer<typeof deviceSchema>;
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
@@ -36,7 +36,7 @@ export async function saveDevice(ctx: AppContext, req: FastifyRequest, body: unk
     raw.rule !== undefined &&
     Object.keys(raw).every((k) => ['id', 'deviceCode', 'deviceType', 'rule'].includes(k)) &&
     (raw.id || raw.deviceCode);
-  if (ruleOnly) return saveRuleOnly(ctx, user, raw);
+  if (ruleOnly) return saveRuleOnly(ctx, req, raw);
   const parsed = deviceSchema.safeParse(raw);
   if (!parsed.success) throw parsed.error;
   const d = parsed.data;
@@ -52,11 +52,13 @@ export async function saveDevice(ctx: AppContext, req: FastifyRequest, body: unk
     if (d.rule) await writeRule(tx, user, row, d.rule);
     return row.id;
   });
-  return deviceDetail(ctx, user.tenantId, savedId);
+  // answered as `detail` answers it
+  return deviceResource.detail(ctx, req, { id: savedId });
 }
 
 /** The button 保存规则: the rule of an existing device, nothing else. */
-async function saveRuleOnly(ctx: AppContext, user: AuthUser, raw: Record<string, unknown>) {
+async function saveRuleOnly(ctx: AppContext, req: FastifyRequest, raw: Record<string, unknown>) {
+  const user = req.user as AuthUser;
   await requireAny(user, ['device_base_rule', 'device_base_edit']);
   const device = await findDevice(ctx, user.tenantId, raw);
   if (!device) throw badRequest(MSG.notFound);
@@ -65,7 +67,7 @@ async function saveRuleOnly(ctx: AppContext, user: AuthUser, raw: Record<string,
   const fields = device.stationId ? (await seriesOf(ctx, [device.stationId])).map((s) => s.field) : null;
   checkRule(parsed.data, device.deviceType, fields);
   await ctx.db.transaction(async (tx) => writeRule(tx, user, device, parsed.data));
-  return deviceDetail(ctx, user.tenantId, device.id);
+  return deviceResource.detail(ctx, req, { id: device.id });
 }
 
 /**

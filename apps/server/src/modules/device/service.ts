@@ -220,14 +220,6 @@ export async function findDevice(
   return row;
 }
 
-/** A device as `detail` answers it (save-or-update's reply). */
-export async function deviceDetail(ctx: AppContext, tenantId: string, id: unknown) {
-  const row = await findDevice(ctx, tenantId, { id });
-  if (!row) return null;
-  const [d] = await decorate(ctx, tenantId, [row]);
-  return d;
-}
-
 export async function ruleOf(ctx: Pick<AppContext, 'db'>, deviceId: string): Promise<RuleRow | undefined> {
   const [r] = await ctx.db
     .select()
