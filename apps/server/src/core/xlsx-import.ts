@@ -26,7 +26,7 @@ import type { AppContext } from './module.ts';
 import { progress } from './progress.ts';
 import type { Tx } from './resource.ts';
 import { scoped, type TenantTable } from './scoped.ts';
-import { fileBytes, progressRoute, uploadedFile, uploadScope } from './upload.ts';
+import { fileBytes, progressRoute, uploadedFile, uploadParams, uploadScope } from './upload.ts';
 import { readSheetByHeaders } from './xlsx-read.ts';
 
 export type RowAction = 'insert' | 'update' | 'unchanged';
@@ -221,12 +221,8 @@ export const flag = (v: unknown, dflt: boolean) =>
 /** The uploaded xlsx `file` of a multipart request, and its other fields (the form's, else the query string's). */
 export async function uploadedXlsx(req: FastifyRequest) {
   const file = await uploadedFile(req, '请以 multipart/form-data 上传 xlsx 文件 (字段 file)');
-  const q = req.query as Record<string, unknown>;
-  const field = (k: string) => {
-    const f = file.fields[k] as { value?: unknown } | undefined;
-    return f?.value ?? q[k];
-  };
-  return { file, field };
+  const params = uploadParams(req, file);
+  return { file, field: (k: string) => params[k] };
 }
 
 /**
