@@ -13,7 +13,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import { uploadedFile, uploadScope } from '../../core/upload.ts';
+import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { exportRecords, exportTemplate, importFields, importRecords } from './excel.ts';
 import { parseForm } from './form-schema.ts';
 import {
@@ -234,7 +234,7 @@ function transferRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(`${DEV}/:moduleId/Actions/Import`, signedIn, async (req) => {
       const { m } = await moduleFor(ctx, req, 'import');
       const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const report = await importRecords(ctx, req, m, await file.toBuffer());
+      const report = await importRecords(ctx, req, m, await fileBytes(file));
       const msg = report.failed
         ? `导入完成: 成功 ${report.success} 条, 失败 ${report.failed} 条`
         : `导入成功: 共 ${report.success} 条`;

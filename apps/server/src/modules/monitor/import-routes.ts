@@ -41,7 +41,7 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
       const { file, field } = await uploadedXlsx(req);
       const opts = { dryRun: flag(field('dryRun'), true), skipRejected: flag(field('skipRejected'), false) };
-      const r = await importStations(ctx, req.tenantId, await file.toBuffer(), opts, req.user?.userId ?? null);
+      const r = await importStations(ctx, req.tenantId, await fileBytes(file), opts, req.user?.userId ?? null);
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个, 更新 ${r.updated} 个`);
     });
   });

@@ -16,7 +16,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
-import { uploadedFile, uploadScope } from '../../core/upload.ts';
+import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { optInt, optText, text } from './fields.ts';
 import { menuDialectOf } from './menu-dialect.ts';
 import { exportRegions, importRegions, LEVEL_FIELDS, regionTemplate } from './region-excel.ts';
@@ -175,7 +175,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post('/blade-system/region/import-region', byMenu('region_import'), async (req) => {
       requirePlatformAdmin(req);
       const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const buf = await file.toBuffer();
+      const buf = await fileBytes(file);
       const raw =
         (req.query as Row | undefined)?.isCovered ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value;
       const covered = String(raw ?? '0');

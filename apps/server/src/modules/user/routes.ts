@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, gateProviders, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { uploadedFile, uploadScope } from '../../core/upload.ts';
+import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { unlockUsers } from '../auth/index.ts';
 import { exportTemplate, exportUsers, importUsers } from './excel.ts';
 import {
@@ -151,7 +151,7 @@ function userFileRoutes(app: FastifyInstance, ctx: AppContext, b: string, aliase
   uploadScope(app, { fileSize: ctx.config.uploadMaxBytes, files: 1, fields: 10 }, (scope) => {
     const handler = async (req: FastifyRequest) => {
       const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
-      const buf = await file.toBuffer();
+      const buf = await fileBytes(file);
       const covered = String(
         param(req, 'isCovered') ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value ?? '0',
       );
