@@ -9,6 +9,7 @@ import { asc, gte, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../core/module.ts';
 import { liveInTenant } from '../../core/scoped.ts';
+import { writeSheet } from '../../core/xlsx-sheet.ts';
 import { rateOf } from './limits.ts';
 import { onlineCompliance, periodBounds } from './online.ts';
 import { qualityResult } from './schema.ts';
@@ -100,11 +101,6 @@ type Report = Awaited<ReturnType<typeof monthlyReport>>;
 export function reportWorkbook(rep: Report, utility: string): PassThrough {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const s1 = wb.addWorksheet('概况');
-  s1.columns = [
-    { header: '项目', key: 'k', width: 24 },
-    { header: '数值', key: 'v', width: 20 },
-  ];
   const sum: [string, string | number | null][] = [
     ['单位', utility],
     ['月份', rep.month],
@@ -116,55 +112,70 @@ export function reportWorkbook(rep: Report, utility: string): PassThrough {
     ['项次合格率(%)', rep.summary.resultRate],
     ['执行标准', 'GB 5749-2022 生活饮用水卫生标准'],
   ];
-  for (const [k, v] of sum) s1.addRow({ k, v }).commit();
-  s1.commit();
-  const s2 = wb.addWorksheet('指标合格率');
-  s2.columns = [
-    { header: '指标', key: 'indicatorName', width: 24 },
-    { header: '单位', key: 'unit', width: 12 },
-    { header: '限值', key: 'limit', width: 12 },
-    { header: '检测次数', key: 'total', width: 10 },
-    { header: '合格次数', key: 'compliant', width: 10 },
-    { header: '合格率(%)', key: 'rate', width: 10 },
-    { header: '最大值', key: 'max', width: 10 },
-  ];
-  for (const r of rep.indicators) s2.addRow(r).commit();
-  s2.commit();
-  const s3 = wb.addWorksheet('点位合格率');
-  s3.columns = [
-    { header: '点位编码', key: 'pointCode', width: 14 },
-    { header: '点位名称', key: 'pointName', width: 24 },
-    { header: '水样数', key: 'samples', width: 10 },
-    { header: '检测项次', key: 'total', width: 10 },
-    { header: '合格项次', key: 'compliant', width: 10 },
-    { header: '合格率(%)', key: 'rate', width: 10 },
-  ];
-  for (const r of rep.points) s3.addRow(r).commit();
-  s3.commit();
-  const s4 = wb.addWorksheet('在线监测');
-  s4.columns = [
-    { header: '站点', key: 'pointName', width: 24 },
-    { header: '站码', key: 'stcd', width: 12 },
-    { header: '指标', key: 'indicatorName', width: 14 },
-    { header: '限值', key: 'limit', width: 12 },
-    { header: '读数', key: 'total', width: 10 },
-    { header: '合格读数', key: 'compliant', width: 10 },
-    { header: '合格率(%)', key: 'rate', width: 10 },
-  ];
-  for (const r of rep.online) s4.addRow(r).commit();
-  s4.commit();
-  const s5 = wb.addWorksheet('不合格项');
-  s5.columns = [
-    { header: '样品编号', key: 'sampleCode', width: 16 },
-    { header: '点位', key: 'pointName', width: 24 },
-    { header: '采样时间', key: 'sampledAt', width: 20 },
-    { header: '指标', key: 'indicatorName', width: 16 },
-    { header: '检测值', key: 'value', width: 10 },
-    { header: '单位', key: 'unit', width: 10 },
-    { header: '限值', key: 'limit', width: 12 },
-  ];
-  for (const r of rep.failures) s5.addRow(r).commit();
-  s5.commit();
+  writeSheet(
+    wb,
+    '概况',
+    [
+      { header: '项目', key: 'k', width: 24 },
+      { header: '数值', key: 'v', width: 20 },
+    ],
+    sum.map(([k, v]) => ({ k, v })),
+  );
+  writeSheet(
+    wb,
+    '指标合格率',
+    [
+      { header: '指标', key: 'indicatorName', width: 24 },
+      { header: '单位', key: 'unit', width: 12 },
+      { header: '限值', key: 'limit', width: 12 },
+      { header: '检测次数', key: 'total', width: 10 },
+      { header: '合格次数', key: 'compliant', width: 10 },
+      { header: '合格率(%)', key: 'rate', width: 10 },
+      { header: '最大值', key: 'max', width: 10 },
+    ],
+    rep.indicators,
+  );
+  writeSheet(
+    wb,
+    '点位合格率',
+    [
+      { header: '点位编码', key: 'pointCode', width: 14 },
+      { header: '点位名称', key: 'pointName', width: 24 },
+      { header: '水样数', key: 'samples', width: 10 },
+      { header: '检测项次', key: 'total', width: 10 },
+      { header: '合格项次', key: 'compliant', width: 10 },
+      { header: '合格率(%)', key: 'rate', width: 10 },
+    ],
+    rep.points,
+  );
+  writeSheet(
+    wb,
+    '在线监测',
+    [
+      { header: '站点', key: 'pointName', width: 24 },
+      { header: '站码', key: 'stcd', width: 12 },
+      { header: '指标', key: 'indicatorName', width: 14 },
+      { header: '限值', key: 'limit', width: 12 },
+      { header: '读数', key: 'total', width: 10 },
+      { header: '合格读数', key: 'compliant', width: 10 },
+      { header: '合格率(%)', key: 'rate', width: 10 },
+    ],
+    rep.online,
+  );
+  writeSheet(
+    wb,
+    '不合格项',
+    [
+      { header: '样品编号', key: 'sampleCode', width: 16 },
+      { header: '点位', key: 'pointName', width: 24 },
+      { header: '采样时间', key: 'sampledAt', width: 20 },
+      { header: '指标', key: 'indicatorName', width: 16 },
+      { header: '检测值', key: 'value', width: 10 },
+      { header: '单位', key: 'unit', width: 10 },
+      { header: '限值', key: 'limit', width: 12 },
+    ],
+    rep.failures,
+  );
   void wb.commit();
   return out;
 }
