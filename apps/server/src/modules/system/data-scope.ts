@@ -11,8 +11,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { type DataScopeProvider, type ScopeRule, setDataScopeProvider } from '../../core/scope.ts';
-import { inTenant, liveInTenant } from '../../core/scoped.ts';
-import { authorize, dept, roleScope, scopeData } from './schema.ts';
+import { inTenant } from '../../core/scoped.ts';
+import { deptIdsBelow } from './dept-subtree.ts';
+import { authorize, roleScope, scopeData } from './schema.ts';
 
 /** Live topic: role grants, data scopes or departments changed. */
 export const SCOPE_CHANGED_TOPIC = 'system.scope.changed';
@@ -198,17 +199,7 @@ export class SystemDataScopes implements DataScopeProvider {
     let p = this.below.get(key);
     if (!p) {
       if (this.below.size >= MAX_ENTRIES) this.below.clear();
-      p = this.ctx.db
-        .select({ id: dept.id })
-        .from(dept)
-        .where(
-          liveInTenant(
-            dept,
-            tenantId,
-            sql`(${dept.id}::text = any(${sql.param(deptIds)}::text[]) or string_to_array(${dept.ancestors}, ',') && ${sql.param(deptIds)}::text[])`,
-          ),
-        )
-        .then((rows) => rows.map((r) => r.id));
+      p = deptIdsBelow(this.ctx.db, tenantId, deptIds);
       this.below.set(key, p);
       p.catch(() => this.below.delete(key));
     }

@@ -12,6 +12,7 @@ import { seedSystem } from './seed.ts';
 
 export { type ApiScopeSeed, type DataScopeSeed, ensureScopes, seedSpringBladeToolButtons } from './admin-seed.ts';
 export { invalidateDataScopes, SCOPE_CHANGED_TOPIC } from './data-scope.ts';
+export { deptIdsBelow } from './dept-subtree.ts';
 export { dictionaryOf } from './dict.ts';
 export { dictionaryItems } from './dict-items.ts';
 export { dropGrantsOfHolders, dropGrantsOfItems, dropRoleLinks, type GrantHolder } from './grant-cleanup.ts';

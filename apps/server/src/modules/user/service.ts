@@ -19,6 +19,7 @@ import { revokeUserSessions } from '../auth/index.ts';
 import {
   assertAccountQuota,
   dept,
+  deptIdsBelow,
   dict,
   dropGrantsOfHolders,
   post,
@@ -56,18 +57,9 @@ const csvOf = (ids: Iterable<string>) => [...new Set(ids)].filter(digits).join('
  */
 export async function deptSubtreeFilter(db: Db | Tx, tenantId: string, deptId: string): Promise<SQL> {
   if (!digits(deptId)) throw badRequest('参数校验失败: deptId 必须是数字编号');
-  const rows = await (db as Db)
-    .select({ id: dept.id })
-    .from(dept)
-    .where(
-      liveInTenant(
-        dept,
-        tenantId,
-        sql`(${dept.id} = ${deptId} or ${deptId} = any(string_to_array(${dept.ancestors}, ',')))`,
-      ),
-    );
-  if (!rows.length) return sql`false`;
-  return sql`string_to_array(${user.deptId}, ',') && ${sql.param(rows.map((r) => r.id))}::text[]`;
+  const ids = await deptIdsBelow(db, tenantId, [deptId]);
+  if (!ids.length) return sql`false`;
+  return sql`string_to_array(${user.deptId}, ',') && ${sql.param(ids)}::text[]`;
 }
 
 /** `keyword` (JNPF lists) → account, real name, nick name or phone contains it. */
