@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
@@ -77,11 +78,13 @@ export const configResource = defineResource({
   hooks: {
     async beforeSave(data, h) {
       const tplCode = data.templateCode ?? h.existing?.templateCode;
-      const [tpl] = await h.tx
-        .select({ id: messageTemplate.id })
-        .from(messageTemplate)
-        .where(liveInTenant(messageTemplate, h.req.tenantId, eq(messageTemplate.templateCode, tplCode)));
-      if (!tpl) throw badRequest(`消息模板不存在: ${tplCode}`);
+      await assertLiveRow(
+        h.tx,
+        messageTemplate,
+        h.req.tenantId,
+        eq(messageTemplate.templateCode, tplCode),
+        `消息模板不存在: ${tplCode}`,
+      );
     },
   },
 });

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
@@ -144,11 +145,7 @@ export const patrolTypeObjectResource = defineResource({
       return f === undefined ? undefined : eq(patrolTypeObject.facilityType, String(f));
     },
     async beforeSave(data, { tx, req }) {
-      const [type] = await tx
-        .select({ id: patrolType.id })
-        .from(patrolType)
-        .where(liveInTenant(patrolType, tenantOf(req), eq(patrolType.id, data.typeId)));
-      if (!type) throw badRequest('巡检类型不存在');
+      await assertLiveRow(tx, patrolType, tenantOf(req), eq(patrolType.id, data.typeId), '巡检类型不存在');
     },
     // each object with its type's name and its facility type's
     async decorate(rows, req, ctx) {

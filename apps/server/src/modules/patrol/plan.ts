@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { likeContains } from '../../core/query.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
@@ -109,11 +110,7 @@ export type PlanInput = z.infer<typeof planInput>;
 /** Checks that the type, team, people and objects named by a plan exist in the tenant. */
 async function checkRefs(ctx: AppContext, tenantId: string, p: PlanInput) {
   const db = ctx.db;
-  const [t] = await db
-    .select({ id: patrolType.id })
-    .from(patrolType)
-    .where(liveInTenant(patrolType, tenantId, eq(patrolType.id, p.typeId)));
-  if (!t) throw badRequest(PLAN_MSG.unknownType);
+  await assertLiveRow(db, patrolType, tenantId, eq(patrolType.id, p.typeId), PLAN_MSG.unknownType);
   const d = await ctx.database.pool.query(
     `select 1 from blade_dept where id = $1 and ${tenantText(dept, '$2')} and is_deleted = 0`,
     [p.deptId, tenantId],

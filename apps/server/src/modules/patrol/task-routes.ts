@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { user } from '../system/index.ts';
@@ -230,11 +231,7 @@ function reassignRoutes(app: FastifyInstance, ctx: AppContext) {
         .for('update');
       if (!t) throw badRequest(TASK_MSG.notFound);
       if (t.taskStatus === TASK_STATUS.finished) throw badRequest(TASK_MSG.notReassignable);
-      const [target] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(liveInTenant(user, tenantId, eq(user.id, r.userId)));
-      if (!target) throw badRequest(TASK_MSG.unknownUser);
+      await assertLiveRow(tx, user, tenantId, eq(user.id, r.userId), TASK_MSG.unknownUser);
       const current = await tx
         .select()
         .from(patrolTaskUser)

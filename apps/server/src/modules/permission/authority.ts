@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import { byMenu } from '../../core/gate.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
@@ -146,18 +147,10 @@ async function checkObject(ctx: AppContext, req: FastifyRequest, id: string, nam
   }
   const want = (t: ObjectType) => !named || named === t;
   if (want('Role')) {
-    const [r] = await ctx.db
-      .select({ id: role.id })
-      .from(role)
-      .where(liveInTenant(role, req.tenantId, eq(role.id, id)));
-    if (r) return 'Role';
+    if (await hasLiveRow(ctx.db, role, req.tenantId, eq(role.id, id))) return 'Role';
   }
   if (want('Position')) {
-    const [p] = await ctx.db
-      .select({ id: post.id })
-      .from(post)
-      .where(liveInTenant(post, req.tenantId, eq(post.id, id)));
-    if (p) return 'Position';
+    if (await hasLiveRow(ctx.db, post, req.tenantId, eq(post.id, id))) return 'Position';
   }
   if (want('User')) {
     const [u] = await userResource.findVisible(ctx, req, [id]);

@@ -6,6 +6,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
@@ -185,11 +186,7 @@ export const roleResource = defineResource({
       const pid = String(data.parentId ?? h.existing?.parentId ?? '0');
       if (pid !== '0') {
         if (h.existing && pid === String(h.existing.id)) throw badRequest('上级角色不能选择自身或其下级角色');
-        const [p] = await h.tx
-          .select({ id: role.id })
-          .from(role)
-          .where(liveInTenant(role, h.req.tenantId, eq(role.id, pid)));
-        if (!p) throw badRequest('上级角色不存在');
+        await assertLiveRow(h.tx, role, h.req.tenantId, eq(role.id, pid), '上级角色不存在');
       }
       data.parentId = pid;
     },

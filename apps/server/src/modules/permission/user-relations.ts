@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
-import { liveInTenant } from '../../core/scoped.ts';
 import { dept, post, role, user } from '../system/index.ts';
 import { userResource, visibleUsers } from '../user/index.ts';
 import { bodyOf, idArray, jnpf, jnpfDone, pathId, queryOf } from './jnpf.ts';
@@ -26,11 +26,7 @@ async function objectKind(ctx: AppContext, tenantId: string, id: string, named?:
   }
   for (const [kind, table] of kinds) {
     if (wanted && kind !== wanted) continue;
-    const [hit] = await ctx.db
-      .select({ id: table.id })
-      .from(table)
-      .where(liveInTenant(table, tenantId, eq(table.id, id)));
-    if (hit) return kind;
+    if (await hasLiveRow(ctx.db, table, tenantId, eq(table.id, id))) return kind;
   }
   throw badRequest('数据不存在或无权操作');
 }

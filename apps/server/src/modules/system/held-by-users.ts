@@ -4,8 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { Tx } from '../../core/resource.ts';
-import { liveInTenant } from '../../core/scoped.ts';
 import { user } from './schema.ts';
 
 export async function refuseHeldByUsers(
@@ -15,10 +15,6 @@ export async function refuseHeldByUsers(
   ids: string[],
   message: string,
 ): Promise<void> {
-  const [used] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(liveInTenant(user, tenantId, sql`string_to_array(${col}, ',') && ${sql.param(ids)}::text[]`))
-    .limit(1);
-  if (used) throw badRequest(message);
+  if (await hasLiveRow(tx, user, tenantId, sql`string_to_array(${col}, ',') && ${sql.param(ids)}::text[]`))
+    throw badRequest(message);
 }
