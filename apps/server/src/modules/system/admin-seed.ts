@@ -130,17 +130,29 @@ export async function ensureScopes(
         if (wanted.includes(r.alias)) grants.push({ id: newId(), roleId: r.id, scopeId, scopeCategory: category });
     };
 
-    const haveData = await tx
-      .select({ menuId: scopeData.menuId, name: scopeData.scopeName })
-      .from(scopeData)
-      .where(and(inArray(scopeData.menuId, [...menuId.values(), '0']), eq(scopeData.isDeleted, 0)));
-    const dataKeys = new Set(haveData.map((h) => `${h.menuId}:${h.name}`));
-    for (const s of data) {
-      const mid = menuId.get(s.menuCode);
-      if (!mid) continue;
-      if (dataKeys.has(`${mid}:${s.scopeName}`)) continue;
-      const id = newId();
-      await tx.insert(scopeData).values({
+    /** Inserts (by `insert`) each seed whose menu has no live scope of its name in `table` yet, and grants it. */
+    const addMissing = async <S extends DataScopeSeed | ApiScopeSeed>(
+      table: typeof scopeData | typeof scopeApi,
+      seeds: S[],
+      category: number,
+      insert: (id: string, menuId: string, s: S) => Promise<unknown>,
+    ) => {
+      const have = await tx
+        .select({ menuId: table.menuId, name: table.scopeName })
+        .from(table)
+        .where(and(inArray(table.menuId, [...menuId.values(), '0']), eq(table.isDeleted, 0)));
+      const keys = new Set(have.map((h) => `${h.menuId}:${h.name}`));
+      for (const s of seeds) {
+        const mid = menuId.get(s.menuCode);
+        if (!mid) continue;
+        if (keys.has(`${mid}:${s.scopeName}`)) continue;
+        const id = newId();
+        await insert(id, mid, s);
+        grant(id, category, s.roles);
+      }
+    };
+    await addMissing(scopeData, data, SCOPE_CATEGORY_DATA, (id, mid, s) =>
+      tx.insert(scopeData).values({
         id,
         menuId: mid,
         resourceCode: s.resourceCode,
@@ -150,21 +162,10 @@ export async function ensureScopes(
         scopeType: s.scopeType,
         scopeValue: s.scopeValue ?? null,
         remark: s.remark ?? null,
-      });
-      grant(id, SCOPE_CATEGORY_DATA, s.roles);
-    }
-
-    const haveApi = await tx
-      .select({ menuId: scopeApi.menuId, name: scopeApi.scopeName })
-      .from(scopeApi)
-      .where(and(inArray(scopeApi.menuId, [...menuId.values(), '0']), eq(scopeApi.isDeleted, 0)));
-    const apiKeys = new Set(haveApi.map((h) => `${h.menuId}:${h.name}`));
-    for (const s of api) {
-      const mid = menuId.get(s.menuCode);
-      if (!mid) continue;
-      if (apiKeys.has(`${mid}:${s.scopeName}`)) continue;
-      const id = newId();
-      await tx.insert(scopeApi).values({
+      }),
+    );
+    await addMissing(scopeApi, api, SCOPE_CATEGORY_API, (id, mid, s) =>
+      tx.insert(scopeApi).values({
         id,
         menuId: mid,
         resourceCode: s.resourceCode,
@@ -172,9 +173,8 @@ export async function ensureScopes(
         scopePath: s.scopePath,
         scopeType: s.scopeType,
         remark: s.remark ?? null,
-      });
-      grant(id, SCOPE_CATEGORY_API, s.roles);
-    }
+      }),
+    );
     if (grants.length) await tx.insert(roleScope).values(grants);
   });
   await Promise.all([invalidateMenuCache(ctx), invalidateDataScopes(ctx)]);
