@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { deployIn } from './deploy.ts';
+import { formHistoryRow, modelHistoryRow } from './history-rows.ts';
 import { wfCategory, wfDefinition, wfForm, wfFormHistory, wfInstance, wfModel, wfModelHistory } from './schema.ts';
 
 /** Deployments: one row per deployed definition (the deployment id groups an upload). */
@@ -119,16 +120,7 @@ export async function setMainModel(ctx: AppContext, tenantId: string, historyId:
       .for('update');
     if (!m) throw badRequest('模型不存在');
     // swap: the history row becomes the model, the old model a new history row, the chosen row is deleted
-    await tx.insert(wfModelHistory).values({
-      tenantId: m.tenantId,
-      modelId: m.id,
-      modelKey: m.modelKey,
-      name: m.name,
-      description: m.description,
-      xml: m.xml,
-      version: m.version,
-      createUser: userId,
-    });
+    await tx.insert(wfModelHistory).values(modelHistoryRow(m, userId));
     await tx
       .update(wfModel)
       .set({
@@ -157,15 +149,7 @@ export async function setMainForm(ctx: AppContext, tenantId: string, historyId: 
       .where(and(eq(wfForm.id, h.formId), eq(wfForm.isDeleted, 0)))
       .for('update');
     if (!f) throw badRequest('表单不存在');
-    await tx.insert(wfFormHistory).values({
-      tenantId: f.tenantId,
-      formId: f.id,
-      formKey: f.formKey,
-      name: f.name,
-      content: f.content,
-      version: f.version,
-      createUser: userId,
-    });
+    await tx.insert(wfFormHistory).values(formHistoryRow(f, userId));
     await tx
       .update(wfForm)
       .set({ content: h.content, name: h.name, version: h.version, updateUser: userId, updateTime: new Date() })

@@ -8,6 +8,7 @@ import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { compileOrRefuse } from './deploy.ts';
 import { parse as compileExpr } from './expr.ts';
+import { formHistoryRow, modelHistoryRow } from './history-rows.ts';
 import {
   wfButton,
   wfCategory,
@@ -106,16 +107,7 @@ export const modelResource = defineResource({
         const changed =
           (data.xml !== undefined && data.xml !== e.xml) || (data.name !== undefined && data.name !== e.name);
         if (changed) {
-          await h.tx.insert(wfModelHistory).values({
-            tenantId: e.tenantId,
-            modelId: e.id,
-            modelKey: e.modelKey,
-            name: e.name,
-            description: e.description,
-            xml: e.xml,
-            version: e.version,
-            createUser: h.req.user?.userId,
-          });
+          await h.tx.insert(wfModelHistory).values(modelHistoryRow(e, h.req.user?.userId));
           data.version = Number(e.version) + 1;
         }
       } else data.version = 1;
@@ -161,15 +153,7 @@ export const formResource = defineResource({
       if (!h.isNew && h.existing) {
         const e = h.existing;
         if (data.content !== undefined && JSON.stringify(data.content) !== JSON.stringify(e.content)) {
-          await h.tx.insert(wfFormHistory).values({
-            tenantId: e.tenantId,
-            formId: e.id,
-            formKey: e.formKey,
-            name: e.name,
-            content: e.content,
-            version: e.version,
-            createUser: h.req.user?.userId,
-          });
+          await h.tx.insert(wfFormHistory).values(formHistoryRow(e, h.req.user?.userId));
           data.version = Number(e.version) + 1;
         }
       } else data.version = 1;
