@@ -28,7 +28,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
-import { engineSuite, signTask, T } from './test-helpers.ts';
+import { countersigned, engineSuite, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
 let ctx: AppContext;
@@ -431,22 +431,8 @@ describe('parallel branches and rollback', () => {
   });
 });
 
-const mi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'key'> => ({
-  name: '会签',
-  nodes: [
-    { id: 's', type: 'start' },
-    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    signTask(sequential, completion),
-    { id: 'z', type: 'task', name: '归档', assignee: ids.admin },
-    { id: 'e', type: 'end' },
-  ],
-  flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'sign' },
-    { from: 'sign', to: 'z' },
-    { from: 'z', to: 'e' },
-  ],
-});
+const mi = (sequential: boolean, completion?: string) =>
+  countersigned('会签', { name: '归档', assignee: ids.admin }, sequential, completion);
 
 describe('multi-instance', () => {
   it('parallel MI finishes on its completion condition over nrOf*', async () => {

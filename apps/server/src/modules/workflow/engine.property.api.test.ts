@@ -29,7 +29,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { type Graph, reachable } from './parse.ts';
-import { engineSuite, signTask } from './test-helpers.ts';
+import { countersigned, engineSuite, signTask } from './test-helpers.ts';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -77,22 +77,13 @@ const xorParallel = (): Omit<SimpleProcess, 'key'> => ({
   ],
 });
 
-const multi = (sequential: boolean, completion?: string): Omit<SimpleProcess, 'key'> => ({
-  name: sequential ? '依次会签' : '并行会签',
-  nodes: [
-    { id: 's', type: 'start' },
-    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    signTask(sequential, completion),
-    { id: 'z', type: 'task', name: '归档', candidateGroups: 'role:operator' },
-    { id: 'e', type: 'end' },
-  ],
-  flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'sign' },
-    { from: 'sign', to: 'z' },
-    { from: 'z', to: 'e' },
-  ],
-});
+const multi = (sequential: boolean, completion?: string) =>
+  countersigned(
+    sequential ? '依次会签' : '并行会签',
+    { name: '归档', candidateGroups: 'role:operator' },
+    sequential,
+    completion,
+  );
 
 const miInBranch = (): Omit<SimpleProcess, 'key'> => ({
   name: '分支会签',

@@ -28,6 +28,32 @@ export const signTask = (sequential: boolean, completion?: string): SimpleNode =
   mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
 });
 
+/**
+ * A countersign process (engine.api, engine.property.api): start `s` → 申请 `a0` by the starter → the countersign
+ * `sign` (see signTask) → `z` with `last`'s fields (its name among them) → end `e`.
+ */
+export const countersigned = (
+  name: string,
+  last: Omit<SimpleNode, 'id' | 'type'>,
+  sequential: boolean,
+  completion?: string,
+): Omit<SimpleProcess, 'key'> => ({
+  name,
+  nodes: [
+    { id: 's', type: 'start' },
+    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
+    signTask(sequential, completion),
+    { id: 'z', type: 'task', ...last },
+    { id: 'e', type: 'end' },
+  ],
+  flows: [
+    { from: 's', to: 'a0' },
+    { from: 'a0', to: 'sign' },
+    { from: 'sign', to: 'z' },
+    { from: 'z', to: 'e' },
+  ],
+});
+
 /** A process of one step `a` between start `s` (with `start`'s fields) and end `e`: the HTTP suites' uploads and models. */
 export const oneStep = (
   key: string,
