@@ -98,6 +98,16 @@ export const ADMIN_API_SCOPES: ApiScopeSeed[] = [
   },
 ];
 
+/** The fields a data scope row and an API scope row both have. */
+interface ScopeRow {
+  id: string;
+  menuId: string;
+  resourceCode: string;
+  scopeName: string;
+  scopeType: number;
+  remark: string | null;
+}
+
 /** Upserts data and API scopes on existing menus (by menu code and scope name) and grants new ones to roles. */
 export async function ensureScopes(
   ctx: Pick<AppContext, 'db' | 'live'>,
@@ -130,12 +140,15 @@ export async function ensureScopes(
         if (wanted.includes(r.alias)) grants.push({ id: newId(), roleId: r.id, scopeId, scopeCategory: category });
     };
 
-    /** Inserts (by `insert`) each seed whose menu has no live scope of its name in `table` yet, and grants it. */
+    /**
+     * Inserts (by `insert`, given the common fields) each seed whose menu has no live scope of its name in `table`
+     * yet, and grants it.
+     */
     const addMissing = async <S extends DataScopeSeed | ApiScopeSeed>(
       table: typeof scopeData | typeof scopeApi,
       seeds: S[],
       category: number,
-      insert: (id: string, menuId: string, s: S) => Promise<unknown>,
+      insert: (row: ScopeRow, s: S) => Promise<unknown>,
     ) => {
       const have = await tx
         .select({ menuId: table.menuId, name: table.scopeName })
@@ -147,33 +160,28 @@ export async function ensureScopes(
         if (!mid) continue;
         if (keys.has(`${mid}:${s.scopeName}`)) continue;
         const id = newId();
-        await insert(id, mid, s);
+        const row = {
+          id,
+          menuId: mid,
+          resourceCode: s.resourceCode,
+          scopeName: s.scopeName,
+          scopeType: s.scopeType,
+          remark: s.remark ?? null,
+        };
+        await insert(row, s);
         grant(id, category, s.roles);
       }
     };
-    await addMissing(scopeData, data, SCOPE_CATEGORY_DATA, (id, mid, s) =>
+    await addMissing(scopeData, data, SCOPE_CATEGORY_DATA, (row, s) =>
       tx.insert(scopeData).values({
-        id,
-        menuId: mid,
-        resourceCode: s.resourceCode,
-        scopeName: s.scopeName,
+        ...row,
         scopeField: '*',
         scopeColumn: s.scopeColumn ?? null,
-        scopeType: s.scopeType,
         scopeValue: s.scopeValue ?? null,
-        remark: s.remark ?? null,
       }),
     );
-    await addMissing(scopeApi, api, SCOPE_CATEGORY_API, (id, mid, s) =>
-      tx.insert(scopeApi).values({
-        id,
-        menuId: mid,
-        resourceCode: s.resourceCode,
-        scopeName: s.scopeName,
-        scopePath: s.scopePath,
-        scopeType: s.scopeType,
-        remark: s.remark ?? null,
-      }),
+    await addMissing(scopeApi, api, SCOPE_CATEGORY_API, (row, s) =>
+      tx.insert(scopeApi).values({ ...row, scopePath: s.scopePath }),
     );
     if (grants.length) await tx.insert(roleScope).values(grants);
   });
