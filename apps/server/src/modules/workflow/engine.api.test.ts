@@ -28,7 +28,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
-import { countersigned, engineSuite, T } from './test-helpers.ts';
+import { countersigned, engineSuite, inLine, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
 let ctx: AppContext;
@@ -73,12 +73,7 @@ const linear = (): Omit<SimpleProcess, 'key'> => ({
     { id: 'approve', type: 'task', name: '审计复核', assignee: '${auditor}', timer: 'PT1H' },
     { id: 'end', type: 'end' },
   ],
-  flows: [
-    { from: 'start', to: 'apply' },
-    { from: 'apply', to: 'check' },
-    { from: 'check', to: 'approve' },
-    { from: 'approve', to: 'end' },
-  ],
+  flows: inLine('start', 'apply', 'check', 'approve', 'end'),
 });
 
 describe('start, claim and complete', () => {
@@ -181,11 +176,7 @@ describe('start, claim and complete', () => {
         { id: 'post', type: 'task', name: '调度员', candidateGroups: 'post:dispatcher' },
         { id: 'e', type: 'end' },
       ],
-      flows: [
-        { from: 's', to: 'lead' },
-        { from: 'lead', to: 'post' },
-        { from: 'post', to: 'e' },
-      ],
+      flows: inLine('s', 'lead', 'post', 'e'),
     });
     const { id } = await start(key, 'auditor');
     const [lead] = await openTasks(id);
@@ -308,10 +299,7 @@ describe('who gets the task', () => {
         { id: 'who', type: 'task', name: '办理', assignee: '${someone}' },
         { id: 'end', type: 'end' },
       ],
-      flows: [
-        { from: 'start', to: 'who' },
-        { from: 'who', to: 'end' },
-      ],
+      flows: inLine('start', 'who', 'end'),
     });
     const before = await ctx.db.select({ id: wfInstance.id }).from(wfInstance);
     await expect(start(key, 'patrol', { variables: { someone: '123' } })).rejects.toThrow('任务「办理」找不到处理人');

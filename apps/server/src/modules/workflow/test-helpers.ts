@@ -28,6 +28,9 @@ export const signTask = (sequential: boolean, completion?: string): SimpleNode =
   mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
 });
 
+/** The flows through `ids` one after another: `inLine('s', 'a', 'e')` is s → a → e. */
+export const inLine = (...ids: string[]): SimpleProcess['flows'] => ids.slice(1).map((to, i) => ({ from: ids[i], to }));
+
 /**
  * A countersign process (engine.api, engine.property.api): start `s` → 申请 `a0` by the starter → the countersign
  * `sign` (see signTask) → `z` with `last`'s fields (its name among them) → end `e`.
@@ -46,12 +49,7 @@ export const countersigned = (
     { id: 'z', type: 'task', ...last },
     { id: 'e', type: 'end' },
   ],
-  flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'sign' },
-    { from: 'sign', to: 'z' },
-    { from: 'z', to: 'e' },
-  ],
+  flows: inLine('s', 'a0', 'sign', 'z', 'e'),
 });
 
 /** A process of one step `a` between start `s` (with `start`'s fields) and end `e`: the HTTP suites' uploads and models. */
@@ -68,10 +66,7 @@ export const oneStep = (
     { id: 'a', type: 'task', ...task },
     { id: 'e', type: 'end' },
   ],
-  flows: [
-    { from: 's', to: 'a' },
-    { from: 'a', to: 'e' },
-  ],
+  flows: inLine('s', 'a', 'e'),
 });
 
 /** What a start takes besides the tenant, the process and the starter. */
