@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { deployIn } from './deploy.ts';
-import { formHistoryRow, modelHistoryRow } from './history-rows.ts';
+import { formHistoryRow, modelHistoryRow } from './design-history.ts';
 import { wfCategory, wfDefinition, wfForm, wfFormHistory, wfInstance, wfModel, wfModelHistory } from './schema.ts';
 
 /** Deployments: one row per deployed definition (the deployment id groups an upload). */

@@ -7,8 +7,8 @@ import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { compileOrRefuse } from './deploy.ts';
+import { formHistoryRow, modelHistoryRow, nextVersion } from './design-history.ts';
 import { parse as compileExpr } from './expr.ts';
-import { formHistoryRow, modelHistoryRow } from './history-rows.ts';
 import {
   wfButton,
   wfCategory,
@@ -102,28 +102,39 @@ export const modelResource = defineResource({
         if (data.modelKey && g.processKey !== data.modelKey)
           throw badRequest(`流程标识 (${g.processKey}) 须与模型标识 (${data.modelKey}) 一致`);
       }
-      if (!h.isNew && h.existing) {
-        const e = h.existing;
-        const changed =
-          (data.xml !== undefined && data.xml !== e.xml) || (data.name !== undefined && data.name !== e.name);
-        if (changed) {
-          await h.tx.insert(wfModelHistory).values(modelHistoryRow(e, h.req.user?.userId));
-          data.version = Number(e.version) + 1;
-        }
-      } else data.version = 1;
+      await nextVersion(
+        data,
+        h,
+        (e) => (data.xml !== undefined && data.xml !== e.xml) || (data.name !== undefined && data.name !== e.name),
+        (e) => h.tx.insert(wfModelHistory).values(modelHistoryRow(e, h.req.user?.userId)),
+      );
     },
   },
 });
 
-export const modelHistoryResource = defineResource({
-  code: 'wf_model_history',
-  base: `${D}/model/history`,
-  table: wfModelHistory,
-  input: {},
-  grant: { read: ['wf_model'], submit: 'admin', remove: [buttonsOf('wf_model').edit] },
-  routes: ['list', 'detail', 'remove'],
-  order: (c) => [desc(c.get('version')!)],
-});
+/** The kept versions of a design (`of`: its menu, wf_model or wf_form): read with it, removed by its edit button, newest first. */
+const historyResource = (
+  code: string,
+  base: string,
+  table: typeof wfModelHistory | typeof wfFormHistory,
+  of: 'wf_model' | 'wf_form',
+) =>
+  defineResource({
+    code,
+    base,
+    table,
+    input: {},
+    grant: { read: [of], submit: 'admin', remove: [buttonsOf(of).edit] },
+    routes: ['list', 'detail', 'remove'],
+    order: (c) => [desc(c.get('version')!)],
+  });
+
+export const modelHistoryResource = historyResource(
+  'wf_model_history',
+  `${D}/model/history`,
+  wfModelHistory,
+  'wf_model',
+);
 
 export const formResource = defineResource({
   code: 'wf_form',
@@ -150,26 +161,17 @@ export const formResource = defineResource({
       }
       if (data.content !== undefined && JSON.stringify(data.content).length > 2_000_000)
         throw badRequest('表单内容过大');
-      if (!h.isNew && h.existing) {
-        const e = h.existing;
-        if (data.content !== undefined && JSON.stringify(data.content) !== JSON.stringify(e.content)) {
-          await h.tx.insert(wfFormHistory).values(formHistoryRow(e, h.req.user?.userId));
-          data.version = Number(e.version) + 1;
-        }
-      } else data.version = 1;
+      await nextVersion(
+        data,
+        h,
+        (e) => data.content !== undefined && JSON.stringify(data.content) !== JSON.stringify(e.content),
+        (e) => h.tx.insert(wfFormHistory).values(formHistoryRow(e, h.req.user?.userId)),
+      );
     },
   },
 });
 
-export const formHistoryResource = defineResource({
-  code: 'wf_form_history',
-  base: `${D}/form/history`,
-  table: wfFormHistory,
-  input: {},
-  grant: { read: ['wf_form'], submit: 'admin', remove: [buttonsOf('wf_form').edit] },
-  routes: ['list', 'detail', 'remove'],
-  order: (c) => [desc(c.get('version')!)],
-});
+export const formHistoryResource = historyResource('wf_form_history', `${D}/form/history`, wfFormHistory, 'wf_form');
 
 export const conditionResource = defineResource({
   code: 'wf_condition',
