@@ -4,7 +4,7 @@
  * Depends on monitor (stations, series, rollups), workflow (startProcess, completeNodeTask, onInstanceEnded),
  * alarm (raiseAlarm) and message (sendMessage).
  */
-import { LeaderLoop } from '../../core/jobs.ts';
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { onInstanceEnded } from '../workflow/index.ts';
 import { ESCALATE_EVERY_MS, escalateOverdue } from './escalate.ts';
@@ -17,7 +17,7 @@ export { diagramOf, isStale } from './diagram.ts';
 export { escalateOverdue } from './escalate.ts';
 export { forecastAccuracy, supplyPlan } from './forecast.ts';
 
-const loops = new Set<LeaderLoop>();
+const escalation = leaderJob('dispatch escalation', escalateOverdue, ESCALATE_EVERY_MS, ESCALATE_EVERY_MS);
 
 /** The dispatch orders the big screen counts (never through db/schema.ts). */
 export { dispatchOrder } from './schema.ts';
@@ -30,15 +30,6 @@ export const dispatchModule: ServerModule = {
   },
   routes: dispatchRoutes,
   seed: (ctx: AppContext) => seedDispatch(ctx),
-  lead(ctx: AppContext) {
-    for (const l of loops) if (!l.active) loops.delete(l);
-    const loop = new LeaderLoop(ctx, 'dispatch escalation', () => escalateOverdue(ctx), ESCALATE_EVERY_MS);
-    loops.add(loop);
-    loop.start(ESCALATE_EVERY_MS);
-  },
-  async stop() {
-    const all = [...loops];
-    loops.clear();
-    await Promise.all(all.map((l) => l.stop()));
-  },
+  lead: escalation.lead,
+  stop: escalation.stop,
 };

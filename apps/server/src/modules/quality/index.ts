@@ -5,11 +5,11 @@
  * (stations, series, raw points), alarm (raiseAlarm) and system (menus).
  */
 
-import { LeaderLoop } from '../../core/jobs.ts';
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { formatDate } from '../../core/time.ts';
 import { onTenantProvisioned } from '../system/index.ts';
-import { QualityWatch } from './online.ts';
+import { WATCH_TICK_MS, watchAll } from './online.ts';
 import { qualityRoutes } from './routes.ts';
 import { seedIndicators, seedQuality } from './seed.ts';
 import { generateToday } from './tasks.ts';
@@ -21,7 +21,15 @@ export { onlineCompliance } from './online.ts';
 /** A utility created after start-up gets the routine indicators with its other defaults, in the same transaction. */
 const provisionIndicators = (tx: unknown, tenantId: string) => seedIndicators({ db: tx as AppContext['db'] }, tenantId);
 
-const loops = new Set<{ stop(): Promise<void> }>();
+/** The exceedance watch of the online points. */
+const watch = leaderJob('quality exceedance watch', watchAll, WATCH_TICK_MS, 30_000);
+/** Today's sampling tasks, checked hourly (a new day or a new plan). */
+const tasks = leaderJob(
+  'quality sampling tasks',
+  (ctx: AppContext) => generateToday(ctx, formatDate(new Date())),
+  3_600_000,
+  45_000,
+);
 
 export const qualityModule: ServerModule = {
   name: 'quality',
@@ -32,22 +40,10 @@ export const qualityModule: ServerModule = {
   routes: qualityRoutes,
   seed: (ctx: AppContext) => seedQuality(ctx),
   lead(ctx: AppContext) {
-    const w = new QualityWatch(ctx);
-    loops.add(w);
-    w.start();
-    // today's sampling tasks, checked hourly (a new day or a new plan)
-    const tasks = new LeaderLoop(
-      ctx,
-      'quality sampling tasks',
-      () => generateToday(ctx, formatDate(new Date())),
-      3_600_000,
-    );
-    loops.add(tasks);
-    tasks.start(45_000);
+    watch.lead(ctx);
+    tasks.lead(ctx);
   },
   async stop() {
-    const all = [...loops];
-    loops.clear();
-    await Promise.all(all.map((l) => l.stop()));
+    await Promise.all([watch.stop(), tasks.stop()]);
   },
 };

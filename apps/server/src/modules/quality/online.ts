@@ -5,7 +5,6 @@
  * `alarmMinutes` is an alarm, a single spike is not) and compliance rates of the readings by day and month.
  */
 import { sql } from 'drizzle-orm';
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
@@ -156,19 +155,6 @@ export async function watchAll(ctx: AppContext, now = Date.now()) {
   let n = 0;
   for (const t of r.rows) n += await watchTenant(ctx, t.tenant_id, now);
   return n;
-}
-
-/** The exceedance watch in the jobs leader. */
-export class QualityWatch {
-  private loop?: LeaderLoop;
-  constructor(private ctx: AppContext) {}
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'quality exceedance watch', () => watchAll(this.ctx), WATCH_TICK_MS);
-    this.loop.start(30_000);
-  }
-  async stop() {
-    await this.loop?.stop();
-  }
 }
 
 /** [from, to) of the local day `YYYY-MM-DD` or month `YYYY-MM`. */

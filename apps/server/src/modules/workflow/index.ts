@@ -7,7 +7,7 @@
  */
 import { eq, isNull } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
-import { LeaderLoop } from '../../core/jobs.ts';
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
@@ -23,7 +23,7 @@ import { wfTask } from './schema.ts';
 import { seedWorkflow } from './seed.ts';
 import { fireDueTimers, TIMER_POLL_MS } from './timers.ts';
 
-const loops = new Set<LeaderLoop>();
+const timers = leaderJob<AppContext>('workflow timers', fireDueTimers, TIMER_POLL_MS, TIMER_POLL_MS);
 
 export const workflowModule: ServerModule = {
   name: 'workflow',
@@ -37,17 +37,8 @@ export const workflowModule: ServerModule = {
     jnpfRoutes(app, ctx);
   },
   seed: (ctx) => seedWorkflow(ctx),
-  lead(ctx) {
-    for (const l of loops) if (!l.active) loops.delete(l);
-    const loop = new LeaderLoop(ctx, 'workflow timers', () => fireDueTimers(ctx), TIMER_POLL_MS);
-    loops.add(loop);
-    loop.start(TIMER_POLL_MS);
-  },
-  async stop() {
-    const all = [...loops];
-    loops.clear();
-    await Promise.all(all.map((l) => l.stop()));
-  },
+  lead: timers.lead,
+  stop: timers.stop,
 };
 
 export interface StartProcessInput {
