@@ -10,10 +10,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachment } from '../../core/attachment.ts';
 import { ok } from '../../core/envelope.ts';
-import { byMenu, userOf } from '../../core/gate.ts';
-import { jobQueueOf } from '../../core/job-queue.ts';
+import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { fileBytes, progressRoute, uploadedFile, uploadParams, uploadScope } from '../../core/upload.ts';
+import { fileBytes, progressRoute, uploadScope } from '../../core/upload.ts';
+import { runUploadJob } from '../../core/upload-job.ts';
 import { flag, uploadedXlsx } from '../../core/xlsx-import.ts';
 import { importSeries, seriesImportOptions } from './import-series.ts';
 import { importStations, stationTemplate } from './stations-xlsx.ts';
@@ -27,15 +27,18 @@ export function seriesImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = { fileSize: Math.max(ctx.config.uploadMaxBytes, SERIES_UPLOAD_MAX), files: 1, fields: 20 };
   uploadScope(app, limits, (scope) => {
     scope.post(`${BASE}/series`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
-      const file = await uploadedFile(req, '请以 multipart/form-data 上传 CSV 或 xlsx 文件 (字段 file)');
-      const opts = seriesImportOptions.parse(uploadParams(req, file));
-      const buf = await fileBytes(file);
-      // a long job: one series import per tenant at a time, within the instance's limit (core/job-queue.ts)
-      const job = jobQueueOf(ctx).submit(
-        { kind: 'series-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_SERIES_BUSY },
-        () => importSeries(ctx, req.tenantId, buf, file.filename, opts),
+      // a long job: one series import per tenant at a time, within the instance's limit
+      const { opts, result: r } = await runUploadJob(
+        ctx,
+        req,
+        {
+          kind: 'series-import',
+          busyMessage: MSG_SERIES_BUSY,
+          notMultipart: '请以 multipart/form-data 上传 CSV 或 xlsx 文件 (字段 file)',
+          options: seriesImportOptions,
+        },
+        (bytes, opts, fileName) => importSeries(ctx, req.tenantId, bytes, fileName, opts),
       );
-      const r = await job.result;
       return ok(r, opts.dryRun ? '试导入完成' : `导入成功: 新增 ${r.inserted} 个数据点`);
     });
     scope.post(`${BASE}/stations`, byMenu('monitor_series_import'), async (req: FastifyRequest) => {
