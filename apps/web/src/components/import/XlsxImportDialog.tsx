@@ -5,14 +5,13 @@
  * which any server instance can answer (the state is kept in the database).
  */
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import type { ImportReport, XlsxImportApi } from './api';
 import { ImportFilePicker } from './ImportFilePicker';
-import { ImportFooter } from './ImportFooter';
-
+import { ImportModal } from './ImportModal';
 import { useImportJob } from './useImportJob';
 import { XlsxJobProgress } from './XlsxJobProgress';
 import { XlsxReport } from './XlsxReport';
@@ -69,25 +68,19 @@ export function XlsxImportDialog({
   const canApply = !!report?.dryRun && (report.rejected.length === 0 || skip);
 
   return (
-    <Modal
+    <ImportModal
       open={open}
       title={title}
       width={820}
-      maskClosable={false}
-      onCancel={busy ? undefined : onClose}
-      footer={
-        <ImportFooter
-          testId={testId}
-          busy={busy}
-          canDry={!!file}
-          canApply={canApply}
-          dryLoading={busy}
-          dryLabel={t('xlsxImport.dryRun')}
-          applyLabel={t('xlsxImport.apply')}
-          onRun={(dry) => void run(dry)}
-          onClose={onClose}
-        />
-      }
+      testId={testId}
+      busy={busy}
+      canDry={!!file}
+      canApply={canApply}
+      dryLoading={busy}
+      dryLabel={t('xlsxImport.dryRun')}
+      applyLabel={t('xlsxImport.apply')}
+      onRun={(dry) => void run(dry)}
+      onClose={onClose}
     >
       <Space style={{ marginBottom: 12 }} wrap>
         <Button
@@ -111,6 +104,6 @@ export function XlsxImportDialog({
       </Space>
       {busy && prog && <XlsxJobProgress prog={prog} testId={testId} />}
       {report && <XlsxReport report={report} keyTitle={keyTitle} testId={testId} skip={skip} onSkip={setSkip} />}
-    </Modal>
+    </ImportModal>
   );
 }

@@ -3,10 +3,10 @@
  * read the report (counts, changes, warnings, every rejected row), then import. While the server works, its stage
  * and rows written are polled and shown. After an import the map reloads and shows the network.
  */
-import { Alert, Checkbox, Modal, Typography } from 'antd';
+import { Alert, Checkbox, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportDialogProps } from '../../../components/import/api';
-import { ImportFooter } from '../../../components/import/ImportFooter';
+import { ImportModal } from '../../../components/import/ImportModal';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { NetworkReportView } from './NetworkReportView';
 import { NetworkSettingsForm } from './NetworkSettingsForm';
@@ -19,25 +19,19 @@ export function NetworkImportDialog({ open, onClose, onApplied }: ImportDialogPr
   const s = useNetworkImport(onApplied);
   const { report, prog } = s;
   return (
-    <Modal
+    <ImportModal
       open={open}
       title={t('netImport.title')}
       width={960}
-      onCancel={s.busy ? undefined : onClose}
-      maskClosable={false}
-      footer={
-        <ImportFooter
-          testId="net-import"
-          busy={s.busy}
-          canDry={!!s.file}
-          canApply={s.canApply}
-          dryLoading={s.busy && !s.canApply}
-          dryLabel={t('netImport.dryRun')}
-          applyLabel={t('netImport.apply')}
-          onRun={(dry) => void s.run(dry)}
-          onClose={onClose}
-        />
-      }
+      testId="net-import"
+      busy={s.busy}
+      canDry={!!s.file}
+      canApply={s.canApply}
+      dryLoading={s.busy && !s.canApply}
+      dryLabel={t('netImport.dryRun')}
+      applyLabel={t('netImport.apply')}
+      onRun={(dry) => void s.run(dry)}
+      onClose={onClose}
     >
       <NetworkSettingsForm form={s.form} file={s.file} onPick={s.pick} onRemove={s.remove} onChange={s.reset} />
       <Typography.Paragraph type="secondary">{t('netImport.formats')}</Typography.Paragraph>
@@ -56,6 +50,6 @@ export function NetworkImportDialog({ open, onClose, onApplied }: ImportDialogPr
         </Checkbox>
       )}
       {s.stale && <Alert type="info" showIcon message={t('netImport.needDryRun')} />}
-    </Modal>
+    </ImportModal>
   );
 }

@@ -3,10 +3,9 @@
  * column whose name is a station code is mapped to that station at once. Dry run → report (per series the points,
  * gaps and time span; every rejected value with its row), then import; the stage is polled while the server works.
  */
-import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportDialogProps } from '../../../components/import/api';
-import { ImportFooter } from '../../../components/import/ImportFooter';
+import { ImportModal } from '../../../components/import/ImportModal';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { SeriesReportView } from './SeriesReportView';
 import { SeriesSettingsForm } from './SeriesSettingsForm';
@@ -16,24 +15,18 @@ export function SeriesImportDialog({ open, onClose, onApplied }: ImportDialogPro
   const { t } = useTranslation();
   const s = useSeriesImport(open, onApplied);
   return (
-    <Modal
+    <ImportModal
       open={open}
       title={t('seriesImport.title')}
       width={980}
-      maskClosable={false}
-      onCancel={s.busy ? undefined : onClose}
-      footer={
-        <ImportFooter
-          testId="series-import"
-          busy={s.busy}
-          canDry={!!s.file}
-          canApply={s.canApply}
-          dryLabel={t('seriesImport.dryRun')}
-          applyLabel={t('seriesImport.apply')}
-          onRun={(dry) => void s.run(dry)}
-          onClose={onClose}
-        />
-      }
+      testId="series-import"
+      busy={s.busy}
+      canDry={!!s.file}
+      canApply={s.canApply}
+      dryLabel={t('seriesImport.dryRun')}
+      applyLabel={t('seriesImport.apply')}
+      onRun={(dry) => void s.run(dry)}
+      onClose={onClose}
     >
       <SeriesSettingsForm
         form={s.form}
@@ -54,6 +47,6 @@ export function SeriesImportDialog({ open, onClose, onApplied }: ImportDialogPro
         />
       )}
       {s.report && <SeriesReportView report={s.report} stationName={s.stationName} skip={s.skip} onSkip={s.setSkip} />}
-    </Modal>
+    </ImportModal>
   );
 }
