@@ -83,45 +83,47 @@ type Entries = Record<string, any>;
 
 function SubsetPalette(this: any, palette: any, create: any, elementFactory: any, translate: any) {
   const make = (type: string) => (event: Event) => create.start(event, elementFactory.createShape({ type }));
+  const event = (definition: string) => (e: Event) =>
+    create.start(
+      e,
+      elementFactory.createShape({ type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: definition }),
+    );
+  /** an added entry: dragging it and clicking it both start creating the same shape */
+  const entry = (group: string, className: string, title: string, start: (e: Event) => void) => ({
+    group,
+    className,
+    title: translate(title),
+    action: { dragstart: start, click: start },
+  });
   this.getPaletteEntries = () => (entries: Entries) => {
     for (const k of REMOVED_PALETTE) delete entries[k];
-    entries['create.user-task'] = {
-      group: 'activity',
-      className: 'bpmn-icon-user-task',
-      title: translate('Create user task'),
-      action: { dragstart: make('bpmn:UserTask'), click: make('bpmn:UserTask') },
-    };
-    entries['create.parallel-gateway'] = {
-      group: 'gateway',
-      className: 'bpmn-icon-gateway-parallel',
-      title: translate('Create parallel gateway'),
-      action: { dragstart: make('bpmn:ParallelGateway'), click: make('bpmn:ParallelGateway') },
-    };
+    entries['create.user-task'] = entry('activity', 'bpmn-icon-user-task', 'Create user task', make('bpmn:UserTask'));
+    entries['create.parallel-gateway'] = entry(
+      'gateway',
+      'bpmn-icon-gateway-parallel',
+      'Create parallel gateway',
+      make('bpmn:ParallelGateway'),
+    );
     // what the engine runs besides people's tasks: service tasks, timer and message catch events (a timer dropped
     // on a user task's border becomes its boundary timer), and the embedded sub-process (bpmn-js's own entry)
-    entries['create.service-task'] = {
-      group: 'activity',
-      className: 'bpmn-icon-service-task',
-      title: translate('Create service task'),
-      action: { dragstart: make('bpmn:ServiceTask'), click: make('bpmn:ServiceTask') },
-    };
-    const event = (definition: string) => (e: Event) =>
-      create.start(
-        e,
-        elementFactory.createShape({ type: 'bpmn:IntermediateCatchEvent', eventDefinitionType: definition }),
-      );
-    entries['create.timer-event'] = {
-      group: 'event',
-      className: 'bpmn-icon-intermediate-event-catch-timer',
-      title: translate('Create timer event'),
-      action: { dragstart: event('bpmn:TimerEventDefinition'), click: event('bpmn:TimerEventDefinition') },
-    };
-    entries['create.message-event'] = {
-      group: 'event',
-      className: 'bpmn-icon-intermediate-event-catch-message',
-      title: translate('Create message event'),
-      action: { dragstart: event('bpmn:MessageEventDefinition'), click: event('bpmn:MessageEventDefinition') },
-    };
+    entries['create.service-task'] = entry(
+      'activity',
+      'bpmn-icon-service-task',
+      'Create service task',
+      make('bpmn:ServiceTask'),
+    );
+    entries['create.timer-event'] = entry(
+      'event',
+      'bpmn-icon-intermediate-event-catch-timer',
+      'Create timer event',
+      event('bpmn:TimerEventDefinition'),
+    );
+    entries['create.message-event'] = entry(
+      'event',
+      'bpmn-icon-intermediate-event-catch-message',
+      'Create message event',
+      event('bpmn:MessageEventDefinition'),
+    );
     if (entries['create.exclusive-gateway'])
       entries['create.exclusive-gateway'].title = translate('Create exclusive gateway');
     return entries;
