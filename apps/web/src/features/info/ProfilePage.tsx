@@ -11,11 +11,15 @@ import { useBusyCall } from '../../lib/useBusyCall';
 import { phoneRule } from '../../lib/validators';
 import { useAvatarUpload } from './useAvatarUpload';
 
+/** Both forms: the labels take 4 of the row's 24 columns, the fields 12; the buttons stand under the fields. */
+const LABEL_SPAN = 4;
+const FORM_LAYOUT = { labelCol: { span: LABEL_SPAN }, wrapperCol: { span: 12 } };
+
 /** The buttons under both forms: 保存 (submits) and 重置. */
 function SaveReset({ saving, onReset }: { saving: boolean; onReset(): void }) {
   const { t } = useTranslation();
   return (
-    <Form.Item wrapperCol={{ offset: 4 }}>
+    <Form.Item wrapperCol={{ offset: LABEL_SPAN }}>
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('info.save')}
@@ -58,13 +62,7 @@ function InfoForm() {
 
   return (
     <Spin spinning={loading}>
-      <Form
-        form={form}
-        labelCol={{ span: 4 }}
-        wrapperCol={{ span: 12 }}
-        onFinish={submit}
-        data-testid="profile-info-form"
-      >
+      <Form form={form} {...FORM_LAYOUT} onFinish={submit} data-testid="profile-info-form">
         <Form.Item name="avatar" label={t('info.avatar')} extra={t('info.avatarHint')}>
           <Upload
             listType="picture-card"
@@ -114,13 +112,7 @@ function PasswordForm() {
     );
 
   return (
-    <Form
-      form={form}
-      labelCol={{ span: 4 }}
-      wrapperCol={{ span: 12 }}
-      onFinish={submit}
-      data-testid="profile-password-form"
-    >
+    <Form form={form} {...FORM_LAYOUT} onFinish={submit} data-testid="profile-password-form">
       <Form.Item
         name="oldPassword"
         label={t('info.oldPassword')}
