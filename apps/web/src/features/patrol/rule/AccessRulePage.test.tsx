@@ -11,6 +11,7 @@ const store = vi.hoisted(() => ({
 vi.mock('../../../lib/download', () => ({ saveBlob: (_b: Blob, name: string) => store.saved.push(name) }));
 vi.mock('../../../api/patrol', async (orig) => {
   const real = await orig<typeof import('../../../api/patrol')>();
+  const { onePage } = await import('../../../test/memoryApi');
   return {
     ...real,
     accessRuleApi: {
@@ -26,57 +27,45 @@ vi.mock('../../../api/patrol', async (orig) => {
       },
       taskJobPage: async (q: any) => {
         store.calls.push({ op: 'taskJobPage', args: [q] });
-        return {
-          records: [
-            {
-              id: 't1',
-              taskName: '长江西路日常巡检路线 2026-11-20',
-              deptName: '管网巡检一班',
-              userNames: '王建国',
-              periodStart: '2026-11-20 00:00:00',
-              finishTime: '2026-11-20 11:00:00',
-              taskStatus: 2,
-              checkedCount: 5,
-              objectCount: 5,
-              coverageRate: 100,
-              punctual: 1,
-              hazardCount: 0,
-              score: 90,
-            },
-          ],
-          total: 1,
-          size: 10,
-          current: 1,
-          pages: 1,
-        };
+        return onePage([
+          {
+            id: 't1',
+            taskName: '长江西路日常巡检路线 2026-11-20',
+            deptName: '管网巡检一班',
+            userNames: '王建国',
+            periodStart: '2026-11-20 00:00:00',
+            finishTime: '2026-11-20 11:00:00',
+            taskStatus: 2,
+            checkedCount: 5,
+            objectCount: 5,
+            coverageRate: 100,
+            punctual: 1,
+            hazardCount: 0,
+            score: 90,
+          },
+        ]);
       },
       taskJobUserPage: async (q: any) => {
         store.calls.push({ op: 'taskJobUserPage', args: [q] });
-        return {
-          records: [
-            {
-              userId: 'u1',
-              rank: 1,
-              realName: '王建国',
-              account: 'xj101',
-              deptName: '管网巡检一班',
-              tasks: 30,
-              finished: 29,
-              overdue: 1,
-              coverageRate: 99,
-              punctualityRate: 96.7,
-              hazards: 2,
-              coverageScore: 59.4,
-              punctualityScore: 29,
-              hazardScore: 4,
-              score: 92.4,
-            },
-          ],
-          total: 1,
-          size: 10,
-          current: 1,
-          pages: 1,
-        };
+        return onePage([
+          {
+            userId: 'u1',
+            rank: 1,
+            realName: '王建国',
+            account: 'xj101',
+            deptName: '管网巡检一班',
+            tasks: 30,
+            finished: 29,
+            overdue: 1,
+            coverageRate: 99,
+            punctualityRate: 96.7,
+            hazards: 2,
+            coverageScore: 59.4,
+            punctualityScore: 29,
+            hazardScore: 4,
+            score: 92.4,
+          },
+        ]);
       },
       taskJobExport: async (q: any) => {
         store.calls.push({ op: 'taskJobExport', args: [q] });
