@@ -2,11 +2,9 @@
  * 用户档案 (营业收费 › 用户管理): the utility's customers — 户号, name, address, phone, type, the water category of the
  * billing tariffs, DMA and status; search by keyword (户号, name, address), type and status; xlsx import.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { XlsxImportButton } from '../../components/import/XlsxImportButton';
+import type { CrudColumn } from '../../components/crud';
 import { type Customer, customerApi, customerImportApi } from './api';
+import { RegisterPage } from './RegisterPage';
 
 export const CUSTOMER_TYPES = ['residential', 'commercial', 'industrial', 'public'];
 
@@ -50,26 +48,16 @@ export function customerColumns(t: (k: string) => string): CrudColumn<Customer>[
 }
 
 export default function CustomerPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => customerColumns(t), [t]);
   return (
-    <CrudPage
+    <RegisterPage
+      name="customer"
       api={customerApi}
-      columns={columns}
+      columnsOf={customerColumns}
       title="customer.title"
       permission="customer_info"
-      testId="customer-page"
-      toolbar={(h) => (
-        <XlsxImportButton
-          code="customer_info_import"
-          api={customerImportApi}
-          label="customer.import"
-          title="customer.importCustomers"
-          keyTitle="customer.accountNo"
-          testId="customer-import"
-          onApplied={h.reload}
-        />
-      )}
+      importApi={customerImportApi}
+      importTitle="customer.importCustomers"
+      keyTitle="customer.accountNo"
     />
   );
 }

@@ -2,12 +2,10 @@
  * 水表档案 (营业收费 › 用户管理): each customer's meters — meter no., customer, caliber, type, the GIS meter feature it
  * stands at, install date, status and the last read (kept by the reads); xlsx import.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { XlsxImportButton } from '../../components/import/XlsxImportButton';
+import type { CrudColumn } from '../../components/crud';
 import { type Customer, meterApi, meterImportApi, type WaterMeter } from './api';
+import { RegisterPage } from './RegisterPage';
 
 export const METER_TYPES = ['mechanical', 'smart', 'ultrasonic'];
 export const CALIBERS = [15, 20, 25, 32, 40, 50, 65, 80, 100, 150, 200, 250, 300];
@@ -65,26 +63,16 @@ export function meterColumns(t: (k: string) => string): CrudColumn<WaterMeter>[]
 }
 
 export default function MeterPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => meterColumns(t), [t]);
   return (
-    <CrudPage
+    <RegisterPage
+      name="meter"
       api={meterApi}
-      columns={columns}
+      columnsOf={meterColumns}
       title="meter.title"
       permission="customer_meter"
-      testId="meter-page"
-      toolbar={(h) => (
-        <XlsxImportButton
-          code="customer_meter_import"
-          api={meterImportApi}
-          label="customer.import"
-          title="customer.importMeters"
-          keyTitle="meter.meterNo"
-          testId="meter-import"
-          onApplied={h.reload}
-        />
-      )}
+      importApi={meterImportApi}
+      importTitle="customer.importMeters"
+      keyTitle="meter.meterNo"
     />
   );
 }

@@ -2,12 +2,10 @@
  * 抄表记录 (营业收费 › 用户管理): meter reads — meter, read time, reading, and the consumption since the previous read
  * (computed by the server; a lower reading is refused unless flagged as a meter replacement); xlsx import.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
-import { type CrudColumn, CrudPage } from '../../components/crud';
-import { XlsxImportButton } from '../../components/import/XlsxImportButton';
+import type { CrudColumn } from '../../components/crud';
 import { type MeterReading, readingApi, readingImportApi, type WaterMeter } from './api';
+import { RegisterPage } from './RegisterPage';
 
 export function readingColumns(t: (k: string) => string): CrudColumn<MeterReading>[] {
   return [
@@ -68,26 +66,16 @@ export function readingColumns(t: (k: string) => string): CrudColumn<MeterReadin
 }
 
 export default function ReadingPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => readingColumns(t), [t]);
   return (
-    <CrudPage
+    <RegisterPage
+      name="reading"
       api={readingApi}
-      columns={columns}
+      columnsOf={readingColumns}
       title="reading.title"
       permission="customer_reading"
-      testId="reading-page"
-      toolbar={(h) => (
-        <XlsxImportButton
-          code="customer_reading_import"
-          api={readingImportApi}
-          label="customer.import"
-          title="customer.importReadings"
-          keyTitle="xlsxImport.key"
-          testId="reading-import"
-          onApplied={h.reload}
-        />
-      )}
+      importApi={readingImportApi}
+      importTitle="customer.importReadings"
+      keyTitle="xlsxImport.key"
     />
   );
 }
