@@ -44,47 +44,39 @@ const once = (k: string, make: () => Style) => {
   return s;
 };
 
+/** A point marker: a regular shape in the item's colour, edged so that it stands out from the basemap. */
+const marker = (
+  shape: { points: number; radius: number; radius2?: number; angle?: number },
+  colour: string,
+  edge: string,
+  edgeWidth = 2,
+) =>
+  new RegularShape({
+    ...shape,
+    fill: new Fill({ color: colour }),
+    stroke: new Stroke({ color: edge, width: edgeWidth }),
+  });
+
 export function overlayStyle(key: OverlayKey, state: string, dark: boolean): Style {
   const edge = dark ? '#0b0e13' : '#ffffff';
   switch (key) {
     case 'devices':
       return once(`d${state}${dark}`, () => {
         const c = DEVICE_STATE_COLOURS[state] ?? '#1677ff';
-        return new Style({
-          image: new RegularShape({
-            points: 4,
-            radius: 8,
-            angle: Math.PI / 4,
-            fill: new Fill({ color: c }),
-            stroke: new Stroke({ color: edge, width: 2 }),
-          }),
-        });
+        return new Style({ image: marker({ points: 4, radius: 8, angle: Math.PI / 4 }, c, edge) });
       });
     case 'alarms':
       return once(`a${state}${dark}`, () => {
         const c = ALARM_LEVEL_COLOURS[state] ?? '#f5222d';
         return new Style({
-          image: new RegularShape({
-            points: 3,
-            radius: 10,
-            fill: new Fill({ color: c }),
-            stroke: new Stroke({ color: edge, width: 2 }),
-          }),
+          image: marker({ points: 3, radius: 10 }, c, edge),
           text: new Text({ text: '!', font: 'bold 11px sans-serif', offsetY: 2, fill: new Fill({ color: '#fff' }) }),
         });
       });
     case 'bursts':
       return once(`b${state}${dark}`, () => {
         const c = BURST_STATUS_COLOURS[state] ?? '#cf1322';
-        return new Style({
-          image: new RegularShape({
-            points: 8,
-            radius: 11,
-            radius2: 5,
-            fill: new Fill({ color: c }),
-            stroke: new Stroke({ color: edge, width: 1 }),
-          }),
-        });
+        return new Style({ image: marker({ points: 8, radius: 11, radius2: 5 }, c, edge, 1) });
       });
     case 'staff':
       return once(`s${state}${dark}`, () => {
