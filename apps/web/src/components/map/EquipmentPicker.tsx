@@ -4,11 +4,12 @@
  * value `{ device, id, x, y, latitude, longitude }` (device from dno, id from gid; x, y plane; the click is
  * turned into geographic coordinates by the coordinate service). `EquipmentInput` is the form field around it.
  */
-import { Button, Empty, Input, Modal, Space } from 'antd';
+import { Empty, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gisApi, type IdentifyResult } from './gisApi';
 import { IdentifyResultsTable } from './IdentifyResultsTable';
+import { MapPickField, parsePickedValue } from './MapPickField';
 import { NetworkMap } from './NetworkMap';
 
 export interface EquipmentValue {
@@ -24,13 +25,7 @@ export interface EquipmentValue {
 }
 
 export function parseEquipment(v: string | undefined | null): EquipmentValue | null {
-  if (!v) return null;
-  try {
-    const o = JSON.parse(v);
-    return o && typeof o === 'object' && 'device' in o ? (o as EquipmentValue) : null;
-  } catch {
-    return null;
-  }
+  return parsePickedValue<EquipmentValue>(v, 'device');
 }
 
 export interface EquipmentPickerProps {
@@ -150,29 +145,17 @@ export function EquipmentInput({
   center?: [number, number];
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const v = parseEquipment(value);
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input
-        id={id}
-        readOnly
-        value={v ? `${v.layerName ? `${v.layerName} ` : ''}${v.device}` : ''}
-        placeholder={placeholder ?? t('gisMap.picker.placeholder')}
-      />
-      <Button onClick={() => setOpen(true)} disabled={disabled} data-testid="equipment-pick">
-        {t('gisMap.picker.pick')}
-      </Button>
-      <EquipmentPicker
-        open={open}
-        layers={layers}
-        center={center}
-        onCancel={() => setOpen(false)}
-        onOk={(e) => {
-          onChange?.(JSON.stringify(e));
-          setOpen(false);
-        }}
-      />
-    </Space.Compact>
+    <MapPickField<EquipmentValue>
+      id={id}
+      text={v ? `${v.layerName ? `${v.layerName} ` : ''}${v.device}` : ''}
+      placeholder={placeholder ?? t('gisMap.picker.placeholder')}
+      pickLabel={t('gisMap.picker.pick')}
+      testId="equipment-pick"
+      disabled={disabled}
+      onChange={onChange}
+      dialog={(p) => <EquipmentPicker {...p} layers={layers} center={center} />}
+    />
   );
 }

@@ -4,7 +4,7 @@
  * `{ address, longitude, latitude, x, y }` (x easting, y northing in EPSG:4548). `AddressPointInput` is the form
  * field around it.
  */
-import { Button, Input, Modal, Space, Typography } from 'antd';
+import { Input, Modal, Space, Typography } from 'antd';
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
@@ -14,6 +14,7 @@ import { Circle, Fill, Stroke, Style } from 'ol/style';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gisApi } from './gisApi';
+import { MapPickField, parsePickedValue } from './MapPickField';
 import { NetworkMap } from './NetworkMap';
 
 export interface AddressValue {
@@ -25,13 +26,7 @@ export interface AddressValue {
 }
 
 export function parseAddressValue(v: string | undefined | null): AddressValue | null {
-  if (!v) return null;
-  try {
-    const o = JSON.parse(v);
-    return o && typeof o === 'object' && 'address' in o ? (o as AddressValue) : null;
-  } catch {
-    return null;
-  }
+  return parsePickedValue<AddressValue>(v, 'address');
 }
 
 const marker = new Style({
@@ -124,23 +119,17 @@ export function AddressPointInput({
   id?: string;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const v = parseAddressValue(value);
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input id={id} readOnly value={v?.address ?? ''} placeholder={t('gisMap.coord.placeholder')} />
-      <Button onClick={() => setOpen(true)} disabled={disabled} data-testid="coord-pick">
-        {t('gisMap.coord.pick')}
-      </Button>
-      <MapCoordinateDialog
-        open={open}
-        value={v}
-        onCancel={() => setOpen(false)}
-        onOk={(a) => {
-          onChange?.(JSON.stringify(a));
-          setOpen(false);
-        }}
-      />
-    </Space.Compact>
+    <MapPickField<AddressValue>
+      id={id}
+      text={v?.address ?? ''}
+      placeholder={t('gisMap.coord.placeholder')}
+      pickLabel={t('gisMap.coord.pick')}
+      testId="coord-pick"
+      disabled={disabled}
+      onChange={onChange}
+      dialog={(p) => <MapCoordinateDialog {...p} value={v} />}
+    />
   );
 }
