@@ -47,13 +47,18 @@ export function leafOnlyTree(nodes: TreeOption[], leafOnly: boolean): TreeOption
   });
 }
 
-export function findNode(nodes: TreeOption[], value: string): TreeOption | undefined {
+/** The first node of a tree, depth first, that `hit` accepts. */
+export function findInTree<N extends { children?: N[] }>(nodes: N[], hit: (n: N) => boolean): N | undefined {
   for (const n of nodes) {
-    if (n.value === value) return n;
-    const hit = n.children && findNode(n.children, value);
-    if (hit) return hit;
+    if (hit(n)) return n;
+    const found = n.children && findInTree(n.children, hit);
+    if (found) return found;
   }
   return undefined;
+}
+
+export function findNode(nodes: TreeOption[], value: string): TreeOption | undefined {
+  return findInTree(nodes, (n) => n.value === value);
 }
 
 /** The values a selection may keep: in last-level mode only leaves are accepted. */

@@ -1,5 +1,6 @@
 /** The dictionary type tree: its node, lookup by id and the shape antd's Tree shows. */
 import type { Row as Rec } from '../../api/crud';
+import { findInTree } from '../../components/widgets/treeUtils';
 
 export interface TypeNode extends Rec {
   id: string;
@@ -11,12 +12,7 @@ export interface TypeNode extends Rec {
 }
 
 export function findType(list: TypeNode[], id: string): TypeNode | undefined {
-  for (const n of list) {
-    if (n.id === id) return n;
-    const hit = n.children && findType(n.children, id);
-    if (hit) return hit;
-  }
-  return undefined;
+  return findInTree(list, (n) => n.id === id);
 }
 
 export const asTree = (list: TypeNode[]): any[] =>
