@@ -2,7 +2,7 @@
 import { cleanup, configure, render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { afterEach } from 'vitest';
 import '../../i18n';
 
@@ -21,6 +21,23 @@ const wrap = (ui: ReactElement) => (
 export function renderApp(ui: ReactElement) {
   const r = render(wrap(ui));
   return { ...r, rerender: (next: ReactElement) => r.rerender(wrap(next)) };
+}
+
+/**
+ * Renders a controlled widget whose value lives in a host, as in a form: each value it reports becomes its value and
+ * is noted in the list returned.
+ */
+export function renderControlled<V>(initial: V, widget: (value: V, onChange: (v: V) => void) => ReactElement) {
+  const seen: V[] = [];
+  function Host() {
+    const [v, setV] = useState<V>(initial);
+    return widget(v, (x) => {
+      seen.push(x);
+      setV(x);
+    });
+  }
+  renderApp(<Host />);
+  return seen;
 }
 
 /** An in-memory BladeX family for tests of widgets that page, save and remove. */

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TimeRangeValue } from '../../lib/timeRange';
-import { renderApp } from '../testing/render';
+import { renderApp, renderControlled } from '../testing/render';
 import { AddressCascader } from './AddressCascader';
 import { TimeRangeSelector } from './TimeRangeSelector';
 
@@ -83,24 +82,14 @@ describe('address cascader', () => {
 
 describe('time-range selector', () => {
   it('a preset clicked again clears; the period mode keeps 2 to 3 dates', async () => {
-    const seen: TimeRangeValue[] = [];
-    function Host() {
-      const [v, setV] = useState<TimeRangeValue>({
+    const seen = renderControlled<TimeRangeValue>(
+      {
         major: 'customize',
         startTime: '2024-05-01 00:00:00',
         endTime: '2024-05-15 23:59:59',
-      });
-      return (
-        <TimeRangeSelector
-          value={v}
-          onChange={(x) => {
-            seen.push(x);
-            setV(x);
-          }}
-        />
-      );
-    }
-    renderApp(<Host />);
+      },
+      (value, onChange) => <TimeRangeSelector value={value} onChange={onChange} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: '近4小时' }));
     expect(seen.at(-1)).toMatchObject({ major: 'customize', preset: 'hour04' });
     fireEvent.click(screen.getByRole('button', { name: '近4小时' }));

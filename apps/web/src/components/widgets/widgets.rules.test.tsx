@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../testing/render';
+import { renderApp, renderControlled } from '../testing/render';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -63,20 +62,7 @@ describe('tree selects: last-level mode', { timeout: 20_000 }, () => {
 
 describe('numeric range', () => {
   it('reports [] when both ends are empty, else [min, max]', async () => {
-    const seen: unknown[] = [];
-    function Host() {
-      const [v, setV] = useState<any>([]);
-      return (
-        <NumericRange
-          value={v}
-          onChange={(x) => {
-            seen.push(x);
-            setV(x);
-          }}
-        />
-      );
-    }
-    renderApp(<Host />);
+    const seen = renderControlled<any>([], (value, onChange) => <NumericRange value={value} onChange={onChange} />);
     const min = screen.getByLabelText('最小值');
     await userEvent.type(min, '3');
     expect(seen.at(-1)).toEqual([3, null]);
