@@ -65,57 +65,47 @@ export function averageChart(
     : null;
 }
 
+/** Counts on the left axis and, last, a rate in % on the right axis, over categories (teams, periods). */
+function countsAndRate(categories: string[], counts: object[], rate: object): ChartOption {
+  return {
+    color: COLORS,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 40, right: 40, top: 32, bottom: 28 },
+    xAxis: { type: 'category', data: categories },
+    yAxis: [
+      { type: 'value', minInterval: 1 },
+      { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+    ],
+    series: [...counts, { ...rate, yAxisIndex: 1 }],
+  };
+}
+
 /** Tasks, finished, overdue and coverage by team. */
 export function patrolChart(t: TFunction, data: PatrolAnalysisRow[] | undefined): ChartOption | null {
   return data?.length
-    ? {
-        color: COLORS,
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 40, right: 40, top: 32, bottom: 28 },
-        xAxis: { type: 'category', data: data.map((p) => p.deptName ?? '') },
-        yAxis: [
-          { type: 'value', minInterval: 1 },
-          { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
-        ],
-        series: [
+    ? countsAndRate(
+        data.map((p) => p.deptName ?? ''),
+        [
           { name: t('patrol.overview.tasks'), type: 'bar', data: data.map((p) => p.tasks) },
           { name: t('patrol.overview.finished'), type: 'bar', data: data.map((p) => p.finished) },
           { name: t('patrol.overview.overdue'), type: 'bar', data: data.map((p) => p.overdue) },
-          {
-            name: t('patrol.overview.coverageRate'),
-            type: 'line',
-            yAxisIndex: 1,
-            data: data.map((p) => p.coverageRate),
-          },
         ],
-      }
+        { name: t('patrol.overview.coverageRate'), type: 'line', data: data.map((p) => p.coverageRate) },
+      )
     : null;
 }
 
 /** The statistics report as lines: tasks, finished and coverage by period. */
 export function reportLineChart(t: TFunction, rows: ReportRow[]): ChartOption | null {
   return rows.length
-    ? {
-        color: COLORS,
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 40, right: 40, top: 32, bottom: 28 },
-        xAxis: { type: 'category', data: rows.map((r) => r.time) },
-        yAxis: [
-          { type: 'value', minInterval: 1 },
-          { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
-        ],
-        series: [
+    ? countsAndRate(
+        rows.map((r) => r.time),
+        [
           { name: t('patrol.overview.tasks'), type: 'line', data: rows.map((r) => r.tasks) },
           { name: t('patrol.overview.finished'), type: 'line', data: rows.map((r) => r.finished) },
-          {
-            name: t('patrol.overview.coverageRate'),
-            type: 'line',
-            yAxisIndex: 1,
-            data: rows.map((r) => r.coverageRate),
-          },
         ],
-      }
+        { name: t('patrol.overview.coverageRate'), type: 'line', data: rows.map((r) => r.coverageRate) },
+      )
     : null;
 }
