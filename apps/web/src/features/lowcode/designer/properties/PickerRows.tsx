@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ExpressionEditor } from './ExpressionEditor';
 import { type FieldsProps, type SectionProps, setCfg, setTop } from './patch';
 import { NumberRow, Row, SwitchRow, TextRow } from './Row';
-import type { PickerSources } from './usePickerSources';
+import { namedOptions, type PickerSources } from './usePickerSources';
 
 export function OrgRows({ field: f, onChange }: SectionProps) {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export function RelationFormRows({ field: f, onChange, modules }: SectionProps &
         <Select
           value={f.modelId || undefined}
           onChange={(v) => onChange(setTop('modelId', v))}
-          options={modules.map((m: any) => ({ value: String(m.id), label: m.fullName }))}
+          options={namedOptions(modules)}
         />
       </Row>
       <RelationFieldRow field={f} onChange={onChange} />
@@ -62,7 +62,7 @@ export function PopupSelectRows({ field: f, onChange, interfaces }: SectionProps
         <Select
           value={f.interfaceId || undefined}
           onChange={(v) => onChange(setTop('interfaceId', v))}
-          options={interfaces.map((d: any) => ({ value: String(d.id), label: d.fullName }))}
+          options={namedOptions(interfaces)}
         />
       </Row>
       <TextRow field={f} k="propsValue" label="lowcode.props.propsValue" onChange={onChange} />

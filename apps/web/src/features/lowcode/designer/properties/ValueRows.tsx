@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OptionsEditor, RegListEditor } from './editors';
 import { type SectionProps, setCfg, setTop } from './patch';
 import { NumberRow, Row, SwitchRow, TextRow } from './Row';
-import type { PickerSources } from './usePickerSources';
+import { namedOptions, type PickerSources } from './usePickerSources';
 
 export function TextRows({ field: f, onChange }: SectionProps) {
   const { t } = useTranslation();
@@ -70,7 +70,7 @@ export function ChoiceRows({
           <Select
             value={cfg.dictionaryType}
             onChange={(v) => onChange(setCfg('dictionaryType', v))}
-            options={dictTypes.map((d: any) => ({ value: String(d.id), label: d.fullName }))}
+            options={namedOptions(dictTypes)}
           />
         </Row>
       )}
@@ -79,7 +79,7 @@ export function ChoiceRows({
           <Select
             value={cfg.propsUrl}
             onChange={(v) => onChange(setCfg('propsUrl', v))}
-            options={interfaces.map((d: any) => ({ value: String(d.id), label: d.fullName }))}
+            options={namedOptions(interfaces)}
           />
         </Row>
       )}

@@ -29,3 +29,6 @@ export function usePickerSources() {
 }
 
 export type PickerSources = ReturnType<typeof usePickerSources>;
+
+/** Modules, data interfaces and dictionary types are offered by name and chosen by id. */
+export const namedOptions = (rows: any[]) => rows.map((d) => ({ value: String(d.id), label: d.fullName }));
