@@ -3,10 +3,11 @@
  * then the session locks (every tab, and the server) and goes to /lock after 100 ms.
  */
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lockAction, useUi } from '../stores/ui';
+import { HeaderButton } from './HeaderButton';
 import { lockSession } from './lock/sessionLock';
 
 export function LockButton() {
@@ -37,15 +38,7 @@ export function LockButton() {
 
   return (
     <>
-      <Tooltip title={t('navbar.lock')} placement="bottom">
-        <Button
-          type="text"
-          icon={<LockOutlined />}
-          onClick={onClick}
-          aria-label={t('navbar.lock')}
-          data-testid="lock-button"
-        />
-      </Tooltip>
+      <HeaderButton label={t('navbar.lock')} icon={<LockOutlined />} onClick={onClick} testId="lock-button" />
       <Modal
         title={t('lock.dialogTitle')}
         open={open}

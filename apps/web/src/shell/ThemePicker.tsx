@@ -1,10 +1,11 @@
 /** Theme picker titled 选择 (spec 1 §2.5): the 11 themes, applied at once and kept in local storage. */
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
-import { Button, Modal, Tooltip } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES } from '../lib/themes';
 import { THEME_NAMES, useUi } from '../stores/ui';
+import { HeaderButton } from './HeaderButton';
 
 export function ThemePicker() {
   const { t } = useTranslation();
@@ -13,15 +14,12 @@ export function ThemePicker() {
   const setTheme = useUi((s) => s.setTheme);
   return (
     <>
-      <Tooltip title={t('navbar.theme')} placement="bottom">
-        <Button
-          type="text"
-          icon={<BgColorsOutlined />}
-          onClick={() => setOpen(true)}
-          aria-label={t('navbar.theme')}
-          data-testid="theme-button"
-        />
-      </Tooltip>
+      <HeaderButton
+        label={t('navbar.theme')}
+        icon={<BgColorsOutlined />}
+        onClick={() => setOpen(true)}
+        testId="theme-button"
+      />
       <Modal title={t('theme.title')} open={open} onCancel={() => setOpen(false)} footer={null} width={720}>
         <div className="swp-theme-grid" role="listbox" aria-label={t('theme.title')}>
           {THEME_NAMES.map((name) => {

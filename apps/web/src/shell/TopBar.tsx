@@ -9,7 +9,7 @@ import {
   MenuUnfoldOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Tooltip } from 'antd';
+import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../stores/ui';
@@ -17,6 +17,7 @@ import { AreaSwitcher } from './AreaSwitcher';
 import { NoticeBell } from './bell/NoticeBell';
 import { ColorPicker } from './ColorPicker';
 import { ErrorLogButton } from './ErrorLogDialog';
+import { HeaderButton } from './HeaderButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LockButton } from './LockDialog';
 import { TopSearch } from './MenuSearch';
@@ -34,17 +35,14 @@ function FullScreenButton() {
   }, [setFullscreen]);
   const label = t(fullscreen ? 'navbar.screenfullF' : 'navbar.screenfull');
   return (
-    <Tooltip title={label} placement="bottom">
-      <Button
-        type="text"
-        aria-label={label}
-        icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={() => {
-          if (document.fullscreenElement) void document.exitFullscreen();
-          else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-        }}
-      />
-    </Tooltip>
+    <HeaderButton
+      label={label}
+      icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={() => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+      }}
+    />
   );
 }
 
@@ -59,30 +57,24 @@ export function TopBar() {
     <Layout.Header className="swp-header">
       <div className="swp-header-left">
         {showMenu && (
-          <Tooltip title={t(collapse ? 'navbar.expand' : 'navbar.collapse')} placement="bottom">
-            <Button
-              type="text"
-              className="swp-collapse"
-              aria-label={t(collapse ? 'navbar.expand' : 'navbar.collapse')}
-              icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={toggleCollapse}
-              data-testid="collapse-toggle"
-            />
-          </Tooltip>
+          <HeaderButton
+            label={t(collapse ? 'navbar.expand' : 'navbar.collapse')}
+            className="swp-collapse"
+            icon={collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggleCollapse}
+            testId="collapse-toggle"
+          />
         )}
         <AreaSwitcher />
       </div>
       <div className="swp-header-right">
         {screen >= 2 && <TopSearch />}
-        <Tooltip title={t('navbar.menuSearch')} placement="bottom">
-          <Button
-            type="text"
-            icon={<SearchOutlined />}
-            onClick={() => setSearchOpen(true)}
-            aria-label={t('navbar.menuSearch')}
-            data-testid="menu-search-button"
-          />
-        </Tooltip>
+        <HeaderButton
+          label={t('navbar.menuSearch')}
+          icon={<SearchOutlined />}
+          onClick={() => setSearchOpen(true)}
+          testId="menu-search-button"
+        />
         <NoticeBell />
         {screen >= 1 && <FullScreenButton />}
         <ThemePicker />
