@@ -1,6 +1,7 @@
 /** The popup select's dialog body: the keyword filter and a radio table of rows (value and label by default). */
-import { Button, Input, Space, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PickerSearch } from './PickerSearch';
 import type { PopupRow, PopupSelectProps } from './PopupSelect';
 import type { PopupRows } from './usePopupRows';
 
@@ -18,20 +19,9 @@ export function PopupTable({ rows, size, chosen, value, choose, columns }: Props
   const { t } = useTranslation();
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Input
-          allowClear
-          placeholder={t('widget.keyword')}
-          aria-label={t('widget.keyword')}
-          value={rows.keyword}
-          onChange={(e) => rows.setKeyword(e.target.value)}
-          onPressEnter={rows.apply}
-        />
-        <Button type="primary" onClick={rows.apply}>
-          {t('widget.search')}
-        </Button>
+      <PickerSearch label={t('widget.keyword')} value={rows.keyword} onChange={rows.setKeyword} onSearch={rows.apply}>
         {!chosen && <Typography.Text type="secondary">{t('widget.chooseRow')}</Typography.Text>}
-      </Space>
+      </PickerSearch>
       <Table<PopupRow>
         rowKey="value"
         size="small"

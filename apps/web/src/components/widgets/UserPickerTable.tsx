@@ -3,10 +3,11 @@
  * position) with single or multiple choice by row or by its radio/checkbox (people on other pages stay chosen).
  */
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Input, Space, Table, Typography } from 'antd';
+import { Avatar, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserHit } from '../../api/system';
+import { PickerSearch } from './PickerSearch';
 import { USER_PICKER_PAGE_SIZE, type UserPickerPage } from './useUserPickerPage';
 
 export function UserPickerTable({ s, multiple, open }: { s: UserPickerPage; multiple?: boolean; open: boolean }) {
@@ -19,20 +20,14 @@ export function UserPickerTable({ s, multiple, open }: { s: UserPickerPage; mult
   }, [open]);
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Input
-          allowClear
-          placeholder={t('widget.userPicker.searchName')}
-          aria-label={t('widget.userPicker.searchName')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onPressEnter={() => s.searchName(name)}
-        />
-        <Button type="primary" onClick={() => s.searchName(name)}>
-          {t('widget.search')}
-        </Button>
+      <PickerSearch
+        label={t('widget.userPicker.searchName')}
+        value={name}
+        onChange={setName}
+        onSearch={() => s.searchName(name)}
+      >
         <Typography.Text type="secondary">{t('widget.userPicker.selected', { n: chosen.length })}</Typography.Text>
-      </Space>
+      </PickerSearch>
       <Table<UserHit>
         rowKey="id"
         size="small"
