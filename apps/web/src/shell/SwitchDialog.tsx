@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDeptOptions, fetchRoleOptions, type Option } from '../api/auth';
 import { AppFeedback } from '../components/AppFeedback';
+import { validValues } from '../lib/validValues';
 import { useSession } from '../stores/session';
 
 interface Props {
@@ -43,12 +44,8 @@ function SwitchForm({ open, userId, onCancel, onDone }: Props) {
   }, [open, userId, form]);
 
   async function submit() {
-    let v: { deptId: string; roleId: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows 请选择部门 / 请选择角色
-    }
+    const v = await validValues(form);
+    if (!v) return; // the form shows 请选择部门 / 请选择角色
     setSaving(true);
     try {
       const s = useSession.getState();

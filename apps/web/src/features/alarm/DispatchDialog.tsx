@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Alarm, alarmApi } from '../../api/alarm';
 import { EquipmentInput, parseEquipment } from '../../components/map/EquipmentPicker';
+import { validValues } from '../../lib/validValues';
 
 interface Values {
   title: string;
@@ -34,12 +35,8 @@ export function DispatchDialog({
 
   const ok = async () => {
     if (!alarm) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues(form);
+    if (!v) return;
     const pipe = parseEquipment(v.pipe);
     if (!pipe) return;
     setSaving(true);

@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Device, type DeviceRule, deviceApi, type RuleByCodeType, type RuleInput } from '../../api/device';
+import { validValues } from '../../lib/validValues';
 import { usePermission } from '../../stores/session';
 import { RuleItems } from './RuleItems';
 
@@ -238,12 +239,8 @@ function useDeviceRule({ device, onClose, onChanged }: RuleDrawerProps) {
 
   const save = async () => {
     if (!device) return;
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const input = toRuleInput(values);
     if (!input.items.length && !input.offlineMinutes) {
       message.warning(t('device.ruleEmpty'));

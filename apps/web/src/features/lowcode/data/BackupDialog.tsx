@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataBackupApi } from '../../../api/lowcode';
+import { validValues } from '../../../lib/validValues';
 
 export function BackupDialog({
   open,
@@ -20,12 +21,8 @@ export function BackupDialog({
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const start = async () => {
-    let v: { description?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues<{ description?: string }>(form);
+    if (!v) return;
     setBusy(true);
     try {
       const description = v.description?.trim() || null;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { validValues } from '../../../lib/validValues';
 import { nameRuleOf, newTableColumns } from './newTableColumns';
 import { duplicateField, type NewField, sizesFor, tableBody } from './tables';
 
@@ -26,12 +27,8 @@ export function CreateTableDialog({
   const fields = (Form.useWatch('fields', form) ?? FIRST) as NewField[];
 
   const save = async () => {
-    let v: { tableName: string; fields: NewField[] };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues<{ tableName: string; fields: NewField[] }>(form);
+    if (!v) return;
     if (!v.fields?.length) {
       message.error(t('lowcode.dm.fieldsRequired'));
       return;

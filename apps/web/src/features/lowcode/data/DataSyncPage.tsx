@@ -8,6 +8,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
+import { validValues } from '../../../lib/validValues';
 import { OWN_DB, SourceSelect, useSources } from './SourceSelect';
 import { SyncResult } from './SyncResult';
 import { sameTable, syncBody } from './syncs';
@@ -25,12 +26,8 @@ export default function DataSyncPage() {
   const running = state.phase === 'running';
 
   const start = async () => {
-    let v: Row;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues<Row>(form);
+    if (!v) return;
     const body = syncBody(v);
     if (!v.clearTarget) return void run(body);
     modal.confirm({

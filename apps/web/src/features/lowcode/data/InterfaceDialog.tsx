@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi } from '../../../api/lowcode';
+import { validValues } from '../../../lib/validValues';
 import { HeadFields, SqlFields, StaticField, TailFields } from './interfaceFields';
 import { interfaceBody, interfaceForm, type Param, paramsProblem, SQL } from './interfaces';
 
@@ -48,12 +49,8 @@ export function InterfaceDialog({ row, sources, onClose, onSaved }: InterfaceDia
   }, [row, onClose]);
 
   const save = async () => {
-    let v: Row;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues<Row>(form);
+    if (!v) return;
     const problem = v.dataType === SQL ? paramsProblem((v.parameterJson ?? []) as Param[]) : undefined;
     if (problem) {
       message.error(t(problem));
