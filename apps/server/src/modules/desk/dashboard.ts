@@ -45,146 +45,111 @@ export interface DashboardFigure {
   query(s: FigureScope): SQL;
 }
 
-/** `select count(*) … where` the table's tenant condition (from the query layer) and `where`. */
-const countIn = (table: PgTable, s: FigureScope, where: SQL) =>
-  sql`select count(*)::bigint as v from ${table} where ${tenantSql(table, s.tenantId)} and ${where}`;
+/** `select <value> as v … where` the table's tenant condition (from the query layer) and `where`. */
+const valueIn = (table: PgTable, s: FigureScope, value: SQL, where: SQL) =>
+  sql`select ${value}::bigint as v from ${table} where ${tenantSql(table, s.tenantId)} and ${where}`;
+/** how many of the table's rows (in the caller's tenant) meet `where` */
+const countIn = (table: PgTable, s: FigureScope, where: SQL) => valueIn(table, s, sql`count(*)`, where);
+/** the total of `column` over the table's rows (in the caller's tenant) that meet `where`; none → 0 */
+const sumIn = (table: PgTable, s: FigureScope, column: string, where: SQL) =>
+  valueIn(table, s, sql`coalesce(sum(${sql.identifier(column)}), 0)`, where);
+
+/** A built-in figure: its i18n key is always `dashboard.figure.<key>`. */
+const figure = (f: Omit<DashboardFigure, 'i18n'>): DashboardFigure => ({ ...f, i18n: `dashboard.figure.${f.key}` });
+
+/** A figure counting a tenant table's live rows (`is_deleted = 0`): users, depts, roles, notices, attachments. */
+const liveRows = (key: string, label: string, unit: string, group: DashboardFigure['group'], table: PgTable) =>
+  figure({
+    key,
+    label,
+    unit,
+    group,
+    table,
+    columns: ['tenant_id', 'is_deleted'],
+    query: (s) => countIn(table, s, sql`is_deleted = 0`),
+  });
 
 const BUILT_IN: DashboardFigure[] = [
-  {
-    key: 'users',
-    label: '用户数',
-    i18n: 'dashboard.figure.users',
-    unit: '人',
-    group: 'organisation',
-    table: user,
-    columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countIn(user, s, sql`is_deleted = 0`),
-  },
-  {
+  liveRows('users', '用户数', '人', 'organisation', user),
+  figure({
     key: 'tenants',
     label: '租户数',
-    i18n: 'dashboard.figure.tenants',
     unit: '个',
     group: 'organisation',
     table: tenant,
     columns: ['is_deleted'],
     platformOnly: true,
     query: () => sql`select count(*)::bigint as v from ${tenant} where is_deleted = 0`,
-  },
-  {
-    key: 'depts',
-    label: '机构数',
-    i18n: 'dashboard.figure.depts',
-    unit: '个',
-    group: 'organisation',
-    table: dept,
-    columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countIn(dept, s, sql`is_deleted = 0`),
-  },
-  {
-    key: 'roles',
-    label: '角色数',
-    i18n: 'dashboard.figure.roles',
-    unit: '个',
-    group: 'organisation',
-    table: role,
-    columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countIn(role, s, sql`is_deleted = 0`),
-  },
-  {
+  }),
+  liveRows('depts', '机构数', '个', 'organisation', dept),
+  liveRows('roles', '角色数', '个', 'organisation', role),
+  figure({
     key: 'onlineSessions',
     label: '在线会话',
-    i18n: 'dashboard.figure.onlineSessions',
     unit: '个',
     group: 'activity',
     table: authSession,
     columns: ['tenant_id', 'revoked', 'expire_time'],
     query: (s) => countIn(authSession, s, sql`revoked = 0 and expire_time > now()`),
-  },
-  {
+  }),
+  figure({
     key: 'apiCallsToday',
     label: '今日接口调用',
-    i18n: 'dashboard.figure.apiCallsToday',
     unit: '次',
     group: 'activity',
     table: logApi,
     columns: ['tenant_id', 'create_time'],
     query: (s) => countIn(logApi, s, sql`create_time >= ${s.dayStart}`),
-  },
-  {
+  }),
+  figure({
     key: 'errorsToday',
     label: '今日错误',
-    i18n: 'dashboard.figure.errorsToday',
     unit: '条',
     group: 'health',
     table: logError,
     columns: ['tenant_id', 'create_time'],
     query: (s) => countIn(logError, s, sql`create_time >= ${s.dayStart}`),
-  },
-  {
+  }),
+  figure({
     key: 'unreadMessages',
     label: '我的未读消息',
-    i18n: 'dashboard.figure.unreadMessages',
     unit: '条',
     group: 'activity',
     table: messageRecord,
     columns: ['tenant_id', 'user_id', 'message_status', 'is_deleted'],
     query: (s) =>
       countIn(messageRecord, s, sql`user_id = ${s.userId} and message_status = 'UN_READABLE' and is_deleted = 0`),
-  },
-  {
+  }),
+  figure({
     key: 'messagesToday',
     label: '今日发送消息',
-    i18n: 'dashboard.figure.messagesToday',
     unit: '次',
     group: 'activity',
     table: messageLog,
     columns: ['tenant_id', 'send_time', 'channel', 'is_deleted'],
     query: (s) => countIn(messageLog, s, sql`send_time >= ${s.dayStart} and is_deleted = 0`),
-  },
-  {
+  }),
+  figure({
     key: 'smsToday',
     label: '今日短信',
-    i18n: 'dashboard.figure.smsToday',
     unit: '条',
     group: 'activity',
     table: messageLog,
     columns: ['tenant_id', 'send_time', 'channel', 'receiver_count', 'is_deleted'],
     query: (s) =>
-      sql`select coalesce(sum(receiver_count), 0)::bigint as v from ${messageLog}
-          where ${tenantSql(messageLog, s.tenantId)} and channel = 'sms' and send_time >= ${s.dayStart} and is_deleted = 0`,
-  },
-  {
-    key: 'notices',
-    label: '通知公告',
-    i18n: 'dashboard.figure.notices',
-    unit: '篇',
-    group: 'content',
-    table: notice,
-    columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countIn(notice, s, sql`is_deleted = 0`),
-  },
-  {
-    key: 'attachments',
-    label: '附件',
-    i18n: 'dashboard.figure.attachments',
-    unit: '个',
-    group: 'content',
-    table: attach,
-    columns: ['tenant_id', 'is_deleted'],
-    query: (s) => countIn(attach, s, sql`is_deleted = 0`),
-  },
-  {
+      sumIn(messageLog, s, 'receiver_count', sql`channel = 'sms' and send_time >= ${s.dayStart} and is_deleted = 0`),
+  }),
+  liveRows('notices', '通知公告', '篇', 'content', notice),
+  liveRows('attachments', '附件', '个', 'content', attach),
+  figure({
     key: 'attachmentBytes',
     label: '附件容量',
-    i18n: 'dashboard.figure.attachmentBytes',
     unit: 'B',
     group: 'content',
     table: attach,
     columns: ['tenant_id', 'is_deleted', 'attach_size'],
-    query: (s) =>
-      sql`select coalesce(sum(attach_size), 0)::bigint as v from ${attach} where ${tenantSql(attach, s.tenantId)} and is_deleted = 0`,
-  },
+    query: (s) => sumIn(attach, s, 'attach_size', sql`is_deleted = 0`),
+  }),
 ];
 
 const extra: DashboardFigure[] = [];
