@@ -5,6 +5,7 @@
  * and the file's earlier rows: a reading lower than the previous one is rejected unless 换表 is 1.
  */
 import { eq } from 'drizzle-orm';
+import { codeList } from '../../core/code-list.ts';
 import { scoped } from '../../core/scoped.ts';
 import { formatDateTime, parseDateTime } from '../../core/time.ts';
 import { applyUpserts, type XlsxImportSpec } from '../../core/xlsx-import.ts';
@@ -75,24 +76,9 @@ export const customerImport: XlsxImportSpec<CustomerKey, CustomerWrite, Map<stri
   required: ['accountNo', 'customerName', 'customerType'],
   help: [
     ['户号', '字母、数字、下划线、短横线，最长 32 位；已有户号的行更新该用户'],
-    [
-      '用户类型',
-      Object.entries(CUSTOMER_TYPES)
-        .map(([k, v]) => `${k} ${v.name}`)
-        .join('; '),
-    ],
-    [
-      '用水类别',
-      `${Object.entries(WATER_CATEGORY)
-        .map(([k, v]) => `${k} ${v}`)
-        .join('; ')}；留空按用户类型`,
-    ],
-    [
-      '状态',
-      `${Object.entries(CUSTOMER_STATUS)
-        .map(([k, v]) => `${k} ${v}`)
-        .join('; ')}；留空为 1`,
-    ],
+    ['用户类型', codeList(CUSTOMER_TYPES)],
+    ['用水类别', `${codeList(WATER_CATEGORY)}；留空按用户类型`],
+    ['状态', `${codeList(CUSTOMER_STATUS)}；留空为 1`],
   ],
   keyOf: (v) => v.accountNo ?? null,
   async load(db, tenantId) {
@@ -157,20 +143,10 @@ export const meterImport: XlsxImportSpec<MeterKey, MeterWrite, MeterState> = {
     ['表号', '字母、数字、下划线、短横线，最长 32 位；已有表号的行更新该水表'],
     ['户号', '用户档案中已有的户号'],
     ['口径DN', CALIBERS.join(' ')],
-    [
-      '水表类型',
-      Object.entries(METER_TYPES)
-        .map(([k, v]) => `${k} ${v.name}`)
-        .join('; '),
-    ],
+    ['水表类型', codeList(METER_TYPES)],
     ['GIS水表编码', '管网地图中水表要素的编码，可留空'],
     ['安装日期', 'YYYY-MM-DD'],
-    [
-      '状态',
-      `${Object.entries(METER_STATUS)
-        .map(([k, v]) => `${k} ${v}`)
-        .join('; ')}；留空为 1`,
-    ],
+    ['状态', `${codeList(METER_STATUS)}；留空为 1`],
   ],
   keyOf: (v) => v.meterNo ?? null,
   async load(db, tenantId) {

@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { codeList } from '../../core/code-list.ts';
 import { badRequest } from '../../core/envelope.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { scoped, tenantSql } from '../../core/scoped.ts';
@@ -38,9 +39,7 @@ export const MSG = {
   accountNo: '户号只能包含字母、数字、下划线和短横线，最长 32 位',
   name: '请输入用户名称',
   customerType: `用户类型无效 (${Object.keys(CUSTOMER_TYPES).join(' ')})`,
-  waterCategory: `用水类别无效 (${Object.entries(WATER_CATEGORY)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ')})`,
+  waterCategory: `用水类别无效 (${codeList(WATER_CATEGORY, ', ')})`,
   phone: '联系电话格式不正确',
   duplicateAccount: '户号已存在',
   meterNo: '表号只能包含字母、数字、下划线和短横线，最长 32 位',

@@ -7,6 +7,7 @@
  * device screen's business and are left as they are.
  */
 import { eq } from 'drizzle-orm';
+import { codeList } from '../../core/code-list.ts';
 import { scoped } from '../../core/scoped.ts';
 import { applyUpserts, type XlsxImportSpec } from '../../core/xlsx-import.ts';
 import { FIELDS, monitorSeries, monitorStation } from '../monitor/index.ts';
@@ -65,12 +66,7 @@ export const deviceImport: XlsxImportSpec<Key, Write, State> = {
   required: ['deviceCode', 'deviceName', 'deviceType'],
   help: [
     ['设备编号', '字母、数字、下划线、短横线，最长 64 位；已有编号的行更新该设备（类型不能改）'],
-    [
-      '设备类型',
-      Object.entries(DEVICE_TYPES)
-        .map(([k, v]) => `${k} ${v.name}`)
-        .join('; '),
-    ],
+    ['设备类型', codeList(DEVICE_TYPES)],
     ['站点编码', '设备上报数据所写入的监测站点（站点监测中的站点编码），可留空'],
     ['数据字段', `设备上报的字段，逗号分隔，须是该站点已有的数据字段；可用字段: ${Object.keys(FIELDS).join(', ')}`],
     ['安装日期', 'YYYY-MM-DD'],
