@@ -8,6 +8,7 @@ import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { monitorStation } from '../monitor/index.ts';
@@ -30,6 +31,19 @@ export * from './types.ts';
 export { onDutyUsers };
 
 type Ctx = Pick<AppContext, 'db' | 'live'>;
+
+/** The history row of an occurrence the system recorded (`raise` opened the alarm, `repeat` added to it). */
+function systemHistory(tx: Tx, input: RaiseInput, alarmId: string, action: 'raise' | 'repeat') {
+  return tx.insert(alarmHistory).values({
+    tenantId: input.tenantId,
+    alarmId,
+    action,
+    actionTime: input.at,
+    operatorName: '系统',
+    remark: input.content.slice(0, 500),
+    value: input.alarmValue ?? null,
+  });
+}
 
 /**
  * Raises an alarm. Nothing happens when an alarm of the same source already covers `at` (the occurrence was
@@ -58,15 +72,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
           updateTime: new Date(),
         })
         .where(eq(alarmInfo.id, latest.id));
-      await tx.insert(alarmHistory).values({
-        tenantId: input.tenantId,
-        alarmId: latest.id,
-        action: 'repeat',
-        actionTime: input.at,
-        operatorName: '系统',
-        remark: input.content.slice(0, 500),
-        value: input.alarmValue ?? null,
-      });
+      await systemHistory(tx, input, latest.id, 'repeat');
       return { id: latest.id, created: false };
     }
     // an alarm named by its station only (a zone's leak event names its inlet meter) is placed where that station
@@ -115,15 +121,7 @@ export async function raiseAlarm(ctx: Ctx, input: RaiseInput): Promise<RaiseResu
         createTime: input.at,
       })
       .returning({ id: alarmInfo.id });
-    await tx.insert(alarmHistory).values({
-      tenantId: input.tenantId,
-      alarmId: row.id,
-      action: 'raise',
-      actionTime: input.at,
-      operatorName: '系统',
-      remark: input.content.slice(0, 500),
-      value: input.alarmValue ?? null,
-    });
+    await systemHistory(tx, input, row.id, 'raise');
     return { id: row.id, created: true };
   });
   if (result?.created && input.notify !== false) await notifyOnDuty(ctx, input, result.id);
@@ -282,6 +280,46 @@ export function parseCloseMany(body: unknown, query: Record<string, unknown>): {
   return { ids, reason: parsed.data };
 }
 
+interface Closing {
+  userId: string | null;
+  userName: string;
+  at: Date;
+  reason: string;
+}
+
+/**
+ * Closes the alarms `where` selects (who, when, why on each) and writes their `close` history rows: the one way an
+ * alarm is closed, by a person (`closeAlarms`) or by the seeds (`closeSeeded`). Returns the ids it closed.
+ */
+async function markClosed(tx: Tx, tenantId: string, where: SQL | undefined, by: Closing): Promise<string[]> {
+  const rows = await tx
+    .update(alarmInfo)
+    .set({
+      alarmStatus: CLOSED,
+      closeUser: by.userId,
+      closeUserName: by.userName,
+      closeTime: by.at,
+      closeReason: by.reason,
+      updateUser: by.userId,
+      updateTime: by.at,
+    })
+    .where(where)
+    .returning({ id: alarmInfo.id });
+  if (rows.length)
+    await tx.insert(alarmHistory).values(
+      rows.map(({ id: alarmId }) => ({
+        tenantId,
+        alarmId,
+        action: 'close',
+        operatorId: by.userId,
+        operatorName: by.userName,
+        actionTime: by.at,
+        remark: by.reason,
+      })),
+    );
+  return rows.map((r) => r.id);
+}
+
 /**
  * Closes open alarms of the caller's tenant in one transaction: who, when and why on each, plus a history row.
  * `strict`: every id must be an open alarm (close one); otherwise closed ones are skipped, but at least one must
@@ -307,30 +345,13 @@ export async function closeAlarms(
     if (strict && open.length !== unique.length) throw badRequest(MSG.closed);
     if (!open.length) throw badRequest(MSG.allClosed);
     const name = who.realName || who.userName || who.account;
-    await tx
-      .update(alarmInfo)
-      .set({
-        alarmStatus: CLOSED,
-        closeUser: who.userId,
-        closeUserName: name,
-        closeTime: now,
-        closeReason: reason,
-        updateUser: who.userId,
-        updateTime: now,
-      })
-      .where(inArray(alarmInfo.id, open));
-    await tx.insert(alarmHistory).values(
-      open.map((alarmId) => ({
-        tenantId: who.tenantId,
-        alarmId,
-        action: 'close',
-        operatorId: who.userId,
-        operatorName: name,
-        actionTime: now,
-        remark: reason,
-      })),
-    );
-    return open.length;
+    const closed = await markClosed(tx, who.tenantId, inArray(alarmInfo.id, open), {
+      userId: who.userId,
+      userName: name,
+      at: now,
+      reason,
+    });
+    return closed.length;
   });
 }
 
@@ -366,30 +387,13 @@ export async function closeSeeded(
   by: { userId: string | null; userName: string; at: Date; reason: string },
 ): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(alarmInfo)
-      .set({
-        alarmStatus: CLOSED,
-        closeUser: by.userId,
-        closeUserName: by.userName,
-        closeTime: by.at,
-        closeReason: by.reason,
-        updateUser: by.userId,
-        updateTime: by.at,
-      })
-      .where(inTenant(alarmInfo, tenantId, eq(alarmInfo.id, id), eq(alarmInfo.alarmStatus, OPEN)))
-      .returning({ id: alarmInfo.id });
-    if (!rows.length) return false;
-    await tx.insert(alarmHistory).values({
+    const closed = await markClosed(
+      tx,
       tenantId,
-      alarmId: id,
-      action: 'close',
-      operatorId: by.userId,
-      operatorName: by.userName,
-      actionTime: by.at,
-      remark: by.reason,
-    });
-    return true;
+      inTenant(alarmInfo, tenantId, eq(alarmInfo.id, id), eq(alarmInfo.alarmStatus, OPEN)),
+      by,
+    );
+    return closed.length > 0;
   });
 }
 
