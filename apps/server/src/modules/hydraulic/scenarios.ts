@@ -273,13 +273,12 @@ async function runQuality(plan: PlanOf<'quality'>, t: RunTools) {
 /** pump and valve settings changed: against the base run */
 async function runSettings(plan: PlanOf<'settings'>, t: RunTools) {
   const min = plan.minPressure;
-  const base = await t.simulate(undefined, [0, 45]);
-  const result = await t.simulate(
+  const { base, result, before, after } = await againstBase(
+    t,
+    min,
     { pumps: plan.pumps, valves: plan.valves, closeValves: plan.closeValves, openValves: plan.openValves },
     [45, 100],
   );
-  const before = lowJunctions(base, min);
-  const after = lowJunctions(result, min);
   const d = pressureChange(base, result);
   return {
     result,
@@ -301,13 +300,20 @@ async function runSettings(plan: PlanOf<'settings'>, t: RunTools) {
   };
 }
 
+/**
+ * A change weighed against the unchanged network (settings, burst): the base is simulated first (the first 45% of
+ * the progress), then the changed network over `share`; with the junctions below `min` in each.
+ */
+async function againstBase(t: RunTools, min: number, change: Scenario, share: [number, number]) {
+  const base = await t.simulate(undefined, [0, 45]);
+  const result = await t.simulate(change, share);
+  return { base, result, before: lowJunctions(base, min), after: lowJunctions(result, min) };
+}
+
 /** a burst isolated by closing its valves: the newly low junctions, the customers there and their area */
 async function runBurst(ctx: AppContext, tenantId: string, plan: PlanOf<'burst'>, t: RunTools) {
   const min = plan.minPressure;
-  const base = await t.simulate(undefined, [0, 45]);
-  const result = await t.simulate({ closeValves: plan.valves }, [45, 95]);
-  const before = lowJunctions(base, min);
-  const after = lowJunctions(result, min);
+  const { result, before, after } = await againstBase(t, min, { closeValves: plan.valves }, [45, 95]);
   const added = new Map([...after].filter(([code]) => !before.has(code)));
   const customers = await customersAt(ctx.db, tenantId, [...added.keys()]);
   const area: LowArea = areaOf(geometryOf(t.inp), [...added.keys()]);
