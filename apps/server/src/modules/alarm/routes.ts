@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { XLSX_TYPE } from '../../core/xlsx-stream.ts';
 import { dispatchBurstRepair } from './dispatch.ts';
 import { burstEvidence } from './evidence.ts';
@@ -48,11 +49,12 @@ const idOf = (v: unknown) => {
 
 export function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   const burstOnly = [eq(alarmInfo.alarmType, 'burst')];
-  const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
 
-  app.get(`${BASE}/all-alarm-info`, READ, async (req) => ok(await alarmPage(ctx, req.tenantId, q(req))));
+  app.get(`${BASE}/all-alarm-info`, READ, async (req) => ok(await alarmPage(ctx, req.tenantId, queryOf(req))));
 
-  app.get(`${BASE}/tube-explosion`, READ, async (req) => ok(await alarmPage(ctx, req.tenantId, q(req), burstOnly)));
+  app.get(`${BASE}/tube-explosion`, READ, async (req) =>
+    ok(await alarmPage(ctx, req.tenantId, queryOf(req), burstOnly)),
+  );
 
   app.post(
     `${BASE}/one-tube-explosion`,
@@ -87,7 +89,7 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get(`${BASE}/detail`, READ, async (req) => ok(await alarmDetail(ctx, req.tenantId, idOf(q(req).id))));
+  app.get(`${BASE}/detail`, READ, async (req) => ok(await alarmDetail(ctx, req.tenantId, idOf(queryOf(req).id))));
 
   app.get(`${BASE}/counts`, READ, async (req) => ok(await openCounts(ctx, req.tenantId)));
 
@@ -106,13 +108,13 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post(`${BASE}/close-alarms`, CLOSE, async (req) => {
-    const { ids, reason } = parseCloseMany(req.body, q(req));
+    const { ids, reason } = parseCloseMany(req.body, queryOf(req));
     const n = await closeAlarms(ctx, userOf(req), ids, reason, false);
     return ok({ closed: n }, `已关闭 ${n} 条报警`);
   });
 
   app.get(`${BASE}/export`, byMenu('alarm_info_export'), async (req, reply) => {
-    const query = q(req);
+    const query = queryOf(req);
     const extra = query.burst === 'true' || query.burst === '1' ? burstOnly : [];
     const { burst: _b, ...filters } = query;
     // the first rows are read before the headers: a bad filter or sort is a 400 in the envelope, not a cut file

@@ -10,6 +10,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import {
   bodyData,
   findRecord,
@@ -28,7 +29,6 @@ const READ = byMenu('business_handle', 'business_form');
 const WRITE = byMenu('business_handle_add', 'business_handle_edit', 'business_form_edit');
 const REMOVE = byMenu('business_handle_delete', 'business_form_delete');
 
-const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const param = (req: FastifyRequest, name: string) => String((req.params as Record<string, string>)[name] ?? '');
 
 async function formById(ctx: AppContext, req: FastifyRequest): Promise<ModuleLike> {
@@ -46,7 +46,7 @@ async function formByCode(ctx: AppContext, req: FastifyRequest): Promise<ModuleL
   return { id: f.id, tenantId: f.tenantId, form: parseForm(f.formData) };
 }
 
-const recordId = (req: FastifyRequest, from: Record<string, unknown> = qOf(req)) => {
+const recordId = (req: FastifyRequest, from: Record<string, unknown> = queryOf(req)) => {
   const id = String(from.id ?? '');
   if (!/^\d{1,19}$/.test(id)) throw badRequest(id ? '参数校验失败: id 必须是数字编号' : '缺少必要的请求参数: id');
   return id;
@@ -55,7 +55,7 @@ const recordId = (req: FastifyRequest, from: Record<string, unknown> = qOf(req))
 export function handleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/list/:id`, READ, async (req) => {
     const m = await formById(ctx, req);
-    const { current, size, ascs, descs, keyword, ...filters } = qOf(req);
+    const { current, size, ascs, descs, keyword, ...filters } = queryOf(req);
     const sidx = (descs ?? ascs) as string | undefined;
     const r = await listRecords(
       ctx,
@@ -83,14 +83,14 @@ export function handleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${B}/update/:id`, WRITE, async (req) => {
     const m = await formById(ctx, req);
     const data = bodyData(req.body);
-    const id = recordId(req, { id: data.id ?? qOf(req).id });
+    const id = recordId(req, { id: data.id ?? queryOf(req).id });
     delete data.id;
     await ctx.db.transaction((tx) => updateRecord({ ctx, req, tx, module: m }, id, data));
     return done('更新成功');
   });
   app.get(`${B}/remove/:id`, REMOVE, async (req) => {
     const m = await formById(ctx, req);
-    const ids = parseIds(qOf(req).ids);
+    const ids = parseIds(queryOf(req).ids);
     const n = await ctx.db.transaction((tx) => removeRecords(tx, req, m, ids));
     return ok({ count: n }, '删除成功');
   });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { type Column, columnsOf } from '../datasource/index.ts';
@@ -270,9 +271,8 @@ export async function formOf(ctx: AppContext, req: FastifyRequest, by: { id?: st
   return f as typeof bizForm.$inferSelect | undefined;
 }
 
-const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const idOf = (req: FastifyRequest) => {
-  const id = String(qOf(req).id ?? '');
+  const id = String(queryOf(req).id ?? '');
   if (!/^\d{1,19}$/.test(id)) throw badRequest(id ? '参数校验失败: id 必须是数字编号' : '缺少必要的请求参数: id');
   return id;
 };
@@ -338,7 +338,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
   app.get(`${B}/business-form/findForm`, signedIn, async (req) => {
-    const formCode = String(qOf(req).formCode ?? '').trim();
+    const formCode = String(queryOf(req).formCode ?? '').trim();
     if (!formCode) throw badRequest('缺少必要的请求参数: formCode');
     const f = await formOf(ctx, req, { code: formCode });
     return ok(

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import {
@@ -115,9 +116,10 @@ async function childrenOf(
 export function registerAreaRoutes(app: FastifyInstance, ctx: AppContext) {
   const A = '/system/Area';
   const parentOf = (req: FastifyRequest) => normaliseParent((req.params as { id: string }).id);
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
-  app.get(`${A}/:id`, signedIn, async (req) => ok({ list: await childrenOf(ctx, req, parentOf(req), q(req), false) }));
+  app.get(`${A}/:id`, signedIn, async (req) =>
+    ok({ list: await childrenOf(ctx, req, parentOf(req), queryOf(req), false) }),
+  );
   app.get(`${A}/:id/Selector`, signedIn, async (req) => {
     const list = (await childrenOf(ctx, req, parentOf(req), {}, true)).map((r) => ({
       id: r.id,

@@ -14,6 +14,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
@@ -250,14 +251,13 @@ export function registerBillRuleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- JNPF
   const B = '/system/BillRule';
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
   const sidx = (query: Record<string, unknown>) =>
     typeof query.sidx === 'string' && JNPF_TO_BLADE[query.sidx] ? { ...query, sidx: JNPF_TO_BLADE[query.sidx] } : query;
   app.get(B, byMenu('bill_rule'), async (req) =>
-    ok(await jnpfPage(ctx, req, sequenceResource, sidx(q(req)), asBillRule)),
+    ok(await jnpfPage(ctx, req, sequenceResource, sidx(queryOf(req)), asBillRule)),
   );
   app.get(`${B}/Selector`, signedIn, async (req) =>
-    ok(await jnpfPage(ctx, req, sequenceResource, sidx(q(req)), asBillRule, { status: 1 })),
+    ok(await jnpfPage(ctx, req, sequenceResource, sidx(queryOf(req)), asBillRule, { status: 1 })),
   );
   app.get(`${B}/BillNumber/:code`, signedIn, async (req) => {
     const code = (req.params as { code: string }).code;

@@ -10,6 +10,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { contentDisposition } from '../resource/index.ts';
@@ -164,7 +165,6 @@ const selectorNode = (r: Row) => ({ id: r.id, parentId: r.parentId, fullName: r.
 
 const T = '/system/DictionaryType';
 const D = '/system/DictionaryData';
-const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
 /** `isTree` in the query when given, else the type's own setting. */
 const wantsTree = (query: Record<string, unknown>, type: Row) =>
@@ -180,7 +180,7 @@ export function registerDictionaryRoutes(app: FastifyInstance, ctx: AppContext) 
 
 function registerTypeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(T, byMenu('dictionary'), async (req) => {
-    const keyword = q(req).keyword;
+    const keyword = queryOf(req).keyword;
     const rows = (await dictionaryTypeResource.all(ctx, req, keyword ? { keyword } : {})).map(asJnpf);
     return ok({ list: treeOf(rows) });
   });
@@ -213,7 +213,7 @@ function registerDataReads(app: FastifyInstance, ctx: AppContext) {
     });
   });
   app.get(`${D}/:id`, signedIn, async (req) => {
-    const query = q(req);
+    const query = queryOf(req);
     const type = await typeOf(ctx, req, (req.params as { id: string }).id);
     const rows = (
       await dictionaryDataResource.all(ctx, req, {
@@ -225,7 +225,7 @@ function registerDataReads(app: FastifyInstance, ctx: AppContext) {
     return ok({ list: tree && !query.keyword ? treeOf(rows) : rows });
   });
   app.get(`${D}/:id/Selector`, signedIn, async (req) => {
-    const query = q(req);
+    const query = queryOf(req);
     const type = await typeOf(ctx, req, (req.params as { id: string }).id);
     const rows = (await dictionaryDataResource.all(ctx, req, { dictionaryTypeId: type.id }))
       .filter((r) => r.enabledMark === 1)

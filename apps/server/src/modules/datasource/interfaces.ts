@@ -14,6 +14,7 @@ import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { withSession } from './connect.ts';
 import { readSandboxed } from './sandbox.ts';
@@ -270,7 +271,6 @@ export async function runInterface(ctx: AppContext, req: FastifyRequest, r: Row,
   }
 }
 
-const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const pid = (req: FastifyRequest) => (req.params as Record<string, string>).id;
 const pos = (v: unknown, d: number, max = 1000) => {
   if (v === undefined || v === '' || v === null) return d;
@@ -282,7 +282,7 @@ const pos = (v: unknown, d: number, max = 1000) => {
 export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
   const I = '/system/DataInterface';
   app.get(I, byMenu('data_interface', 'lowcode_design', 'business_form'), async (req) => {
-    const q = qOf(req);
+    const q = queryOf(req);
     const page = pos(q.currentPage, 1, 1_000_000);
     const size = pos(q.pageSize, 20);
     const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
@@ -334,7 +334,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${I}/:id/Actions/Response`, byMenu(...INTERFACE_CALLERS), async (req) => {
     const r = await findInterface(ctx, req, pid(req));
     if (!r) throw badRequest('数据接口不存在');
-    return ok(await runInterface(ctx, req, r, qOf(req)));
+    return ok(await runInterface(ctx, req, r, queryOf(req)));
   });
   app.get(`${I}/:id/Action/Export`, byMenu('data_interface'), async (req, reply) => {
     const r = await findInterface(ctx, req, pid(req));
@@ -345,7 +345,7 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
   app.get('/system/DataInterfaceLog/:id', byMenu('data_interface'), async (req) => {
-    const q = qOf(req);
+    const q = queryOf(req);
     const page = pos(q.currentPage, 1, 1_000_000);
     const size = pos(q.pageSize, 20);
     const r = await findInterface(ctx, req, pid(req));

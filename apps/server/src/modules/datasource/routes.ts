@@ -7,6 +7,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { type Column, DB_TYPES, knownTable, withSession } from './connect.ts';
 import { alterTable, createTable, tableInput, tableUpdate } from './model-ddl.ts';
 import {
@@ -20,7 +21,6 @@ import {
   OWN_DB,
   pageSources,
   pOf,
-  qOf,
   READERS,
   removeSources,
   saveSource,
@@ -40,7 +40,7 @@ export function sourceRoutes(app: FastifyInstance, ctx: AppContext) {
 function jnpfSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   const S = '/system/DataSource';
   app.get(S, byMenu('data_source'), async (req) => {
-    const q = qOf(req);
+    const q = queryOf(req);
     const page = num(q.currentPage, 1, 1_000_000);
     const size = num(q.pageSize, 20);
     const r = await pageSources(ctx, req, q, page, size);
@@ -73,7 +73,7 @@ function jnpfSourceRoutes(app: FastifyInstance, ctx: AppContext) {
 function bladeSourceRoutes(app: FastifyInstance, ctx: AppContext) {
   const D = '/blade-develop/datasource';
   app.get(`${D}/list`, byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const q = qOf(req);
+    const q = queryOf(req);
     const current = num(q.current, 1, 1_000_000);
     const size = num(q.size, 10);
     const r = await pageSources(ctx, req, q, current, size, asBladeSource);
@@ -93,7 +93,7 @@ function bladeSourceRoutes(app: FastifyInstance, ctx: AppContext) {
     ),
   );
   app.get(`${D}/detail`, byMenu('develop_datasource', 'code_gen'), async (req) => {
-    const id = String(qOf(req).id ?? '');
+    const id = String(queryOf(req).id ?? '');
     if (!id) throw badRequest('缺少必要的请求参数: id');
     const r = await findSource(ctx, req, id);
     return ok(r ? asBladeSource(r) : null);
@@ -105,7 +105,7 @@ function bladeSourceRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
   app.post(`${D}/remove`, byMenu('develop_datasource_delete'), async (req) => {
-    const ids = parseIds(qOf(req).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
+    const ids = parseIds(queryOf(req).ids ?? (req.body as Record<string, unknown> | undefined)?.ids);
     await removeSources(ctx, req, ids);
     return done();
   });
@@ -137,7 +137,7 @@ function dataModelRoutes(app: FastifyInstance, ctx: AppContext) {
   const M = '/system/DataModel/:id';
   const MODEL_READ = byMenu('data_model', 'business_data_model', 'code_gen');
   app.get(`${M}/Tables`, MODEL_READ, async (req) => {
-    const q = qOf(req);
+    const q = queryOf(req);
     const kw = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase() : '';
     const rows = (await tablesOf(ctx, req, pOf(req).id)).filter(
       (r) => !kw || r.table.toLowerCase().includes(kw) || (r.comment ?? '').toLowerCase().includes(kw),
@@ -159,7 +159,7 @@ function dataModelRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get(`${M}/Table/:name/Preview`, MODEL_READ, async (req) => {
     const { id, name } = pOf(req);
-    const q = qOf(req);
+    const q = queryOf(req);
     const page = num(q.currentPage, 1, 1_000_000);
     const size = num(q.pageSize, 20, 500);
     const r = await withSession(ctx, await settingsOf(ctx, req, id), async (x) => {

@@ -350,7 +350,6 @@ export async function selectorOf(ctx: AppContext, req: FastifyRequest, nameKey: 
   return [...own, ...rows.map((r) => ({ id: r.id, [nameKey]: r.fullName, dbType: r.dbType, parentId: '0' }))];
 }
 
-export const qOf = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 export const pOf = (req: FastifyRequest) => req.params as Record<string, string>;
 
 export const READERS = [

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryAndBody } from '../../core/request-params.ts';
 import { registerXlsxImport } from '../../core/xlsx-import.ts';
 import { deviceImport } from './import.ts';
 import { saveDevice } from './save.ts';
@@ -42,11 +43,6 @@ import {
 const BASE = '/swp-admin/device-base';
 const READ = byMenu('device_base', 'alarm_info');
 
-const params = (req: FastifyRequest) => ({
-  ...((req.query ?? {}) as Record<string, unknown>),
-  ...(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
-});
-
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   registerXlsxImport(app, ctx, { base: `${BASE}/import`, grant: byMenu('device_base_import'), spec: deviceImport });
   // page, detail and remove
@@ -62,18 +58,19 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(`${BASE}/run-rule`, byMenu('device_base_run'), async (req) =>
-    ok(await runRule(ctx, userOf(req), params(req)), '规则已运行'),
+    ok(await runRule(ctx, userOf(req), queryAndBody(req)), '规则已运行'),
   );
 
   app.post(`${BASE}/stop-rule`, byMenu('device_base_run'), async (req) =>
-    ok(await stopRule(ctx, userOf(req), params(req)), '规则已停止'),
+    ok(await stopRule(ctx, userOf(req), queryAndBody(req)), '规则已停止'),
   );
 
   app.get(`${BASE}/select-device-report-num`, byMenu('device_base'), async (req) =>
     ok(await selectReportNum(ctx, req.tenantId, req.query as Record<string, unknown>)),
   );
 
-  const saveNum = async (req: FastifyRequest) => ok(await saveReportNum(ctx, userOf(req), params(req)), '保存成功');
+  const saveNum = async (req: FastifyRequest) =>
+    ok(await saveReportNum(ctx, userOf(req), queryAndBody(req)), '保存成功');
   app.get(`${BASE}/save-device-report-num`, byMenu('device_base_report'), saveNum);
   app.post(`${BASE}/save-device-report-num`, byMenu('device_base_report'), saveNum);
 

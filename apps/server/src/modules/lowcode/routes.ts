@@ -13,6 +13,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { exportRecords, exportTemplate, importFields, importRecords } from './excel.ts';
 import { parseForm } from './form-schema.ts';
@@ -50,7 +51,6 @@ const BASE = '/visualdev/Base';
 const DEV = '/visualdev/OnlineDev';
 
 const params = (req: FastifyRequest) => req.params as Record<string, string>;
-const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const body = (req: FastifyRequest) =>
   (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
 
@@ -86,10 +86,10 @@ export function lowcodeRoutes(app: FastifyInstance, ctx: AppContext) {
 /** Module designs (`/visualdev/Base`): CRUD, copy, release, and the field lists a design offers. */
 function designRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(BASE, byMenu(DESIGN, 'code_gen', 'business_design'), async (req) =>
-    ok(await listModules(ctx, req, query(req))),
+    ok(await listModules(ctx, req, queryOf(req))),
   );
   app.get(`${BASE}/Selector`, byMenu(DESIGN, 'business_design', 'code_gen'), async (req) => {
-    const type = Number(query(req).type) || undefined;
+    const type = Number(queryOf(req).type) || undefined;
     return ok({ list: await moduleSelector(ctx, req, type) });
   });
   app.post(BASE, byMenu(`${DESIGN}_add`), async (req) => {
@@ -140,7 +140,7 @@ function designRoutes(app: FastifyInstance, ctx: AppContext) {
     await requireModule(req, id, 'view');
     const row = await mustModule(ctx, req, id);
     const m = toModuleLike(row);
-    const q = query(req);
+    const q = queryOf(req);
     const rel = typeof q.relationField === 'string' ? q.relationField : '';
     if (rel && !dataFields(m.form).some((d) => d.vModel === rel)) throw badRequest(`未知的字段: ${rel}`);
     const r = await listRecords(
@@ -201,7 +201,7 @@ function recordRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${DEV}/batchDelete/:moduleId`, signedIn, async (req) => {
     const { m } = await moduleFor(ctx, req, 'delete');
     const b = body(req);
-    const raw = b.ids ?? query(req).ids;
+    const raw = b.ids ?? queryOf(req).ids;
     if (raw === undefined || (Array.isArray(raw) && !raw.length) || raw === '') throw badRequest('请选择至少一条数据');
     const ids = parseIds(raw);
     const n = await ctx.db.transaction((tx) => removeRecords(tx, req, m, ids));
