@@ -6,7 +6,7 @@
  * table and fields are read from its data source.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
@@ -277,6 +277,30 @@ const idOf = (req: FastifyRequest) => {
   return id;
 };
 
+/**
+ * `<base>/save` (inserts: an id in the body is dropped) and `<base>/update` (the body must name its id), both through
+ * `save`, answering `{ id }`: the data models, forms and designs are written the same way.
+ */
+function saveAndUpdate(
+  app: FastifyInstance,
+  base: string,
+  grant: RouteShorthandOptions,
+  save: (req: FastifyRequest, body: Row) => Promise<Row>,
+) {
+  for (const [path, needId] of [
+    ['save', false],
+    ['update', true],
+  ] as const) {
+    app.post(`${base}/${path}`, grant, async (req) => {
+      const b = (req.body ?? {}) as Row;
+      if (needId && !b.id) throw badRequest('缺少必要的请求参数: id');
+      if (!needId) delete b.id;
+      const row = await save(req, b);
+      return ok({ id: row.id }, needId ? '更新成功' : '新增成功');
+    });
+  }
+}
+
 export function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
   categoryResource.routes(app, ctx);
   // allTree: every category, disabled ones too (tree answers the enabled ones)
@@ -287,37 +311,20 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   dataModelResource.routes(app, ctx);
-  for (const [path, needId] of [
-    ['save', false],
-    ['update', true],
-  ] as const) {
-    app.post(
-      `${B}/business-data-model/${path}`,
-      byMenu('business_data_model_add', 'business_data_model_edit'),
-      async (req) => {
-        const b = (req.body ?? {}) as Row;
-        if (needId && !b.id) throw badRequest('缺少必要的请求参数: id');
-        if (!needId) delete b.id;
-        await readModelFields(ctx, req, b);
-        const row = await dataModelResource.save(ctx, req, b);
-        return ok({ id: row.id }, needId ? '更新成功' : '新增成功');
-      },
-    );
-  }
+  saveAndUpdate(
+    app,
+    `${B}/business-data-model`,
+    byMenu('business_data_model_add', 'business_data_model_edit'),
+    async (req, b) => {
+      await readModelFields(ctx, req, b);
+      return dataModelResource.save(ctx, req, b);
+    },
+  );
 
   formResource.routes(app, ctx);
-  for (const [path, needId] of [
-    ['save', false],
-    ['update', true],
-  ] as const) {
-    app.post(`${B}/business-form/${path}`, byMenu('business_form_add', 'business_form_edit'), async (req) => {
-      const b = (req.body ?? {}) as Row;
-      if (needId && !b.id) throw badRequest('缺少必要的请求参数: id');
-      if (!needId) delete b.id;
-      const row = await formResource.save(ctx, req, b);
-      return ok({ id: row.id }, needId ? '更新成功' : '新增成功');
-    });
-  }
+  saveAndUpdate(app, `${B}/business-form`, byMenu('business_form_add', 'business_form_edit'), (req, b) =>
+    formResource.save(ctx, req, b),
+  );
   // every enabled form of the tenant (the workflow's process forms pick from it)
   app.get(`${B}/business-form/listAll`, signedIn, async (req) => {
     const rows = await formResource.all(ctx, req, { status: 1 });
@@ -347,18 +354,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   designResource.routes(app, ctx);
-  for (const [path, needId] of [
-    ['save', false],
-    ['update', true],
-  ] as const) {
-    app.post(`${B}/business-design/${path}`, byMenu('business_design_add', 'business_design_edit'), async (req) => {
-      const b = (req.body ?? {}) as Row;
-      if (needId && !b.id) throw badRequest('缺少必要的请求参数: id');
-      if (!needId) delete b.id;
-      const row = await designResource.save(ctx, req, b);
-      return ok({ id: row.id }, needId ? '更新成功' : '新增成功');
-    });
-  }
+  saveAndUpdate(app, `${B}/business-design`, byMenu('business_design_add', 'business_design_edit'), (req, b) =>
+    designResource.save(ctx, req, b),
+  );
   // preview: the design with its form
   app.get(`${B}/business-design/preview`, byMenu('business_design', 'business_handle'), async (req) => {
     const [d] = await designResource.findVisible(ctx, req, [idOf(req)]);
