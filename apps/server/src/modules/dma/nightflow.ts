@@ -123,6 +123,32 @@ export function localMidnight(t: number): number {
 }
 
 /**
+ * The mean of `value` over the hours [fromHour, toHour) of `day` (local clock) in an hourly series; NaN unless every
+ * one of those hours is there and usable (the flow after the night window, the midday flow and pressure).
+ */
+function meanOfHours<E extends { bad?: string }>(
+  series: Map<number, E> | null,
+  day: number,
+  fromHour: number,
+  toHour: number,
+  value: (e: E) => number,
+): number {
+  if (!series) return Number.NaN;
+  let sum = 0;
+  let n = 0;
+  for (let h = fromHour; h < toHour; h++) {
+    const hd = new Date(day);
+    hd.setHours(h);
+    const e = series.get(hd.getTime());
+    if (e && !e.bad) {
+      sum += value(e);
+      n++;
+    }
+  }
+  return n === toHour - fromHour ? sum / n : Number.NaN;
+}
+
+/**
  * Nights whose window starts within [from, to), ascending. `pressure`: the hourly rollups of the zone's pressure
  * meter, when it has one (same quality gate as the flows: gaps, zeros and stuck readings leave an hour out).
  */
@@ -152,18 +178,7 @@ export function nightFlows(
       else if (e.bad) reason ??= e.bad;
       else mnf = Math.min(mnf, e.v);
     }
-    let sum = 0;
-    let n = 0;
-    for (let h = o.nightEnd; h < o.nightEnd + o.confirmHours; h++) {
-      const hd = new Date(day);
-      hd.setHours(h);
-      const e = net.get(hd.getTime());
-      if (e && !e.bad) {
-        sum += e.v;
-        n++;
-      }
-    }
-    const after = n === o.confirmHours ? sum / n : Number.NaN;
+    const after = meanOfHours(net, day, o.nightEnd, o.nightEnd + o.confirmHours, (e) => e.v);
     let daySum = 0;
     let dayN = 0;
     for (let k = 1; k <= 22; k++) {
@@ -174,30 +189,8 @@ export function nightFlows(
       }
     }
     const dayMean = dayN >= 16 ? daySum / dayN : Number.NaN;
-    let midSum = 0;
-    let midN = 0;
-    for (let h = 10; h < 16; h++) {
-      const hd = new Date(day);
-      hd.setHours(h);
-      const e = net.get(hd.getTime());
-      if (e && !e.bad) {
-        midSum += e.v;
-        midN++;
-      }
-    }
-    const midday = midN === 6 ? midSum / 6 : Number.NaN;
-    let pSum = 0;
-    let pN = 0;
-    for (let h = 10; h < 16 && press; h++) {
-      const hd = new Date(day);
-      hd.setHours(h);
-      const q = press.get(hd.getTime());
-      if (q && !q.bad) {
-        pSum += q.mean;
-        pN++;
-      }
-    }
-    const middayP = pN === 6 ? pSum / 6 : Number.NaN;
+    const midday = meanOfHours(net, day, 10, 16, (e) => e.v);
+    const middayP = meanOfHours(press, day, 10, 16, (q) => q.mean);
     out.push(
       reason
         ? { date: localDate(t), t, mnf: Number.NaN, after, dayMean, midday, middayP, valid: false, reason }
