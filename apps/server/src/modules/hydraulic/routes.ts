@@ -13,12 +13,13 @@
  * - GET  /swp-hydraulic/run/{id}/calibration?date=   simulated against measured at the monitoring stations
  * - /swp-hydraulic/material/{list,page,detail,submit,remove}   管材糙率, the roughness table (materials.ts)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { calibrate } from './calibration.ts';
+import type { SimResult } from './engine.ts';
 import { geometryOf } from './geometry.ts';
 import { materialResource } from './materials.ts';
 import { currentModel, currentModelWithin, listModels, MODEL_WAIT_MS, modelById } from './model.ts';
@@ -82,23 +83,27 @@ export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await getRun(ctx, req.tenantId, (req.params as { id: string }).id)),
   );
 
-  app.get(`${B}/run/:id/node`, byMenu(...HYDRAULIC_READ), async (req) => {
-    const q = itemQuery.parse(req.query);
-    const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
-    const i = r.nodeCodes.indexOf(q.code);
-    if (i < 0) throw badRequest(`模型中没有节点 ${q.code}`);
-    const series = nodeSeries(r, i);
-    return ok(q.time === undefined ? { code: q.code, series } : { code: q.code, ...series[stepAt(r, q.time)] });
-  });
-
-  app.get(`${B}/run/:id/link`, byMenu(...HYDRAULIC_READ), async (req) => {
-    const q = itemQuery.parse(req.query);
-    const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
-    const i = r.linkCodes.indexOf(q.code);
-    if (i < 0) throw badRequest(`模型中没有管段 ${q.code}`);
-    const series = linkSeries(r, i);
-    return ok(q.time === undefined ? { code: q.code, series } : { code: q.code, ...series[stepAt(r, q.time)] });
-  });
+  /** one node's or link's values in a run: the whole series, or the step at `time` */
+  const item =
+    <S>(codesOf: (r: SimResult) => string[], seriesOf: (r: SimResult, i: number) => S[], what: string) =>
+    async (req: FastifyRequest) => {
+      const q = itemQuery.parse(req.query);
+      const r = await resultOf(ctx, req.tenantId, (req.params as { id: string }).id);
+      const i = codesOf(r).indexOf(q.code);
+      if (i < 0) throw badRequest(`模型中没有${what} ${q.code}`);
+      const series = seriesOf(r, i);
+      return ok(q.time === undefined ? { code: q.code, series } : { code: q.code, ...series[stepAt(r, q.time)] });
+    };
+  app.get(
+    `${B}/run/:id/node`,
+    byMenu(...HYDRAULIC_READ),
+    item((r) => r.nodeCodes, nodeSeries, '节点'),
+  );
+  app.get(
+    `${B}/run/:id/link`,
+    byMenu(...HYDRAULIC_READ),
+    item((r) => r.linkCodes, linkSeries, '管段'),
+  );
 
   app.get(`${B}/run/:id/snapshot`, byMenu(...HYDRAULIC_READ), async (req) => {
     const q = z.object({ time: timeQuery }).parse(req.query);
