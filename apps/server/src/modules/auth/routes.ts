@@ -289,42 +289,58 @@ function userRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) 
 
   const selectQuery = z.object({ userId: optionalId }).loose();
 
-  /** The user's own departments (switch dialog); `userId` names another user of the same tenant. */
-  app.get('/blade-system/dept/select', { ...signedIn, schema: { querystring: selectQuery } }, async (req) => {
-    const me = userOf(req);
-    const { userId } = req.query as z.infer<typeof selectQuery>;
-    const u = await userInTenant(ctx, userId ?? me.userId, me.tenantId);
-    const ids = (u?.deptId ?? '').split(',').filter(Boolean);
-    if (!ids.length) return ok([]);
-    const rows = await ctx.db
-      .select()
-      .from(dept)
-      .where(liveInTenant(dept, me.tenantId, inArray(dept.id, ids)));
-    return ok(
-      ids
-        .map((id) => rows.find((r) => r.id === id))
-        .filter(Boolean)
-        .map((d) => ({ ...d!, title: d!.deptName })),
-    );
-  });
+  /**
+   * The departments or roles a user holds (the switch dialog), in the order the user lists them, each with its name
+   * as `title`; `userId` names another user of the same tenant.
+   */
+  const held =
+    <R extends { id: string }>(
+      column: 'deptId' | 'roleId',
+      load: (tenantId: string, ids: string[]) => Promise<R[]>,
+      title: (r: R) => string,
+    ) =>
+    async (req: FastifyRequest) => {
+      const me = userOf(req);
+      const { userId } = req.query as z.infer<typeof selectQuery>;
+      const u = await userInTenant(ctx, userId ?? me.userId, me.tenantId);
+      const ids = (u?.[column] ?? '').split(',').filter(Boolean);
+      if (!ids.length) return ok([]);
+      const rows = await load(me.tenantId, ids);
+      return ok(
+        ids
+          .map((id) => rows.find((r) => r.id === id))
+          .filter((r): r is R => Boolean(r))
+          .map((r) => ({ ...r, title: title(r) })),
+      );
+    };
 
-  app.get('/blade-system/role/select', { ...signedIn, schema: { querystring: selectQuery } }, async (req) => {
-    const me = userOf(req);
-    const { userId } = req.query as z.infer<typeof selectQuery>;
-    const u = await userInTenant(ctx, userId ?? me.userId, me.tenantId);
-    const ids = (u?.roleId ?? '').split(',').filter(Boolean);
-    if (!ids.length) return ok([]);
-    const rows = await ctx.db
-      .select()
-      .from(role)
-      .where(liveInTenant(role, me.tenantId, inArray(role.id, ids)));
-    return ok(
-      ids
-        .map((id) => rows.find((r) => r.id === id))
-        .filter(Boolean)
-        .map((r) => ({ ...r!, title: r!.roleName })),
-    );
-  });
+  app.get(
+    '/blade-system/dept/select',
+    { ...signedIn, schema: { querystring: selectQuery } },
+    held(
+      'deptId',
+      (tenantId, ids) =>
+        ctx.db
+          .select()
+          .from(dept)
+          .where(liveInTenant(dept, tenantId, inArray(dept.id, ids))),
+      (d) => d.deptName,
+    ),
+  );
+
+  app.get(
+    '/blade-system/role/select',
+    { ...signedIn, schema: { querystring: selectQuery } },
+    held(
+      'roleId',
+      (tenantId, ids) =>
+        ctx.db
+          .select()
+          .from(role)
+          .where(liveInTenant(role, tenantId, inArray(role.id, ids))),
+      (r) => r.roleName,
+    ),
+  );
 
   const routesQuery = z.object({ topMenuId: optionalId }).loose();
   app.get('/blade-system/menu/routes', { ...signedIn, schema: { querystring: routesQuery } }, async (req, reply) => {
