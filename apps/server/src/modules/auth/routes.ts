@@ -314,32 +314,26 @@ function userRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRouteDeps) 
       );
     };
 
+  const liveDepts = (tenantId: string, ids: string[]) =>
+    ctx.db
+      .select()
+      .from(dept)
+      .where(liveInTenant(dept, tenantId, inArray(dept.id, ids)));
+  const liveRoles = (tenantId: string, ids: string[]) =>
+    ctx.db
+      .select()
+      .from(role)
+      .where(liveInTenant(role, tenantId, inArray(role.id, ids)));
+  const selectOptions = { ...signedIn, schema: { querystring: selectQuery } };
   app.get(
     '/blade-system/dept/select',
-    { ...signedIn, schema: { querystring: selectQuery } },
-    held(
-      'deptId',
-      (tenantId, ids) =>
-        ctx.db
-          .select()
-          .from(dept)
-          .where(liveInTenant(dept, tenantId, inArray(dept.id, ids))),
-      (d) => d.deptName,
-    ),
+    selectOptions,
+    held('deptId', liveDepts, (d) => d.deptName),
   );
-
   app.get(
     '/blade-system/role/select',
-    { ...signedIn, schema: { querystring: selectQuery } },
-    held(
-      'roleId',
-      (tenantId, ids) =>
-        ctx.db
-          .select()
-          .from(role)
-          .where(liveInTenant(role, tenantId, inArray(role.id, ids))),
-      (r) => r.roleName,
-    ),
+    selectOptions,
+    held('roleId', liveRoles, (r) => r.roleName),
   );
 
   const routesQuery = z.object({ topMenuId: optionalId }).loose();
