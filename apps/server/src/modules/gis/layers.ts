@@ -46,6 +46,16 @@ const S = 'esriFieldTypeString' as const;
 const gid = f('gid', '编号(GID)', 'esriFieldTypeOID');
 const dno = (alias: string) => f('dno', alias, S);
 
+/**
+ * A point layer: the features of `swp_gis_node` of one kind, the kind its key names (junction, valve, hydrant, …).
+ */
+const nodeLayer = (layer: Omit<LayerDef, 'table' | 'kinds' | 'geometryType'>): LayerDef => ({
+  ...layer,
+  table: 'swp_gis_node',
+  kinds: [layer.key],
+  geometryType: 'esriGeometryPoint',
+});
+
 export const LAYERS: LayerDef[] = [
   {
     id: 0,
@@ -71,26 +81,20 @@ export const LAYERS: LayerDef[] = [
       f('toNode', '终点节点', I),
     ],
   },
-  {
+  nodeLayer({
     id: 1,
     key: 'junction',
     name: '管网节点',
     nameEn: 'Junctions',
-    table: 'swp_gis_node',
-    kinds: ['junction'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'dno',
     drawOrder: 2,
     fields: [gid, dno('节点编号'), f('elevation', '地面高程(m)', D), f('dmaCode', '所属分区', S)],
-  },
-  {
+  }),
+  nodeLayer({
     id: 2,
     key: 'valve',
     name: '阀门',
     nameEn: 'Valves',
-    table: 'swp_gis_node',
-    kinds: ['valve'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'dno',
     drawOrder: 9,
     fields: [
@@ -102,15 +106,12 @@ export const LAYERS: LayerDef[] = [
       f('subtype', '阀门类型', S),
       f('dmaCode', '所属分区', S),
     ],
-  },
-  {
+  }),
+  nodeLayer({
     id: 3,
     key: 'hydrant',
     name: '消火栓',
     nameEn: 'Hydrants',
-    table: 'swp_gis_node',
-    kinds: ['hydrant'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'dno',
     drawOrder: 8,
     fields: [
@@ -121,15 +122,12 @@ export const LAYERS: LayerDef[] = [
       f('pipeGid', '所在管线', I),
       f('address', '地址', S),
     ],
-  },
-  {
+  }),
+  nodeLayer({
     id: 4,
     key: 'meter',
     name: '水表',
     nameEn: 'Meters',
-    table: 'swp_gis_node',
-    kinds: ['meter'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'name',
     drawOrder: 7,
     fields: [
@@ -145,15 +143,12 @@ export const LAYERS: LayerDef[] = [
       f('dmaCode', '所属分区', S),
       f('address', '地址', S),
     ],
-  },
-  {
+  }),
+  nodeLayer({
     id: 5,
     key: 'pump',
     name: '泵站',
     nameEn: 'Pumps',
-    table: 'swp_gis_node',
-    kinds: ['pump'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'name',
     drawOrder: 10,
     fields: [
@@ -163,15 +158,12 @@ export const LAYERS: LayerDef[] = [
       f('capacity', '功率(kW)', D),
       f('stationCode', '监测站编码', S),
     ],
-  },
-  {
+  }),
+  nodeLayer({
     id: 6,
     key: 'wq',
     name: '水质监测点',
     nameEn: 'Water-quality points',
-    table: 'swp_gis_node',
-    kinds: ['wq'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'name',
     drawOrder: 10,
     fields: [
@@ -181,15 +173,12 @@ export const LAYERS: LayerDef[] = [
       f('stationCode', '监测站编码', S),
       f('pipeGid', '所在管线', I),
     ],
-  },
-  {
+  }),
+  nodeLayer({
     id: 7,
     key: 'source',
     name: '水厂/水池',
     nameEn: 'Plants and tanks',
-    table: 'swp_gis_node',
-    kinds: ['source'],
-    geometryType: 'esriGeometryPoint',
     displayField: 'name',
     drawOrder: 11,
     fields: [
@@ -200,7 +189,7 @@ export const LAYERS: LayerDef[] = [
       f('capacity', '规模(m³/d)', D),
       f('stationCode', '监测站编码', S),
     ],
-  },
+  }),
   {
     id: 8,
     key: 'dma',
