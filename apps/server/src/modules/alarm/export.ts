@@ -3,17 +3,12 @@
  * straight into the reply, a thousand rows at a time; parameters are checked before the first byte.
  */
 import type { SQL } from 'drizzle-orm';
-import { rfc5987 } from '../../core/attachment.ts';
 import type { AppContext } from '../../core/module.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { xlsxStream } from '../../core/xlsx-stream.ts';
 import { alarmRows } from './service.ts';
 
 export const EXPORT_NAME = '报警信息.xlsx';
-
-export function contentDisposition(name: string): string {
-  return `attachment; filename="alarms.xlsx"; filename*=UTF-8''${rfc5987(name)}`;
-}
 
 export const EXPORT_COLUMNS = [
   { header: '序号', key: 'no', width: 8 },

@@ -19,10 +19,10 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { XLSX_TYPE } from '../../core/xlsx-stream.ts';
+import { xlsxHeaders } from '../../core/xlsx-stream.ts';
 import { dispatchBurstRepair } from './dispatch.ts';
 import { burstEvidence } from './evidence.ts';
-import { alarmWorkbook, contentDisposition, EXPORT_NAME } from './export.ts';
+import { alarmWorkbook, EXPORT_NAME } from './export.ts';
 import { alarmInfo } from './schema.ts';
 import {
   ALARM_LEVELS,
@@ -119,11 +119,6 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
     const { burst: _b, ...filters } = query;
     // the first rows are read before the headers: a bad filter or sort is a 400 in the envelope, not a cut file
     const file = await alarmWorkbook(ctx, req.tenantId, filters, extra);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(EXPORT_NAME))
-      .header('access-control-expose-headers', 'content-disposition')
-      .header('cache-control', 'no-store');
-    return reply.send(file);
+    return xlsxHeaders(reply, EXPORT_NAME, 'alarms.xlsx').send(file);
   });
 }
