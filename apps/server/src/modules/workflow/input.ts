@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { queryAndBody } from '../../core/request-params.ts';
 import type { OpInput } from './operations.ts';
 
 const id = (name: string) =>
@@ -64,10 +65,7 @@ export type OpBody = z.infer<typeof opSchema>;
 
 /** Query and body merged (body wins), validated. */
 export function opBody(req: FastifyRequest): OpBody & OpInput {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b =
-    req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  const r = opSchema.safeParse({ ...q, ...b });
+  const r = opSchema.safeParse(queryAndBody(req));
   if (!r.success) throw badRequest(r.error.issues[0].message);
   const v = r.data;
   return { ...v, processInstanceId: v.processInstanceId ?? v.processInsId } as OpBody & OpInput;

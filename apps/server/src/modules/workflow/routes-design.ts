@@ -11,6 +11,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import type { Row } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf } from './codes.ts';
@@ -39,13 +40,6 @@ import { wfCategory, wfCondition, wfDefinition, wfForm, wfFormDefault, wfModel }
 
 export { changeDeploymentStatus, deployModel, deploymentPage, removeDeployments } from './design-deploy.ts';
 export { modelResource } from './design-resources.ts';
-
-function body(req: FastifyRequest): Record<string, unknown> {
-  return {
-    ...((req.query ?? {}) as Record<string, unknown>),
-    ...(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
-  };
-}
 
 async function categoryTree(ctx: AppContext, tenantId: string, withConditions: boolean) {
   const cats = await ctx.db
@@ -137,7 +131,7 @@ function designTreeRoutes(app: FastifyInstance, ctx: AppContext) {
 /** a model's or form's category, a model's icon, deploy, set main version */
 function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
   const changeCategory = (table: typeof wfModel | typeof wfForm, label: string) => async (req: FastifyRequest) => {
-    const b = body(req);
+    const b = queryAndBody(req);
     const id = idOf(b.id ?? b.modelId ?? b.formId);
     const categoryId = idOf(b.categoryId ?? b.category, 'categoryId');
     const r = await ctx.db
@@ -151,7 +145,7 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${D}/model/changeCategory`, byMenu(buttonsOf('wf_model').edit), changeCategory(wfModel, '模型'));
   app.post(`${D}/form/changeCategory`, byMenu(buttonsOf('wf_form').edit), changeCategory(wfForm, '表单'));
   app.post(`${D}/model/changeIcon`, byMenu(buttonsOf('wf_model').edit), async (req) => {
-    const b = body(req);
+    const b = queryAndBody(req);
     const id = idOf(b.id ?? b.modelId);
     const icon = z
       .string()
@@ -166,16 +160,16 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
   app.post(`${D}/model/deploy`, byMenu('wf_model_deploy', buttonsOf('wf_model').edit), async (req) => {
-    return deployNamedModel(ctx, req, body(req), 'categoryId');
+    return deployNamedModel(ctx, req, queryAndBody(req), 'categoryId');
   });
   app.post(`${D}/model/history/setMainVersion`, byMenu(buttonsOf('wf_model').edit), async (req) => {
     const user = userOf(req);
-    await setMainModel(ctx, user.tenantId, idOf(body(req).id), user.userId);
+    await setMainModel(ctx, user.tenantId, idOf(queryAndBody(req).id), user.userId);
     return done();
   });
   app.post(`${D}/form/history/setMainVersion`, byMenu(buttonsOf('wf_form').edit), async (req) => {
     const user = userOf(req);
-    await setMainForm(ctx, user.tenantId, idOf(body(req).id), user.userId);
+    await setMainForm(ctx, user.tenantId, idOf(queryAndBody(req).id), user.userId);
     return done();
   });
 }
@@ -183,21 +177,21 @@ function designModelRoutes(app: FastifyInstance, ctx: AppContext) {
 /** `deployment/*`: list, remove, change status and category */
 function designDeploymentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${D}/deployment/list`, byMenu('wf_deployment'), async (req) =>
-    ok(await deploymentPage(ctx, tenant(req), (req.query ?? {}) as Record<string, unknown>)),
+    ok(await deploymentPage(ctx, tenant(req), queryOf(req))),
   );
   app.post(`${D}/deployment/remove`, byMenu(buttonsOf('wf_deployment').delete), async (req) => {
-    const b = body(req);
+    const b = queryAndBody(req);
     const ids = parseIds(b.deploymentIds ?? b.ids ?? b.id, 'deploymentIds');
     await removeDeployments(ctx, tenant(req), ids);
     return done();
   });
   app.post(`${D}/deployment/changeStatus`, byMenu(buttonsOf('wf_deployment').edit), async (req) => {
-    const b = body(req);
+    const b = queryAndBody(req);
     await changeDeploymentStatus(ctx, tenant(req), idOf(b.id ?? b.deploymentId ?? b.processId), b.status ?? b.state);
     return done();
   });
   app.post(`${D}/deployment/changeCategory`, byMenu(buttonsOf('wf_deployment').edit), async (req) => {
-    const b = body(req);
+    const b = queryAndBody(req);
     const id = idOf(b.id ?? b.deploymentId ?? b.processId);
     const categoryId = idOf(b.categoryId ?? b.category, 'categoryId');
     const r = await ctx.db

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryAndBody } from '../../core/request-params.ts';
 import { defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
@@ -15,12 +16,6 @@ import { byMenu } from './grants.ts';
 import { wfDraft, wfInstance, wfLeave } from './schema.ts';
 
 export const anyProcess = byMenu(...PROCESS_MENUS);
-export const bodyOf = (req: FastifyRequest): Record<string, unknown> => ({
-  ...((req.query ?? {}) as Record<string, unknown>),
-  ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : {}),
-});
 export const idOf = (v: unknown, name = 'id') => {
   const s = v === undefined || v === null ? '' : String(v);
   if (!/^\d{1,19}$/.test(s)) throw badRequest(`缺少必要的请求参数: ${name}`);
@@ -75,7 +70,7 @@ const leaveSchema = z.object({
 /** Starts a leave: the 请假 process with the form's values; its start submits the starter's 提交请假 step. */
 export async function startLeave(ctx: AppContext, req: FastifyRequest) {
   const user = userOf(req);
-  const r = leaveSchema.safeParse(bodyOf(req));
+  const r = leaveSchema.safeParse(queryAndBody(req));
   if (!r.success) throw badRequest(r.error.issues[0].message);
   const b = r.data;
   if (b.endTime <= b.startTime) throw badRequest('结束时间须晚于开始时间');
@@ -183,7 +178,7 @@ export function leaveRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/blade-desk/process/leave/start-process', anyProcess, async (req) => ok(await startLeave(ctx, req)));
   app.get('/blade-desk/process/leave/detail', anyProcess, async (req) => {
     const user = userOf(req);
-    const q = bodyOf(req);
+    const q = queryAndBody(req);
     const cond = q.processInstanceId
       ? eq(wfLeave.processInstanceId, idOf(q.processInstanceId, 'processInstanceId'))
       : eq(wfLeave.id, idOf(q.businessId ?? q.id, 'businessId'));

@@ -1,9 +1,10 @@
 /** The older BladeX flow family (`/blade-flow/*`): models, deployments, the ops list, the work lists. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import { uploadScope } from '../../core/upload.ts';
 import { buttonsOf } from './codes.ts';
 import { deployIn } from './deploy.ts';
@@ -12,7 +13,7 @@ import { byMenu } from './grants.ts';
 import { list, startList } from './lists.ts';
 import { claimTask, completeTask, deleteInstance } from './operations.ts';
 import { changeDeploymentStatus, deploymentPage, modelResource, removeDeployments } from './routes-design.ts';
-import { anyProcess, bodyOf, deployNamedModel, idOf } from './routes-extra.ts';
+import { anyProcess, deployNamedModel, idOf } from './routes-extra.ts';
 import { actorOf } from './routes-process.ts';
 
 export function flowRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,20 +25,19 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext) {
 /** `model/*` and `manager/*`: the models and their deployments */
 function flowDesignRoutes(app: FastifyInstance, ctx: AppContext) {
   const F = '/blade-flow';
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
-  app.get(`${F}/model/list`, byMenu('wf_model'), async (req) => modelResource.page(ctx, req, q(req)).then(ok));
+  app.get(`${F}/model/list`, byMenu('wf_model'), async (req) => modelResource.page(ctx, req, queryOf(req)).then(ok));
   app.post(`${F}/model/remove`, byMenu(buttonsOf('wf_model').delete), async (req) => {
-    await modelResource.remove(ctx, req, parseIds(bodyOf(req).ids));
+    await modelResource.remove(ctx, req, parseIds(queryAndBody(req).ids));
     return done();
   });
   app.post(`${F}/model/deploy`, byMenu('wf_model_deploy', buttonsOf('wf_model').edit), async (req) => {
-    return deployNamedModel(ctx, req, bodyOf(req), 'category');
+    return deployNamedModel(ctx, req, queryAndBody(req), 'category');
   });
   app.get(`${F}/manager/list`, byMenu('wf_deployment'), async (req) =>
-    ok(await deploymentPage(ctx, userOf(req).tenantId, q(req))),
+    ok(await deploymentPage(ctx, userOf(req).tenantId, queryOf(req))),
   );
   app.post(`${F}/manager/change-state`, byMenu(buttonsOf('wf_deployment').edit), async (req) => {
-    const b = bodyOf(req);
+    const b = queryAndBody(req);
     await changeDeploymentStatus(
       ctx,
       userOf(req).tenantId,
@@ -47,7 +47,7 @@ function flowDesignRoutes(app: FastifyInstance, ctx: AppContext) {
     return done();
   });
   app.post(`${F}/manager/delete-deployment`, byMenu(buttonsOf('wf_deployment').delete), async (req) => {
-    await removeDeployments(ctx, userOf(req).tenantId, parseIds(bodyOf(req).deploymentIds, 'deploymentIds'));
+    await removeDeployments(ctx, userOf(req).tenantId, parseIds(queryAndBody(req).deploymentIds, 'deploymentIds'));
     return done();
   });
 }
@@ -114,16 +114,15 @@ function flowUploadRoutes(app: FastifyInstance, ctx: AppContext) {
 /** `follow/*`, `work/*`, `process/history-flow-list`: the instances, the work lists and a task's completion */
 function flowWorkRoutes(app: FastifyInstance, ctx: AppContext) {
   const F = '/blade-flow';
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
   app.get(`${F}/follow/list`, byMenu('wf_ops_process'), async (req) => {
     const user = userOf(req);
-    if (!user.isAdmin) return ok(await list(ctx, user, 'send', q(req)));
-    return ok(await list(ctx, user, 'opsProcess', q(req)));
+    if (!user.isAdmin) return ok(await list(ctx, user, 'send', queryOf(req)));
+    return ok(await list(ctx, user, 'opsProcess', queryOf(req)));
   });
   app.post(`${F}/follow/delete-process-instance`, byMenu('wf_ops_process'), async (req) => {
     const user = userOf(req);
     if (!user.isAdmin) throw badRequest('只有管理员可以删除流程实例');
-    const b = bodyOf(req);
+    const b = queryAndBody(req);
     await deleteInstance(
       ctx,
       actorOf(user),
@@ -132,19 +131,27 @@ function flowWorkRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return done();
   });
-  app.get(`${F}/work/start-list`, byMenu('wf_start'), async (req) => ok(await startList(ctx, userOf(req), q(req))));
-  app.get(`${F}/work/claim-list`, byMenu('wf_claim'), async (req) => ok(await list(ctx, userOf(req), 'claim', q(req))));
-  app.get(`${F}/work/todo-list`, byMenu('wf_todo'), async (req) => ok(await list(ctx, userOf(req), 'todo', q(req))));
-  app.get(`${F}/work/send-list`, byMenu('wf_send'), async (req) => ok(await list(ctx, userOf(req), 'send', q(req))));
+  app.get(`${F}/work/start-list`, byMenu('wf_start'), async (req) =>
+    ok(await startList(ctx, userOf(req), queryOf(req))),
+  );
+  app.get(`${F}/work/claim-list`, byMenu('wf_claim'), async (req) =>
+    ok(await list(ctx, userOf(req), 'claim', queryOf(req))),
+  );
+  app.get(`${F}/work/todo-list`, byMenu('wf_todo'), async (req) =>
+    ok(await list(ctx, userOf(req), 'todo', queryOf(req))),
+  );
+  app.get(`${F}/work/send-list`, byMenu('wf_send'), async (req) =>
+    ok(await list(ctx, userOf(req), 'send', queryOf(req))),
+  );
   app.get(`${F}/work/done-list`, byMenu('wf_done', 'wf_mydone'), async (req) =>
-    ok(await list(ctx, userOf(req), 'myDone', q(req))),
+    ok(await list(ctx, userOf(req), 'myDone', queryOf(req))),
   );
   app.post(`${F}/work/claim-task`, byMenu('wf_claim', 'wf_todo'), async (req) => {
-    await claimTask(ctx, actorOf(userOf(req)), idOf(bodyOf(req).taskId, 'taskId'));
+    await claimTask(ctx, actorOf(userOf(req)), idOf(queryAndBody(req).taskId, 'taskId'));
     return done();
   });
   app.post(`${F}/work/complete-task`, anyProcess, async (req) => {
-    const b = bodyOf(req);
+    const b = queryAndBody(req);
     const flag = b.flag === undefined ? undefined : String(b.flag);
     const pass =
       b.pass !== undefined ? !['false', '0'].includes(String(b.pass)) : flag === undefined ? true : flag === 'ok';
@@ -158,7 +165,7 @@ function flowWorkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get(`${F}/process/history-flow-list`, anyProcess, async (req) => {
     const user = userOf(req);
-    const id = idOf(q(req).processInstanceId, 'processInstanceId');
+    const id = idOf(queryOf(req).processInstanceId, 'processInstanceId');
     if (!(await canSee(ctx, user, id))) return ok([]);
     return ok(await timeline(ctx, id));
   });

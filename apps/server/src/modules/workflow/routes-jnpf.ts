@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { inTenant, liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { processDetail } from './detail.ts';
@@ -133,7 +134,6 @@ const engineInput = z.object({
 const E = '/workflow/Engine/FlowEngine';
 const read = byMenu('wf_model', 'wf_deployment');
 const write = byMenu(buttonsOf('wf_model').add, buttonsOf('wf_model').edit);
-const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const tenant = (req: FastifyRequest) => userOf(req).tenantId;
 const pid = (req: FastifyRequest) => idOf((req.params as { id?: string }).id);
 
@@ -147,15 +147,15 @@ export function jnpfRoutes(app: FastifyInstance, ctx: AppContext) {
 /** the list, all of it, and the selector tree by category */
 function engineListRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(E, read, async (req) => {
-    const r = await engineRows(ctx, tenant(req), q(req));
+    const r = await engineRows(ctx, tenant(req), queryOf(req));
     return ok({ list: r.rows, pagination: { currentPage: r.currentPage, pageSize: r.pageSize, total: r.total } });
   });
   app.get(`${E}/ListAll`, byMenu(...ALL_MENUS), async (req) =>
-    ok({ list: (await engineRows(ctx, tenant(req), q(req), true)).rows }),
+    ok({ list: (await engineRows(ctx, tenant(req), queryOf(req), true)).rows }),
   );
   app.get(`${E}/Selector`, byMenu(...ALL_MENUS), async (req) => {
     const rows = (await engineRows(ctx, tenant(req), {}, true)).rows.filter(
-      (r) => String(q(req).type ?? '') !== '1' || r.enabledMark === 1,
+      (r) => String(queryOf(req).type ?? '') !== '1' || r.enabledMark === 1,
     );
     const cats = await ctx.db
       .select()

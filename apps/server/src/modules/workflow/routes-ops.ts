@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { command } from './engine.ts';
@@ -72,14 +73,13 @@ function admin(req: FastifyRequest) {
 }
 
 export function opsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
-  app.get(`${O}/list`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsTasks', q(req))));
-  app.get(`${O}/processList`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsProcess', q(req))));
-  app.get(`${O}/doneList`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsDone', q(req))));
+  app.get(`${O}/list`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsTasks', queryOf(req))));
+  app.get(`${O}/processList`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsProcess', queryOf(req))));
+  app.get(`${O}/doneList`, adminOnly, async (req) => ok(await list(ctx, admin(req), 'opsDone', queryOf(req))));
   app.get(`${O}/processNodes`, adminOnly, async (req) => {
     const user = admin(req);
     const b = opBody(req);
-    const { processDefinitionId } = q(req) as { processDefinitionId?: string };
+    const { processDefinitionId } = queryOf(req) as { processDefinitionId?: string };
     let defId = processDefinitionId;
     if (!defId) {
       let instanceId = b.processInstanceId;

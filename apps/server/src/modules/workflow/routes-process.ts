@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { PROCESS_MENUS } from './codes.ts';
 import { canSee, formOf, processDetail } from './detail.ts';
 import { type Actor, findDefinition } from './engine.ts';
@@ -51,8 +52,6 @@ export const actorOf = (u: { userId: string; tenantId: string; isAdmin: boolean 
   isAdmin: u.isAdmin,
 });
 
-const q = (req: { query: unknown }) => (req.query ?? {}) as Record<string, unknown>;
-
 export function processRoutes(app: FastifyInstance, ctx: AppContext) {
   processListRoutes(app, ctx);
   processFormRoutes(app, ctx);
@@ -61,13 +60,15 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** The work lists: startable processes, todo, claim, sent, done, my done, copies. */
 function processListRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(`${P}/processList`, byMenu('wf_start'), async (req) => ok(await startList(ctx, userOf(req), q(req))));
-  app.get(`${P}/todoList`, byMenu('wf_todo'), async (req) => ok(await list(ctx, userOf(req), 'todo', q(req))));
-  app.get(`${P}/claimList`, byMenu('wf_claim'), async (req) => ok(await list(ctx, userOf(req), 'claim', q(req))));
-  app.get(`${P}/sendList`, byMenu('wf_send'), async (req) => ok(await list(ctx, userOf(req), 'send', q(req))));
-  app.get(`${P}/doneList`, byMenu('wf_done'), async (req) => ok(await list(ctx, userOf(req), 'done', q(req))));
-  app.get(`${P}/myDoneList`, byMenu('wf_mydone'), async (req) => ok(await list(ctx, userOf(req), 'myDone', q(req))));
-  app.get(`${P}/copyList`, byMenu('wf_copy'), async (req) => ok(await list(ctx, userOf(req), 'copy', q(req))));
+  app.get(`${P}/processList`, byMenu('wf_start'), async (req) => ok(await startList(ctx, userOf(req), queryOf(req))));
+  app.get(`${P}/todoList`, byMenu('wf_todo'), async (req) => ok(await list(ctx, userOf(req), 'todo', queryOf(req))));
+  app.get(`${P}/claimList`, byMenu('wf_claim'), async (req) => ok(await list(ctx, userOf(req), 'claim', queryOf(req))));
+  app.get(`${P}/sendList`, byMenu('wf_send'), async (req) => ok(await list(ctx, userOf(req), 'send', queryOf(req))));
+  app.get(`${P}/doneList`, byMenu('wf_done'), async (req) => ok(await list(ctx, userOf(req), 'done', queryOf(req))));
+  app.get(`${P}/myDoneList`, byMenu('wf_mydone'), async (req) =>
+    ok(await list(ctx, userOf(req), 'myDone', queryOf(req))),
+  );
+  app.get(`${P}/copyList`, byMenu('wf_copy'), async (req) => ok(await list(ctx, userOf(req), 'copy', queryOf(req))));
 }
 
 /** An instance's detail, its back nodes, and the forms of a process. */
@@ -81,7 +82,7 @@ function processFormRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.get(`${P}/getFormByProcessId`, anyProcess, async (req) => {
     const user = userOf(req);
-    const { processId } = q(req) as { processId?: string };
+    const { processId } = queryOf(req) as { processId?: string };
     const def = await findDefinition(ctx.db, user.tenantId, need(processId, 'processId'));
     if (!def) return ok(null);
     return ok({
@@ -92,7 +93,7 @@ function processFormRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get(`${P}/getFormByProcessDefKey`, anyProcess, async (req) => {
     const user = userOf(req);
-    const { processDefKey } = q(req) as { processDefKey?: string };
+    const { processDefKey } = queryOf(req) as { processDefKey?: string };
     const def = await findDefinition(ctx.db, user.tenantId, undefined, need(processDefKey, 'processDefKey'));
     if (!def) return ok(null);
     return ok({
