@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { invalidateDataScopes } from './data-scope.ts';
@@ -98,6 +99,6 @@ async function withParentNames(ctx: AppContext, rows: Row[]): Promise<Row[]> {
 export function deptRoutes(app: FastifyInstance, ctx: AppContext) {
   deptResource.routes(app, ctx);
   app.get('/blade-system/dept/lazy-list', byMenu('dept', 'user', 'permission_organize'), async (req) =>
-    ok(await deptResource.lazy(ctx, req, (req.query ?? {}) as Record<string, unknown>)),
+    ok(await deptResource.lazy(ctx, req, queryOf(req))),
   );
 }

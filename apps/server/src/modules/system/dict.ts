@@ -14,6 +14,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { int, oneOf, optText, parentId, text } from './fields.ts';
@@ -164,12 +165,11 @@ function familyRoutes(app: FastifyInstance, ctx: AppContext, res: Resource) {
   res.routes(app, ctx);
   const b = res.def.base;
   const read = { config: { grant: res.def.grant.read } };
-  const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
 
-  app.get(`${b}/parent-list`, read, async (req) => ok(await res.page(ctx, req, { ...query(req), parentId: '0' })));
+  app.get(`${b}/parent-list`, read, async (req) => ok(await res.page(ctx, req, { ...queryOf(req), parentId: '0' })));
 
   app.get(`${b}/child-list`, read, async (req) => {
-    const { parentId: raw, ...q } = query(req);
+    const { parentId: raw, ...q } = queryOf(req);
     if (raw === undefined || raw === '') throw badRequest('缺少必要的请求参数: parentId');
     const pid = String(raw);
     if (!/^-?\d{1,19}$/.test(pid)) throw badRequest('参数校验失败: parentId 必须是数字编号');
@@ -196,14 +196,14 @@ function familyRoutes(app: FastifyInstance, ctx: AppContext, res: Resource) {
   });
 
   app.get(`${b}/tree`, signedIn, async (req) => {
-    const { code, ...q } = query(req);
+    const { code, ...q } = queryOf(req);
     const named = typeof code === 'string' && code !== '' && code.toUpperCase() !== 'DICT' ? code : undefined;
     const rows = await res.all(ctx, req, named ? { ...q, code_equal: named } : q);
     return ok(res.treeOf(rows, true));
   });
 
   app.get(`${b}/dictionary`, signedIn, async (req) => {
-    const code = query(req).code;
+    const code = queryOf(req).code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
     return ok(await dictionaryOf(ctx, req, res, code.trim()));
   });

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
@@ -236,7 +237,7 @@ export const menuResource = defineResource({
   },
 });
 
-const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
+const query = (req: FastifyRequest) => ({ ...queryOf(req) });
 
 /** Menu rows the caller may hand out: an administrator every menu of the package, anyone else their own grants. */
 async function grantable(ctx: AppContext, req: FastifyRequest, extra: SQL[] = []): Promise<Row[]> {

@@ -14,6 +14,7 @@ import { attachment } from '../../core/attachment.ts';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import type { Row } from '../../core/resource.ts';
 import { readSheetByHeaders } from '../../core/xlsx-read.ts';
 import { region } from './schema.ts';
@@ -71,7 +72,7 @@ export async function regionTemplate(reply: FastifyReply) {
 
 /** `export-region`: every division matching `conds`, streamed in code order (keyset batches, flat memory). */
 export async function exportRegions(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, conds: unknown[]) {
-  compileSort(region, (req.query ?? {}) as Record<string, unknown>); // a bad sort key is a 400 before any byte
+  compileSort(region, queryOf(req)); // a bad sort key is a 400 before any byte
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(REGION_SHEET);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
@@ -67,11 +68,6 @@ async function byCode(ctx: AppContext, code: string): Promise<Row | undefined> {
   const [row] = await ctx.db.select().from(region).where(eq(region.code, code)).limit(1);
   return row;
 }
-
-const body = (req: FastifyRequest): Row => ({
-  ...((req.query ?? {}) as Row),
-  ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),
-});
 
 /** Adds a division, or updates the name, sort and remark of a known one (descendants keep the new name too). */
 export async function saveRegion(ctx: AppContext, input: unknown): Promise<void> {
@@ -137,7 +133,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   regionResource.routes(app, ctx);
 
   app.get('/blade-system/region/detail', byMenu('region'), async (req) => {
-    const code = (req.query as Row | undefined)?.code;
+    const code = queryOf(req).code;
     if (typeof code !== 'string' || !code.trim()) throw badRequest('缺少必要的请求参数: code');
     const row = await byCode(ctx, code.trim());
     if (!row) return ok(null);
@@ -149,7 +145,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   // SpringBlade's picker (Saber's 调试 dialog cascades province → city → district through it): the divisions
   // directly under `code` (default `00`, the provinces), in display order; a picker, so for everyone signed in
   app.get('/blade-system/region/select', signedIn, async (req) => {
-    const raw = (req.query as Row | undefined)?.code;
+    const raw = queryOf(req).code;
     const code = raw === undefined || raw === '' ? REGION_ROOT : String(raw).trim();
     if (!/^\d{1,12}$/.test(code)) throw badRequest('参数校验失败: code 不是有效的区划编号');
     const rows = await ctx.db
@@ -163,7 +159,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/blade-system/region/export-template', byMenu('region_import'), (_req, reply) => regionTemplate(reply));
 
   app.get('/blade-system/region/export-region', byMenu('region_export'), async (req, reply) => {
-    const q = { ...((req.query ?? {}) as Row) };
+    const q = { ...queryOf(req) };
     for (const k of Object.keys(q)) if (k.toLowerCase() === 'blade-auth') delete q[k];
     // the list's filters, compiled before anything is sent: a bad filter is still a 400 in the envelope
     const conds = await regionResource.conditions(ctx, req, q);
@@ -176,8 +172,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
       requirePlatformAdmin(req);
       const file = await uploadedFile(req, '请上传 xlsx 文件 (multipart/form-data, 字段 file)');
       const buf = await fileBytes(file);
-      const raw =
-        (req.query as Row | undefined)?.isCovered ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value;
+      const raw = queryOf(req).isCovered ?? (file.fields.isCovered as { value?: unknown } | undefined)?.value;
       const covered = String(raw ?? '0');
       if (!['0', '1', 'true', 'false'].includes(covered)) throw badRequest('参数校验失败: isCovered 只能是 0 或 1');
       const r = await importRegions(ctx, buf, covered === '1' || covered === 'true');
@@ -187,13 +182,13 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/blade-system/region/submit', byMenu('region_add', 'region_edit'), async (req) => {
     requirePlatformAdmin(req);
-    await saveRegion(ctx, body(req));
+    await saveRegion(ctx, queryAndBody(req));
     return done();
   });
 
   app.post('/blade-system/region/remove', byMenu('region_delete'), async (req) => {
     requirePlatformAdmin(req);
-    const p = body(req);
+    const p = queryAndBody(req);
     const raw = p.id ?? p.code ?? p.ids;
     const code = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
     if (!code) throw badRequest('缺少必要的请求参数: id');

@@ -11,6 +11,7 @@ import { badRequest, done, forbidden, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import { defineResource, type ResourceDef, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
@@ -155,15 +156,14 @@ async function knownScopes(
 
 export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   roleResource.routes(app, ctx);
-  const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
   app.get('/blade-system/role/tree', signedIn, async (req) => {
-    const rows = await roleResource.all(ctx, req, q(req), hideAdminRoles(req));
+    const rows = await roleResource.all(ctx, req, queryOf(req), hideAdminRoles(req));
     return ok(roleResource.treeOf(rows, true));
   });
 
   app.get('/blade-system/role/tree-by-id', byMenu('role', 'user'), async (req) => {
-    const { roleId, ...rest } = q(req);
+    const { roleId, ...rest } = queryOf(req);
     const ids = idList(roleId, 'roleId');
     let tenantId = req.tenantId;
     if (isPlatformAdmin(req.user)) {
@@ -175,10 +175,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/blade-system/role/grant', byMenu('role_grant'), async (req) => {
-    const body = {
-      ...((req.query ?? {}) as Row),
-      ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),
-    };
+    const body = queryAndBody(req);
     await grantRoles(ctx, req, body);
     return done();
   });

@@ -8,11 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/envelope.ts';
 import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryOf } from '../../core/request-params.ts';
 import { deptResource } from './dept.ts';
 import { postResource } from './post.ts';
 import { roleResource } from './role.ts';
 
-const query = (req: FastifyRequest) => ({ ...((req.query ?? {}) as Record<string, unknown>) });
+const query = (req: FastifyRequest) => ({ ...queryOf(req) });
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/blade-system/search/role', signedIn, async (req) => ok(await roleResource.all(ctx, req, query(req))));

@@ -9,7 +9,8 @@ import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { queryAndBody } from '../../core/request-params.ts';
+import { defineResource } from '../../core/resource.ts';
 import { idList, int, optText, text } from './fields.ts';
 import { invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
@@ -47,10 +48,7 @@ export const topMenuResource = defineResource({
 export function topMenuRoutes(app: FastifyInstance, ctx: AppContext) {
   topMenuResource.routes(app, ctx);
   app.post('/blade-system/topmenu/grant', byMenu('topmenu_setting'), async (req) => {
-    const body = {
-      ...((req.query ?? {}) as Row),
-      ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),
-    };
+    const body = queryAndBody(req);
     const topMenuIds = idList(body.topMenuIds, 'topMenuIds');
     const menuIds = idList(body.menuIds, 'menuIds', false);
     const tops = await topMenuResource.findVisible(ctx, req, topMenuIds);
