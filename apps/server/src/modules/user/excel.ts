@@ -12,6 +12,7 @@ import { badRequest } from '../../core/envelope.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { compileSort } from '../../core/query.ts';
+import { queryOf } from '../../core/request-params.ts';
 import type { Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { formatDate, parseDateTime } from '../../core/time.ts';
@@ -56,7 +57,7 @@ const cellOf = (r: Row, key: Key): string | Date | null => {
 
 /** `export-user`: every visible user matching the page's filters, streamed. */
 export async function exportUsers(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const q = { ...((req.query ?? {}) as Record<string, unknown>) };
+  const q = { ...queryOf(req) };
   for (const k of Object.keys(q)) if (k.toLowerCase() === 'blade-auth') delete q[k];
   // filters are compiled before anything is sent: a bad filter is still a 400 in the envelope
   const conds = await userResource.conditions(ctx, req, q);
