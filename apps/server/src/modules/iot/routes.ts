@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, parseBasic, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import { deviceStatus, issueCredential } from './credential.ts';
 import type { Telemetry } from './telemetry.ts';
 import { MAX_BYTES, parseUsername, Refusal } from './wire.ts';
@@ -49,7 +50,7 @@ export function iotRoutes(app: FastifyInstance, ctx: AppContext, telemetry: () =
   });
 
   app.post(`${BASE}/device/credential`, adminOnly, async (req) => {
-    const q = { ...((req.query ?? {}) as Record<string, unknown>), ...((req.body as object | undefined) ?? {}) };
+    const q = queryAndBody(req);
     return ok(
       await issueCredential(ctx, telemetry(), userOf(req), q.deviceCode),
       '已签发新密钥，请立即保存，之后不再显示',
@@ -57,6 +58,6 @@ export function iotRoutes(app: FastifyInstance, ctx: AppContext, telemetry: () =
   });
 
   app.get(`${BASE}/device/status`, byMenu('device_base'), async (req) =>
-    ok(await deviceStatus(ctx, telemetry(), req.tenantId, (req.query as Record<string, unknown>).deviceCodes)),
+    ok(await deviceStatus(ctx, telemetry(), req.tenantId, queryOf(req).deviceCodes)),
   );
 }
