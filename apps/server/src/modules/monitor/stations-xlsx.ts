@@ -5,6 +5,7 @@
  * unless `skipRejected`. The same sheet applied twice changes nothing.
  */
 import ExcelJS from 'exceljs';
+import { codeList } from '../../core/code-list.ts';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { liveInTenant } from '../../core/scoped.ts';
@@ -32,12 +33,7 @@ export async function stationTemplate(): Promise<Buffer> {
   ws.columns = STATION_COLUMNS.map((c) => ({ ...c }));
   ws.getRow(1).font = { bold: true };
   const help = wb.addWorksheet('说明');
-  help.addRow([
-    '站点类型',
-    Object.entries(STATION_TYPES)
-      .map(([k, v]) => `${k} ${v.name}`)
-      .join('; '),
-  ]);
+  help.addRow(['站点类型', codeList(STATION_TYPES)]);
   help.addRow([
     '数据字段',
     `字段:步长秒, 逗号分隔, 例如 flow:300,pressure:300。可用字段: ${Object.keys(FIELDS).join(', ')}`,
