@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fas
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -75,11 +76,7 @@ export const categoryResource = defineResource({
     async beforeSave(data, h) {
       if (data.parentId && data.parentId !== '0') {
         if (h.existing && data.parentId === h.existing.id) throw badRequest('上级不能是自己');
-        const [p] = await h.tx
-          .select({ id: bizCategory.id })
-          .from(bizCategory)
-          .where(liveInTenant(bizCategory, h.req.tenantId, eq(bizCategory.id, data.parentId)));
-        if (!p) throw badRequest('上级分类不存在');
+        await assertLiveRow(h.tx, bizCategory, h.req.tenantId, eq(bizCategory.id, data.parentId), '上级分类不存在');
       }
     },
     async beforeRemove(rows, h) {
@@ -184,11 +181,7 @@ export const formResource = defineResource({
         ['dataModelId', bizDataModel, '数据模型不存在'],
       ] as const) {
         if (!data[col]) continue;
-        const [r] = await h.tx
-          .select({ id: table.id })
-          .from(table)
-          .where(liveInTenant(table, h.req.tenantId, eq(table.id, data[col])));
-        if (!r) throw badRequest(msg);
+        await assertLiveRow(h.tx, table, h.req.tenantId, eq(table.id, data[col]), msg);
       }
     },
     async beforeRemove(rows, h) {

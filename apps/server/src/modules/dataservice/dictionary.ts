@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -124,11 +125,7 @@ export const dictionaryDataResource = defineResource({
     where: (q) => keywordOn([dictionaryData.fullName, dictionaryData.enCode, dictionaryData.simpleSpelling], q.keyword),
     async beforeSave(data, h) {
       const typeId = data.dictionaryTypeId ?? h.existing?.dictionaryTypeId;
-      const [type] = await h.tx
-        .select({ id: dictionaryType.id })
-        .from(dictionaryType)
-        .where(liveInTenant(dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId)));
-      if (!type) throw badRequest('字典分类不存在');
+      await assertLiveRow(h.tx, dictionaryType, h.req.tenantId, eq(dictionaryType.id, typeId), '字典分类不存在');
       await assertParent(data, h, '上级字典不存在或不属于该分类', () =>
         h.tx
           .select({ id: dictionaryData.id, parentId: dictionaryData.parentId })

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
+import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
@@ -33,11 +34,7 @@ export const reportResource = defineResource({
   hooks: {
     async beforeSave(data, h) {
       if (!data.interfaceId) return;
-      const [i] = await h.tx
-        .select({ id: dsInterface.id })
-        .from(dsInterface)
-        .where(liveInTenant(dsInterface, h.req.tenantId, eq(dsInterface.id, data.interfaceId)));
-      if (!i) throw badRequest('数据接口不存在');
+      await assertLiveRow(h.tx, dsInterface, h.req.tenantId, eq(dsInterface.id, data.interfaceId), '数据接口不存在');
     },
   },
 });
