@@ -10,11 +10,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../../core/envelope.ts';
-import { adminOnly, byMenu, userOf } from '../../../core/gate.ts';
-import { jobQueueOf } from '../../../core/job-queue.ts';
+import { adminOnly, byMenu } from '../../../core/gate.ts';
 import type { AppContext } from '../../../core/module.ts';
 import { requirePlatformAdmin } from '../../../core/tenancy.ts';
-import { fileBytes, progressRoute, uploadedFile, uploadParams, uploadScope } from '../../../core/upload.ts';
+import { progressRoute, uploadScope } from '../../../core/upload.ts';
+import { runUploadJob } from '../../../core/upload-job.ts';
 import { exportGeoJson, exportInp, networkSummary } from './export.ts';
 import { createLTownTenant, L_TOWN } from './ltown.ts';
 import { importNetwork, importOptions } from './service.ts';
@@ -36,15 +36,18 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
   const limits = { fileSize: Math.max(ctx.config.uploadMaxBytes, NETWORK_UPLOAD_MAX), files: 1, fields: 20 };
   uploadScope(app, limits, (scope) => {
     scope.post(`${BASE}/import`, byMenu('gis_network_import'), async (req: FastifyRequest) => {
-      const file = await uploadedFile(req, '请以 multipart/form-data 上传管网文件 (字段 file)');
-      const opts = importOptions.parse(uploadParams(req, file));
-      const buf = await fileBytes(file);
       // a long job: one network import per tenant at a time, within the instance's limit (core/job-queue.ts)
-      const job = jobQueueOf(ctx).submit(
-        { kind: 'network-import', tenantId: req.tenantId, userId: userOf(req).userId, busyMessage: MSG_IMPORT_BUSY },
-        () => importNetwork(ctx, req.tenantId, buf, opts, file.filename),
+      const { opts, result: report } = await runUploadJob(
+        ctx,
+        req,
+        {
+          kind: 'network-import',
+          busyMessage: MSG_IMPORT_BUSY,
+          notMultipart: '请以 multipart/form-data 上传管网文件 (字段 file)',
+          options: importOptions,
+        },
+        (bytes, opts, fileName) => importNetwork(ctx, req.tenantId, bytes, opts, fileName),
       );
-      const report = await job.result;
       return ok(report, opts.dryRun ? '试导入完成' : report.applied ? '导入成功' : '导入完成: 没有变化');
     });
   });
