@@ -5,11 +5,12 @@
  * Depends on monitor (series, rollups), gis (network, DMAs), alarm (raiseAlarm), billing (meter reads) and
  * workflow (startProcess, onInstanceEnded).
  */
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { onLTownImported } from '../gis/index.ts';
 import { onInstanceEnded } from '../workflow/index.ts';
 import { REPAIR_PROCESS, repairEnded } from './dispatch.ts';
-import { LeakWatch } from './leak.ts';
+import { detectLive, LEAK_TICK_MS } from './leak.ts';
 import { detectLTownHistory, ensureLTownSupply, ensureLTownZones } from './ltown.ts';
 import { dmaRoutes } from './routes.ts';
 import { seedDma } from './seed.ts';
@@ -26,7 +27,8 @@ export async function zoneRing(db: AppContext['db'], tenantId: string, code: str
   return (await zoneByCode(db, tenantId, code)).boundary;
 }
 
-const watches = new Set<LeakWatch>();
+/** Live leak detection in the jobs leader: a leader loop, so it checks leadership before every pass. */
+const leakWatch = leaderJob('dma leak detection', detectLive, LEAK_TICK_MS, 60_000);
 
 export const dmaModule: ServerModule = {
   name: 'dma',
@@ -45,13 +47,9 @@ export const dmaModule: ServerModule = {
   routes: dmaRoutes,
   seed: (ctx: AppContext) => seedDma(ctx),
   lead(ctx: AppContext) {
-    const w = new LeakWatch(ctx);
-    watches.add(w);
-    w.start();
+    leakWatch.lead(ctx);
   },
   async stop() {
-    const all = [...watches];
-    watches.clear();
-    await Promise.all(all.map((w) => w.stop()));
+    await leakWatch.stop();
   },
 };

@@ -2,11 +2,11 @@
  * Leak detection on the zones' night flows, stored and raised (docs/dma.md): the night flows of a zone over a
  * period (with five weeks before it for the references), the detector's findings as leak events (one per zone
  * and estimated start: a re-run never repeats one) and each new event as an alarm in the alarm centre. Runs live
- * in the jobs leader (`LeakWatch`) and over history on request (`POST /swp-dma/leak/detect`).
+ * in the jobs leader (`detectLive`, a leaderJob of dma/index.ts) and over history on request
+ * (`POST /swp-dma/leak/detect`).
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
@@ -209,19 +209,6 @@ export async function detectLive(ctx: AppContext, now = Date.now()) {
       n += (await detectZone(ctx, z, now - 2 * DAY_MS, now, true)).events.length;
     }
   return n;
-}
-
-/** Live detection in the jobs leader: a `LeaderLoop`, so it checks leadership before every pass. */
-export class LeakWatch {
-  private loop?: LeaderLoop;
-  constructor(private ctx: AppContext) {}
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'dma leak detection', () => detectLive(this.ctx), LEAK_TICK_MS);
-    this.loop.start(60_000);
-  }
-  async stop() {
-    await this.loop?.stop();
-  }
 }
 
 export async function latestEvents(ctx: AppContext, tenantId: string, limit = 5) {
