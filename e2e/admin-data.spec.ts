@@ -38,7 +38,9 @@ test('logs: the API log lists the server calls, 20 per page, searchable, viewabl
 });
 
 test('JNPF dictionaries: a type and its data: add, edit, view, state, export, delete', async ({ page }) => {
-  await ui.openScreen(page, '/dataservice/dictionary').catch(() => {});
+  // a two-table screen, not a CrudPage: signed in and opened by its path, then waited for by its own test id
+  await signIn(page, 'admin');
+  await page.goto('/dataservice/dictionary');
   const pane = ui.activePane(page);
   const types = pane.getByTestId('jdict-types');
   await expect(types).toBeVisible({ timeout: 30_000 });
