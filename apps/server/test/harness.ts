@@ -264,18 +264,7 @@ export async function bootTestApp(
     app,
     config,
     call: (opts) => app.server.inject(opts),
-    get: (url, query) => app.server.inject({ method: 'GET', url, query: stringify(query), headers: headers(t.token) }),
-    post: (url, body, query) =>
-      app.server.inject({
-        method: 'POST',
-        url,
-        query: stringify(query),
-        headers: headers(t.token),
-        ...(body === undefined ? {} : { payload: body as any }),
-      }),
-    put: (url, body) =>
-      app.server.inject({ method: 'PUT', url, headers: headers(t.token), payload: (body ?? {}) as any }),
-    del: (url) => app.server.inject({ method: 'DELETE', url, headers: headers(t.token) }),
+    ...callsAs(app, () => t.token),
     async signIn(account = 'admin', password = 'admin', tenantId = '000000') {
       const res = await signInCall(t, account, password, tenantId);
       const body = res.json();
@@ -309,8 +298,41 @@ export async function bootTestApp(
   return t;
 }
 
-function headers(token?: string): Record<string, string> {
-  return { authorization: basic(), ...(token ? { 'blade-auth': `bearer ${token}` } : {}) };
+/** The web client's headers, with the session of `token` when given. */
+export function authHeaders(token?: string, client = WEB_CLIENT): Record<string, string> {
+  return { authorization: basic(client), ...(token ? { 'blade-auth': `bearer ${token}` } : {}) };
+}
+
+/** GET, POST, PUT and DELETE on `app` with the web client's headers and the session `token()` names at the call. */
+function callsAs(app: App, token: () => string | undefined): Pick<TestApp, 'get' | 'post' | 'put' | 'del'> {
+  return {
+    get: (url, query) =>
+      app.server.inject({ method: 'GET', url, query: stringify(query), headers: authHeaders(token()) }),
+    post: (url, body, query) =>
+      app.server.inject({
+        method: 'POST',
+        url,
+        query: stringify(query),
+        headers: authHeaders(token()),
+        ...(body === undefined ? {} : { payload: body as any }),
+      }),
+    put: (url, body) =>
+      app.server.inject({ method: 'PUT', url, headers: authHeaders(token()), payload: (body ?? {}) as any }),
+    del: (url) => app.server.inject({ method: 'DELETE', url, headers: authHeaders(token()) }),
+  };
+}
+
+/**
+ * A second client of the same app, calling with `token`'s session (another role, another tenant's administrator);
+ * the suite's own client and its token are left alone, so calls through both may run side by side.
+ */
+export function clientOf(t: TestApp, token: string): TestApp {
+  return { ...t, token, ...callsAs(t.app, () => token) };
+}
+
+/** `clientOf` for a demo account (its password is its name) of a tenant, signed in now. */
+export async function clientAs(t: TestApp, account: string, tenantId = '000000'): Promise<TestApp> {
+  return clientOf(t, await t.tokenOf(account, account, tenantId));
 }
 
 function stringify(q?: Record<string, unknown>): Record<string, string> | undefined {

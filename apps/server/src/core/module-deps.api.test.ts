@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/config.ts';
-import { basic, freshDatabase, signInCall } from '../../test/harness.ts';
+import { authHeaders, freshDatabase, signInCall } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/connection.ts';
 import { modules } from '../modules/index.ts';
@@ -102,7 +102,7 @@ describe('every module boots with only the modules it uses', () => {
         const got = await call({
           method: 'GET',
           url: r.url,
-          headers: { authorization: basic(), 'blade-auth': `bearer ${token}` },
+          headers: authHeaders(token),
         });
         if (got.statusCode >= 500) failed.push(`GET ${r.url} → ${got.statusCode} ${got.body.slice(0, 200)}`);
       }

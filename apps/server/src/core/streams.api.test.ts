@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { basic, bootTestApp, type TestApp } from '../../test/harness.ts';
+import { authHeaders, bootTestApp, type TestApp } from '../../test/harness.ts';
 import { MAX_STREAMS_PER_USER, MSG_TOO_MANY_STREAMS } from './stream-limit.ts';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ function openStream(): Promise<{ status: number; body: string; req: http.ClientR
   return new Promise((resolve, reject) => {
     const req = http.get(
       `http://${base}/api/swp-pipeops-location/position/stream`,
-      { headers: { authorization: basic(), 'blade-auth': `bearer ${t.token}` } },
+      { headers: authHeaders(t.token) },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

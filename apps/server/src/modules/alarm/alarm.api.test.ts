@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
-import { appSuite, basic, expectRefused, signInCall, type TestApp } from '../../../test/harness.ts';
+import { appSuite, clientAs, expectRefused, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { alarmInfo as alarmInfoTable, messageRecord, user as userTable } from '../../db/schema.ts';
 import { ingest, readRollups } from '../monitor/index.ts';
@@ -39,20 +39,7 @@ const alarm = (over: Partial<RaiseInput> = {}): RaiseInput => ({
   ...over,
 });
 
-async function as(account: string, tenantId = '000000') {
-  const res = await signInCall(t, account, account, tenantId);
-  const headers = { authorization: basic(), 'blade-auth': `bearer ${res.json().access_token}` };
-  return {
-    get: (url: string, query?: Record<string, string>) => t.app.server.inject({ method: 'GET', url, query, headers }),
-    post: (url: string, payload?: unknown) =>
-      t.app.server.inject({
-        method: 'POST',
-        url,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as any }),
-      }),
-  };
-}
+const as = (account: string, tenantId = '000000') => clientAs(t, account, tenantId);
 
 describe('raising', () => {
   it('opens an alarm once per source: repeats while open, nothing for an occurrence already covered', async () => {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, clientOf, type TestApp } from '../../../test/harness.ts';
 import { ensureMenus, invalidateMenuCache, systemModule } from '../system/index.ts';
 import {
   dict,
@@ -19,8 +19,7 @@ import {
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-const get = (url: string, who: string, query?: Record<string, string>) =>
-  t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${tokens[who]}` } });
+const get = (url: string, who: string, query?: Record<string, string>) => clientOf(t, tokens[who]).get(url, query);
 
 function codes(tree: any[]): string[] {
   return tree.flatMap((n) => [n.code, ...codes(n.children ?? [])]);

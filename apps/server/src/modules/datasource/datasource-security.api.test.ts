@@ -1,7 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { readSandboxed } from './sandbox.ts';
 
 /**
@@ -20,7 +20,7 @@ const as = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, bo
   const res = await t.call({
     method,
     url,
-    headers: { authorization: basic(), 'blade-auth': `bearer ${token}` },
+    headers: authHeaders(token),
     ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body as object }),
   });
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appSuite, basic, expectRefused, seriesIdOf, signInCall, type TestApp } from '../../../test/harness.ts';
+import { appSuite, clientAs, expectRefused, seriesIdOf, type TestApp } from '../../../test/harness.ts';
 import { alarmInfo } from '../../db/schema.ts';
 import { ingest } from '../monitor/index.ts';
 import { evaluateRunningRules } from './engine.ts';
@@ -312,7 +312,7 @@ describe('devices', () => {
 
 describe('who may do what', () => {
   it('operators run rules; auditors read only; patrol staff cannot run rules', async () => {
-    const op = await bootAs('operator');
+    const op = await clientAs(t, 'operator');
     expect((await op.get(`${base}/page`, { deviceType: 'pump' })).statusCode).toBe(200);
     expect(body(await op.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
     expect(body(await op.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' })).code).toBe(200);
@@ -322,44 +322,18 @@ describe('who may do what', () => {
       '无权访问',
       403,
     );
-    const auditor = await bootAs('auditor');
+    const auditor = await clientAs(t, 'auditor');
     expect((await auditor.get(`${base}/page`)).statusCode).toBe(200);
     await expectRefused(await auditor.post(`${base}/run-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
-    const patrol = await bootAs('patrol');
+    const patrol = await clientAs(t, 'patrol');
     await expectRefused(await patrol.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), '无权访问', 403);
   });
 
   it("another tenant sees none of the utility's devices and cannot touch them", async () => {
-    const other = await bootAs('admin', '100001');
+    const other = await clientAs(t, 'admin', '100001');
     expect(body(await other.get(`${base}/page`)).data.total).toBe(0);
     const mine = body(await t.get(`${base}/page`, { deviceCode: 'BZ-BH001' })).data.records[0];
     expect(body(await other.get(`${base}/detail`, { id: mine.id }))).toMatchObject({ code: 200, data: null });
     await expectRefused(await other.post(`${base}/stop-rule`, { deviceCode: 'BZ-BH001' }), MSG.notFound);
   });
 });
-
-/** A second client of the same app signed in as someone else. */
-async function bootAs(account: string, tenantId = '000000'): Promise<TestApp> {
-  const other: TestApp = { ...t, token: undefined };
-  const res = await signInCall(t, account, account === 'admin' ? 'admin' : account, tenantId);
-  const token = res.json().access_token;
-  const headers = { authorization: basic(), 'blade-auth': `bearer ${token}` };
-  const qs = (q?: Record<string, unknown>) =>
-    q
-      ? Object.fromEntries(
-          Object.entries(q)
-            .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => [k, String(v)]),
-        )
-      : undefined;
-  other.get = (url, query) => t.app.server.inject({ method: 'GET', url, query: qs(query), headers });
-  other.post = (url, b, query) =>
-    t.app.server.inject({
-      method: 'POST',
-      url,
-      query: qs(query),
-      headers,
-      ...(b === undefined ? {} : { payload: b as any }),
-    });
-  return other;
-}

@@ -1,6 +1,6 @@
 /** The shared map's data: the offline basemap (tenant-aware) and the business layers (issue 24). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, signInCall, type TestApp } from '../../../test/harness.ts';
+import { bootTestApp, clientOf, signInCall, type TestApp } from '../../../test/harness.ts';
 import { toEpsg4548 } from '../monitor/index.ts';
 
 let t: TestApp;
@@ -27,8 +27,7 @@ const data = (res: { statusCode: number; body: string; json(): any }) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
-const asOther = (url: string, query: Record<string, string>) =>
-  t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${otherToken}` } });
+const asOther = (url: string, query: Record<string, string>) => clientOf(t, otherToken).get(url, query);
 
 describe('basemap', () => {
   it('draws the demo city around the network: named streets, blocks, water and districts', async () => {

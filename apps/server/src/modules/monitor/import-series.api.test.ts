@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, basic, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
 import { upsertStations } from './stations-import.ts';
 
 let t: TestApp;
@@ -14,7 +14,7 @@ async function upload(file: Buffer, filename: string, fields: Record<string, str
   return t.call({
     method: 'POST',
     url: URL,
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${token}` },
+    headers: { ...form.getHeaders(), ...authHeaders(token) },
     payload: form.getBuffer(),
   });
 }

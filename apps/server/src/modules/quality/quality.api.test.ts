@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { monitorSeries, monitorStation } from '../../db/schema.ts';
 import { ingestReadings } from '../monitor/index.ts';
 import { watchTenant } from './online.ts';
@@ -155,7 +155,7 @@ describe('lab results', () => {
       return t.call({
         method: 'POST',
         url: `${B}/result/import`,
-        headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${t.token}` },
+        headers: { ...form.getHeaders(), ...authHeaders(t.token) },
         payload: form.getBuffer(),
       });
     };

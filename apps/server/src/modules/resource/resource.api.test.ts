@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { basic, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
+import { authHeaders, basic, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { KEY_PATTERN } from './storage.ts';
 
 const MAX = 64 * 1024;
@@ -34,7 +34,7 @@ function upload(filename: string, content: Buffer, field = 'file', token = t.tok
     method: 'POST',
     url: PUT,
     payload: m.payload,
-    headers: { ...m.headers, authorization: basic(), 'blade-auth': `bearer ${token}` },
+    headers: { ...m.headers, ...authHeaders(token) },
   });
 }
 
@@ -336,7 +336,7 @@ describe('files', () => {
       method: 'POST',
       url: PUT,
       payload: 'not multipart at all',
-      headers: { 'content-type': 'multipart/form-data', authorization: basic(), 'blade-auth': `bearer ${hq}` },
+      headers: { 'content-type': 'multipart/form-data', ...authHeaders(hq) },
     });
     expect(res.json()).toMatchObject({ code: 400, msg: '上传内容不是有效的 multipart/form-data' });
     res = await t.post(PUT, { file: 'x' });

@@ -18,6 +18,7 @@ import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { hashPassword } from '../../core/password.ts';
 import { parseIds } from '../../core/query.ts';
+import { queryAndBody, queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { PLATFORM_TENANT, requirePlatformAdmin } from '../../core/tenancy.ts';
@@ -374,11 +375,6 @@ const normaliseDomain = (d: string) =>
     .replace(/^[a-z]+:\/\//, '')
     .replace(/\/+$/, '');
 
-const params = (req: FastifyRequest): Row => ({
-  ...((req.query ?? {}) as Row),
-  ...((req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Row),
-});
-
 const settingSchema = z.object({
   accountNumber: optInt(-1, 1_000_000),
   expireTime: optDateTime(),
@@ -387,7 +383,7 @@ const settingSchema = z.object({
 export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
   // the login page asks before anyone signs in
   app.get('/blade-system/tenant/info', { config: { access: 'public' } }, async (req) => {
-    const domain = (req.query as Row | undefined)?.domain;
+    const domain = queryOf(req).domain;
     if (typeof domain !== 'string' || !domain.trim()) return ok({});
     const want = normaliseDomain(domain);
     const rows = await ctx.db
@@ -403,7 +399,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
     tenantResource.routes(scope, ctx);
 
     scope.post('/blade-system/tenant/setting', adminOnly, async (req) => {
-      const p = params(req);
+      const p = queryAndBody(req);
       const ids = parseIds(p.ids);
       const s = settingSchema.parse(p);
       const set: Row = { updateTime: new Date(), updateUser: req.user?.userId ?? null };
@@ -421,7 +417,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.post('/blade-system/tenant/datasource', adminOnly, async (req) => {
-      const p = params(req);
+      const p = queryAndBody(req);
       const t = await findTenant(ctx, p.tenantId, 'tenantId');
       const raw = p.datasourceId;
       const datasourceId = raw === undefined || raw === null || raw === '' ? null : String(raw);
@@ -435,7 +431,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.get('/blade-system/tenant/package-detail', adminOnly, async (req) => {
-      const p = params(req);
+      const p = queryAndBody(req);
       const t = await findTenant(ctx, p.tenantId ?? p.id, 'tenantId');
       if (!t.packageId) return ok(null);
       const [pkg] = await ctx.db
@@ -446,7 +442,7 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     scope.post('/blade-system/tenant/package-setting', adminOnly, async (req) => {
-      const p = params(req);
+      const p = queryAndBody(req);
       const t = await findTenant(ctx, p.tenantId ?? p.id, 'tenantId');
       const raw = p.packageId;
       const packageId = raw === undefined || raw === null || raw === '' ? null : String(raw);

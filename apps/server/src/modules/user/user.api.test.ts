@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, bootTestApp, md5, signInCall, type TestApp } from '../../../test/harness.ts';
 import { seededDept, seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
 import { postXlsx } from '../../../test/xlsx.ts';
 import { param, roleScope, scopeData, tenant, user } from '../../db/schema.ts';
@@ -178,7 +178,7 @@ describe('BladeX users: writes', () => {
     res = await t.call({
       method: 'POST',
       url: `${B}/submit`,
-      headers: { authorization: basic(), 'blade-auth': `bearer ${adminToken}`, 'content-type': 'application/json' },
+      headers: { ...authHeaders(adminToken), 'content-type': 'application/json' },
       payload: '[1,2]',
     });
     expect(res.statusCode).toBe(400);
@@ -494,7 +494,7 @@ async function sheet(rows: (string | number | Date | null)[][]): Promise<Buffer>
 }
 
 async function upload(url: string, buf: Buffer, query?: Record<string, string>, token = adminToken) {
-  return postXlsx(t, url, buf, 'users.xlsx', query, { authorization: basic(), 'blade-auth': `bearer ${token}` });
+  return postXlsx(t, url, buf, 'users.xlsx', query, authHeaders(token));
 }
 
 describe('xlsx import and export', () => {

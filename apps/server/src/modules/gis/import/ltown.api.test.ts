@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, signInCall, type TestApp } from '../../../../test/harness.ts';
+import { authHeaders, bootTestApp, signInCall, type TestApp } from '../../../../test/harness.ts';
 import { GIS_PROXY } from '../routes.ts';
 import { L_TOWN, lTownDir } from './ltown.ts';
 
@@ -38,7 +38,7 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     // the tenant's administrator signs in and sees the network and the history
     const login = await signInCall(t, 'admin', '123456', L_TOWN.tenantId, { type: false });
     expect(login.statusCode, login.body).toBe(200);
-    const h = { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` };
+    const h = authHeaders(login.json().access_token);
     const pipes = await t.call({
       method: 'GET',
       url: `/api${GIS_PROXY}/pipe/query`,
@@ -138,7 +138,7 @@ describe.skipIf(!dir)('L-Town demo tenant in one step', () => {
     const res = await t.call({
       method: 'POST',
       url: '/api/swp-gis/network/l-town',
-      headers: { authorization: basic(), 'blade-auth': `bearer ${login.json().access_token}` },
+      headers: authHeaders(login.json().access_token),
       payload: {},
     });
     expect(res.statusCode).toBe(403);

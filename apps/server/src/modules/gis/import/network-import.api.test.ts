@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, okData, type TestApp } from '../../../../test/harness.ts';
+import { authHeaders, bootTestApp, clientOf, okData, type TestApp } from '../../../../test/harness.ts';
 import { jobQueueOf } from '../../../core/job-queue.ts';
 import { GIS_PROXY } from '../routes.ts';
 import { parseInp } from './inp.ts';
@@ -25,23 +25,6 @@ async function newTenant(name: string): Promise<string> {
   return list.json().data.records.find((r: { tenantName: string }) => r.tenantName === name).tenantId;
 }
 
-async function tokenOf(tenantId: string): Promise<string> {
-  const other = await bootlessSignIn(tenantId);
-  return other;
-}
-
-async function bootlessSignIn(tenantId: string): Promise<string> {
-  const { md5 } = await import('../../../../test/harness.ts');
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: basic(), 'tenant-id': tenantId },
-    query: { tenantId, username: 'admin', password: await md5('123456'), grant_type: 'password', scope: 'all' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token;
-}
-
 async function upload(
   token: string,
   file: Buffer | Uint8Array,
@@ -55,7 +38,7 @@ async function upload(
   return t.call({
     method: 'POST',
     url,
-    headers: { ...form.getHeaders(), authorization: basic(), 'blade-auth': `bearer ${token}` },
+    headers: { ...form.getHeaders(), ...authHeaders(token) },
     payload: form.getBuffer(),
   });
 }
@@ -68,12 +51,7 @@ const uploadInp = (token: string, fields: Record<string, string>) =>
 const uploadGeoJson = (token: string, fields: Record<string, string>) =>
   upload(token, fixture('small.geojson'), 'small.geojson', { format: 'geojson', crs: 'EPSG:4326', ...fields });
 
-const as = (token: string) => ({
-  get: (url: string, query?: Record<string, string>) =>
-    t.call({ method: 'GET', url, query, headers: { authorization: basic(), 'blade-auth': `bearer ${token}` } }),
-  post: (url: string, payload: Record<string, unknown>) =>
-    t.call({ method: 'POST', url, payload, headers: { authorization: basic(), 'blade-auth': `bearer ${token}` } }),
-});
+const as = (token: string) => clientOf(t, token);
 
 async function count(token: string, layer: string, where = '1=1'): Promise<number> {
   const res = await as(token).get(`/api${GIS_PROXY}/${layer}/query`, { where, returnCountOnly: 'true', f: 'json' });
@@ -86,8 +64,9 @@ beforeAll(async () => {
   await t.signIn();
   tenantA = await newTenant('导入测试水司A');
   const tenantB = await newTenant('导入测试水司B');
-  tokenA = await tokenOf(tenantA);
-  tokenB = await tokenOf(tenantB);
+  // each new tenant's administrator (password 123456 as provisioned)
+  tokenA = await t.tokenOf('admin', '123456', tenantA);
+  tokenB = await t.tokenOf('admin', '123456', tenantB);
 });
 afterAll(() => t?.close());
 
