@@ -39,7 +39,6 @@ export default async function setup({ provide }: { provide: (key: string, value:
   const database = connectDatabase(embedded.url, 'embedded');
   await prepareDatabase(config, database);
   await database.close();
-  // uncompressed: each suite loads it, and a plain tar saves about a second a suite over a gzipped one
   const tarball = path.join(dir, 'template.tar');
   await embedded.dump(tarball);
   await embedded.stop();

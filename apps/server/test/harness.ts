@@ -323,8 +323,9 @@ function callsAs(app: App, token: () => string | undefined): Pick<TestApp, 'get'
 }
 
 /**
- * A second client of the same app, calling with `token`'s session (another role, another tenant's administrator);
- * the suite's own client and its token are left alone, so calls through both may run side by side.
+ * A second client of the same app whose get/post/put/del call with `token`'s session (another role, another tenant's
+ * administrator); the suite's token is left alone, so calls through both may run side by side. Its `signIn`, `as`
+ * and `tokenOf` are the suite's own (they act on the suite's token).
  */
 export function clientOf(t: TestApp, token: string): TestApp {
   return { ...t, token, ...callsAs(t.app, () => token) };

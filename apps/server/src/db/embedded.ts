@@ -3,7 +3,7 @@ import path from 'node:path';
 
 export interface EmbeddedDb {
   url: string;
-  /** write a tarball of the whole data directory, gzipped unless `to` ends in `.tar` (used to make test templates) */
+  /** write a plain tar of the whole data directory (used to make test templates) */
   dump(to: string): Promise<void>;
   stop(): Promise<void>;
 }
