@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appSuite, type TestApp } from '../../test/harness.ts';
+import { appSuite, authHeaders, type TestApp } from '../../test/harness.ts';
 import { columnsOf } from './query.ts';
 import { resourceDefs } from './resource.ts';
 
@@ -225,8 +225,7 @@ async function check(method: string, r: Req): Promise<string | undefined> {
       url: r.path,
       query: r.query,
       headers: {
-        authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-        'blade-auth': `bearer ${t.token}`,
+        ...authHeaders(t.token),
         ...(r.body.kind === 'json' ? { 'content-type': 'application/json' } : {}),
         ...(r.body.kind === 'raw' ? { 'content-type': r.body.type } : {}),
       },

@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, type TestApp } from '../../test/harness.ts';
+import { authHeaders, bootTestApp, type TestApp } from '../../test/harness.ts';
 import { modules } from '../modules/index.ts';
 import type { ServerModule } from './module.ts';
 
@@ -276,8 +276,7 @@ async function call(method: string, url: string, params: Record<string, string>)
     method: method as 'GET',
     url,
     headers: {
-      authorization: basic(),
-      'blade-auth': `bearer ${token100}`,
+      ...authHeaders(token100),
       ...(get ? {} : { 'content-type': 'application/json' }),
     },
     ...(get ? { query: params } : { payload: JSON.stringify(params) }),

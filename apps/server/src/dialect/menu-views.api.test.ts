@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../test/harness.ts';
+import { authHeaders, basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../test/harness.ts';
 import { menu } from '../db/schema.ts';
 
 const SWORD = { id: 'sword', secret: 'sword_secret' };
@@ -54,7 +54,7 @@ async function get(client: Client, token: string, url: string, query?: Record<st
     method: 'GET',
     url,
     query,
-    headers: { authorization: basic(client), 'blade-auth': `bearer ${token}` },
+    headers: authHeaders(token, client),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../test/harness.ts';
+import { authHeaders, basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../test/harness.ts';
 import { postXlsx } from '../../test/xlsx.ts';
 import { menu, region, role, roleMenu, user } from '../db/schema.ts';
 
@@ -38,18 +38,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const headersOf = (client: Client, token: string) => ({
-  authorization: basic(client),
-  'blade-auth': `bearer ${token}`,
-});
-
 /** Saber's axios: GET with `params`, POST with `params` (query) or `data` (JSON). */
 const get = (url: string, query: Record<string, string> = {}, client = SABER, token = saber) =>
-  t.call({ method: 'GET', url, query, headers: headersOf(client, token) });
+  t.call({ method: 'GET', url, query, headers: authHeaders(token, client) });
 const postParams = (url: string, query: Record<string, string>, client = SABER, token = saber) =>
-  t.call({ method: 'POST', url, query, headers: headersOf(client, token) });
+  t.call({ method: 'POST', url, query, headers: authHeaders(token, client) });
 const postJson = (url: string, body: Json, client = SABER, token = saber) =>
-  t.call({ method: 'POST', url, payload: body, headers: headersOf(client, token) });
+  t.call({ method: 'POST', url, payload: body, headers: authHeaders(token, client) });
 
 function ok(res: { statusCode: number; body: string; json(): any }) {
   expect(res.statusCode, res.body).toBe(200);
@@ -69,7 +64,7 @@ const download = (url: string, query: Record<string, string> = {}) =>
     method: 'GET',
     url,
     query: { 'Blade-Auth': `bearer ${saber}`, ...query },
-    headers: headersOf(SABER, saber),
+    headers: authHeaders(saber, SABER),
   });
 
 async function rowsOf(buf: Buffer): Promise<string[][]> {
@@ -91,7 +86,7 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
 
 /** avue-upload: multipart `file`, `isCovered` in the action's query string. */
 function upload(url: string, buf: Buffer, isCovered: string) {
-  return postXlsx(t, url, buf, 'data.xlsx', { isCovered }, headersOf(SABER, saber));
+  return postXlsx(t, url, buf, 'data.xlsx', { isCovered }, authHeaders(saber, SABER));
 }
 
 const U = '/api/blade-system/user';
@@ -151,7 +146,7 @@ describe('Saber 用户管理: 账号解封, 导入, 导出, 模板', () => {
     // parameters are checked before the first byte: a 400 in the envelope, not a cut file
     refused(await download(`${U}/export-user`, { ascs: 'nope' }), '未知的排序字段: nope');
     const operator = (await tokenOf(SABER, 'operator')).json().access_token;
-    const denied = await t.call({ method: 'GET', url: `${U}/export-user`, headers: headersOf(SABER, operator) });
+    const denied = await t.call({ method: 'GET', url: `${U}/export-user`, headers: authHeaders(operator, SABER) });
     expect(denied.statusCode).toBe(403);
   });
 
@@ -266,7 +261,7 @@ describe('Saber 行政区划', () => {
     const denied = await t.call({
       method: 'POST',
       url: `${R}/import-region`,
-      headers: { ...form.getHeaders(), ...headersOf(SABER, operator) },
+      headers: { ...form.getHeaders(), ...authHeaders(operator, SABER) },
       payload: form.getBuffer(),
     });
     expect(denied.statusCode).toBe(403);

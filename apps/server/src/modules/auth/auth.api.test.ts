@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import smCrypto from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../../test/harness.ts';
+import { authHeaders, basic, bootTestApp, md5, SABER, type TestApp, WEB_CLIENT } from '../../../test/harness.ts';
 import { seededDept, seededRole, seededUser } from '../../../test/seeded.ts';
 import { buildApp } from '../../app.ts';
 import { client, user } from '../system/schema.ts';
@@ -54,9 +54,8 @@ async function password(account: string, pw: string, tenantId = '000000', extra:
   });
 }
 
-const asUser = (tok: string, client = WEB_CLIENT) => ({ authorization: basic(client), 'blade-auth': `bearer ${tok}` });
 const getAs = (url: string, tok: string, client = WEB_CLIENT) =>
-  t.call({ method: 'GET', url, headers: asUser(tok, client) });
+  t.call({ method: 'GET', url, headers: authHeaders(tok, client) });
 
 const FIELDS = [
   'access_token',
@@ -344,7 +343,7 @@ describe('tokens and sessions', () => {
     const post = await t.call({
       method: 'POST',
       url: '/blade-auth/oauth/logout',
-      headers: asUser(b.access_token),
+      headers: authHeaders(b.access_token),
       payload: [
         { type: 'error', url: '/wel/index', message: 'x is undefined', stack: 'at y', time: '2025-01-01 00:00:00' },
       ],
@@ -387,7 +386,7 @@ describe('tokens and sessions', () => {
           other.server.inject({
             method: 'GET',
             url: '/api/blade-auth/oauth/user-info',
-            headers: asUser(a.access_token),
+            headers: authHeaders(a.access_token),
           });
         expect((await onOther()).statusCode).toBe(200); // the other instance now trusts the session for a while
         expect((await getAs('/api/blade-auth/oauth/logout', a.access_token)).json().code).toBe(200);
@@ -456,7 +455,7 @@ describe('session routes', () => {
       method: 'GET',
       url: '/api/blade-system/role/select',
       query: { userId: op.id },
-      headers: asUser(admin.access_token),
+      headers: authHeaders(admin.access_token),
     });
     expect(other.json().data.map((r: any) => r.roleAlias)).toEqual(['operator']);
     // a user of another tenant is not visible
@@ -465,14 +464,14 @@ describe('session routes', () => {
       method: 'GET',
       url: '/api/blade-system/dept/select',
       query: { userId: foreign.id },
-      headers: asUser(admin.access_token),
+      headers: authHeaders(admin.access_token),
     });
     expect(hidden.json().data).toEqual([]);
     const bad = await t.call({
       method: 'GET',
       url: '/api/blade-system/dept/select',
       query: { userId: 'abc' },
-      headers: asUser(admin.access_token),
+      headers: authHeaders(admin.access_token),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 400, success: false });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { adminOnly } from '../../core/gate.ts';
 import type { ServerModule } from '../../core/module.ts';
 import { modules } from '../index.ts';
@@ -174,8 +174,7 @@ describe('error log', () => {
       method: 'POST',
       url: '/api/blade-log/error/upload',
       headers: {
-        authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-        'blade-auth': `bearer ${t.token}`,
+        ...authHeaders(t.token),
         'content-type': 'application/json',
       },
       payload: '[{"type": "bug",',

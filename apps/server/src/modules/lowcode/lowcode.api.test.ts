@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { appSuite, basic, type TestApp } from '../../../test/harness.ts';
+import { appSuite, authHeaders, type TestApp } from '../../../test/harness.ts';
 import { lowcodeModule } from './index.ts';
 import { field } from './test-helpers.ts';
 
@@ -86,8 +86,7 @@ async function multipart(url: string, fileName: string, buf: Buffer) {
     url,
     payload,
     headers: {
-      authorization: basic(),
-      'blade-auth': `bearer ${t.token}`,
+      ...authHeaders(t.token),
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
   });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signedInSuite, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import { type App, buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/connection.ts';
 import { channelOf, RECHECK_MS } from './channel.ts';
@@ -131,8 +131,7 @@ describe('the bell: records of the caller', () => {
       method: 'POST',
       url: `${base}/read`,
       headers: {
-        authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-        'blade-auth': `bearer ${t.token}`,
+        ...authHeaders(t.token),
         'content-type': 'application/x-www-form-urlencoded',
       },
       payload: `ids=${recs[1].id}`,

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, bootTestApp, md5, type TestApp } from '../../../test/harness.ts';
 import { seededDept, seededPost, seededRole, seededUser } from '../../../test/seeded.ts';
 import { menu } from '../../db/schema.ts';
 import { flushLogs } from '../log/index.ts';
@@ -551,8 +551,7 @@ describe('isolation, API scopes and online users', () => {
           method,
           url,
           headers: {
-            authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-            'blade-auth': `bearer ${token}`,
+            ...authHeaders(token),
           },
           payload: {},
         });
@@ -590,8 +589,7 @@ describe('isolation, API scopes and online users', () => {
       method: 'DELETE',
       url: '/api/system/OnlineUser',
       headers: {
-        authorization: `Basic ${Buffer.from('swp_web:swp_web_secret').toString('base64')}`,
-        'blade-auth': `bearer ${adminToken}`,
+        ...authHeaders(adminToken),
       },
       payload: { ids: open },
     });

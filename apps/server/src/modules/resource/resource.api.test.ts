@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authHeaders, basic, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
+import { authHeaders, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { KEY_PATTERN } from './storage.ts';
 
 const MAX = 64 * 1024;
@@ -139,8 +139,7 @@ describe('SMS configurations', () => {
       method: 'POST',
       url: `${S}/endpoint/send-message`,
       headers: {
-        authorization: basic(),
-        'blade-auth': `bearer ${hq}`,
+        ...authHeaders(hq),
         'content-type': 'application/x-www-form-urlencoded',
       },
       payload: 'phones=13855100003&params=%7B%22area%22%3A%22%E8%A5%BF%E5%9B%AD%E6%96%B0%E6%9D%91%22%7D',

@@ -3,7 +3,7 @@
  * family over the same engine.
  */
 import { describe, expect, it } from 'vitest';
-import { basic, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, type TestApp } from '../../../test/harness.ts';
 import { buildBpmn } from './build.ts';
 import { httpSuite, oneStep } from './test-helpers.ts';
 
@@ -133,8 +133,7 @@ describe('/blade-flow', () => {
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       headers: {
-        authorization: basic(),
-        'blade-auth': `bearer ${tokens.admin}`,
+        ...authHeaders(tokens.admin),
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
       payload,
