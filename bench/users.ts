@@ -8,7 +8,7 @@
  * and dropped at the end. The server runs as a child process (as in production) so that the load generator does
  * not share its event loop.
  *
- * Indexes that serve this list (migration 0007_user_list_indexes):
+ * Indexes that serve this list (written by hand at the end of the baseline migration):
  *   idx_user_tenant_time (tenant_id, create_time desc, id desc)   the default order inside a tenant, LIMIT-friendly
  *   idx_user_dept_ids    gin (string_to_array(dept_id, ','))        the department-subtree filter (array overlap)
  *   idx_user_role_ids / idx_user_post_ids  gin on the role and post id lists (grants, relations, in-use checks)
@@ -185,7 +185,7 @@ export async function benchUsers(): Promise<{ name: string; lines: string[] }> {
       ...planCount.map((l) => `count: ${l}`),
       '```',
       '',
-      'Indexes (migration `0007_user_list_indexes`): `idx_user_tenant_time (tenant_id, create_time desc, id desc)` for the default',
+      'Indexes (written by hand in the baseline migration): `idx_user_tenant_time (tenant_id, create_time desc, id desc)` for the default',
       "order, `idx_user_dept_ids` GIN on `string_to_array(dept_id, ',')` for the department-subtree filter (array overlap),",
       'and GIN indexes on the role and post id lists for grants, relations and in-use checks.',
     );

@@ -1,1 +1,0 @@
-ALTER TABLE "swp_dispatch_burst_event" ADD COLUMN "share_key" varchar(64);

@@ -1,1 +1,0 @@
-ALTER TABLE "lc_record" ADD COLUMN "search" jsonb;

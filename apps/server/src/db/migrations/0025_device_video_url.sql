@@ -1,1 +1,0 @@
-ALTER TABLE "swp_device_base" ADD COLUMN "video_url" varchar(500);
