@@ -5,7 +5,7 @@
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiScopeApi, dataScopeApi, type Menu } from '../api/system';
-import { type CrudColumn, CrudPage } from './crud';
+import { type CrudColumn, CrudPage, remarkColumn } from './crud';
 
 const dataColumns: CrudColumn[] = [
   { prop: 'scopeName', label: 'scope.scopeName', search: true, required: 'scope.dataNameRequired' },
@@ -22,7 +22,7 @@ const dataColumns: CrudColumn[] = [
   { prop: 'scopeColumn', label: 'scope.scopeColumn', tip: 'scope.columnTip' },
   { prop: 'scopeValue', label: 'scope.scopeValue', type: 'textarea', span: 24, tip: 'scope.valueTip', hide: true },
   { prop: 'scopeField', label: 'scope.scopeField', hide: true, defaultValue: '*' },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 const apiColumns: CrudColumn[] = [
@@ -38,7 +38,7 @@ const apiColumns: CrudColumn[] = [
     required: 'scope.apiTypeRequired',
     defaultValue: 1,
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 export function ScopeDrawer({ kind, menu, onClose }: { kind: 'data' | 'api'; menu: Menu | null; onClose(): void }) {

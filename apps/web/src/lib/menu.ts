@@ -3,6 +3,7 @@
  * keys, prefix search, and what a click on an entry does (route, embedded frame, dynamic list, new window).
  */
 import type { MenuRoute } from '@swp/contract';
+import { flattenTree } from './tree';
 import { isURL } from './validators';
 
 /** A menu entry as the shell uses it: the server's fields plus the optional ones the spec names. */
@@ -52,15 +53,7 @@ export function filterByRoles(menu: MenuItem[], roles: string[]): MenuItem[] {
 
 /** Every entry of the tree, depth first. */
 export function flattenMenu(menu: MenuItem[]): MenuItem[] {
-  const out: MenuItem[] = [];
-  const walk = (items: MenuItem[]) => {
-    for (const item of items) {
-      out.push(item);
-      if (item.children?.length) walk(item.children);
-    }
-  };
-  walk(menu);
-  return out;
+  return flattenTree(menu);
 }
 
 /** The entries a person can open: the leaves that carry a path. */

@@ -1,7 +1,7 @@
 /**
  * Shared checks of a feature's strings, for its `i18n.test.ts`: the keys of a strings tree, the keys its sources
- * name, and which of those i18next cannot translate. (The sources themselves stay in each test: `import.meta.glob`
- * is resolved against the file that calls it.)
+ * name, and which of those i18next cannot translate. The sources are globbed once here (`import.meta.glob` is
+ * resolved against the file that calls it) and each test picks its feature's folder.
  */
 import i18next from 'i18next';
 import { expect, it } from 'vitest';
@@ -14,11 +14,37 @@ export function keys(o: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
+/** every feature source but the tests, as raw text loaded on demand, by its path from here (`../features/…`) */
+const featureFiles = import.meta.glob<string>(['../features/**/*.{ts,tsx}', '!../features/**/*.test.*'], {
+  query: '?raw',
+  import: 'default',
+});
+
+/**
+ * The raw texts of a feature folder's sources (`billing`, `lowcode/data`): its own files, or with `deep` its
+ * sub-folders' too; `withStrings: false` leaves out its strings module (`i18n.ts`), which defines keys, not names them.
+ */
+export async function featureSources(
+  folder: string,
+  { deep = false, withStrings = true } = {},
+): Promise<Record<string, string>> {
+  const dir = `../features/${folder}/`;
+  const paths = Object.keys(featureFiles).filter(
+    (p) => p.startsWith(dir) && (deep || !p.slice(dir.length).includes('/')) && (withStrings || p !== `${dir}i18n.ts`),
+  );
+  return Object.fromEntries(await Promise.all(paths.map(async (p) => [p, await featureFiles[p]()])));
+}
+
 /** the first group of every match of a global pattern over the sources' texts */
 export function keysNamed(sources: Record<string, string>, pattern: RegExp): Set<string> {
   const used = new Set<string>();
   for (const text of Object.values(sources)) for (const m of text.matchAll(pattern)) used.add(m[1]);
   return used;
+}
+
+/** the keys a feature folder's sources name by a global pattern (see `featureSources` for the options) */
+export function keysIn(folder: string, pattern: RegExp, options?: { deep?: boolean; withStrings?: boolean }) {
+  return async (): Promise<Set<string>> => keysNamed(await featureSources(folder, options), pattern);
 }
 
 /** the keys that i18next does not have in zh or in en */
@@ -42,13 +68,26 @@ export function itKeepsZhAndEnInStep(strings: Strings, name = 'zh and en have th
  * every key its sources name (more than `atLeast` of them, so a broken pattern cannot pass empty) is translated in
  * both once the feature strings are loaded.
  */
-export function itTranslatesTheKeysItNames(strings: Strings, named: () => Set<string>, atLeast: number): void {
+export function itTranslatesTheKeysItNames(
+  strings: Strings,
+  named: () => Set<string> | Promise<Set<string>>,
+  atLeast: number,
+): void {
   itKeepsZhAndEnInStep(strings);
 
   it('every key the screens name is translated in zh and en', async () => {
     await loadFeatureStrings();
-    const used = named();
+    const used = await named();
     expect(used.size).toBeGreaterThan(atLeast);
     expect(untranslated(used)).toEqual([]);
+  });
+}
+
+/** A test, inside the caller's `describe`, that once the feature strings are loaded these keys read these texts. */
+export function itReads(name: string, texts: Partial<Record<'zh' | 'en', Record<string, string>>>): void {
+  it(name, async () => {
+    await loadFeatureStrings();
+    for (const [lng, byKey] of Object.entries(texts))
+      for (const [key, text] of Object.entries(byKey)) expect(i18next.t(key, { lng }), `${lng}: ${key}`).toBe(text);
   });
 }

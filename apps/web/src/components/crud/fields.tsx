@@ -29,6 +29,7 @@ import type { Query, Row } from '../../api/crud';
 import { http, onWrite } from '../../api/http';
 import type { DictItem } from '../../api/system';
 import { queryClient } from '../../lib/queryClient';
+import { flattenTree } from '../../lib/tree';
 import { AmountInput } from '../widgets/AmountInput';
 import { CalcField } from '../widgets/CalcField';
 import type { CrudColumn, FieldContext, FieldType, Option } from './types';
@@ -170,15 +171,7 @@ function fromCache(columns: CrudColumn<any>[], signature: string) {
 
 /** Every option of a tree, flattened. */
 export function flattenOptions(options: Option[]): Option[] {
-  const out: Option[] = [];
-  const walk = (list: Option[]) => {
-    for (const o of list) {
-      out.push(o);
-      if (o.children?.length) walk(o.children);
-    }
-  };
-  walk(options);
-  return out;
+  return flattenTree(options);
 }
 
 const indexes = new WeakMap<Option[], Map<string, Option>>();

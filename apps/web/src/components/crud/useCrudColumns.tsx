@@ -3,12 +3,13 @@
  * (view / edit / delete, each carrying its permission code as `data-perm`, then the caller's own row actions).
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { cellText } from './fields';
+import { RowButton } from './RowButton';
 import type { CrudColumn, CrudHandle, DialogMode, Option } from './types';
 
 type Op = 'add' | 'edit' | 'remove' | 'view';
@@ -56,17 +57,15 @@ function rowButtons<T extends Row>(r: T, input: CrudColumnsInput<T>, t: TFunctio
       {buttons.map(
         (b) =>
           b.show && (
-            <Button
+            <RowButton
               key={b.op}
-              type="link"
-              size="small"
               danger={b.op === 'remove'}
               icon={b.icon}
               data-perm={buttonCode(permCode, b.op)}
               onClick={b.onClick}
             >
               {t(`crud.${b.op}`)}
-            </Button>
+            </RowButton>
           ),
       )}
       {rowActions?.(r, live.current.handle)}

@@ -5,10 +5,11 @@
  */
 import { ApiOutlined, TableOutlined } from '@ant-design/icons';
 import type { Envelope } from '@swp/contract';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
+import { RowButton } from '../crud/RowButton';
 import { useTestAnswer } from './useTestAnswer';
 
 export function useConnectionActions(test: (body: Row) => Promise<Envelope<unknown>>, browse: (row: Row) => void) {
@@ -27,18 +28,12 @@ export function useConnectionActions(test: (body: Row) => Promise<Envelope<unkno
 
   return (row: Row) => (
     <>
-      <Button
-        type="link"
-        size="small"
-        icon={<ApiOutlined />}
-        loading={testing === String(row.id)}
-        onClick={() => void testRow(row)}
-      >
+      <RowButton icon={<ApiOutlined />} loading={testing === String(row.id)} onClick={() => void testRow(row)}>
         {t('connection.test')}
-      </Button>
-      <Button type="link" size="small" icon={<TableOutlined />} onClick={() => browse(row)}>
+      </RowButton>
+      <RowButton icon={<TableOutlined />} onClick={() => browse(row)}>
         {t('connection.tables')}
-      </Button>
+      </RowButton>
     </>
   );
 }

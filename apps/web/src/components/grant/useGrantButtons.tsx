@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import type { CrudHandle } from '../crud';
+import { RowButton } from '../crud/RowButton';
 
 type Options = { can: boolean; icon: ReactNode; label: string; open(ids: string[]): void };
 
@@ -32,9 +33,9 @@ export function useGrantButtons<T extends Row>({ can, icon, label, open }: Optio
       ),
     rowActions: (row: T) =>
       can && (
-        <Button type="link" size="small" icon={icon} onClick={() => open([String(row.id)])}>
+        <RowButton icon={icon} onClick={() => open([String(row.id)])}>
           {t(label)}
-        </Button>
+        </RowButton>
       ),
   };
 }

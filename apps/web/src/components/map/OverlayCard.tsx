@@ -2,6 +2,7 @@
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RowButton } from '../crud/RowButton';
 import type { OverlayItem, OverlayKey } from './mapApi';
 import { overlayRows } from './overlayRows';
 
@@ -63,15 +64,9 @@ export function OverlayCard({
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0 }}
-        onClick={() => navigate(SCREEN_OF[layer])}
-        data-testid="map-card-link"
-      >
+      <RowButton style={{ padding: 0 }} onClick={() => navigate(SCREEN_OF[layer])} data-testid="map-card-link">
         {t('swpMap.card.open')}
-      </Button>
+      </RowButton>
     </Card>
   );
 }

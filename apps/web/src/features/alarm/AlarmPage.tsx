@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_TYPES, type Alarm, type AlarmCounts, type AlarmType, alarmApi } from '../../api/alarm';
 import type { CrudApi, Query } from '../../api/crud';
-import { type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { READ_ONLY_LIST } from '../../components/crud/readOnly';
 import { saveBlob } from '../../lib/download';
 import { usePermission } from '../../stores/session';
@@ -99,19 +99,19 @@ function AlarmRowActions(p: {
   return (
     <>
       {p.canView && (
-        <Button type="link" size="small" onClick={() => p.onView(r.id)} data-testid={`alarm-view-${r.id}`}>
+        <RowButton onClick={() => p.onView(r.id)} data-testid={`alarm-view-${r.id}`}>
           {t('alarm.view')}
-        </Button>
+        </RowButton>
       )}
       {p.canDispatch && r.alarmType === 'burst' && r.alarmStatus === 0 && (
-        <Button type="link" size="small" onClick={() => p.onDispatch(r)} data-testid={`alarm-dispatch-${r.id}`}>
+        <RowButton onClick={() => p.onDispatch(r)} data-testid={`alarm-dispatch-${r.id}`}>
           {t('alarm.dispatch')}
-        </Button>
+        </RowButton>
       )}
       {p.canClose && r.alarmStatus === 0 && (
-        <Button type="link" size="small" danger onClick={() => p.onClose(r)} data-testid={`alarm-close-${r.id}`}>
+        <RowButton danger onClick={() => p.onClose(r)} data-testid={`alarm-close-${r.id}`}>
           {t('alarm.close')}
-        </Button>
+        </RowButton>
       )}
     </>
   );

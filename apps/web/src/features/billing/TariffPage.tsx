@@ -7,7 +7,7 @@ import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Tariff, tariffApi } from '../../api/billing';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../components/crud';
 
 const RESIDENTIAL = 1;
 
@@ -120,7 +120,7 @@ export function tariffColumns(t: (key: string) => string): CrudColumn<Tariff>[] 
       required: 'tariff.statusRequired',
       width: 80,
     },
-    { prop: 'remark', label: 'tariff.remark', type: 'textarea', rows: 2, hide: true },
+    remarkColumn('tariff.remark', { rows: 2, hide: true }),
   ];
 }
 

@@ -2,7 +2,7 @@
  * 用户档案 (营业收费 › 用户管理): the utility's customers — 户号, name, address, phone, type, the water category of the
  * billing tariffs, DMA and status; search by keyword (户号, name, address), type and status; xlsx import.
  */
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, remarkColumn, statusColumn } from '../../components/crud';
 import { type Customer, customerApi, customerImportApi } from './api';
 import { RegisterPage } from './RegisterPage';
 
@@ -34,16 +34,12 @@ export function customerColumns(t: (k: string) => string): CrudColumn<Customer>[
     { prop: 'address', label: 'customer.address', ellipsis: true, span: 24 },
     { prop: 'phone', label: 'customer.phone', width: 130 },
     { prop: 'dmaCode', label: 'customer.dmaCode', width: 100 },
-    {
-      prop: 'status',
-      label: 'customer.status',
-      type: 'select',
-      options: [1, 2, 0].map((v) => ({ value: v, label: t(`customer.customerStatus.${v}`) })),
+    statusColumn('customer.status', 'customer.customerStatus', [1, 2, 0], t, {
       defaultValue: 1,
       search: true,
       width: 80,
-    },
-    { prop: 'remark', label: 'customer.remark', type: 'textarea', rows: 2, hide: true },
+    }),
+    remarkColumn('customer.remark', { rows: 2, hide: true }),
   ];
 }
 

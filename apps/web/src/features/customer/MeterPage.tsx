@@ -3,7 +3,7 @@
  * stands at, install date, status and the last read (kept by the reads); xlsx import.
  */
 import { http } from '../../api/http';
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, remarkColumn, statusColumn } from '../../components/crud';
 import { type Customer, meterApi, meterImportApi, type WaterMeter } from './api';
 import { RegisterPage } from './RegisterPage';
 
@@ -49,16 +49,8 @@ export function meterColumns(t: (k: string) => string): CrudColumn<WaterMeter>[]
     { prop: 'installDate', label: 'meter.installDate', type: 'date', width: 110 },
     { prop: 'lastReadTime', label: 'meter.lastReadTime', display: false, width: 160 },
     { prop: 'lastReading', label: 'meter.lastReading', display: false, width: 120 },
-    {
-      prop: 'status',
-      label: 'customer.status',
-      type: 'select',
-      options: [1, 2, 0].map((v) => ({ value: v, label: t(`meter.meterStatus.${v}`) })),
-      defaultValue: 1,
-      search: true,
-      width: 80,
-    },
-    { prop: 'remark', label: 'customer.remark', type: 'textarea', rows: 2, hide: true },
+    statusColumn('customer.status', 'meter.meterStatus', [1, 2, 0], t, { defaultValue: 1, search: true, width: 80 }),
+    remarkColumn('customer.remark', { rows: 2, hide: true }),
   ];
 }
 

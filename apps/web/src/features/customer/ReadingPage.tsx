@@ -3,7 +3,7 @@
  * (computed by the server; a lower reading is refused unless flagged as a meter replacement); xlsx import.
  */
 import { http } from '../../api/http';
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, remarkColumn } from '../../components/crud';
 import { type MeterReading, readingApi, readingImportApi, type WaterMeter } from './api';
 import { RegisterPage } from './RegisterPage';
 
@@ -61,7 +61,7 @@ export function readingColumns(t: (k: string) => string): CrudColumn<MeterReadin
       tip: 'reading.replacementTip',
       width: 80,
     },
-    { prop: 'remark', label: 'customer.remark', type: 'textarea', rows: 2, hide: true },
+    remarkColumn('customer.remark', { rows: 2, hide: true }),
   ];
 }
 

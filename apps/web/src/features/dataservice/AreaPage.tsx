@@ -1,11 +1,11 @@
 /** Areas (`/api/system/Area`): a lazy tree of city / district / DMA zone / estate; add under a node, enable/disable. */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Input, Space } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { areaApi, billRuleApi } from '../../api/jnpf';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { BillRuleSelect } from '../../components/widgets';
 import { enabledColumn } from './common';
 
@@ -79,9 +79,9 @@ export default function AreaPage() {
       defaults={{ parentId: '0' }}
       actionWidth={330}
       rowActions={(row, h) => (
-        <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id })}>
+        <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id })}>
           {t('area.addChild')}
-        </Button>
+        </RowButton>
       )}
     />
   );

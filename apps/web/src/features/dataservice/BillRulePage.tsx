@@ -3,11 +3,11 @@
  * numbers never repeat (the server advances each by one atomic update). 生成单号 takes the next number.
  */
 import { NumberOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billRuleApi } from '../../api/jnpf';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { enabledColumn } from './common';
 
 const FORMATS = ['no', 'YYYY', 'YYYYMM', 'YYYYMMDD', 'YYYYMMDDHH', 'YYYYMMDDHHmm', 'YYYYMMDDHHmmss'].map((v) => ({
@@ -52,9 +52,7 @@ export default function BillRulePage() {
       handleRef={handle}
       actionWidth={330}
       rowActions={(row, h) => (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           icon={<NumberOutlined />}
           onClick={async () => {
             const n = await billRuleApi.billNumber(String(row.enCode));
@@ -63,7 +61,7 @@ export default function BillRulePage() {
           }}
         >
           {t('billRule.next')}
-        </Button>
+        </RowButton>
       )}
     />
   );

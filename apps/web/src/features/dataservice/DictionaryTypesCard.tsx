@@ -1,7 +1,8 @@
 /** The left card of the dictionaries: the type tree, with add, and edit and delete of the chosen type. */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Tree } from 'antd';
+import { Card, Empty, Space, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowButton } from '../../components/crud/RowButton';
 import { asTree, type TypeNode } from './dictionaryTypes';
 import type { useDictionaryTypes } from './useDictionaryTypes';
 
@@ -15,17 +16,17 @@ export function DictionaryTypesCard({ dt }: { dt: ReturnType<typeof useDictionar
       data-testid="jdict-types"
       extra={
         <Space size={0}>
-          <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => dt.setEditing({})}>
+          <RowButton icon={<PlusOutlined />} onClick={() => dt.setEditing({})}>
             {t('crud.add')}
-          </Button>
+          </RowButton>
           {current && (
             <>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => dt.setEditing(current)}>
+              <RowButton icon={<EditOutlined />} onClick={() => dt.setEditing(current)}>
                 {t('crud.edit')}
-              </Button>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => dt.removeType(current)}>
+              </RowButton>
+              <RowButton danger icon={<DeleteOutlined />} onClick={() => dt.removeType(current)}>
                 {t('crud.remove')}
-              </Button>
+              </RowButton>
             </>
           )}
         </Space>

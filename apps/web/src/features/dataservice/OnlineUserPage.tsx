@@ -1,10 +1,9 @@
 /** Online users (`/api/system/OnlineUser`): the open sessions of the tenant; 强制下线 ends a session everywhere. */
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CrudApi, fromJnpf, type Row } from '../../api/crud';
 import { onlineUserApi } from '../../api/jnpf';
-import { CrudPage } from '../../components/crud';
+import { CrudPage, READ_ONLY_LIST, RowButton } from '../../components/crud';
 import { useConfirmAction } from '../../components/crud/useConfirmAction';
 import { usePermission } from '../../stores/session';
 import { onlineUserColumns as columns } from './columns';
@@ -29,16 +28,11 @@ export default function OnlineUserPage() {
       columns={columns}
       title="online.title"
       permission="online_user"
-      addBtn={false}
-      editBtn={false}
-      viewBtn={false}
-      delBtn={false}
+      {...READ_ONLY_LIST}
       actionWidth={140}
       rowActions={(row, h) =>
         canKick && (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             danger
             icon={<LogoutOutlined />}
             disabled={!!row.current}
@@ -52,7 +46,7 @@ export default function OnlineUserPage() {
             }
           >
             {t('online.kick')}
-          </Button>
+          </RowButton>
         )
       }
     />

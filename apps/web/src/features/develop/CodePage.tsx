@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeCodeApi } from '../../api/lowcode';
 import { CodePreviewDialog, type CodeSource } from '../../components/CodePreviewDialog';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton, remarkColumn } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 import { SourceSelect, sourceOptions, TableSelect } from './CodeFields';
 import { CODE_NAME, CODE_NAME_MAX, codeBody, previewFiles, settingsName } from './codes';
@@ -62,7 +62,7 @@ export function codeColumns(t: (key: string) => string): CrudColumn[] {
       width: 200,
     },
     { prop: 'tablePrefix', label: 'develop.code.tablePrefix', tip: 'develop.code.tablePrefixTip', width: 110 },
-    { prop: 'remark', label: 'develop.code.remark', type: 'textarea', hide: true },
+    remarkColumn('develop.code.remark', { hide: true }),
   ];
 }
 
@@ -118,9 +118,9 @@ export default function CodePage() {
         }
         rowActions={(row, h) =>
           canCopy && (
-            <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void copy(row, h)}>
+            <RowButton icon={<CopyOutlined />} onClick={() => void copy(row, h)}>
               {t('develop.code.copy')}
-            </Button>
+            </RowButton>
           )
         }
       />

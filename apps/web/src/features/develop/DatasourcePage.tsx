@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bladeDatasourceApi } from '../../api/lowcode';
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, remarkColumn } from '../../components/crud';
 import { DataSourceScreen } from '../../components/datasource/DataSourceScreen';
 import { DriverSelect, loadDrivers, PasswordInput, StatusTag, UrlInput } from './DatasourceFields';
 import { DEFAULT_DRIVER, datasourceBody, testBody, urlSuitsDriver } from './datasources';
@@ -69,7 +69,7 @@ export function datasourceColumns(t: (key: string) => string): CrudColumn[] {
       width: 80,
       render: (v) => <StatusTag on={Number(v) === 1} />,
     },
-    { prop: 'remark', label: 'develop.ds.remark', type: 'textarea', ellipsis: true, width: 200 },
+    remarkColumn('develop.ds.remark', { ellipsis: true, width: 200 }),
   ];
 }
 

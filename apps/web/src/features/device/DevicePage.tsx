@@ -5,14 +5,14 @@
  * point; delete with confirmation; per device its rule (RuleDrawer) and its telemetry (TelemetryDrawer: credential,
  * last contact, last values, refusals). The list reloads when new points arrive (live channel, at most every 2 s).
  */
-import { Button, Space, Tabs } from 'antd';
+import { Space, Tabs } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../api/crud';
 import { DEVICE_TYPES, type Device, type DeviceInput, type DeviceType, deviceApi } from '../../api/device';
 import { type DeviceTelemetry, iotApi } from '../../api/iot';
 import { LIVE_POINTS } from '../../api/monitor';
-import { type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { type EquipmentValue, parseEquipment } from '../../components/map/EquipmentPicker';
 import { parseAddressValue } from '../../components/map/MapCoordinateDialog';
 import { useLiveEvent } from '../../lib/useLiveEvent';
@@ -136,18 +136,13 @@ export default function DevicePage() {
         rowActions={(r) => (
           <Space size={0}>
             {(canView || canRule || canRun) && (
-              <Button type="link" size="small" onClick={() => setRuleOf(r)} data-testid={`rule-${r.deviceCode}`}>
+              <RowButton onClick={() => setRuleOf(r)} data-testid={`rule-${r.deviceCode}`}>
                 {t('device.rule')}
-              </Button>
+              </RowButton>
             )}
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setTelemetryOf(r)}
-              data-testid={`telemetry-${r.deviceCode}`}
-            >
+            <RowButton onClick={() => setTelemetryOf(r)} data-testid={`telemetry-${r.deviceCode}`}>
               {t('device.iot.action')}
-            </Button>
+            </RowButton>
           </Space>
         )}
       />

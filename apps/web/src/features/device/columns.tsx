@@ -2,7 +2,7 @@
 import { Form, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { DEVICE_TYPES, type DeviceType, deviceApi } from '../../api/device';
-import type { CrudColumn, FieldContext } from '../../components/crud';
+import { type CrudColumn, type FieldContext, remarkColumn, sortColumn } from '../../components/crud';
 import { EquipmentInput } from '../../components/map/EquipmentPicker';
 import { AddressPointInput } from '../../components/map/MapCoordinateDialog';
 import type { DeviceRow } from './DevicePage';
@@ -189,8 +189,8 @@ const placementColumns = (t: TFunction, type: DeviceType): CrudColumn<DeviceRow>
     ],
     render: (v: 0 | 1 | null) => <RuleState status={v} />,
   },
-  { prop: 'sort', label: 'device.sort', type: 'number', hide: true, min: 0, defaultValue: 1 },
-  { prop: 'remark', label: 'device.remark', type: 'textarea', hide: true, span: 24 },
+  sortColumn('device.sort', { hide: true, min: 0, defaultValue: 1 }),
+  remarkColumn('device.remark', { hide: true, span: 24 }),
 ];
 
 export const deviceColumns = (t: TFunction, type: DeviceType): CrudColumn<DeviceRow>[] => [

@@ -23,7 +23,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchApi, type Order, type OrderState } from '../../api/dispatch';
-import { serverPagination } from '../../components/crud';
+import { RowButton, serverPagination } from '../../components/crud';
 import { usePermission, useSession } from '../../stores/session';
 import { StationSettings } from './StationSettings';
 
@@ -154,18 +154,12 @@ export default function OrderPage() {
             width: 200,
             render: (_, r) => (
               <Space size={4}>
-                <Button size="small" type="link" onClick={() => setDetailId(r.id)}>
-                  {t('dispatch.log')}
-                </Button>
+                <RowButton onClick={() => setDetailId(r.id)}>{t('dispatch.log')}</RowButton>
                 {canAck && r.state === 'issued' && (
-                  <Button size="small" type="link" onClick={() => acknowledge(r)}>
-                    {t('dispatch.acknowledge')}
-                  </Button>
+                  <RowButton onClick={() => acknowledge(r)}>{t('dispatch.acknowledge')}</RowButton>
                 )}
                 {canAck && r.state === 'acknowledged' && (
-                  <Button size="small" type="link" onClick={() => setFeedback(r)}>
-                    {t('dispatch.complete')}
-                  </Button>
+                  <RowButton onClick={() => setFeedback(r)}>{t('dispatch.complete')}</RowButton>
                 )}
               </Space>
             ),

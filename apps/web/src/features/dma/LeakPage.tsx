@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dmaApi, type LeakEvent } from '../../api/dma';
-import { serverPagination } from '../../components/crud';
+import { RowButton, serverPagination } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 import { useZones, zoneOptions } from './zones';
 
@@ -97,9 +97,7 @@ export default function LeakPage() {
             title: t('dma.actions'),
             render: (_v, r) =>
               canDispatch && r.state === 'open' ? (
-                <Button size="small" type="link" onClick={() => dispatch(r)}>
-                  {t('dma.dispatch')}
-                </Button>
+                <RowButton onClick={() => dispatch(r)}>{t('dma.dispatch')}</RowButton>
               ) : null,
           },
         ]}

@@ -1,7 +1,7 @@
 /** 免费用水登记: declared unbilled authorised uses (flushing, fire fighting, own use) per zone and day. */
 import { useMemo } from 'react';
 import { dmaApi, type Unbilled, unbilledApi } from '../../api/dma';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../components/crud';
 import { zoneOptions } from './zones';
 
 const CATEGORIES = ['flushing', 'fire', 'own', 'other'].map((v) => ({ label: `dma.categories.${v}`, value: v }));
@@ -37,7 +37,7 @@ export default function UnbilledPage() {
         required: 'dma.volumeRequired',
         width: 120,
       },
-      { prop: 'remark', label: 'dma.remark', type: 'textarea', rows: 2 },
+      remarkColumn('dma.remark', { rows: 2 }),
     ],
     [],
   );

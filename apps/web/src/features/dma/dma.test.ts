@@ -1,20 +1,14 @@
 /** The DMA screens' strings and the zone form's conversions and NRW colours. */
 import { describe, expect, it } from 'vitest';
-import { itTranslatesTheKeysItNames, keysNamed } from '../../test/strings';
+import { itTranslatesTheKeysItNames, keysIn } from '../../test/strings';
 import * as strings from './i18n';
 import { NRW_BANDS, nrwColor } from './nrw';
 import { fromForm, toForm } from './zoneColumns';
 
-const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-
 describe('DMA strings', () => {
   itTranslatesTheKeysItNames(
     strings,
-    () => keysNamed(sources, /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g),
+    keysIn('dma', /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g),
     40,
   );
 });

@@ -1,6 +1,6 @@
 /** The zone family's column schema for CrudPage: the table, the search form and the add/edit dialog. */
 import type { Zone } from '../../api/dma';
-import type { CrudColumn, Option } from '../../components/crud';
+import { type CrudColumn, type Option, remarkColumn, sortColumn } from '../../components/crud';
 
 export function zoneColumns(parents: () => Promise<Option[]>): CrudColumn<Zone>[] {
   return [
@@ -59,8 +59,8 @@ export function zoneColumns(parents: () => Promise<Option[]>): CrudColumn<Zone>[
     { prop: 'metersText', label: 'dma.meters', type: 'textarea', rows: 3, tip: 'dma.metersTip', hide: true },
     { prop: 'boundaryText', label: 'dma.boundary', type: 'textarea', rows: 3, tip: 'dma.boundaryTip', hide: true },
     { prop: 'valvesText', label: 'dma.boundaryValves', tip: 'dma.boundaryValvesTip', hide: true },
-    { prop: 'sort', label: 'dma.sort', type: 'number', min: 0, precision: 0, defaultValue: 1, width: 80 },
-    { prop: 'remark', label: 'dma.remark', type: 'textarea', rows: 2, hide: true },
+    sortColumn('dma.sort', { min: 0, precision: 0, defaultValue: 1, width: 80 }),
+    remarkColumn('dma.remark', { rows: 2, hide: true }),
   ];
 }
 

@@ -10,7 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { burstApi } from '../../api/burst';
 import type { CrudApi, Query } from '../../api/crud';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, NO_ROW_BUTTONS, RowButton } from '../../components/crud';
 import { EquipmentInput, parseEquipment } from '../../components/map/EquipmentPicker';
 import { type BurstEvent, dispatchApi } from '../../components/map/gisApi';
 import { EventDrawer, STATUS_COLOR } from './EventDrawer';
@@ -124,9 +124,7 @@ export default function BurstEventPage() {
         columns={columns}
         title="burstEvent.title"
         permission="burst_event"
-        editBtn={false}
-        viewBtn={false}
-        delBtn={false}
+        {...NO_ROW_BUTTONS}
         selection={false}
         dialogWidth={880}
         handleRef={handle}
@@ -138,29 +136,20 @@ export default function BurstEventPage() {
         rowActions={(r) => (
           <Space size={0}>
             {canView && (
-              <Button type="link" size="small" onClick={() => setOpen({ id: r.id, tab: 'users' })}>
-                {t('burstEvent.view')}
-              </Button>
+              <RowButton onClick={() => setOpen({ id: r.id, tab: 'users' })}>{t('burstEvent.view')}</RowButton>
             )}
             {canClose && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setOpen({ id: r.id, tab: 'valves' })}
-                data-testid={`close-valve-${r.code}`}
-              >
+              <RowButton onClick={() => setOpen({ id: r.id, tab: 'valves' })} data-testid={`close-valve-${r.code}`}>
                 {t('burstEvent.closeValve')}
-              </Button>
+              </RowButton>
             )}
             {canShare && Number(r.eventStatus) !== 3 && (
-              <Button type="link" size="small" onClick={() => void doShare(r)} data-testid={`share-${r.code}`}>
+              <RowButton onClick={() => void doShare(r)} data-testid={`share-${r.code}`}>
                 {t('burstEvent.share')}
-              </Button>
+              </RowButton>
             )}
             {canVoid && Number(r.eventStatus) !== 3 && (
-              <Button
-                type="link"
-                size="small"
+              <RowButton
                 danger
                 onClick={() => {
                   voidForm.resetFields();
@@ -169,7 +158,7 @@ export default function BurstEventPage() {
                 data-testid={`void-${r.code}`}
               >
                 {t('burstEvent.void')}
-              </Button>
+              </RowButton>
             )}
           </Space>
         )}

@@ -1,6 +1,7 @@
 /** The columns of a burst event's valve table: role (close n / backup of), valve, closed and when, 关阀登记. */
-import { Button, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { RowButton } from '../../components/crud/RowButton';
 import type { EventValve } from '../../components/map/gisApi';
 
 export function eventValveColumns(o: {
@@ -58,19 +59,17 @@ export function eventValveColumns(o: {
             width: 110,
             render: (_: unknown, v: EventValve) =>
               v.closed === 1 ? (
-                <Button size="small" type="link" loading={busyGid === v.valveGid} onClick={() => void mark(v, false)}>
+                <RowButton loading={busyGid === v.valveGid} onClick={() => void mark(v, false)}>
                   {t('burstEvent.markOpen')}
-                </Button>
+                </RowButton>
               ) : (
-                <Button
-                  size="small"
-                  type="link"
+                <RowButton
                   loading={busyGid === v.valveGid}
                   onClick={() => void mark(v, true)}
                   data-testid={`mark-${v.valveDno}`}
                 >
                   {t('burstEvent.markClosed')}
-                </Button>
+                </RowButton>
               ),
           },
         ]

@@ -6,7 +6,7 @@ import { Alert } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { materialApi, type PipeMaterial } from '../../api/hydraulic';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../components/crud';
 
 /** the C a pipe of this row has at `age` years (the same rule as the model builder's) */
 export function cAtAge(r: Pick<PipeMaterial, 'hazenC' | 'agingPerYear' | 'minC'>, age: number) {
@@ -67,8 +67,8 @@ export default function MaterialPage() {
         width: 100,
         render: (_v, r) => cAtAge(r, 30),
       },
-      { prop: 'sort', label: 'hydraulic.material.sort', type: 'number', defaultValue: 10, width: 70 },
-      { prop: 'remark', label: 'hydraulic.material.remark', type: 'textarea', rows: 2, ellipsis: true },
+      sortColumn('hydraulic.material.sort', { defaultValue: 10, width: 70 }),
+      remarkColumn('hydraulic.material.remark', { rows: 2, ellipsis: true }),
     ],
     [],
   );

@@ -7,7 +7,7 @@ import { Card, Form, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiLogApi, errorLogApi, usualLogApi } from '../../api/log';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, VIEW_ONLY_LIST } from '../../components/crud';
 import { initialTimeRange, NumericRange, TimeRangeSelector } from '../../components/widgets';
 import type { NumericRange as Range } from '../../lib/numericRange';
 import type { TimeRangeValue } from '../../lib/timeRange';
@@ -81,9 +81,7 @@ export function LogPage({ kind }: { kind: LogKind }) {
         permission={`log_${kind}`}
         query={query}
         pageVariant="large"
-        addBtn={false}
-        editBtn={false}
-        delBtn={false}
+        {...VIEW_ONLY_LIST}
         selection={false}
         dialogWidth={1000}
         actionWidth={90}

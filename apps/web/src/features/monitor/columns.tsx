@@ -1,7 +1,8 @@
 /** The columns of the 站点监测 table: serial, station, type, latest values, state, 模拟数据 switch and history. */
-import { Badge, Button, Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Station, StationState } from '../../api/monitor';
+import { RowButton } from '../../components/crud/RowButton';
 import { StationTypeLabel } from './stationType';
 
 export const STATE_BADGE: Record<StationState, 'success' | 'warning' | 'error' | 'default' | 'processing'> = {
@@ -103,9 +104,9 @@ export function stationColumns(p: {
       key: 'action',
       width: 100,
       render: (_v, r) => (
-        <Button type="link" size="small" onClick={() => onOpen(r)} data-testid={`station-history-${r.stcd}`}>
+        <RowButton onClick={() => onOpen(r)} data-testid={`station-history-${r.stcd}`}>
           {t('monitor.history')}
-        </Button>
+        </RowButton>
       ),
     },
   ];

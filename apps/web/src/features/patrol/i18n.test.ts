@@ -2,19 +2,16 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadFeatureStrings } from '../../i18n';
-import { itTranslatesTheKeysItNames, keysNamed } from '../../test/strings';
+import { itTranslatesTheKeysItNames, keysIn } from '../../test/strings';
 import * as strings from './i18n';
-
-const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.*', '!./i18n.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
 
 describe('patrol strings', () => {
   itTranslatesTheKeysItNames(
     strings,
-    () => keysNamed(sources, /['"`]((?:patrol|menu\.patrol)\.[a-zA-Z0-9_.]+[a-zA-Z0-9_])['"`]/g),
+    keysIn('patrol', /['"`]((?:patrol|menu\.patrol)\.[a-zA-Z0-9_.]+[a-zA-Z0-9_])['"`]/g, {
+      deep: true,
+      withStrings: false,
+    }),
     150,
   );
 

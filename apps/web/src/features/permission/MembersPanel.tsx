@@ -8,6 +8,7 @@ import { App, Button, Empty, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type JnpfUser, permissionApi } from '../../api/permission';
+import { RowButton } from '../../components/crud/RowButton';
 import { UserPicker } from '../../components/widgets';
 import { addMembers, removeMembers } from './logic';
 
@@ -100,9 +101,9 @@ export function MembersPanel({ objectId, objectType }: MembersPanelProps) {
             key: '__actions',
             width: 100,
             render: (_v, r) => (
-              <Button type="link" size="small" danger onClick={() => remove([r.id])}>
+              <RowButton danger onClick={() => remove([r.id])}>
                 {t('perm.auth.removeMember')}
-              </Button>
+              </RowButton>
             ),
           },
         ]}

@@ -6,12 +6,12 @@
  * enable/disable through `{id}/Actions/State`.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi, Row } from '../../api/crud';
 import { type OrgRow, permissionApi } from '../../api/permission';
-import { type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { filterOrgTree, toOptions } from './logic';
 import { organizeColumns } from './organizeColumns';
 
@@ -74,14 +74,12 @@ export default function OrganizePage() {
       handleRef={handle}
       actionWidth={330}
       rowActions={(row, h) => (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           icon={<PlusOutlined />}
           onClick={() => h.open('add', { parentId: String(row.id), deptCategory: 2 } as OrgRow)}
         >
           {t('perm.org.addChild')}
-        </Button>
+        </RowButton>
       )}
     />
   );

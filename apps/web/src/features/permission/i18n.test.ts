@@ -1,21 +1,15 @@
 /** The permission screens' strings: zh and en have the same keys, and every key the screens name exists. */
 import { describe, expect, it } from 'vitest';
-import { itKeepsZhAndEnInStep, keys } from '../../test/strings';
+import { featureSources, itKeepsZhAndEnInStep, keys } from '../../test/strings';
 import { en, zh } from './i18n';
-
-const sources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.*'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
 
 describe('permission strings', () => {
   itKeepsZhAndEnInStep({ en, zh });
 
-  it('every perm.* key the screens name is translated (templated keys expanded)', () => {
+  it('every perm.* key the screens name is translated (templated keys expanded)', async () => {
     const have = new Set(keys(zh));
     const used = new Set<string>();
-    for (const text of Object.values(sources)) {
+    for (const text of Object.values(await featureSources('permission'))) {
       for (const m of text.matchAll(/['"`](perm\.[a-zA-Z.]+[a-zA-Z])['"`]/g)) used.add(m[1]);
       // `perm.auth.${it}` over the item and object types
       if (text.includes('`perm.auth.${')) {

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Indicator, indicatorApi } from '../../api/quality';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../components/crud';
 import { CATEGORY_OPTIONS, KIND_OPTIONS, LIMIT_POINT_OPTIONS, limitOf } from './options';
 
 const FIELDS = ['turbidity', 'chlorine', 'ph'].map((v) => ({ label: v, value: v }));
@@ -60,8 +60,8 @@ export default function IndicatorPage() {
         tip: 'quality.alarmMinutesTip',
         width: 120,
       },
-      { prop: 'sort', label: 'quality.sort', type: 'number', hide: true, defaultValue: 1 },
-      { prop: 'remark', label: 'quality.remark', type: 'textarea', rows: 2, ellipsis: true },
+      sortColumn('quality.sort', { hide: true, defaultValue: 1 }),
+      remarkColumn('quality.remark', { rows: 2, ellipsis: true }),
     ],
     [t],
   );

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Plan, planApi, qualityApi } from '../../api/quality';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 import { FREQUENCY_OPTIONS, indicatorOptions, pointOptions } from './options';
 
@@ -50,7 +50,7 @@ export default function PlanPage() {
       { prop: 'startDate', label: 'quality.startDate', type: 'date', required: 'quality.startDate', width: 110 },
       { prop: 'endDate', label: 'quality.endDate', type: 'date', width: 110 },
       { prop: 'enabled', label: 'quality.enabled', type: 'switch', defaultValue: true, width: 70 },
-      { prop: 'remark', label: 'quality.remark', type: 'textarea', rows: 2, hide: true },
+      remarkColumn('quality.remark', { rows: 2, hide: true }),
     ],
     [],
   );

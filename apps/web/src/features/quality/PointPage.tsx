@@ -1,7 +1,7 @@
 /** 水质点位: where water is sampled or measured (plant outlet or network), optionally an online station. */
 import { useMemo } from 'react';
 import { pointApi, type QualityPoint } from '../../api/quality';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../components/crud';
 import { POINT_KIND_OPTIONS } from './options';
 
 export default function PointPage() {
@@ -20,8 +20,8 @@ export default function PointPage() {
       },
       { prop: 'stcd', label: 'quality.stcd', width: 110 },
       { prop: 'address', label: 'quality.address', ellipsis: true },
-      { prop: 'sort', label: 'quality.sort', type: 'number', hide: true, defaultValue: 1 },
-      { prop: 'remark', label: 'quality.remark', type: 'textarea', rows: 2, hide: true },
+      sortColumn('quality.sort', { hide: true, defaultValue: 1 }),
+      remarkColumn('quality.remark', { rows: 2, hide: true }),
     ],
     [],
   );

@@ -4,7 +4,7 @@ import { App, Button, Tag, Tooltip, Upload } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LabResult, qualityApi, resultApi } from '../../api/quality';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../components/crud';
 import { usePermission } from '../../stores/session';
 import { indicatorOptions, pointOptions } from './options';
 
@@ -53,7 +53,7 @@ export default function ResultPage() {
             </Tag>
           ),
       },
-      { prop: 'remark', label: 'quality.remark', type: 'textarea', rows: 2, hide: true },
+      remarkColumn('quality.remark', { rows: 2, hide: true }),
     ],
     [t],
   );

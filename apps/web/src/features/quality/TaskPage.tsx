@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Task, taskApi } from '../../api/quality';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, VIEW_ONLY_LIST } from '../../components/crud';
 import { STATE_OPTIONS } from './options';
 
 export default function TaskPage() {
@@ -34,9 +34,7 @@ export default function TaskPage() {
       columns={columns}
       title="quality.taskTitle"
       permission="quality_task"
-      addBtn={false}
-      editBtn={false}
-      delBtn={false}
+      {...VIEW_ONLY_LIST}
       testId="quality-task"
     />
   );

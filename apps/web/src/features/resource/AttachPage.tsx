@@ -4,7 +4,7 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Attach, attachApi } from '../../api/resource';
-import { CrudPage } from '../../components/crud';
+import { CrudPage, RowButton } from '../../components/crud';
 import { FileUpload, type FileValue } from '../../components/widgets';
 import { attachColumns as columns } from './columns';
 
@@ -27,16 +27,9 @@ export default function AttachPage() {
         )}
         actionWidth={320}
         rowActions={(row) => (
-          <Button
-            type="link"
-            size="small"
-            icon={<DownloadOutlined />}
-            href={row.link}
-            target="_blank"
-            download={row.originalName}
-          >
+          <RowButton icon={<DownloadOutlined />} href={row.link} target="_blank" download={row.originalName}>
             {t('attach.download')}
-          </Button>
+          </RowButton>
         )}
       />
       <Modal

@@ -3,10 +3,10 @@
  * (status 2), so the enabled one's button is off; the others ask first, then enable and reload the list.
  */
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import type { CrudHandle } from '../../components/crud';
+import { RowButton } from '../../components/crud/RowButton';
 import { useConfirmAction } from '../../components/crud/useConfirmAction';
 
 type Props = {
@@ -21,9 +21,7 @@ export function EnableButton({ row, h, enable, ns }: Props) {
   const { t } = useTranslation();
   const confirm = useConfirmAction();
   return (
-    <Button
-      type="link"
-      size="small"
+    <RowButton
       icon={<CheckCircleOutlined />}
       disabled={row.status === 2}
       onClick={() =>
@@ -36,6 +34,6 @@ export function EnableButton({ row, h, enable, ns }: Props) {
       }
     >
       {t(`${ns}.enable`)}
-    </Button>
+    </RowButton>
   );
 }

@@ -3,13 +3,13 @@
  * 发送测试 sends through the provider (the default provider records the message in the message log).
  */
 import { SendOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Tag } from 'antd';
+import { App, Form, Input, Modal, Tag } from 'antd';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { smsApi } from '../../api/resource';
-import { type CrudColumn, CrudPage } from '../../components/crud';
+import { type CrudColumn, CrudPage, RowButton, remarkColumn } from '../../components/crud';
 import { InputTable } from '../../components/widgets';
 import { type InputTableColumn, inputTableRule } from '../../components/widgets/inputTableRules';
 import { EnableButton } from './EnableButton';
@@ -35,7 +35,7 @@ const columns: CrudColumn[] = [
   { prop: 'regionId', label: 'sms.regionId', hide: true },
   { prop: 'signName', label: 'sms.signName' },
   { prop: 'status', label: 'sms.status', display: false, render: (v) => enabledTag(Number(v)) },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 const paramColumns: InputTableColumn[] = [
@@ -109,9 +109,9 @@ export default function SmsPage() {
         rowActions={(row, h) => (
           <>
             <EnableButton row={row} h={h} enable={(id) => smsApi.enable(id)} ns="sms" />
-            <Button type="link" size="small" icon={<SendOutlined />} onClick={() => setSending(row)}>
+            <RowButton icon={<SendOutlined />} onClick={() => setSending(row)}>
               {t('sms.send')}
-            </Button>
+            </RowButton>
           </>
         )}
       />

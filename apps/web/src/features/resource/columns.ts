@@ -1,6 +1,6 @@
 /** The columns of the resource screens (attachments, OSS): list, search bar and dialog fields in one schema each. */
 import type { Attach } from '../../api/resource';
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, remarkColumn } from '../../components/crud';
 import { formatBytes } from '../../lib/upload';
 import { enabledTag } from './SmsPage';
 
@@ -36,5 +36,5 @@ export const ossColumns: CrudColumn[] = [
     display: false,
     render: (v) => enabledTag(Number(v)),
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];

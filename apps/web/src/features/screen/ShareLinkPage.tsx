@@ -22,6 +22,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREEN_CODES, type ShareLink, screenApi } from '../../api/screen';
+import { RowButton } from '../../components/crud/RowButton';
 
 const STATE_COLOR = { active: 'green', expired: 'default', revoked: 'red' } as const;
 const when = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
@@ -96,9 +97,7 @@ export default function ShareLinkPage() {
                     refresh();
                   }}
                 >
-                  <Button size="small" type="link">
-                    {t('screen.remove')}
-                  </Button>
+                  <RowButton>{t('screen.remove')}</RowButton>
                 </Popconfirm>
               </Space>
             ),

@@ -27,6 +27,7 @@ import { useSearchParams } from 'react-router';
 import type { CrewValveRow } from '../../api/burst';
 import { HttpError } from '../../api/http';
 import { AppFeedback } from '../../components/AppFeedback';
+import { RowButton } from '../../components/crud/RowButton';
 import { type BurstEvent, dispatchApi } from '../../components/map/gisApi';
 import { geoUri, latLonText } from './geo';
 import { ValveMap } from './ValveMap';
@@ -220,9 +221,7 @@ function ShutValuePage() {
                 <List.Item.Meta
                   title={
                     <Space wrap>
-                      <Button
-                        type="link"
-                        size="small"
+                      <RowButton
                         style={{ padding: 0 }}
                         aria-label={`${t('shutValue.locate')} ${v.valveDno}`}
                         onClick={() => setSelected(v.valveGid)}
@@ -230,7 +229,7 @@ function ShutValuePage() {
                         {v.role === 'backup'
                           ? t('shutValue.backupFor', { n: v.forN })
                           : t('shutValue.valveNo', { n: v.n })}
-                      </Button>
+                      </RowButton>
                       <span>{v.valveDno}</span>
                       <Tag color={v.closed ? 'default' : 'gold'}>
                         {v.closed ? t('shutValue.closed') : t('shutValue.open')}

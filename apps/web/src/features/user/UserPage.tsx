@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { roleApi } from '../../api/system';
 import { type User, userApi } from '../../api/user';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { loadDict } from '../../components/crud/fields';
 import {
   CompanyTreeSelect,
@@ -281,9 +281,9 @@ export default function UserPage() {
           actionWidth={330}
           rowActions={(row) =>
             canPlatform && (
-              <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setPlatform(row)}>
+              <RowButton icon={<SettingOutlined />} onClick={() => setPlatform(row)}>
                 {t('user.platform')}
-              </Button>
+              </RowButton>
             )
           }
         />

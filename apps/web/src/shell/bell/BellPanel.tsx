@@ -1,8 +1,9 @@
 /** The notice bell's popover body: type tabs with unread badges, the page of messages, paging and the links. */
-import { Badge, Button, Empty, List, Pagination, Spin, Tabs, Typography } from 'antd';
+import { Badge, Empty, List, Pagination, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_TYPES, UNREAD } from '../../api/message';
+import { RowButton } from '../../components/crud/RowButton';
 import { PendingTasksLink } from '../../features/workflow/pending/PendingTasks';
 import { BELL_PAGE_SIZE, type BellState } from './useBell';
 
@@ -61,16 +62,14 @@ export function BellPanel({ bell }: { bell: BellState }) {
           onChange={bell.setPage}
         />
         <PendingTasksLink onNavigate={() => setOpen(false)} />
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           onClick={() => {
             setOpen(false);
             navigate('/message/index');
           }}
         >
           {t('bell.viewAll')}
-        </Button>
+        </RowButton>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuApi, type Role, roleApi } from '../../../api/system';
 import { CheckTree, type GrantNode } from '../../../components/CheckTree';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, sortColumn } from '../../../components/crud';
 import { GrantModal } from '../../../components/grant/GrantModal';
 import { useGrantButtons } from '../../../components/grant/useGrantButtons';
 import { TreeSelectField } from '../../../components/widgets';
@@ -28,7 +28,7 @@ const columns: CrudColumn<Role>[] = [
     defaultValue: '0',
     component: () => <TreeSelectField load={roleTree} />,
   },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'role.sortRequired', defaultValue: 1 },
+  sortColumn('crud.sort', { min: 0, required: 'role.sortRequired', defaultValue: 1 }),
 ];
 
 interface GrantState {

@@ -3,11 +3,10 @@
  * its scopes in a drawer.
  */
 import { ApiOutlined, FilterOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
-import { CrudPage } from '../../../components/crud';
+import { CrudPage, RowButton } from '../../../components/crud';
 import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { lazyTreePage } from '../../../lib/lazyTree';
@@ -32,14 +31,9 @@ export function ScopePage({ kind }: { kind: 'data' | 'api' }) {
         lazy={(row) => menuApi.lazyMenuList({ parentId: row.id })}
         actionWidth={160}
         rowActions={(row) => (
-          <Button
-            type="link"
-            size="small"
-            icon={kind === 'data' ? <FilterOutlined /> : <ApiOutlined />}
-            onClick={() => setMenu(row)}
-          >
+          <RowButton icon={kind === 'data' ? <FilterOutlined /> : <ApiOutlined />} onClick={() => setMenu(row)}>
             {t(kind === 'data' ? 'scope.dataSetting' : 'scope.apiSetting')}
-          </Button>
+          </RowButton>
         )}
       />
       <ScopeDrawer kind={kind} menu={menu} onClose={() => setMenu(null)} />

@@ -1,6 +1,6 @@
 /** 业务分类 (`/api/blade-business/business-category`): the category tree of business forms. */
 import { businessCategoryApi } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../../components/crud';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 
 const parents = async () => [
@@ -25,8 +25,8 @@ export default function BusinessCategoryPage() {
       required: 'lowcode.biz.categoryCodeRequired',
     },
     { prop: 'parentId', label: 'lowcode.biz.parent', type: 'tree', options: parents, defaultValue: '0', hide: true },
-    { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, defaultValue: 0 },
-    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+    sortColumn('crud.sort', { min: 0, defaultValue: 0 }),
+    remarkColumn('crud.remark'),
   ];
   return (
     <CrudPage

@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../../api/crud';
 import { businessDataModelApi, dataModelApi, dataSourceApi, listOf } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
 import { rowsIn } from '../data/rows';
 
 export const businessDataModels = {
@@ -29,7 +29,7 @@ export default function BusinessDataModelPage() {
       required: 'lowcode.biz.tableRequired',
       tip: 'lowcode.biz.tableTip',
     },
-    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+    remarkColumn('crud.remark'),
   ];
   return (
     <CrudPage

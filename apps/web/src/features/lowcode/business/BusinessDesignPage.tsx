@@ -4,7 +4,7 @@
  */
 import type { Row } from '../../../api/crud';
 import { businessDesignApi, businessFormApi } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
 
 /** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
 export const businessDesigns = {
@@ -31,7 +31,7 @@ export default function BusinessDesignPage() {
       required: 'lowcode.biz.formRequired',
     },
     { prop: 'groupName', label: 'lowcode.biz.groupName', search: true },
-    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+    remarkColumn('crud.remark'),
   ];
   return (
     <CrudPage

@@ -3,12 +3,12 @@
  * form designer and previewed with the renderer. The workflow's process forms pick from `business-form/listAll`.
  */
 import { EyeOutlined, FormOutlined } from '@ant-design/icons';
-import { Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { businessCategoryApi, businessDataModelApi, businessFormApi } from '../../../api/lowcode';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton, remarkColumn } from '../../../components/crud';
 import { FormRender, normaliseConf } from '../../../components/form-render';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { BusinessFormDesignDialog, type Design } from './BusinessFormDesignDialog';
@@ -40,7 +40,7 @@ export default function BusinessFormPage() {
       options: async () =>
         ((await businessDataModelApi.select()) ?? []).map((m) => ({ label: String(m.modelName), value: String(m.id) })),
     },
-    { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+    remarkColumn('crud.remark'),
   ];
   return (
     <>
@@ -54,9 +54,7 @@ export default function BusinessFormPage() {
         beforeSubmit={(v, _mode, row) => ({ ...v, formData: row?.formData ?? { fields: [] } })}
         rowActions={(row) => (
           <>
-            <Button
-              type="link"
-              size="small"
+            <RowButton
               icon={<FormOutlined />}
               onClick={async () => {
                 const full = (await businessFormApi.detail(String(row.id))) ?? row;
@@ -64,10 +62,10 @@ export default function BusinessFormPage() {
               }}
             >
               {t('lowcode.module.design')}
-            </Button>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(row)}>
+            </RowButton>
+            <RowButton icon={<EyeOutlined />} onClick={() => setPreview(row)}>
               {t('lowcode.module.preview')}
-            </Button>
+            </RowButton>
           </>
         )}
       />

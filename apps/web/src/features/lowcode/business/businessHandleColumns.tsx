@@ -1,9 +1,10 @@
 /** 业务办理's list columns: the business's columns shown as text, then view and delete when permitted. */
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { LcField } from '@swp/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Row } from '../../../api/crud';
+import { RowButton } from '../../../components/crud/RowButton';
 import { valueFields } from '../../../components/form-render';
 import { cellOf } from '../dynamic/cells';
 import type { Business } from './useBusinessHandle';
@@ -34,14 +35,14 @@ export function businessHandleColumns({ biz, t, canView, canDelete, view, remove
       render: (_: unknown, row: Row) => (
         <Space size={0}>
           {canView && (
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => view(row)}>
+            <RowButton icon={<EyeOutlined />} onClick={() => view(row)}>
               {t('crud.view')}
-            </Button>
+            </RowButton>
           )}
           {canDelete && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
+            <RowButton danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
               {t('crud.remove')}
-            </Button>
+            </RowButton>
           )}
         </Space>
       ),

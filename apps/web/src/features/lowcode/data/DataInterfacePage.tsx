@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { http } from '../../../api/http';
 import { dataInterfaceApi } from '../../../api/lowcode';
-import { type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudHandle, CrudPage, REMOVE_ONLY_LIST, RowButton } from '../../../components/crud';
 import { saveBlob } from '../../../lib/download';
 import { usePermission } from '../../../stores/session';
 import { InterfaceDialog } from './InterfaceDialog';
@@ -50,9 +50,7 @@ export default function DataInterfacePage() {
         permission="data_interface"
         testId="data-interface-page"
         handleRef={handle}
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
+        {...REMOVE_ONLY_LIST}
         actionWidth={420}
         toolbar={() =>
           canAdd && (
@@ -64,19 +62,19 @@ export default function DataInterfacePage() {
         rowActions={(row) => (
           <>
             {canEdit && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+              <RowButton icon={<EditOutlined />} onClick={() => setEditing(row)}>
                 {t('crud.edit')}
-              </Button>
+              </RowButton>
             )}
-            <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={() => setTrying(row)}>
+            <RowButton icon={<PlayCircleOutlined />} onClick={() => setTrying(row)}>
               {t('lowcode.di.run')}
-            </Button>
-            <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setLogOf(row)}>
+            </RowButton>
+            <RowButton icon={<HistoryOutlined />} onClick={() => setLogOf(row)}>
               {t('lowcode.di.log')}
-            </Button>
-            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void exportOne(row)}>
+            </RowButton>
+            <RowButton icon={<DownloadOutlined />} onClick={() => void exportOne(row)}>
               {t('lowcode.di.export')}
-            </Button>
+            </RowButton>
           </>
         )}
       />

@@ -4,12 +4,12 @@
  * parameters and see the rows), delete after the confirmation.
  */
 import { EyeOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
+import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi, reportApi } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, RowButton, remarkColumn } from '../../../components/crud';
 import { ReportViewer } from './ReportViewer';
 import { reportBody, reportForm } from './reports';
 import { rowsIn } from './rows';
@@ -38,7 +38,7 @@ const columns: CrudColumn[] = [
     tip: 'lowcode.report.columnsTip',
     component: ({ disabled }) => <Select mode="tags" disabled={disabled} tokenSeparators={[',', ' ']} open={false} />,
   },
-  { prop: 'remark', label: 'lowcode.report.remark', type: 'textarea' },
+  remarkColumn('lowcode.report.remark'),
   { prop: 'updateTime', label: 'lowcode.report.modified', display: false },
 ];
 
@@ -59,9 +59,9 @@ export default function ReportPage() {
         }
         beforeSubmit={(values, _mode, row) => reportBody(values, row)}
         rowActions={(row) => (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row)}>
+          <RowButton icon={<EyeOutlined />} onClick={() => setViewing(row)}>
             {t('lowcode.report.view')}
-          </Button>
+          </RowButton>
         )}
       />
       <ReportViewer report={viewing} onClose={() => setViewing(null)} />

@@ -3,10 +3,11 @@
  * tables, rows, time, and download (a finished backup) and delete (one no longer pending).
  */
 import { DeleteOutlined, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
+import { RowButton } from '../../../components/crud/RowButton';
 import { fileSize, isPending } from './backups';
 
 function StateTag({ row }: { row: Row }) {
@@ -62,26 +63,17 @@ export function backupColumns({ t, page, downloading, download, remove }: Args):
       fixed: 'right',
       render: (_v, r) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<DownloadOutlined />}
             disabled={r.state !== 'done'}
             loading={downloading === String(r.id)}
             onClick={() => void download(r)}
           >
             {t('lowcode.backup.download')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            disabled={isPending(r)}
-            onClick={() => remove(r)}
-          >
+          </RowButton>
+          <RowButton danger icon={<DeleteOutlined />} disabled={isPending(r)} onClick={() => remove(r)}>
             {t('crud.remove')}
-          </Button>
+          </RowButton>
         </Space>
       ),
     },

@@ -1,9 +1,10 @@
 /** The dynamic list's columns: the list design's columns, then the row buttons (edit, detail, remove) it allows. */
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { LcField } from '@swp/contract';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Row } from '../../../api/crud';
+import { RowButton } from '../../../components/crud/RowButton';
 import { hasButton, type parseColumnData } from '../modules/listDesign';
 import { cellOf } from './cells';
 import type { Mode } from './RecordDialog';
@@ -37,19 +38,19 @@ export function dynamicColumns({ columnData, byModel, can, t, open, remove }: Co
     render: (_: unknown, r: Row) => (
       <Space size={0}>
         {hasButton(columnData, 'edit') && can.edit && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open('edit', r.id)}>
+          <RowButton icon={<EditOutlined />} onClick={() => open('edit', r.id)}>
             {t('lowcode.btn.edit')}
-          </Button>
+          </RowButton>
         )}
         {hasButton(columnData, 'detail') && can.view && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => open('view', r.id)}>
+          <RowButton icon={<EyeOutlined />} onClick={() => open('view', r.id)}>
             {t('lowcode.btn.detail')}
-          </Button>
+          </RowButton>
         )}
         {hasButton(columnData, 'remove') && can.remove && (
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([r.id])}>
+          <RowButton danger icon={<DeleteOutlined />} onClick={() => remove([r.id])}>
             {t('lowcode.btn.remove')}
-          </Button>
+          </RowButton>
         )}
       </Space>
     ),

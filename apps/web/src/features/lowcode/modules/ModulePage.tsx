@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visualDevApi } from '../../../api/lowcode';
 import { CodePreviewDialog } from '../../../components/CodePreviewDialog';
-import { type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudHandle, CrudPage, REMOVE_ONLY_LIST } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
 import { ModuleEditor } from './ModuleEditor';
 import { ModuleRowActions } from './ModuleRowActions';
@@ -34,9 +34,7 @@ export default function ModulePage() {
         columns={moduleColumns(t)}
         title="lowcode.module.title"
         permission={PERMISSION}
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
+        {...REMOVE_ONLY_LIST}
         actionWidth={420}
         testId="module-page"
         toolbar={() =>

@@ -4,10 +4,11 @@
  */
 import { CopyOutlined, EditOutlined, EyeOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import type { LcModule } from '@swp/contract';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { visualDevApi } from '../../../api/lowcode';
+import { RowButton } from '../../../components/crud/RowButton';
 import { useSession } from '../../../stores/session';
 
 interface Props {
@@ -26,14 +27,12 @@ export function ModuleRowActions({ row, can, onEdit, onCode, onRelease, reload }
   return (
     <>
       {can.edit && (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={onEdit}>
+        <RowButton icon={<EditOutlined />} onClick={onEdit}>
           {t('lowcode.module.design')}
-        </Button>
+        </RowButton>
       )}
       {can.add && (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           icon={<CopyOutlined />}
           onClick={async () => {
             await visualDevApi.copy(row.id);
@@ -42,24 +41,18 @@ export function ModuleRowActions({ row, can, onEdit, onCode, onRelease, reload }
           }}
         >
           {t('lowcode.module.copy')}
-        </Button>
+        </RowButton>
       )}
-      <Button
-        type="link"
-        size="small"
+      <RowButton
         icon={<EyeOutlined />}
         onClick={() => navigate(`/previewModel/index?id=${encodeURIComponent(row.id)}`)}
       >
         {t('lowcode.module.preview')}
-      </Button>
-      <Button type="link" size="small" onClick={onCode}>
-        {t('lowcode.module.code')}
-      </Button>
+      </RowButton>
+      <RowButton onClick={onCode}>{t('lowcode.module.code')}</RowButton>
       {can.release &&
         (Number(row.state) === 1 ? (
-          <Button
-            type="link"
-            size="small"
+          <RowButton
             icon={<StopOutlined />}
             onClick={() =>
               modal.confirm({
@@ -75,11 +68,11 @@ export function ModuleRowActions({ row, can, onEdit, onCode, onRelease, reload }
             }
           >
             {t('lowcode.module.unrelease')}
-          </Button>
+          </RowButton>
         ) : (
-          <Button type="link" size="small" icon={<SendOutlined />} onClick={onRelease}>
+          <RowButton icon={<SendOutlined />} onClick={onRelease}>
             {t('lowcode.module.release')}
-          </Button>
+          </RowButton>
         ))}
     </>
   );

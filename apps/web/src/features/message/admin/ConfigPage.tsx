@@ -1,7 +1,7 @@
 /** Message configs (`/blade-message/config`): a business event bound to a template (chosen in a popup table). */
 import { rowsOf } from '../../../api/crud';
 import { messageConfigApi, messageTemplateApi } from '../../../api/messageAdmin';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
 import { PopupSelect } from '../../../components/widgets';
 import { CHANNELS, requiredMessageType } from './common';
 
@@ -23,7 +23,7 @@ const columns: CrudColumn[] = [
     component: ({ disabled }) => <PopupSelect load={loadTemplates} disabled={disabled} />,
   },
   { prop: 'channel', label: 'msgAdmin.channel', type: 'select', options: CHANNELS, defaultValue: 'site' },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 export default function ConfigPage() {

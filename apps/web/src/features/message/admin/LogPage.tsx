@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/http';
 import { messageLogApi } from '../../../api/messageAdmin';
 import type { UserHit } from '../../../api/system';
-import { CrudPage } from '../../../components/crud';
+import { CrudPage, NO_FORM_LIST } from '../../../components/crud';
 import { loadDict } from '../../../components/crud/fields';
 import { UserPicker } from '../../../components/widgets';
 import { logColumns as columns } from './columns';
@@ -105,8 +105,7 @@ export default function LogPage() {
         columns={columns}
         title="msgAdmin.logTitleNoun"
         permission="message_log"
-        addBtn={false}
-        editBtn={false}
+        {...NO_FORM_LIST}
         pageVariant="large"
         toolbar={(h) => (
           <Button type="primary" icon={<SendOutlined />} onClick={() => setComposing(h)}>

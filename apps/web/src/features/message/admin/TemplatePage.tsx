@@ -1,6 +1,6 @@
 /** Message templates (`/blade-message/template`): code, name, type, channel, title and content with ${name} placeholders. */
 import { messageTemplateApi } from '../../../api/messageAdmin';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
 import { CHANNELS, requiredMessageType } from './common';
 
 const columns: CrudColumn[] = [
@@ -18,7 +18,7 @@ const columns: CrudColumn[] = [
     tip: 'msgAdmin.placeholderTip',
     ellipsis: true,
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 export default function TemplatePage() {

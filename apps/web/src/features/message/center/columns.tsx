@@ -1,8 +1,9 @@
 /** Column schema of the message centre table: row number, title link (bold while unread), type, status, actions. */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { type MessageRecord, UNREAD } from '../../../api/message';
+import { RowButton } from '../../../components/crud/RowButton';
 
 interface ColumnDeps {
   t: TFunction;
@@ -42,12 +43,10 @@ export function messageColumns({ t, paging, view, remove }: ColumnDeps): Columns
       width: 140,
       render: (_v, r) => (
         <Space>
-          <Button type="link" size="small" onClick={() => void view(r)}>
-            {t('messageCenter.view')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove([r.id])}>
+          <RowButton onClick={() => void view(r)}>{t('messageCenter.view')}</RowButton>
+          <RowButton danger onClick={() => remove([r.id])}>
             {t('messageCenter.remove')}
-          </Button>
+          </RowButton>
         </Space>
       ),
     },

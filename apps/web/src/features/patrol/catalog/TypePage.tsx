@@ -13,7 +13,7 @@ import {
   patrolTypeApi,
   patrolTypeObjectApi,
 } from '../../../api/patrol';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../../components/crud';
 import { facilityColumn } from './facilityColumn';
 
 export default function TypePage() {
@@ -37,8 +37,8 @@ export default function TypePage() {
         width: 100,
       },
       { prop: 'typeName', label: 'patrol.type.typeName', required: 'patrol.type.nameRequired' },
-      { prop: 'sort', label: 'patrol.common.sort', type: 'number', defaultValue: 1, width: 60 },
-      { prop: 'remark', label: 'patrol.common.remark', type: 'textarea', rows: 2, ellipsis: true },
+      sortColumn('patrol.common.sort', { defaultValue: 1, width: 60 }),
+      remarkColumn('patrol.common.remark', { rows: 2, ellipsis: true }),
     ],
     [],
   );
@@ -56,8 +56,8 @@ export default function TypePage() {
         render: (v: string) => (v ?? '').split('\n').filter(Boolean).join('；'),
         ellipsis: true,
       },
-      { prop: 'sort', label: 'patrol.common.sort', type: 'number', defaultValue: 1, width: 60 },
-      { prop: 'remark', label: 'patrol.common.remark', type: 'textarea', rows: 2, hide: true },
+      sortColumn('patrol.common.sort', { defaultValue: 1, width: 60 }),
+      remarkColumn('patrol.common.remark', { rows: 2, hide: true }),
     ],
     [t],
   );

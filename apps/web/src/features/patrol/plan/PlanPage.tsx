@@ -10,7 +10,7 @@ import { App, Button, Form, Input, Modal, Table, Timeline, Typography } from 'an
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jobObjectApi, type Plan, type PlanDetail, planApi } from '../../../api/patrol';
-import { type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
 import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
 import { shortTime } from '../../../lib/wireTime';
@@ -174,28 +174,24 @@ export default function PlanPage() {
           return (
             <>
               {canSubmit && (row.auditStatus === 0 || row.auditStatus === 3) && (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<SendOutlined />}
                   onClick={() => submitForAudit(row, h.reload)}
                   data-testid="plan-submit"
                   data-perm="patrol_plan_submit"
                 >
                   {t('patrol.plan.submitAudit')}
-                </Button>
+                </RowButton>
               )}
               {canAudit && row.auditStatus === 1 && (
-                <Button
-                  type="link"
-                  size="small"
+                <RowButton
                   icon={<AuditOutlined />}
                   onClick={() => setAuditing(row)}
                   data-testid="plan-audit"
                   data-perm="patrol_plan_audit"
                 >
                   {t('patrol.plan.audit')}
-                </Button>
+                </RowButton>
               )}
             </>
           );

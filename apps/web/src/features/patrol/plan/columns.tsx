@@ -6,7 +6,7 @@ import { Form, type FormInstance, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type JobObject, type Plan, patrolTypeApi } from '../../../api/patrol';
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { AuditTag, PERIODS, SCOPES, StaffSelect, vocab } from '../common';
 import { GeometryField } from './GeometryField';
@@ -143,7 +143,7 @@ export function planColumns(t: (k: string) => string, allObjects: JobObject[]): 
       width: 90,
     },
     { prop: 'auditOpinion', label: 'patrol.plan.auditOpinion', display: false, ellipsis: true, width: 120 },
-    { prop: 'remark', label: 'patrol.common.remark', type: 'textarea', rows: 2, hide: true },
+    remarkColumn('patrol.common.remark', { rows: 2, hide: true }),
   ];
 }
 

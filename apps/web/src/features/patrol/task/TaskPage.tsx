@@ -6,7 +6,6 @@
  */
 import { EyeOutlined, SwapOutlined } from '@ant-design/icons';
 import {
-  Button,
   Descriptions,
   Drawer,
   Form,
@@ -24,7 +23,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Task, type TaskDetail, type TaskObject, taskApi } from '../../../api/patrol';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
 import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { useBusyCall } from '../../../lib/useBusyCall';
@@ -305,13 +304,13 @@ export default function TaskPage() {
         scrollX={1500}
         rowActions={(row) => (
           <>
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row.id)}>
+            <RowButton icon={<EyeOutlined />} onClick={() => setViewing(row.id)}>
               {t('patrol.task.detail')}
-            </Button>
+            </RowButton>
             {canReassign && row.taskStatus !== 2 && (
-              <Button type="link" size="small" icon={<SwapOutlined />} onClick={() => setReassigning(row)}>
+              <RowButton icon={<SwapOutlined />} onClick={() => setReassigning(row)}>
                 {t('patrol.task.reassign')}
-              </Button>
+              </RowButton>
             )}
           </>
         )}

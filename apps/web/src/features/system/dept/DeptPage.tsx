@@ -1,9 +1,8 @@
 /** Departments (`/blade-system/dept`): a lazy tree table; the parent is chosen from the department tree. */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Dept, deptApi } from '../../../api/system';
-import { CrudPage } from '../../../components/crud';
+import { CrudPage, RowButton } from '../../../components/crud';
 import { lazyTreePage } from '../../../lib/lazyTree';
 import { usePermission } from '../../../stores/session';
 import { deptColumns as columns } from './columns';
@@ -24,14 +23,9 @@ export default function DeptPage() {
       actionWidth={300}
       rowActions={(row, h) =>
         canAdd && (
-          <Button
-            type="link"
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => h.open('add', { parentId: row.id } as Dept)}
-          >
+          <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id } as Dept)}>
             {t('dept.addChild')}
-          </Button>
+          </RowButton>
         )
       }
     />

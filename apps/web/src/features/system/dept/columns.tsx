@@ -1,6 +1,6 @@
 /** DeptPage's columns: the list, the search bar and the dialog's fields in one schema. */
 import type { Dept } from '../../../api/system';
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn, sortColumn } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
 
 export const deptColumns: CrudColumn<Dept>[] = [
@@ -16,6 +16,6 @@ export const deptColumns: CrudColumn<Dept>[] = [
     required: 'dept.categoryRequired',
     defaultValue: 2,
   },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'dept.sortRequired', defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  sortColumn('crud.sort', { min: 0, required: 'dept.sortRequired', defaultValue: 1 }),
+  remarkColumn('crud.remark', { hide: true }),
 ];

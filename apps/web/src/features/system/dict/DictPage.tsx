@@ -5,11 +5,11 @@
  * (vertical). Validation: 请输入字典编号, 请输入字典名称, 请输入字典排序, 请选择封存; the child's parent is optional.
  */
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Segmented } from 'antd';
+import { Card, Col, Empty, Row, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictRow, dictApi, dictBizApi } from '../../../api/system';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, RowButton, remarkColumn, sortColumn } from '../../../components/crud';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 
@@ -23,7 +23,7 @@ const sealed = [
 
 /** The last columns of both tables: sort, sealed, remark. */
 const commonTail: CrudColumn<DictRow>[] = [
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'dict.sortRequired', defaultValue: 1 },
+  sortColumn('crud.sort', { min: 0, required: 'dict.sortRequired', defaultValue: 1 }),
   {
     prop: 'isSealed',
     label: 'dict.isSealed',
@@ -32,7 +32,7 @@ const commonTail: CrudColumn<DictRow>[] = [
     required: 'dict.sealedRequired',
     defaultValue: 0,
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea' },
+  remarkColumn('crud.remark'),
 ];
 
 const parentColumns: CrudColumn<DictRow>[] = [
@@ -91,9 +91,9 @@ export function DictScreen({ family, layout }: { family: DictFamily; layout: Dic
         activeRowKey={parent?.id}
         actionWidth={330}
         rowActions={(row) => (
-          <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setParent(row)}>
+          <RowButton icon={<SettingOutlined />} onClick={() => setParent(row)}>
             {t('dict.config')}
-          </Button>
+          </RowButton>
         )}
         afterSave={() => setParent((p) => p)}
       />

@@ -3,11 +3,10 @@
  * its data scopes and API scopes.
  */
 import { ApiOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
-import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
+import { type CrudColumn, CrudPage, type Option, RowButton, remarkColumn, sortColumn } from '../../../components/crud';
 import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
@@ -54,7 +53,7 @@ const columns: CrudColumn<Menu>[] = [
     hide: true,
   },
   { prop: 'isOpen', label: 'menuMgr.isOpen', type: 'radio', dict: 'menu_open', numeric: true, defaultValue: 1 },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'menuMgr.sortRequired', defaultValue: 1 },
+  sortColumn('crud.sort', { min: 0, required: 'menuMgr.sortRequired', defaultValue: 1 }),
   { prop: 'propertyJson', label: 'menuMgr.propertyJson', hide: true, span: 24, tip: 'menuMgr.propertyTip' },
   {
     prop: 'formScript',
@@ -68,7 +67,7 @@ const columns: CrudColumn<Menu>[] = [
   { prop: 'saberSource', label: 'menuMgr.saberSource', hide: true },
   { prop: 'swordPath', label: 'menuMgr.swordPath', hide: true, tip: 'menuMgr.dialectTip' },
   { prop: 'swordSource', label: 'menuMgr.swordSource', hide: true },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];
 
 const api = { ...menuApi, page: lazyTreePage<Menu>(menuApi.lazyList, menuApi.page) };
@@ -106,33 +105,18 @@ export default function MenuPage() {
         rowActions={(row, h) => (
           <>
             {canAdd && row.category !== 2 && (
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => h.open('add', { parentId: row.id } as Menu)}
-              >
+              <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id } as Menu)}>
                 {t('menuMgr.addChild')}
-              </Button>
+              </RowButton>
             )}
             {row.category === 1 && (
               <>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<FilterOutlined />}
-                  onClick={() => setScope({ kind: 'data', menu: row })}
-                >
+                <RowButton icon={<FilterOutlined />} onClick={() => setScope({ kind: 'data', menu: row })}>
                   {t('scope.dataTitle')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<ApiOutlined />}
-                  onClick={() => setScope({ kind: 'api', menu: row })}
-                >
+                </RowButton>
+                <RowButton icon={<ApiOutlined />} onClick={() => setScope({ kind: 'api', menu: row })}>
                   {t('scope.apiTitle')}
-                </Button>
+                </RowButton>
               </>
             )}
           </>

@@ -1,5 +1,5 @@
 /** The parameter screen's columns (spec 1 §2.7): the list, the search bar and the dialog's fields in one schema. */
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn } from '../../../components/crud';
 
 export const paramColumns: CrudColumn[] = [
   { prop: 'paramName', label: 'param.paramName', search: true, required: 'param.nameRequired', trigger: 'onBlur' },
@@ -13,5 +13,5 @@ export const paramColumns: CrudColumn[] = [
     trigger: 'onBlur',
     ellipsis: true,
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  remarkColumn('crud.remark', { hide: true }),
 ];

@@ -1,5 +1,5 @@
 /** PostPage's columns: the list, the search bar and the dialog's fields in one schema. */
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn, sortColumn } from '../../../components/crud';
 
 export const postColumns: CrudColumn[] = [
   {
@@ -13,6 +13,6 @@ export const postColumns: CrudColumn[] = [
   },
   { prop: 'postCode', label: 'post.postCode', search: true, required: 'post.codeRequired' },
   { prop: 'postName', label: 'post.postName', search: true, required: 'post.nameRequired' },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'post.sortRequired', defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  sortColumn('crud.sort', { min: 0, required: 'post.sortRequired', defaultValue: 1 }),
+  remarkColumn('crud.remark', { hide: true }),
 ];

@@ -3,10 +3,9 @@
  * add a division under a node, edit its name, sort and remark, remove a division without children.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Region, regionApi } from '../../../api/system';
-import { CrudPage } from '../../../components/crud';
+import { CrudPage, RowButton } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
 import { regionColumns as columns } from './columns';
 
@@ -48,14 +47,9 @@ export default function RegionPage() {
       rowActions={(row, h) =>
         canAdd &&
         row.regionLevel < 5 && (
-          <Button
-            type="link"
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => h.open('add', { parentCode: row.code } as Region)}
-          >
+          <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentCode: row.code } as Region)}>
             {t('region.addChild')}
-          </Button>
+          </RowButton>
         )
       }
     />

@@ -1,6 +1,6 @@
 /** RegionPage's columns: the list, the search bar and the dialog's fields in one schema. */
 import type { Region } from '../../../api/system';
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn, sortColumn } from '../../../components/crud';
 
 export const regionColumns: CrudColumn<Region>[] = [
   {
@@ -21,6 +21,6 @@ export const regionColumns: CrudColumn<Region>[] = [
     numeric: true,
     display: false,
   },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  sortColumn('crud.sort', { min: 0, defaultValue: 1 }),
+  remarkColumn('crud.remark', { hide: true }),
 ];

@@ -3,13 +3,13 @@
  * the expiry, the package and the domain of a tenant.
  */
 import { SafetyOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowsOf } from '../../../api/crud';
 import { type Tenant, tenantApi, tenantPackageApi } from '../../../api/system';
-import { type CrudColumn, CrudPage, type Option } from '../../../components/crud';
+import { type CrudColumn, CrudPage, type Option, RowButton } from '../../../components/crud';
 import { AddressCascader } from '../../../components/widgets';
 import { useBusyCall } from '../../../lib/useBusyCall';
 import { usePermission } from '../../../stores/session';
@@ -133,9 +133,7 @@ export default function TenantPage() {
         actionWidth={320}
         rowActions={(row, h) =>
           canSet && (
-            <Button
-              type="link"
-              size="small"
+            <RowButton
               icon={<SafetyOutlined />}
               onClick={() => {
                 setReload(() => h.reload);
@@ -143,7 +141,7 @@ export default function TenantPage() {
               }}
             >
               {t('tenant.setting')}
-            </Button>
+            </RowButton>
           )
         }
       />

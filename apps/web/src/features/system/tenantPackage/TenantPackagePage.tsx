@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { menuApi, tenantPackageApi } from '../../../api/system';
 import { CheckTree, type GrantNode } from '../../../components/CheckTree';
-import { type CrudColumn, CrudPage } from '../../../components/crud';
+import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
 
 function MenuTreeField(p: { value?: string; onChange?: (v: string) => void; disabled?: boolean; id?: string }) {
   const [tree, setTree] = useState<GrantNode[]>([]);
@@ -50,7 +50,7 @@ const columns: CrudColumn[] = [
     trigger: 'onChange',
     component: ({ disabled }) => <MenuTreeField disabled={disabled} />,
   },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', span: 24 },
+  remarkColumn('crud.remark', { span: 24 }),
 ];
 
 export default function TenantPackagePage() {

@@ -1,5 +1,5 @@
 /** TopMenuPage's columns: the list, the search bar and the dialog's fields in one schema. */
-import type { CrudColumn } from '../../../components/crud';
+import { type CrudColumn, remarkColumn, sortColumn } from '../../../components/crud';
 
 export const topMenuColumns: CrudColumn[] = [
   { prop: 'code', label: 'topmenu.code', search: true, required: 'topmenu.codeRequired' },
@@ -7,6 +7,6 @@ export const topMenuColumns: CrudColumn[] = [
   { prop: 'i18n', label: 'topmenu.i18n' },
   { prop: 'source', label: 'topmenu.source' },
   { prop: 'path', label: 'topmenu.path' },
-  { prop: 'sort', label: 'crud.sort', type: 'number', min: 0, required: 'topmenu.sortRequired', defaultValue: 1 },
-  { prop: 'remark', label: 'crud.remark', type: 'textarea', hide: true },
+  sortColumn('crud.sort', { min: 0, required: 'topmenu.sortRequired', defaultValue: 1 }),
+  remarkColumn('crud.remark', { hide: true }),
 ];

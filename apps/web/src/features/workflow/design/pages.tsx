@@ -12,7 +12,15 @@ import { useNavigate, useParams } from 'react-router';
 import type { Row } from '../../../api/crud';
 import { tenantApi } from '../../../api/system';
 import { designApi, flowApi } from '../../../api/workflow';
-import { type CrudColumn, type CrudHandle, CrudPage } from '../../../components/crud';
+import {
+  type CrudColumn,
+  type CrudHandle,
+  CrudPage,
+  NO_FORM_LIST,
+  REMOVE_ONLY_LIST,
+  RowButton,
+  sortColumn,
+} from '../../../components/crud';
 import { TreeSelectField } from '../../../components/widgets';
 import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { FormDesignDialog } from './FormDesignDialog';
@@ -53,17 +61,10 @@ export function ModelPage() {
       testId="wf-models"
       rowActions={(row) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            data-testid="wf-model-design"
-            onClick={() => navigate(`/workflow/design/process/${row.id}`)}
-          >
+          <RowButton data-testid="wf-model-design" onClick={() => navigate(`/workflow/design/process/${row.id}`)}>
             {t(`${D}design`)}
-          </Button>
-          <Button
-            type="link"
-            size="small"
+          </RowButton>
+          <RowButton
             data-testid="wf-model-deploy"
             onClick={() =>
               modal.confirm({
@@ -76,10 +77,8 @@ export function ModelPage() {
             }
           >
             {t(`${D}deploy`)}
-          </Button>
-          <Button type="link" size="small" onClick={() => navigate(`/workflow/design/model/history/${row.id}`)}>
-            {t(`${D}history`)}
-          </Button>
+          </RowButton>
+          <RowButton onClick={() => navigate(`/workflow/design/model/history/${row.id}`)}>{t(`${D}history`)}</RowButton>
         </Space>
       )}
     />
@@ -145,12 +144,12 @@ export function FormPage() {
         })}
         rowActions={(row, h) => (
           <Space size={0}>
-            <Button type="link" size="small" data-testid="wf-form-design" onClick={() => setDesigning({ row, h })}>
+            <RowButton data-testid="wf-form-design" onClick={() => setDesigning({ row, h })}>
               {t(`${D}design`)}
-            </Button>
-            <Button type="link" size="small" onClick={() => navigate(`/workflow/design/form/history/${row.id}`)}>
+            </RowButton>
+            <RowButton onClick={() => navigate(`/workflow/design/form/history/${row.id}`)}>
               {t(`${D}history`)}
-            </Button>
+            </RowButton>
           </Space>
         )}
       />
@@ -271,9 +270,7 @@ export function DeploymentPage() {
         columns={columns}
         title={`${D}deployment`}
         permission="wf_deployment"
-        addBtn={false}
-        editBtn={false}
-        viewBtn={false}
+        {...REMOVE_ONLY_LIST}
         actionWidth={260}
         testId="wf-deployments"
         toolbar={(h) => (
@@ -283,9 +280,7 @@ export function DeploymentPage() {
         )}
         rowActions={(row, h) => (
           <Space size={0}>
-            <Button
-              type="link"
-              size="small"
+            <RowButton
               onClick={async () => {
                 await designApi.deployment.changeStatus({ id: String(row.id), status: active(row) ? 2 : 1 });
                 message.success(t('workflow.list.done'));
@@ -293,10 +288,8 @@ export function DeploymentPage() {
               }}
             >
               {t(`${D}changeStatus`)}
-            </Button>
-            <Button type="link" size="small" onClick={() => setCategoryOf({ row, h })}>
-              {t(`${D}changeCategory`)}
-            </Button>
+            </RowButton>
+            <RowButton onClick={() => setCategoryOf({ row, h })}>{t(`${D}changeCategory`)}</RowButton>
           </Space>
         )}
       />
@@ -330,7 +323,7 @@ export function CategoryPage() {
       hide: true,
       component: (ctx) => <CategorySelect disabled={ctx.disabled} />,
     },
-    { prop: 'sort', label: `${D}sort`, type: 'number', width: 90 },
+    sortColumn(`${D}sort`, { width: 90 }),
     { prop: 'remark', label: `${D}remark` },
   ];
   return (
@@ -351,7 +344,7 @@ export function ButtonPage() {
     { prop: 'buttonKey', label: `${D}buttonKey`, search: true, required: `${D}keyRequired` },
     { prop: 'name', label: `${D}buttonName`, search: true, required: `${D}nameRequired` },
     { prop: 'display', label: `${D}status`, type: 'switch', width: 100 },
-    { prop: 'sort', label: `${D}sort`, type: 'number', width: 90 },
+    sortColumn(`${D}sort`, { width: 90 }),
   ];
   return <CrudPage api={designApi.button} columns={columns} title={`${D}buttonName`} permission="wf_button" />;
 }
@@ -392,8 +385,7 @@ function HistoryPage({ kind }: { kind: 'model' | 'form' }) {
       columns={columns}
       query={kind === 'model' ? { modelId: id } : { formId: id }}
       title={`${D}history`}
-      addBtn={false}
-      editBtn={false}
+      {...NO_FORM_LIST}
       testId={`wf-${kind}-history`}
       beforeOpen={async (_mode, row) => {
         const full = row ? ((await api.detail(String(row.id))) ?? row) : {};
@@ -404,9 +396,7 @@ function HistoryPage({ kind }: { kind: 'model' | 'form' }) {
         };
       }}
       rowActions={(row, h) => (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           onClick={() =>
             modal.confirm({
               title: t(`${D}setMainConfirm`),
@@ -419,7 +409,7 @@ function HistoryPage({ kind }: { kind: 'model' | 'form' }) {
           }
         >
           {t(`${D}setMain`)}
-        </Button>
+        </RowButton>
       )}
     />
   );

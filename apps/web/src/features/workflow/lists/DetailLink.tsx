@@ -1,8 +1,8 @@
 /** The detail (or handle) link of a workflow list row, and what every row action is given. */
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Row } from '../../../api/crud';
+import { RowButton } from '../../../components/crud/RowButton';
 import { detailPath } from './lists';
 
 /** What a row action needs: its row, and `done` to say so and reload the list. */
@@ -22,9 +22,5 @@ export function DetailLink({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return (
-    <Button type="link" size="small" onClick={() => navigate(detailPath(row, withTask))}>
-      {t(label)}
-    </Button>
-  );
+  return <RowButton onClick={() => navigate(detailPath(row, withTask))}>{t(label)}</RowButton>;
 }

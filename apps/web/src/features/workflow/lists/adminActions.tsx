@@ -2,9 +2,10 @@
  * The row actions of the administrators' lists: in the operations list change assignee, dispatch and urge; in
  * the process list suspend/activate, terminate and delete.
  */
-import { App, Button, Space } from 'antd';
+import { App, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from '../../../api/workflow';
+import { RowButton } from '../../../components/crud/RowButton';
 import { type ActionProps, DetailLink } from './DetailLink';
 import { isFinished } from './lists';
 
@@ -18,22 +19,18 @@ export function OpsActions({
   return (
     <Space size={0}>
       <DetailLink row={row} withTask />
-      <Button type="link" size="small" onClick={onAssignee}>
-        {t('workflow.list.changeAssignee')}
-      </Button>
-      <Button type="link" size="small" data-testid="wf-dispatch" onClick={onDispatch}>
+      <RowButton onClick={onAssignee}>{t('workflow.list.changeAssignee')}</RowButton>
+      <RowButton data-testid="wf-dispatch" onClick={onDispatch}>
         {t('workflow.list.dispatch')}
-      </Button>
-      <Button
-        type="link"
-        size="small"
+      </RowButton>
+      <RowButton
         onClick={async () => {
           await opsApi.urgeTask({ taskId: row.taskId, processInstanceId: row.processInstanceId });
           done('workflow.list.urged');
         }}
       >
         {t('workflow.list.urge')}
-      </Button>
+      </RowButton>
     </Space>
   );
 }
@@ -55,9 +52,7 @@ export function ProcessActions({ row, done }: ActionProps) {
     <Space size={0}>
       <DetailLink row={row} withTask={false} />
       {!finished && (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           onClick={async () => {
             await opsApi.changeTaskStatus({
               ...ids,
@@ -67,12 +62,10 @@ export function ProcessActions({ row, done }: ActionProps) {
           }}
         >
           {t('workflow.list.changeStatus')}
-        </Button>
+        </RowButton>
       )}
       {!finished && (
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           danger
           onClick={() =>
             confirm('workflow.detail.confirmTerminate', () =>
@@ -81,11 +74,9 @@ export function ProcessActions({ row, done }: ActionProps) {
           }
         >
           {t('workflow.list.terminate')}
-        </Button>
+        </RowButton>
       )}
-      <Button
-        type="link"
-        size="small"
+      <RowButton
         danger
         onClick={() =>
           confirm('workflow.list.deleteConfirm', () =>
@@ -94,7 +85,7 @@ export function ProcessActions({ row, done }: ActionProps) {
         }
       >
         {t('workflow.list.deleteProcess')}
-      </Button>
+      </RowButton>
     </Space>
   );
 }

@@ -2,13 +2,14 @@
  * The row actions of the workflow lists by kind: start, claim, handle, detail, and the starter's withdraw and
  * urge in 已发事务; the administrators' lists have theirs in adminActions.
  */
-import { App, Button, Space } from 'antd';
+import { App, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Row } from '../../../api/crud';
 import { processApi } from '../../../api/workflow';
 import type { CrudHandle } from '../../../components/crud';
+import { RowButton } from '../../../components/crud/RowButton';
 import { OpsActions, ProcessActions } from './adminActions';
 import { type ActionProps, DetailLink } from './DetailLink';
 import { isFinished, type ListKind, startPath } from './lists';
@@ -17,9 +18,9 @@ function StartLink({ row }: { row: Row }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Button type="link" size="small" data-testid="wf-start" onClick={() => navigate(startPath(row))}>
+    <RowButton data-testid="wf-start" onClick={() => navigate(startPath(row))}>
       {t('workflow.list.start')}
-    </Button>
+    </RowButton>
   );
 }
 
@@ -36,9 +37,9 @@ function ClaimActions({ row, done }: ActionProps) {
     });
   return (
     <Space size={0}>
-      <Button type="link" size="small" data-testid="wf-claim" onClick={claim}>
+      <RowButton data-testid="wf-claim" onClick={claim}>
         {t('workflow.list.claim')}
-      </Button>
+      </RowButton>
       <DetailLink row={row} withTask />
     </Space>
   );
@@ -62,15 +63,13 @@ function SendActions({ row, done }: ActionProps) {
     <Space size={0}>
       <DetailLink row={row} withTask={false} />
       {!isFinished(row) && (
-        <Button type="link" size="small" data-testid="wf-withdraw" onClick={withdraw}>
+        <RowButton data-testid="wf-withdraw" onClick={withdraw}>
           {t('workflow.detail.withdraw')}
-        </Button>
+        </RowButton>
       )}
       {!isFinished(row) && (
         // the starter's 催办: a notice to the current holders (the server allows one per 10 minutes)
-        <Button
-          type="link"
-          size="small"
+        <RowButton
           data-testid="wf-urge"
           onClick={async () => {
             await processApi.urgeTask({ processInstanceId });
@@ -78,7 +77,7 @@ function SendActions({ row, done }: ActionProps) {
           }}
         >
           {t('workflow.list.urge')}
-        </Button>
+        </RowButton>
       )}
     </Space>
   );

@@ -5,12 +5,13 @@
  */
 
 import type { Page } from '@swp/contract';
-import { Badge, Button, Card, Empty, List, Typography } from 'antd';
+import { Badge, Card, Empty, List, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { http } from '../../../api/http';
 import type { WfTask } from '../../../api/workflow';
+import { RowButton } from '../../../components/crud/RowButton';
 import { flattenMenu } from '../../../lib/menu';
 import { useSession } from '../../../stores/session';
 import { detailPath, timeText } from '../lists/lists';
@@ -93,9 +94,7 @@ export function PendingTasksLink({ onNavigate }: { onNavigate?: () => void }) {
   const { total, loaded } = usePendingTasks(1, enabled);
   if (!enabled || !loaded) return null;
   return (
-    <Button
-      type="link"
-      size="small"
+    <RowButton
       data-testid="wf-pending-link"
       onClick={() => {
         onNavigate?.();
@@ -103,6 +102,6 @@ export function PendingTasksLink({ onNavigate }: { onNavigate?: () => void }) {
       }}
     >
       {t('workflow.pending.title')} ({total})
-    </Button>
+    </RowButton>
   );
 }
