@@ -8,3 +8,12 @@ export function codeList(table: Record<string | number, string | { name: string 
     .map(([code, v]) => `${code} ${typeof v === 'string' ? v : v.name}`)
     .join(separator);
 }
+
+/** The code of a catalogue entry named in a cell: by its code or its English name (any case), or its Chinese name. */
+export function codeNamed<T extends string>(table: Record<T, { name: string; nameEn: string }>, v: string | undefined) {
+  if (!v) return undefined;
+  const low = v.trim().toLowerCase();
+  return (Object.keys(table) as T[]).find(
+    (k) => k.toLowerCase() === low || table[k].name === v.trim() || table[k].nameEn.toLowerCase() === low,
+  );
+}

@@ -13,6 +13,7 @@
  * The phases live in core/resource/: types, parts (what a definition resolves to), shape (outgoing rows), read,
  * write, tree and routes. This file is the entry every module imports.
  */
+import type { Grant } from './gate.ts';
 import { partsOf } from './resource/parts.ts';
 import { all, conditions, detail, findVisible, page, visibility } from './resource/read.ts';
 import { registerRoutes } from './resource/routes.ts';
@@ -23,6 +24,19 @@ import { remove, save } from './resource/write.ts';
 
 export { tableInput } from './resource/table-input.ts';
 export type { HookContext, Resource, ResourceDef, RouteName, Row, SaveExtra, Tx } from './resource/types.ts';
+
+/**
+ * The grants of a family whose screen is menu `code` with the usual buttons: reads by `read` (the screen itself
+ * unless more screens list the family), inserts and updates by `<code>_add` and `<code>_edit`, removals by
+ * `<code>_delete`; `more` adds `pick` or `detail`.
+ */
+export function buttonGrants(
+  code: string,
+  read: Grant = [code],
+  more: Pick<ResourceDef['grant'], 'pick' | 'detail'> = {},
+): ResourceDef['grant'] {
+  return { read, submit: [`${code}_add`, `${code}_edit`], remove: [`${code}_delete`], ...more };
+}
 
 const registry = new Map<string, ResourceDef>();
 /** The definition of a resource by its code (e.g. to check a data-scope rule against the resource's columns). */

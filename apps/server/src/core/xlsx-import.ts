@@ -90,6 +90,21 @@ export interface ImportOptions {
 
 export const MSG_REJECTED = (n: number) => `导入失败: ${n} 行被拒绝, 请先修正文件或选择跳过被拒绝的行 (skipRejected)`;
 
+/** Whether `old` already has every field of `row` (null and undefined alike: an empty cell matches a null column). */
+export function unchangedFrom<W extends object>(old: { [K in keyof W]?: unknown }, row: W): boolean {
+  return (Object.keys(row) as (keyof W)[]).every((k) => (old[k] ?? null) === (row[k] ?? null));
+}
+
+/** The plan of a row matched on `key`: an insert when the tenant has none, else unchanged or an update of `old`. */
+export function upsertPlan<W extends object>(
+  key: string,
+  row: W,
+  old: ({ id: string } & { [K in keyof W]?: unknown }) | undefined,
+): RowPlan<W & { id?: string }> {
+  if (!old) return { key, action: 'insert', write: row };
+  return { key, action: unchangedFrom(old, row) ? 'unchanged' : 'update', write: { ...row, id: old.id } };
+}
+
 /**
  * The apply of an import whose writes are one table's rows (a write with an `id` updates that row, one without
  * inserts): the inserts in batches of `batch` (1000) through the scoped insert (the tenant set on every row), `step`

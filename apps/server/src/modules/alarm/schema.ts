@@ -6,12 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType, lgtdLttd, xy } from '../../core/columns.ts';
 
-export const alarmInfo = pgTable(
+export const alarmInfo = businessTable(
   'swp_alarm_info',
   {
-    ...idAndTenant(),
     /** threshold (超限), rate (变化率), offline (离线), burst (爆管) */
     alarmType: varchar('alarm_type', { length: 16 }).notNull(),
     /** 1 一般, 2 重要, 3 紧急 */
@@ -51,14 +50,11 @@ export const alarmInfo = pgTable(
     closeTime: timestamp('close_time', { withTimezone: true }),
     closeReason: varchar('close_reason', { length: 500 }),
     /** EPSG:4548 x easting, y northing; longitude, latitude */
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
-    lgtd: doublePrecision('lgtd'),
-    lttd: doublePrecision('lttd'),
+    ...xy(),
+    ...lgtdLttd(),
     address: varchar('address', { length: 255 }),
     /** the evidence (burst: night minimum, baseline, flow step, pressure drop) */
     detail: jsonb('detail'),
-    ...audit(),
   },
   (t) => [
     index('idx_alarm_info_tenant_time').on(t.tenantId, t.alarmTime),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { B, tenantOf } from './common.ts';
 import { appReleaseNote } from './schema.ts';
@@ -47,7 +47,7 @@ export const releaseNoteResource = defineResource({
   base: `${B}/release-note`,
   table: appReleaseNote,
   input: NOTE_BODY.shape,
-  grant: { read: ['app_release'], submit: ['app_release_add', 'app_release_edit'], remove: ['app_release_delete'] },
+  grant: buttonGrants('app_release'),
   routes: ['list', 'submit', 'remove'],
   listMode: 'all',
   // notes are the tenant's, whoever wrote them

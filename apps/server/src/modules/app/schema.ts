@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -45,15 +45,13 @@ export const appDevice = pgTable(
 );
 
 /** What changed in a version; the app shows the newest one it has not shown yet after an update. */
-export const appReleaseNote = pgTable(
+export const appReleaseNote = businessTable(
   'swp_app_release_note',
   {
-    ...idAndTenant(),
     version: varchar('version', { length: 32 }).notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').default('').notNull(),
     releaseTime: timestamp('release_time', { withTimezone: true }).defaultNow().notNull(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_app_release_note').on(t.tenantId, t.version).where(sql`is_deleted = 0`)],
 );

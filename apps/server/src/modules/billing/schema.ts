@@ -5,13 +5,12 @@
  * treatment fee and the water resource fee, always computed by the server.
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant } from '../../core/columns.ts';
+import { date, index, integer, numeric, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, remark } from '../../core/columns.ts';
 
-export const waterTariff = pgTable(
+export const waterTariff = businessTable(
   'swp_water_tariff',
   {
-    ...idAndTenant(),
     /** 用水类别: business dictionary `water_category` (1 居民生活用水, 2 非居民用水, 3 特种行业用水) */
     category: integer('category').notNull(),
     /** 阶梯 1..3 (residential only; the other categories have tier 1) */
@@ -30,9 +29,8 @@ export const waterTariff = pgTable(
     totalPrice: numeric('total_price', { precision: 7, scale: 2, mode: 'number' }).notNull(),
     /** 执行日期 (YYYY-MM-DD) */
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     // status: 1 在用, 0 停用
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_water_tariff_step').on(t.tenantId, t.category, t.tier, t.effectiveDate).where(sql`is_deleted = 0`),
@@ -46,10 +44,9 @@ export const waterTariff = pgTable(
  * whose code has no located meter are listed as not placed. Read intervals do not match calendar days: the DMA
  * balance spreads each read evenly over (prevReadDate, readDate].
  */
-export const meterRead = pgTable(
+export const meterRead = businessTable(
   'swp_billing_meter_read',
   {
-    ...idAndTenant(),
     /** customer account (户号) */
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     meterCode: varchar('meter_code', { length: 32 }).notNull(),
@@ -59,7 +56,6 @@ export const meterRead = pgTable(
     readDate: date('read_date', { mode: 'string' }).notNull(),
     /** m³ between the two reads */
     volume: numeric('volume', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_meter_read').on(t.tenantId, t.meterCode, t.readDate),

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { waterTariff } from './schema.ts';
 
@@ -86,7 +86,7 @@ const range = (from: number, to: number | null) => (to === null ? `${from} mÂ³ ä
 
 export const tariffResource = defineResource({
   code: 'tariff',
-  grant: { read: ['tariff'], submit: ['tariff_add', 'tariff_edit'], remove: ['tariff_delete'] },
+  grant: buttonGrants('tariff'),
   base: '/swp-billing/tariff',
   table: waterTariff,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],

@@ -13,7 +13,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { type Column, columnsOf } from '../datasource/index.ts';
 import { parseColumns, parseForm } from '../lowcode/index.ts';
@@ -54,12 +54,9 @@ export const categoryResource = defineResource({
   code: 'business_category',
   base: `${B}/business-category`,
   table: bizCategory,
-  grant: {
-    read: ['business_category', 'business_form'],
-    submit: ['business_category_add', 'business_category_edit'],
-    remove: ['business_category_delete'],
+  grant: buttonGrants('business_category', ['business_category', 'business_form'], {
     pick: ['business_category', 'business_form', 'business_design'],
-  },
+  }),
   routes: ['list', 'detail', 'submit', 'remove', 'tree'],
   listMode: 'tree',
   tree: { titleField: 'categoryName' },
@@ -101,12 +98,9 @@ export const dataModelResource = defineResource({
   code: 'business_data_model',
   base: `${B}/business-data-model`,
   table: bizDataModel,
-  grant: {
-    read: ['business_data_model', 'business_form'],
-    submit: ['business_data_model_add', 'business_data_model_edit'],
-    remove: ['business_data_model_delete'],
+  grant: buttonGrants('business_data_model', ['business_data_model', 'business_form'], {
     pick: ['business_data_model', 'business_form'],
-  },
+  }),
   routes: ['list', 'detail', 'remove', 'select'],
   input: {
     dbLinkId: optId.transform((v) => v ?? '0'),
@@ -165,11 +159,7 @@ export const formResource = defineResource({
   code: 'business_form',
   base: `${B}/business-form`,
   table: bizForm,
-  grant: {
-    read: ['business_form', 'business_design', 'business_handle'],
-    submit: ['business_form_add', 'business_form_edit'],
-    remove: ['business_form_delete'],
-  },
+  grant: buttonGrants('business_form', ['business_form', 'business_design', 'business_handle']),
   routes: ['list', 'detail', 'remove'],
   input: FORM_INPUT,
   unique: [{ fields: ['formCode'], message: '表单编号已存在' }],
@@ -221,11 +211,7 @@ export const designResource = defineResource({
   code: 'business_design',
   base: `${B}/business-design`,
   table: bizDesign,
-  grant: {
-    read: ['business_design', 'business_handle'],
-    submit: ['business_design_add', 'business_design_edit'],
-    remove: ['business_design_delete'],
-  },
+  grant: buttonGrants('business_design', ['business_design', 'business_handle']),
   routes: ['list', 'detail', 'remove'],
   input: {
     formId: z

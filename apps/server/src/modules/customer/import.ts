@@ -5,10 +5,10 @@
  * and the file's earlier rows: a reading lower than the previous one is rejected unless 换表 is 1.
  */
 import { eq } from 'drizzle-orm';
-import { codeList } from '../../core/code-list.ts';
+import { codeList, codeNamed } from '../../core/code-list.ts';
 import { scoped } from '../../core/scoped.ts';
 import { formatDateTime, parseDateTime } from '../../core/time.ts';
-import { applyUpserts, type XlsxImportSpec } from '../../core/xlsx-import.ts';
+import { applyUpserts, unchangedFrom, upsertPlan, type XlsxImportSpec } from '../../core/xlsx-import.ts';
 import { WATER_CATEGORY } from '../billing/index.ts';
 import {
   CALIBERS,
@@ -29,16 +29,7 @@ import {
 import { customer, meterReading, waterMeter } from './schema.ts';
 
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 const int = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : Number(s));
-/** a type or status by its code or its Chinese / English name */
-function pick<T extends string>(table: Record<T, { name: string; nameEn: string }>, v: string | undefined) {
-  if (!v) return undefined;
-  const low = v.trim().toLowerCase();
-  return (Object.keys(table) as T[]).find(
-    (k) => k.toLowerCase() === low || table[k].name === v.trim() || table[k].nameEn.toLowerCase() === low,
-  );
-}
 function statusOf(table: Record<number, string>, v: string | undefined): number | undefined | null {
   if (!v) return undefined;
   const n = Number(v);
@@ -90,7 +81,7 @@ export const customerImport: XlsxImportSpec<CustomerKey, CustomerWrite, Map<stri
     if (!CODE.test(accountNo)) return MSG.accountNo;
     const customerName = v.customerName ?? '';
     if (!customerName || customerName.length > 100) return '用户名称必填且最多 100 个字符';
-    const customerType = pick<CustomerType>(CUSTOMER_TYPES, v.customerType);
+    const customerType = codeNamed<CustomerType>(CUSTOMER_TYPES, v.customerType);
     if (!customerType) return MSG.customerType;
     const waterCategory = int(v.waterCategory) ?? CUSTOMER_TYPES[customerType].category;
     if (WATER_CATEGORY[waterCategory] === undefined) return MSG.waterCategory;
@@ -109,10 +100,7 @@ export const customerImport: XlsxImportSpec<CustomerKey, CustomerWrite, Map<stri
       dmaCode: v.dmaCode ?? null,
       status,
     };
-    const old = have.get(accountNo);
-    if (!old) return { key: accountNo, action: 'insert', write: row };
-    const unchanged = (Object.keys(row) as (keyof typeof row)[]).every((k) => same(old[k], row[k]));
-    return { key: accountNo, action: unchanged ? 'unchanged' : 'update', write: { ...row, id: old.id } };
+    return upsertPlan(accountNo, row, have.get(accountNo));
   },
   apply: (tx, tenantId, writes, userId, step) => applyUpserts(tx, tenantId, customer, writes, userId, step),
 };
@@ -168,7 +156,7 @@ export const meterImport: XlsxImportSpec<MeterKey, MeterWrite, MeterState> = {
     if (!customerId) return `户号 ${v.accountNo ?? ''} 不存在`;
     const caliber = int((v.caliber ?? '').replace(/^DN/i, ''));
     if (caliber === undefined || !(CALIBERS as readonly number[]).includes(caliber)) return MSG.caliber;
-    const meterType = pick<MeterType>(METER_TYPES, v.meterType);
+    const meterType = codeNamed<MeterType>(METER_TYPES, v.meterType);
     if (!meterType) return MSG.meterType;
     if ((v.gisCode ?? '').length > 32) return 'GIS水表编码不能超过 32 个字符';
     if (v.installDate && !isDate(v.installDate)) return MSG.date;
@@ -183,10 +171,7 @@ export const meterImport: XlsxImportSpec<MeterKey, MeterWrite, MeterState> = {
       installDate: v.installDate ?? null,
       status,
     };
-    const old = st.meters.get(meterNo);
-    if (!old) return { key: meterNo, action: 'insert', write: row };
-    const unchanged = (Object.keys(row) as (keyof typeof row)[]).every((k) => same(old[k], row[k]));
-    return { key: meterNo, action: unchanged ? 'unchanged' : 'update', write: { ...row, id: old.id } };
+    return upsertPlan(meterNo, row, st.meters.get(meterNo));
   },
   apply: (tx, tenantId, writes, userId, step) => applyUpserts(tx, tenantId, waterMeter, writes, userId, step),
 };
@@ -290,8 +275,7 @@ export const readingImport: XlsxImportSpec<ReadKey, ReadWrite, ReadState> = {
     };
     const old = st.stored.get(`${meterId}@${r.time}`);
     if (!old) return { key, action: 'insert', write };
-    const unchanged =
-      old.reading === r.reading && old.replacement === write.replacement && same(old.remark, write.remark);
+    const unchanged = unchangedFrom(old, { reading: r.reading, replacement: write.replacement, remark: write.remark });
     return { key, action: unchanged ? 'unchanged' : 'update', write: { ...write, id: old.id } };
   },
   async apply(tx, tenantId, writes, userId, step) {

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { codeList } from '../../core/code-list.ts';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { scoped, tenantSql } from '../../core/scoped.ts';
 import { formatDateTime, parseDateTime } from '../../core/time.ts';
 import type { Db } from '../../db/connection.ts';
@@ -86,12 +86,9 @@ export const customerResource = defineResource({
   code: 'customer',
   base: '/swp-customer/customer',
   table: customer,
-  grant: {
-    read: ['customer_info', 'customer_meter', 'customer_reading'],
-    submit: ['customer_info_add', 'customer_info_edit'],
-    remove: ['customer_info_delete'],
+  grant: buttonGrants('customer_info', ['customer_info', 'customer_meter', 'customer_reading'], {
     pick: ['customer_info', 'customer_meter', 'customer_reading'],
-  },
+  }),
   routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
   input: {
     accountNo: z.preprocess(blank, z.string({ error: '请输入户号' }).trim().regex(CODE, MSG.accountNo)),
@@ -167,12 +164,9 @@ export const meterResource = defineResource({
   code: 'water_meter',
   base: '/swp-customer/meter',
   table: waterMeter,
-  grant: {
-    read: ['customer_meter', 'customer_reading', 'customer_info'],
-    submit: ['customer_meter_add', 'customer_meter_edit'],
-    remove: ['customer_meter_delete'],
+  grant: buttonGrants('customer_meter', ['customer_meter', 'customer_reading', 'customer_info'], {
     pick: ['customer_meter', 'customer_reading'],
-  },
+  }),
   routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
   input: {
     meterNo: z.preprocess(blank, z.string({ error: '请输入表号' }).trim().regex(CODE, MSG.meterNo)),
@@ -334,11 +328,7 @@ export const readingResource = defineResource({
   code: 'meter_reading',
   base: '/swp-customer/reading',
   table: meterReading,
-  grant: {
-    read: ['customer_reading', 'customer_meter'],
-    submit: ['customer_reading_add', 'customer_reading_edit'],
-    remove: ['customer_reading_delete'],
-  },
+  grant: buttonGrants('customer_reading', ['customer_reading', 'customer_meter']),
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   input: {
     meterId: z.preprocess(

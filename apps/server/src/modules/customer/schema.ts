@@ -5,13 +5,12 @@
  * computed by the server; a lower reading is refused unless the read is flagged as a meter replacement).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { index, integer, numeric, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, idType, remark } from '../../core/columns.ts';
 
-export const customer = pgTable(
+export const customer = businessTable(
   'swp_customer',
   {
-    ...idAndTenant(),
     /** 户号 */
     accountNo: varchar('account_no', { length: 32 }).notNull(),
     customerName: varchar('customer_name', { length: 100 }).notNull(),
@@ -22,9 +21,8 @@ export const customer = pgTable(
     /** 用水类别 of the billing tariffs (billing's WATER_CATEGORY: 1 居民, 2 非居民, 3 特种行业) */
     waterCategory: integer('water_category').default(1).notNull(),
     dmaCode: varchar('dma_code', { length: 32 }),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     // status: 1 正常, 2 暂停, 0 销户
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_customer_account').on(t.tenantId, t.accountNo).where(sql`is_deleted = 0`),
@@ -32,10 +30,9 @@ export const customer = pgTable(
   ],
 );
 
-export const waterMeter = pgTable(
+export const waterMeter = businessTable(
   'swp_water_meter',
   {
-    ...idAndTenant(),
     meterNo: varchar('meter_no', { length: 32 }).notNull(),
     customerId: idType('customer_id').notNull(),
     /** 口径 DN (mm) */
@@ -48,9 +45,8 @@ export const waterMeter = pgTable(
     /** the latest read (by read time), kept by the reads */
     lastReadTime: timestamp('last_read_time', { withTimezone: true }),
     lastReading: numeric('last_reading', { precision: 12, scale: 2, mode: 'number' }),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     // status: 1 在用, 2 停用, 0 拆除
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_water_meter_no').on(t.tenantId, t.meterNo).where(sql`is_deleted = 0`),
@@ -59,10 +55,9 @@ export const waterMeter = pgTable(
   ],
 );
 
-export const meterReading = pgTable(
+export const meterReading = businessTable(
   'swp_meter_reading',
   {
-    ...idAndTenant(),
     meterId: idType('meter_id').notNull(),
     readTime: timestamp('read_time', { withTimezone: true }).notNull(),
     /** 读数 m³ */
@@ -73,8 +68,7 @@ export const meterReading = pgTable(
     prevReadTime: timestamp('prev_read_time', { withTimezone: true }),
     /** 1: a new meter was fitted, the reading starts again (consumption = reading) */
     replacement: integer('replacement').default(0).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_meter_reading_time').on(t.meterId, t.readTime).where(sql`is_deleted = 0`),

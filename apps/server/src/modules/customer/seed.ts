@@ -217,6 +217,14 @@ function planMeters(plan: Plan[], ids: Map<string, string>, tenantId: string, no
   return { meters, reads };
 }
 
+/** Inserts the rows a thousand at a time; the new ids by the key each insert returns. */
+async function insertKeyed<R>(rows: R[], insert: (chunk: R[]) => Promise<{ id: string; key: string }[]>) {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < rows.length; i += 1000)
+    for (const r of await insert(rows.slice(i, i + 1000))) ids.set(r.key, r.id);
+  return ids;
+}
+
 export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -229,24 +237,14 @@ export async function seedCustomers(ctx: AppContext, tenantId = TENANT, now = ne
     if (!features.length) return;
 
     const { customers, plan } = planAccounts(features, tenantId);
-    const ids = new Map<string, string>();
-    for (let i = 0; i < customers.length; i += 1000) {
-      const rows = await tx
-        .insert(customer)
-        .values(customers.slice(i, i + 1000))
-        .returning({ id: customer.id, accountNo: customer.accountNo });
-      for (const r of rows) ids.set(r.accountNo, r.id);
-    }
+    const ids = await insertKeyed(customers, (rows) =>
+      tx.insert(customer).values(rows).returning({ id: customer.id, key: customer.accountNo }),
+    );
 
     const { meters, reads } = planMeters(plan, ids, tenantId, now);
-    const meterIds = new Map<string, string>();
-    for (let i = 0; i < meters.length; i += 1000) {
-      const rows = await tx
-        .insert(waterMeter)
-        .values(meters.slice(i, i + 1000))
-        .returning({ id: waterMeter.id, meterNo: waterMeter.meterNo });
-      for (const r of rows) meterIds.set(r.meterNo, r.id);
-    }
+    const meterIds = await insertKeyed(meters, (rows) =>
+      tx.insert(waterMeter).values(rows).returning({ id: waterMeter.id, key: waterMeter.meterNo }),
+    );
     for (let i = 0; i < reads.length; i += 2000) {
       await tx.insert(meterReading).values(
         reads.slice(i, i + 2000).map((r) => ({

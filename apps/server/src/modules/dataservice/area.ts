@@ -11,7 +11,7 @@ import { done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import {
   asJnpf,
@@ -33,7 +33,7 @@ export const AREA_TYPES: Record<number, string> = { 1: '城市', 2: '城区', 3:
 
 export const areaResource = defineResource({
   code: 'area',
-  grant: { read: ['area'], submit: ['area_add', 'area_edit'], remove: ['area_delete'], pick: 'signed-in' },
+  grant: buttonGrants('area', ['area'], { pick: 'signed-in' }),
   base: '/system/Area',
   table: area,
   routes: [],

@@ -15,7 +15,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { flag, jnpfPage, keywordOn, MSG_UPDATED, pathId, toggleEnabled } from './jnpf.ts';
@@ -70,7 +70,7 @@ const used = (r: Row | undefined) => !!r && (Number(r.sequenceNumber) > 0 || !!r
 
 export const sequenceResource = defineResource({
   code: 'bill_rule',
-  grant: { read: ['bill_rule'], submit: ['bill_rule_add', 'bill_rule_edit'], remove: ['bill_rule_delete'] },
+  grant: buttonGrants('bill_rule'),
   base: '/blade-system/sequence',
   table: sequence,
   routes: ['page', 'list', 'detail'],

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { asJnpf, flag, keywordOn, sortInput } from './jnpf.ts';
 import { registerJnpfCrud } from './jnpf-crud.ts';
 import { commonFields } from './schema.ts';
@@ -18,11 +18,7 @@ export const DATA_TYPES = ['varchar', 'text', 'int', 'bigint', 'decimal', 'datet
 
 export const commonFieldsResource = defineResource({
   code: 'common_fields',
-  grant: {
-    read: ['common_fields'],
-    submit: ['common_fields_add', 'common_fields_edit'],
-    remove: ['common_fields_delete'],
-  },
+  grant: buttonGrants('common_fields'),
   base: '/system/CommonFields',
   table: commonFields,
   routes: [],

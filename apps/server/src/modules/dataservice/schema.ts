@@ -5,8 +5,8 @@
  * `sequenceName`, …). Every table belongs to a tenant.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { bigint, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, idType, sort } from '../../core/columns.ts';
 
 /** JNPF's own bookkeeping columns besides the audit fields (`enabledMark` 1 on, 0 off). */
 const jnpf = () => ({
@@ -15,25 +15,22 @@ const jnpf = () => ({
   enabledMark: integer('enabled_mark').default(1).notNull(),
 });
 
-export const dictionaryType = pgTable(
+export const dictionaryType = businessTable(
   'base_dictionary_type',
   {
-    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     /** 1: its data form a tree */
     isTree: integer('is_tree').default(0).notNull(),
     ...jnpf(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_dictionary_type_code').on(t.tenantId, t.enCode).where(sql`is_deleted = 0`)],
 );
 
-export const dictionaryData = pgTable(
+export const dictionaryData = businessTable(
   'base_dictionary_data',
   {
-    ...idAndTenant(),
     dictionaryTypeId: idType('dictionary_type_id').notNull(),
     parentId: idType('parent_id').default('0').notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
@@ -42,7 +39,6 @@ export const dictionaryData = pgTable(
     simpleSpelling: varchar('simple_spelling', { length: 100 }),
     isDefault: integer('is_default').default(0).notNull(),
     ...jnpf(),
-    ...audit(),
   },
   (t) => [
     index('idx_dictionary_data_type').on(t.tenantId, t.dictionaryTypeId),
@@ -50,10 +46,9 @@ export const dictionaryData = pgTable(
   ],
 );
 
-export const area = pgTable(
+export const area = businessTable(
   'base_area',
   {
-    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
@@ -61,7 +56,6 @@ export const area = pgTable(
     /** 1 城市, 2 城区, 3 片区 (DMA), 4 小区 */
     type: integer('type').default(3).notNull(),
     ...jnpf(),
-    ...audit(),
   },
   (t) => [
     index('idx_area_parent').on(t.tenantId, t.parentId),
@@ -69,10 +63,9 @@ export const area = pgTable(
   ],
 );
 
-export const commonFields = pgTable(
+export const commonFields = businessTable(
   'base_common_fields',
   {
-    ...idAndTenant(),
     /** 说明 (label) */
     fieldName: varchar('field_name', { length: 100 }).notNull(),
     /** column name */
@@ -82,7 +75,6 @@ export const commonFields = pgTable(
     /** 1 nullable */
     allowNull: integer('allow_null').default(1).notNull(),
     ...jnpf(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_common_fields_field').on(t.tenantId, t.field).where(sql`is_deleted = 0`)],
 );
@@ -92,10 +84,9 @@ export const commonFields = pgTable(
  * is kept per period (the formatted date of the last number) and advanced by one atomic UPDATE … RETURNING.
  * `status` 1 on, 0 off.
  */
-export const sequence = pgTable(
+export const sequence = businessTable(
   'blade_sequence',
   {
-    ...idAndTenant(),
     sequenceCode: varchar('sequence_code', { length: 64 }).notNull(),
     sequenceName: varchar('sequence_name', { length: 100 }).notNull(),
     sequencePrefix: varchar('sequence_prefix', { length: 32 }).default('').notNull(),
@@ -110,8 +101,7 @@ export const sequence = pgTable(
     /** the last full number issued */
     lastNumber: varchar('last_number', { length: 128 }),
     sequenceRemark: varchar('sequence_remark', { length: 500 }),
-    sort: integer('sort').default(0).notNull(),
-    ...audit(),
+    ...sort(0),
   },
   (t) => [uniqueIndex('uk_sequence_code').on(t.tenantId, t.sequenceCode).where(sql`is_deleted = 0`)],
 );

@@ -10,7 +10,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { runInterface } from './interfaces.ts';
 import { dsInterface, rptReport } from './schema.ts';
@@ -19,8 +19,7 @@ export const reportResource = defineResource({
   code: 'report',
   base: '/blade-report/report/rest',
   table: rptReport,
-  grant: { read: ['report'], submit: ['report_add', 'report_edit'], remove: ['report_delete'] },
-  routes: ['list', 'detail', 'submit', 'remove'],
+  grant: buttonGrants('report'),
   input: {
     name: z.string({ error: '请输入报表名称' }).trim().min(1, '请输入报表名称').max(100, '报表名称不能超过100个字符'),
     content: z.string().max(1_000_000, '报表内容过大').nullish(),

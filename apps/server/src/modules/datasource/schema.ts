@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType, pk } from '../../core/columns.ts';
+import { audit, businessTable, idAndTenant, idType, pk, remark } from '../../core/columns.ts';
 
 /** Keys of the data services (name → value), written once by the first instance to start. */
 export const dsSecret = pgTable('ds_secret', {
@@ -13,10 +13,9 @@ export const dsSecret = pgTable('ds_secret', {
   value: text('value').notNull(),
 });
 
-export const dsSource = pgTable(
+export const dsSource = businessTable(
   'ds_source',
   {
-    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     /** PostgreSQL | MySQL (MariaDB speaks MySQL) */
     dbType: varchar('db_type', { length: 20 }).notNull(),
@@ -31,15 +30,13 @@ export const dsSource = pgTable(
     passwordEnc: text('password_enc'),
     sortCode: integer('sort_code').default(0).notNull(),
     description: varchar('description', { length: 500 }),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_ds_source_name').on(t.tenantId, t.fullName).where(sql`is_deleted = 0`)],
 );
 
-export const dsInterface = pgTable(
+export const dsInterface = businessTable(
   'ds_interface',
   {
-    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     enCode: varchar('en_code', { length: 64 }).notNull(),
     category: varchar('category', { length: 64 }),
@@ -59,7 +56,6 @@ export const dsInterface = pgTable(
     enabledMark: integer('enabled_mark').default(1).notNull(),
     sortCode: integer('sort_code').default(0).notNull(),
     description: varchar('description', { length: 500 }),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_ds_interface_code').on(t.tenantId, t.enCode).where(sql`is_deleted = 0`)],
 );
@@ -94,17 +90,15 @@ export const dsBackup = pgTable('ds_backup', {
   ...audit(),
 });
 
-export const rptReport = pgTable(
+export const rptReport = businessTable(
   'rpt_report',
   {
-    ...idAndTenant(),
     name: varchar('name', { length: 100 }).notNull(),
     /** report definition (UReport XML or our JSON) */
     content: text('content'),
     /** data interface that feeds it */
     interfaceId: idType('interface_id'),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_rpt_report_name').on(t.tenantId, t.name).where(sql`is_deleted = 0`)],
 );

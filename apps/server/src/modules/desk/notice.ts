@@ -6,7 +6,7 @@
 import { type Column, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { dictionaryItems } from '../system/index.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -25,7 +25,7 @@ export const dateTimeInput = (message: string) =>
 
 export const noticeResource = defineResource({
   code: 'notice',
-  grant: { read: ['notice', 'desk_home'], submit: ['notice_add', 'notice_edit'], remove: ['notice_delete'] },
+  grant: buttonGrants('notice', ['notice', 'desk_home']),
   base: '/blade-desk/notice',
   table: notice,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],

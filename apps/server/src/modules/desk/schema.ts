@@ -1,11 +1,10 @@
 /** Notices (通知公告): rich-text announcements of a tenant, shown on the home page and in the notice list. */
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant } from '../../core/columns.ts';
+import { index, integer, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { businessTable } from '../../core/columns.ts';
 
-export const notice = pgTable(
+export const notice = businessTable(
   'blade_notice',
   {
-    ...idAndTenant(),
     title: varchar('title', { length: 255 }).notNull(),
     /** dictKey of the system dictionary `notice` (1 发布通知, 2 批转通知, …) */
     category: integer('category').notNull(),
@@ -13,7 +12,6 @@ export const notice = pgTable(
     releaseTime: timestamp('release_time', { withTimezone: true }).notNull(),
     /** sanitised HTML */
     content: text('content').default('').notNull(),
-    ...audit(),
   },
   (t) => [index('idx_notice_tenant_release').on(t.tenantId, t.releaseTime)],
 );

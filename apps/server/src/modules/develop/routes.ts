@@ -12,7 +12,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { columnsOf } from '../datasource/index.ts';
 import { findModule, parseForm, searchFields } from '../lowcode/index.ts';
@@ -29,8 +29,7 @@ export const codeResource = defineResource({
   code: 'code_gen',
   base: '/blade-develop/code',
   table: devCode,
-  grant: { read: ['code_gen'], submit: ['code_gen_add', 'code_gen_edit'], remove: ['code_gen_delete'] },
-  routes: ['list', 'detail', 'submit', 'remove'],
+  grant: buttonGrants('code_gen'),
   input: {
     codeName: z
       .string({ error: '请输入模块名' })

@@ -2,11 +2,10 @@
  * Code generation settings (`/blade-develop/code`, BladeX `blade_code`): what to generate from — a table of a data
  * source (`datasourceId` + `tableName`) or an online module (`moduleId`) — under which module name and title.
  */
-import { pgTable, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { varchar } from 'drizzle-orm/pg-core';
+import { businessTable, idType, remark } from '../../core/columns.ts';
 
-export const devCode = pgTable('dev_code', {
-  ...idAndTenant(),
+export const devCode = businessTable('dev_code', {
   /** 模块名 (snake_case: the module folder, menu code and route) */
   codeName: varchar('code_name', { length: 64 }).notNull(),
   /** 标题 (the screen's name) */
@@ -18,6 +17,5 @@ export const devCode = pgTable('dev_code', {
   moduleId: idType('module_id'),
   /** prefix stripped from the table name for the generated names (e.g. `swp_`) */
   tablePrefix: varchar('table_prefix', { length: 32 }),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...remark(),
 });

@@ -7,12 +7,12 @@
  * device screen's business and are left as they are.
  */
 import { eq } from 'drizzle-orm';
-import { codeList } from '../../core/code-list.ts';
+import { codeList, codeNamed } from '../../core/code-list.ts';
 import { scoped } from '../../core/scoped.ts';
-import { applyUpserts, type XlsxImportSpec } from '../../core/xlsx-import.ts';
+import { applyUpserts, unchangedFrom, type XlsxImportSpec } from '../../core/xlsx-import.ts';
 import { FIELDS, monitorSeries, monitorStation } from '../monitor/index.ts';
 import { deviceBase } from './schema.ts';
-import { DEVICE_TYPES, type DeviceType, deviceSchema } from './service.ts';
+import { DEVICE_TYPES, deviceSchema } from './service.ts';
 
 type Key =
   | 'deviceCode'
@@ -35,15 +35,6 @@ interface State {
   stations: Map<string, { id: string; lgtd: number | null; lttd: number | null; x: number | null; y: number | null }>;
   fields: Map<string, Set<string>>;
 }
-
-const typeOf = (v: string | undefined): DeviceType | undefined => {
-  if (!v) return undefined;
-  const low = v.trim().toLowerCase();
-  return (Object.keys(DEVICE_TYPES) as DeviceType[]).find(
-    (k) => k.toLowerCase() === low || DEVICE_TYPES[k].name === v.trim() || DEVICE_TYPES[k].nameEn.toLowerCase() === low,
-  );
-};
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 export const deviceImport: XlsxImportSpec<Key, Write, State> = {
   kind: 'device',
@@ -100,7 +91,7 @@ export const deviceImport: XlsxImportSpec<Key, Write, State> = {
     };
   },
   check(v, st) {
-    const deviceType = typeOf(v.deviceType);
+    const deviceType = codeNamed(DEVICE_TYPES, v.deviceType);
     if (!deviceType) return `设备类型 ${v.deviceType ?? ''} 无效 (${Object.keys(DEVICE_TYPES).join(' ')})`;
     const parsed = deviceSchema.safeParse({ ...v, deviceType, stcd: undefined, fields: undefined });
     if (!parsed.success) return parsed.error.issues.map((i) => i.message).join('; ');
@@ -134,8 +125,7 @@ export const deviceImport: XlsxImportSpec<Key, Write, State> = {
       address: d.address ?? null,
       remark: d.remark ?? null,
     };
-    if (old && (Object.keys(row) as (keyof typeof row)[]).every((k) => same(old[k], row[k])))
-      return { key: d.deviceCode, action: 'unchanged' };
+    if (old && unchangedFrom(old, row)) return { key: d.deviceCode, action: 'unchanged' };
     // a device without a position of its own stands at its station (as the form saves it)
     const place =
       old?.lgtd != null && old.stationId === row.stationId

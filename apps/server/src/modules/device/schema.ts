@@ -6,13 +6,12 @@
  * jobs leader; `lastEvalTs` is its watermark (readings up to it are judged).
  */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { index, integer, jsonb, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, idType, lgtdLttd, remark, sort, xy } from '../../core/columns.ts';
 
-export const deviceBase = pgTable(
+export const deviceBase = businessTable(
   'swp_device_base',
   {
-    ...idAndTenant(),
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     deviceName: varchar('device_name', { length: 100 }).notNull(),
     /** valve, waterQuality, pump, video */
@@ -28,18 +27,15 @@ export const deviceBase = pgTable(
     /** district metered area */
     dmaCode: varchar('dma_code', { length: 32 }),
     /** EPSG:4548 x easting, y northing (m); longitude, latitude (degrees) */
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
-    lgtd: doublePrecision('lgtd'),
-    lttd: doublePrecision('lttd'),
+    ...xy(),
+    ...lgtdLttd(),
     address: varchar('address', { length: 255 }),
     /** video devices: the picture (snapshot) or stream address the card and the list show */
     videoUrl: varchar('video_url', { length: 500 }),
     /** valves: consecutive readings beyond a limit before an alarm (上报次数) */
     reportNum: integer('report_num').default(1).notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_device_base_code').on(t.tenantId, t.deviceCode).where(sql`is_deleted = 0`),
@@ -57,10 +53,9 @@ export interface RuleItem {
   ratePerHour?: number | null;
 }
 
-export const deviceRule = pgTable(
+export const deviceRule = businessTable(
   'swp_device_rule',
   {
-    ...idAndTenant(),
     deviceId: idType('device_id').notNull(),
     deviceCode: varchar('device_code', { length: 64 }).notNull(),
     deviceType: varchar('device_type', { length: 16 }).notNull(),
@@ -79,7 +74,6 @@ export const deviceRule = pgTable(
     stopUser: idType('stop_user'),
     /** readings up to this time have been judged */
     lastEvalTs: timestamp('last_eval_ts', { withTimezone: true }),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_device_rule_device').on(t.deviceId).where(sql`is_deleted = 0`),

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import { formatDateTime } from '../../core/time.ts';
@@ -139,11 +139,7 @@ export const deviceResource = defineResource({
   base: '/swp-admin/device-base',
   table: deviceBase,
   input: {},
-  grant: {
-    read: ['device_base', 'alarm_info'],
-    submit: ['device_base_add', 'device_base_edit'],
-    remove: ['device_base_delete'],
-  },
+  grant: buttonGrants('device_base', ['device_base', 'alarm_info']),
   // remove: soft, the rule goes with its device; saves are save-or-update (a device and its rule in one body)
   routes: ['page', 'detail', 'remove'],
   // devices are the tenant's, whoever entered them

@@ -3,12 +3,11 @@
  * process diagram per tenant.
  */
 import { doublePrecision, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
 
-export const dispatchOrder = pgTable(
+export const dispatchOrder = businessTable(
   'swp_dispatch_order',
   {
-    ...idAndTenant(),
     /** DD + yyyyMMddHHmmss + 3 digits */
     code: varchar('code', { length: 32 }).notNull(),
     stationId: idType('station_id').notNull(),
@@ -35,7 +34,6 @@ export const dispatchOrder = pgTable(
     result: varchar('result', { length: 500 }),
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     alarmId: idType('alarm_id'),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_dispatch_order_code').on(t.tenantId, t.code),
@@ -71,15 +69,13 @@ export const dispatchLayout = pgTable('swp_dispatch_layout', {
  * set = every operator) and, for a network pressure point, its own service band (pressure compliance uses it; unset =
  * PRESSURE_BAND).
  */
-export const dispatchStation = pgTable(
+export const dispatchStation = businessTable(
   'swp_dispatch_station',
   {
-    ...idAndTenant(),
     stationId: idType('station_id').notNull(),
     operatorIds: jsonb('operator_ids').$type<string[]>().notNull().default([]),
     pressureMin: doublePrecision('pressure_min'),
     pressureMax: doublePrecision('pressure_max'),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_dispatch_station').on(t.tenantId, t.stationId)],
 );

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, codeName, idType, remark, sort } from '../../core/columns.ts';
 
 const polygon = (name: string) =>
   customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Polygon,4548)' })(name);
@@ -38,15 +38,13 @@ export interface DmaMeter {
   accuracy: number;
 }
 
-export const dma = pgTable(
+export const dma = businessTable(
   'swp_dma',
   {
-    ...idAndTenant(),
     /** '0' for a top-level zone */
     parentId: idType('parent_id').default('0').notNull(),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    sort: integer('sort').default(1).notNull(),
+    ...codeName(32, 100),
+    ...sort(1),
     /** ring [[x, y], ...] in EPSG:4548 (x easting, y northing), closed */
     boundary: jsonb('boundary').$type<[number, number][] | null>(),
     geom: polygon('geom'),
@@ -64,8 +62,7 @@ export const dma = pgTable(
     /** legitimate night use: L per person per hour and L per connection per hour */
     nightPerCapita: doublePrecision('night_per_capita').default(1.7).notNull(),
     nightPerConnection: doublePrecision('night_per_connection').default(0.6).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_dma_code').on(t.tenantId, t.code).where(sql`is_deleted = 0`),
@@ -75,18 +72,16 @@ export const dma = pgTable(
 );
 
 /** Declared unbilled authorised consumption (IWA): mains flushing, fire fighting, the utility's own use. */
-export const dmaUnbilled = pgTable(
+export const dmaUnbilled = businessTable(
   'swp_dma_unbilled',
   {
-    ...idAndTenant(),
     dmaCode: varchar('dma_code', { length: 32 }).notNull(),
     /** flushing | fire | own | other */
     category: varchar('category', { length: 16 }).notNull(),
     useDate: date('use_date', { mode: 'string' }).notNull(),
     /** m³ */
     volume: doublePrecision('volume').notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [index('idx_dma_unbilled').on(t.tenantId, t.dmaCode, t.useDate)],
 );
@@ -107,10 +102,9 @@ export const dmaSetting = pgTable('swp_dma_setting', {
 });
 
 /** A leak found on a DMA's night flow: open → dispatched (a repair process runs) → closed. */
-export const dmaLeakEvent = pgTable(
+export const dmaLeakEvent = businessTable(
   'swp_dma_leak_event',
   {
-    ...idAndTenant(),
     /** e.g. LK202611270001 */
     code: varchar('code', { length: 32 }).notNull(),
     dmaCode: varchar('dma_code', { length: 32 }).notNull(),
@@ -127,7 +121,6 @@ export const dmaLeakEvent = pgTable(
     processInstanceId: idType('process_instance_id'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     detail: jsonb('detail'),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_dma_leak_code').on(t.tenantId, t.code),

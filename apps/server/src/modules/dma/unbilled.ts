@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { dma, dmaUnbilled } from './schema.ts';
 
@@ -13,11 +13,7 @@ export const unbilledResource = defineResource({
   base: '/swp-dma/unbilled',
   table: dmaUnbilled,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
-  grant: {
-    read: ['dma_unbilled', 'dma_balance'],
-    submit: ['dma_unbilled_add', 'dma_unbilled_edit'],
-    remove: ['dma_unbilled_delete'],
-  },
+  grant: buttonGrants('dma_unbilled', ['dma_unbilled', 'dma_balance']),
   input: {
     dmaCode: z.string().trim().min(1, '请选择分区').max(32),
     category: z.enum(UNBILLED_CATEGORIES, { message: '用水类别只能是 冲洗/消防/自用/其他' }),

@@ -8,7 +8,7 @@ import type { DmaZoneNode } from '@swp/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { meterRead } from '../billing/index.ts';
@@ -36,7 +36,7 @@ export const dmaResource = defineResource({
   routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
   listMode: 'all',
   tree: { titleField: 'name', valueField: 'code' },
-  grant: { read: DMA_READ, submit: ['dma_zone_add', 'dma_zone_edit'], remove: ['dma_zone_delete'], pick: 'signed-in' },
+  grant: buttonGrants('dma_zone', DMA_READ, { pick: 'signed-in' }),
   input: {
     parentId: z.union([z.string(), z.number()]).transform(String).default('0'),
     code: z

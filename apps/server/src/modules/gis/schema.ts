@@ -26,16 +26,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
 
 /** A PostGIS geometry column in EPSG:4548; read it with ST_X/ST_Y/ST_AsGeoJSON in SQL (never as hex here). */
 const geometry = (name: string, kind: 'Point' | 'LineString' | 'Polygon') =>
   customType<{ data: string; driverData: string }>({ dataType: () => `geometry(${kind},4548)` })(name);
 
-export const gisPipe = pgTable(
+export const gisPipe = businessTable(
   'swp_gis_pipe',
   {
-    ...idAndTenant(),
     /** object id of the feature (ArcGIS OBJECTID / gid), unique per tenant */
     gid: integer('gid').notNull(),
     /** pipe code (管线编号) */
@@ -59,7 +58,6 @@ export const gisPipe = pgTable(
     hydraulic: jsonb('hydraulic'),
     /** fingerprint of what an import wrote (a re-import of the same row changes nothing) */
     sig: varchar('sig', { length: 40 }),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_gis_pipe_gid').on(t.tenantId, t.gid),
@@ -68,10 +66,9 @@ export const gisPipe = pgTable(
   ],
 );
 
-export const gisNode = pgTable(
+export const gisNode = businessTable(
   'swp_gis_node',
   {
-    ...idAndTenant(),
     gid: integer('gid').notNull(),
     /** junction | valve | pump | source | hydrant | meter | wq */
     kind: varchar('kind', { length: 16 }).notNull(),
@@ -103,7 +100,6 @@ export const gisNode = pgTable(
     hydraulic: jsonb('hydraulic'),
     /** fingerprint of what an import wrote */
     sig: varchar('sig', { length: 40 }),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_gis_node_gid').on(t.tenantId, t.gid),
@@ -114,10 +110,9 @@ export const gisNode = pgTable(
   ],
 );
 
-export const gisDma = pgTable(
+export const gisDma = businessTable(
   'swp_gis_dma',
   {
-    ...idAndTenant(),
     gid: integer('gid').notNull(),
     /** DMA code, e.g. DMA01 */
     dno: varchar('dno', { length: 32 }).notNull(),
@@ -127,7 +122,6 @@ export const gisDma = pgTable(
     /** legitimate night use, m³/h (burst detection subtracts it) */
     nightUse: doublePrecision('night_use'),
     geom: geometry('geom', 'Polygon').notNull(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_gis_dma_gid').on(t.tenantId, t.gid), index('idx_gis_dma_geom').using('gist', t.geom)],
 );
@@ -164,10 +158,9 @@ export const gisNetwork = pgTable('swp_gis_network', {
   updateTime: timestamp('update_time', { withTimezone: true }).defaultNow(),
 });
 
-export const burstEvent = pgTable(
+export const burstEvent = businessTable(
   'swp_dispatch_burst_event',
   {
-    ...idAndTenant(),
     /** event code, e.g. BG202611240001 */
     code: varchar('code', { length: 32 }).notNull(),
     title: varchar('title', { length: 255 }).notNull(),
@@ -197,7 +190,6 @@ export const burstEvent = pgTable(
     networkVersion: integer('network_version').notNull(),
     /** key of the event's share links (public shutValue page); a new key revokes the links given out */
     shareKey: varchar('share_key', { length: 64 }),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_dispatch_burst_code').on(t.tenantId, t.code),
@@ -205,10 +197,9 @@ export const burstEvent = pgTable(
   ],
 );
 
-export const eventValve = pgTable(
+export const eventValve = businessTable(
   'swp_dispatch_event_valve',
   {
-    ...idAndTenant(),
     eventId: idType('event_id').notNull(),
     valveGid: integer('valve_gid').notNull(),
     valveDno: varchar('valve_dno', { length: 32 }).notNull(),
@@ -227,7 +218,6 @@ export const eventValve = pgTable(
     closedTime: timestamp('closed_time', { withTimezone: true }),
     /** user id, or `link` when marked through the public shutValue page */
     closedBy: varchar('closed_by', { length: 32 }),
-    ...audit(),
   },
   (t) => [
     index('idx_dispatch_valve_event').on(t.eventId),

@@ -9,7 +9,7 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant, tenantHasRows } from '../../core/scoped.ts';
 import { DEFAULT_ROUGHNESS, type RoughnessRule } from '../gis/index.ts';
 import { hydraulicMaterial } from './schema.ts';
@@ -39,11 +39,7 @@ export const materialResource = defineResource({
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   listMode: 'all',
   dataScope: false,
-  grant: {
-    read: MATERIAL_READ,
-    submit: ['hydraulic_material_add', 'hydraulic_material_edit'],
-    remove: ['hydraulic_material_delete'],
-  },
+  grant: buttonGrants('hydraulic_material', MATERIAL_READ),
   input: {
     name: z.string({ error: '请输入管材名称' }).trim().min(1, '请输入管材名称').max(64, '管材名称最长 64 个字符'),
     keywords,

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType, remark, sort } from '../../core/columns.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -61,10 +61,9 @@ export const hydraulicRun = pgTable(
   (t) => [index('idx_hydraulic_run_tenant').on(t.tenantId, t.createTime)],
 );
 
-export const hydraulicMaterial = pgTable(
+export const hydraulicMaterial = businessTable(
   'swp_hydraulic_material',
   {
-    ...idAndTenant(),
     name: varchar('name', { length: 64 }).notNull(),
     /** words a pipe's material is matched against (case-insensitive, any of them); `*` matches every material */
     keywords: varchar('keywords', { length: 255 }).notNull(),
@@ -75,9 +74,8 @@ export const hydraulicMaterial = pgTable(
     /** the least C an old pipe falls to */
     minC: doublePrecision('min_c').default(70).notNull(),
     /** first match wins, in this order */
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_hydraulic_material').on(t.tenantId, t.name).where(sql`is_deleted = 0`)],
 );

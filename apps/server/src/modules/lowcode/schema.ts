@@ -9,12 +9,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
 
-export const lcModule = pgTable(
+export const lcModule = businessTable(
   'lc_module',
   {
-    ...idAndTenant(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     /** English name (the published menu entry's name in English; empty = the Chinese name is shown) */
     enName: varchar('en_name', { length: 100 }),
@@ -34,7 +33,6 @@ export const lcModule = pgTable(
     menuId: idType('menu_id'),
     /** search fields that have an expression index (kept to drop them when the design changes) */
     indexedFields: jsonb('indexed_fields').$type<string[]>(),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_lc_module_code').on(t.tenantId, t.enCode).where(sql`is_deleted = 0`),

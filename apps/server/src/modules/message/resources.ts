@@ -11,7 +11,7 @@ import { badRequest, done } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { user as userTable } from '../system/index.ts';
 import { messageConfig, messageLog, messageTemplate } from './schema.ts';
@@ -34,11 +34,7 @@ const status = z.coerce.number().int().min(0).max(1).optional();
 
 export const templateResource = defineResource({
   code: 'message_template',
-  grant: {
-    read: ['message_template', 'message_config'],
-    submit: ['message_template_add', 'message_template_edit'],
-    remove: ['message_template_delete'],
-  },
+  grant: buttonGrants('message_template', ['message_template', 'message_config']),
   base: '/blade-message/template',
   table: messageTemplate,
   routes: ['page', 'list', 'detail', 'submit', 'remove'],
@@ -57,11 +53,7 @@ export const templateResource = defineResource({
 
 export const configResource = defineResource({
   code: 'message_config',
-  grant: {
-    read: ['message_config'],
-    submit: ['message_config_add', 'message_config_edit'],
-    remove: ['message_config_delete'],
-  },
+  grant: buttonGrants('message_config'),
   base: '/blade-message/config',
   table: messageConfig,
   routes: ['page', 'list', 'detail', 'submit', 'remove'],
@@ -91,7 +83,7 @@ export const configResource = defineResource({
 
 export const logResource = defineResource({
   code: 'message_log',
-  grant: { read: ['message_log'], submit: ['message_log_add', 'message_log_edit'], remove: ['message_log_delete'] },
+  grant: buttonGrants('message_log'),
   base: '/blade-message/log',
   table: messageLog,
   routes: ['page', 'list', 'detail', 'remove'],

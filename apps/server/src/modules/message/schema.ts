@@ -3,14 +3,13 @@
  * the templates and configs business events send through.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { index, integer, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, idType, remark } from '../../core/columns.ts';
 
 /** One message in one recipient's box. `messageStatus` is UN_READABLE until the recipient opens it, then READ. */
-export const messageRecord = pgTable(
+export const messageRecord = businessTable(
   'blade_message_record',
   {
-    ...idAndTenant(),
     /** the send (message log row) this record came from */
     logId: idType('log_id'),
     /** the recipient */
@@ -28,7 +27,6 @@ export const messageRecord = pgTable(
     bizType: varchar('biz_type', { length: 64 }),
     bizId: varchar('biz_id', { length: 64 }),
     readTime: timestamp('read_time', { withTimezone: true }),
-    ...audit(),
   },
   (t) => [
     index('idx_message_record_box').on(t.tenantId, t.userId, t.messageStatus, t.messageType).where(sql`is_deleted = 0`),
@@ -38,10 +36,9 @@ export const messageRecord = pgTable(
 );
 
 /** One row per send on any channel (site messages here; SMS and others through their own modules). */
-export const messageLog = pgTable(
+export const messageLog = businessTable(
   'blade_message_log',
   {
-    ...idAndTenant(),
     messageType: integer('message_type').default(1).notNull(),
     /** site (in-app), sms, email */
     channel: varchar('channel', { length: 16 }).default('site').notNull(),
@@ -59,24 +56,21 @@ export const messageLog = pgTable(
     /** 1 sent, 0 failed */
     sendStatus: integer('send_status').default(1).notNull(),
     errorMsg: varchar('error_msg', { length: 1000 }),
-    ...audit(),
   },
   (t) => [index('idx_message_log_tenant_time').on(t.tenantId, t.sendTime)],
 );
 
 /** Text with `${name}` placeholders, filled from the parameters of a send. */
-export const messageTemplate = pgTable(
+export const messageTemplate = businessTable(
   'blade_message_template',
   {
-    ...idAndTenant(),
     templateCode: varchar('template_code', { length: 64 }).notNull(),
     templateName: varchar('template_name', { length: 100 }).notNull(),
     messageType: integer('message_type').default(1).notNull(),
     channel: varchar('channel', { length: 16 }).default('site').notNull(),
     templateTitle: varchar('template_title', { length: 255 }).notNull(),
     templateContent: text('template_content').notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_message_template_code').on(t.tenantId, t.templateCode).where(sql`is_deleted = 0`)],
 );
@@ -85,17 +79,15 @@ export const messageTemplate = pgTable(
  * How a business event is announced: its message type, the template it uses and whether it is on
  * (`status` 1 on, 0 off: a send through a config that is off sends nothing).
  */
-export const messageConfig = pgTable(
+export const messageConfig = businessTable(
   'blade_message_config',
   {
-    ...idAndTenant(),
     configCode: varchar('config_code', { length: 64 }).notNull(),
     configName: varchar('config_name', { length: 100 }).notNull(),
     messageType: integer('message_type').default(1).notNull(),
     templateCode: varchar('template_code', { length: 64 }).notNull(),
     channel: varchar('channel', { length: 16 }).default('site').notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_message_config_code').on(t.tenantId, t.configCode).where(sql`is_deleted = 0`)],
 );

@@ -22,12 +22,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idType, lgtdLttd, remark, sort, xy } from '../../core/columns.ts';
 
-export const monitorStation = pgTable(
+export const monitorStation = businessTable(
   'swp_monitor_station',
   {
-    ...idAndTenant(),
     /** station code (SL 323 STCD) */
     stcd: varchar('stcd', { length: 32 }).notNull(),
     /** station name (STNM) */
@@ -43,11 +42,9 @@ export const monitorStation = pgTable(
     location: varchar('location', { length: 100 }),
     address: varchar('address', { length: 255 }),
     /** EPSG:4548 (CGCS2000 / 3-degree Gauss-Kruger CM 117°E): x easting, y northing, metres */
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
+    ...xy(),
     /** longitude and latitude (CGCS2000 ≈ WGS84), degrees */
-    lgtd: doublePrecision('lgtd'),
-    lttd: doublePrecision('lttd'),
+    ...lgtdLttd(),
     /** 警戒水位 (ALERT_WL), m */
     alertWl: doublePrecision('alert_wl'),
     /** 保证水位 (LOW_WL), m; above the warning level */
@@ -59,9 +56,8 @@ export const monitorStation = pgTable(
      * so the two never write the same series
      */
     simulated: boolean('simulated').default(true).notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_monitor_station_stcd').on(t.tenantId, t.stcd).where(sql`is_deleted = 0`),

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { facility, num, text } from './catalog-fields.ts';
@@ -57,11 +57,7 @@ export const jobObjectResource = defineResource({
   base: `${B}/patrol-job-object`,
   table: patrolJobObject,
   input: JOB_OBJECT_BODY.shape,
-  grant: {
-    read: ['patrol_job_object', 'patrol_plan', 'patrol_task'],
-    submit: ['patrol_job_object_add', 'patrol_job_object_edit'],
-    remove: ['patrol_job_object_delete'],
-  },
+  grant: buttonGrants('patrol_job_object', ['patrol_job_object', 'patrol_plan', 'patrol_task']),
   routes: ['list', 'submit', 'remove'],
   paths: { submit: 'save' },
   pageSize: { default: 1000, max: 10_000 },

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { facility, text } from './catalog-fields.ts';
@@ -62,11 +62,7 @@ export const patrolTypeResource = defineResource({
   base: `${B}/patrol-type`,
   table: patrolType,
   input: TYPE_BODY.shape,
-  grant: {
-    read: ['patrol_type', 'patrol_plan', 'patrol_task', 'patrol_overview'],
-    submit: ['patrol_type_add', 'patrol_type_edit'],
-    remove: ['patrol_type_delete'],
-  },
+  grant: buttonGrants('patrol_type', ['patrol_type', 'patrol_plan', 'patrol_task', 'patrol_overview']),
   routes: ['list', 'submit', 'remove'],
   paths: { submit: 'save' },
   listMode: 'all',

@@ -5,41 +5,36 @@
  */
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType, remark, sort, xy } from '../../core/columns.ts';
 
 /** 巡检类型: 日常巡检, 专项巡检, 应急巡检 … */
-export const patrolType = pgTable('swp_patrol_type', {
-  ...idAndTenant(),
+export const patrolType = businessTable('swp_patrol_type', {
   typeCode: varchar('type_code', { length: 32 }).notNull(),
   typeName: varchar('type_name', { length: 64 }).notNull(),
-  sort: integer('sort').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...sort(1),
+  ...remark(),
 });
 
 /** What a patrol type inspects (巡检类型对象): a facility type with its check items. */
-export const patrolTypeObject = pgTable(
+export const patrolTypeObject = businessTable(
   'swp_patrol_type_object',
   {
-    ...idAndTenant(),
     typeId: idType('type_id').notNull(),
     /** facility type code (FACILITY_TYPES) */
     facilityType: varchar('facility_type', { length: 32 }).notNull(),
     objectName: varchar('object_name', { length: 64 }).notNull(),
     /** check items, one per line */
     checkItems: text('check_items').default('').notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [index('idx_patrol_type_object_type').on(t.typeId)],
 );
 
 /** 巡检作业对象: one concrete thing on the network to inspect (a pipe section, a valve, a hydrant …). */
-export const patrolJobObject = pgTable(
+export const patrolJobObject = businessTable(
   'swp_patrol_job_object',
   {
-    ...idAndTenant(),
     objectCode: varchar('object_code', { length: 64 }).notNull(),
     objectName: varchar('object_name', { length: 100 }).notNull(),
     facilityType: varchar('facility_type', { length: 32 }).notNull(),
@@ -48,12 +43,10 @@ export const patrolJobObject = pgTable(
     gisId: varchar('gis_id', { length: 64 }),
     address: varchar('address', { length: 255 }),
     /** EPSG:4548 x easting, y northing (m); longitude, latitude (CGCS2000) */
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
+    ...xy(),
     lon: doublePrecision('lon'),
     lat: doublePrecision('lat'),
     deptId: idType('dept_id'),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_patrol_job_object_code').on(t.tenantId, t.objectCode).where(sql`is_deleted = 0`)],
 );
@@ -62,10 +55,9 @@ export const patrolJobObject = pgTable(
  * 巡检计划. auditStatus: 0 draft (草稿), 1 submitted (待审核), 2 approved (已通过), 3 sent back (已退回).
  * Only an approved plan makes tasks; editing an approved plan puts it back to draft.
  */
-export const patrolPlan = pgTable(
+export const patrolPlan = businessTable(
   'swp_patrol_plan',
   {
-    ...idAndTenant(),
     planCode: varchar('plan_code', { length: 32 }).notNull(),
     planName: varchar('plan_name', { length: 100 }).notNull(),
     typeId: idType('type_id').notNull(),
@@ -92,8 +84,7 @@ export const patrolPlan = pgTable(
     auditUser: idType('audit_user'),
     auditTime: timestamp('audit_time', { withTimezone: true }),
     auditOpinion: varchar('audit_opinion', { length: 255 }),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_patrol_plan_code').on(t.tenantId, t.planCode).where(sql`is_deleted = 0`),
@@ -121,10 +112,9 @@ export const patrolPlanAudit = pgTable(
  * 巡检任务: one per plan and period (unique: the scheduler of any instance writes it once).
  * status: 0 pending (待执行), 1 in progress (执行中), 2 finished (已完成), 3 overdue (已超期: not finished by periodEnd).
  */
-export const patrolTask = pgTable(
+export const patrolTask = businessTable(
   'swp_patrol_task',
   {
-    ...idAndTenant(),
     planId: idType('plan_id').notNull(),
     taskName: varchar('task_name', { length: 120 }).notNull(),
     typeId: idType('type_id').notNull(),
@@ -138,7 +128,6 @@ export const patrolTask = pgTable(
     objectCount: integer('object_count').default(0).notNull(),
     checkedCount: integer('checked_count').default(0).notNull(),
     hazardCount: integer('hazard_count').default(0).notNull(),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_patrol_task_period').on(t.planId, t.periodStart),
@@ -156,15 +145,14 @@ export const patrolTaskObject = pgTable(
     jobObjectId: idType('job_object_id').notNull(),
     objectName: varchar('object_name', { length: 100 }).notNull(),
     facilityType: varchar('facility_type', { length: 32 }).notNull(),
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
-    sort: integer('sort').default(1).notNull(),
+    ...xy(),
+    ...sort(1),
     result: integer('result').default(0).notNull(),
     checkTime: timestamp('check_time', { withTimezone: true }),
     checkUser: idType('check_user'),
     /** comma-joined attach ids or links of uploaded photos */
     photos: text('photos').default('').notNull(),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     /** the field app's idempotency key: a resent check-in with the same key returns the first one's outcome */
     clientId: varchar('client_id', { length: 64 }),
     /** where the person stood (WGS84) and how far from the object, in metres, when the app sent a position */
@@ -210,8 +198,7 @@ export const patrolHazard = pgTable(
     level: integer('level').default(1).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
     photos: text('photos').default('').notNull(),
-    x: doublePrecision('x'),
-    y: doublePrecision('y'),
+    ...xy(),
     reportUser: idType('report_user'),
     reportTime: timestamp('report_time', { withTimezone: true }).defaultNow().notNull(),
     deptId: idType('dept_id'),
@@ -252,18 +239,16 @@ export const patrolOrder = pgTable(
  * 考核规则指标 (access rule index): the rules that score coverage and punctuality. indexCode: coverage (覆盖率),
  * punctuality (准时率), hazard (隐患发现); weight in percent (the three add up to 100), standard the target value.
  */
-export const accessRuleIndex = pgTable(
+export const accessRuleIndex = businessTable(
   'swp_ops_access_rule_index',
   {
-    ...idAndTenant(),
     indexCode: varchar('index_code', { length: 32 }).notNull(),
     indexName: varchar('index_name', { length: 64 }).notNull(),
     weight: integer('weight').notNull(),
     /** coverage: target percent; punctuality: grace minutes after the period end; hazard: reports per 100 tasks */
     standard: doublePrecision('standard').notNull(),
     description: varchar('description', { length: 255 }),
-    sort: integer('sort').default(1).notNull(),
-    ...audit(),
+    ...sort(1),
   },
   (t) => [uniqueIndex('uk_access_rule_index').on(t.tenantId, t.indexCode)],
 );

@@ -383,21 +383,17 @@ async function objectsOfType(
   type: ObjectType,
 ): Promise<{ id: string; fullName: string }[]> {
   if (type === 'Role') {
-    return (
-      await ctx.db
-        .select({ id: role.id, name: role.roleName })
-        .from(role)
-        .where(liveInTenant(role, req.tenantId))
-        .orderBy(role.sort)
-    ).map((r) => ({ id: r.id, fullName: r.name }));
+    return ctx.db
+      .select({ id: role.id, fullName: role.roleName })
+      .from(role)
+      .where(liveInTenant(role, req.tenantId))
+      .orderBy(role.sort);
   } else if (type === 'Position') {
-    return (
-      await ctx.db
-        .select({ id: post.id, name: post.postName })
-        .from(post)
-        .where(liveInTenant(post, req.tenantId))
-        .orderBy(post.sort)
-    ).map((r) => ({ id: r.id, fullName: r.name }));
+    return ctx.db
+      .select({ id: post.id, fullName: post.postName })
+      .from(post)
+      .where(liveInTenant(post, req.tenantId))
+      .orderBy(post.sort);
   } else {
     return (
       await ctx.db

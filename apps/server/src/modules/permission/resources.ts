@@ -7,7 +7,7 @@ import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
-import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
   ADMIN_ROLE_ALIAS,
@@ -72,11 +72,7 @@ async function usersWith(
 
 export const deptResource = defineResource({
   code: 'dept',
-  grant: {
-    read: ['permission_organize', 'permission_authority', 'dept'],
-    submit: ['permission_organize_add', 'permission_organize_edit'],
-    remove: ['permission_organize_delete'],
-  },
+  grant: buttonGrants('permission_organize', ['permission_organize', 'permission_authority', 'dept']),
   base: '/permission/Organize',
   table: dept,
   routes: [],
@@ -160,7 +156,7 @@ export const deptResource = defineResource({
 
 export const roleResource = defineResource({
   code: 'role',
-  grant: { read: ['permission_authority', 'role'], submit: ['role_add', 'role_edit'], remove: ['role_delete'] },
+  grant: buttonGrants('role', ['permission_authority', 'role']),
   base: '/permission/Role',
   table: role,
   routes: [],
@@ -209,11 +205,7 @@ export const roleResource = defineResource({
 
 export const postResource = defineResource({
   code: 'post',
-  grant: {
-    read: ['permission_authority', 'permission_organize', 'post'],
-    submit: ['post_add', 'post_edit'],
-    remove: ['post_delete'],
-  },
+  grant: buttonGrants('post', ['permission_authority', 'permission_organize', 'post']),
   base: '/permission/Position',
   table: post,
   routes: [],

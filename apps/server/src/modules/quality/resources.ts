@@ -6,7 +6,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { FIELDS, monitorStation } from '../monitor/index.ts';
 import { LIMIT_KINDS, limitProblem, POINT_KINDS } from './limits.ts';
@@ -24,18 +24,20 @@ const code = (label: string) =>
 const optNum = z.number().finite().nullable().optional();
 const dateStr = (label: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 
+/** The catalogues every 水质 screen reads whole (indicators, points): the tenant's, not a data scope's. */
+const catalogue = (name: string) =>
+  ({
+    code: `quality_${name}`,
+    base: `/swp-quality/${name}`,
+    routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
+    listMode: 'all',
+    dataScope: false,
+    grant: buttonGrants(`quality_${name}`, QUALITY_READ),
+  }) satisfies Partial<ResourceDef>;
+
 export const indicatorResource = defineResource({
-  code: 'quality_indicator',
-  base: '/swp-quality/indicator',
+  ...catalogue('indicator'),
   table: qualityIndicator,
-  routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
-  listMode: 'all',
-  dataScope: false,
-  grant: {
-    read: QUALITY_READ,
-    submit: ['quality_indicator_add', 'quality_indicator_edit'],
-    remove: ['quality_indicator_delete'],
-  },
   input: {
     code: code('指标编码'),
     name: z.string().trim().min(1, '请输入指标名称').max(64),
@@ -79,17 +81,8 @@ export const indicatorResource = defineResource({
 });
 
 export const pointResource = defineResource({
-  code: 'quality_point',
-  base: '/swp-quality/point',
+  ...catalogue('point'),
   table: qualityPoint,
-  routes: ['list', 'page', 'detail', 'submit', 'remove', 'select'],
-  listMode: 'all',
-  dataScope: false,
-  grant: {
-    read: QUALITY_READ,
-    submit: ['quality_point_add', 'quality_point_edit'],
-    remove: ['quality_point_delete'],
-  },
   input: {
     code: code('点位编码'),
     name: z.string().trim().min(1, '请输入点位名称').max(100),
@@ -114,22 +107,25 @@ function sqlStation(tenantId: string, stcd: string) {
 }
 
 async function checkCodes(tx: Tx, tenantId: string, points: string[], indicators: string[]) {
-  if (points.length) {
-    const have = await tx
-      .select({ code: qualityPoint.code })
-      .from(qualityPoint)
-      .where(liveInTenant(qualityPoint, tenantId, inArray(qualityPoint.code, points)));
-    const miss = points.filter((p) => !have.some((h) => h.code === p));
-    if (miss.length) throw badRequest(`点位不存在: ${miss.join(', ')}`);
-  }
-  if (indicators.length) {
-    const have = await tx
-      .select({ code: qualityIndicator.code })
-      .from(qualityIndicator)
-      .where(liveInTenant(qualityIndicator, tenantId, inArray(qualityIndicator.code, indicators)));
-    const miss = indicators.filter((p) => !have.some((h) => h.code === p));
-    if (miss.length) throw badRequest(`指标不存在: ${miss.join(', ')}`);
-  }
+  await assertCodes(tx, tenantId, qualityPoint, points, '点位');
+  await assertCodes(tx, tenantId, qualityIndicator, indicators, '指标');
+}
+
+/** Every code is one of the tenant's live rows of `table`, or a 400 naming those that are not. */
+async function assertCodes(
+  tx: Tx,
+  tenantId: string,
+  table: typeof qualityPoint | typeof qualityIndicator,
+  codes: string[],
+  what: string,
+) {
+  if (!codes.length) return;
+  const have = await tx
+    .select({ code: table.code })
+    .from(table)
+    .where(liveInTenant(table, tenantId, inArray(table.code, codes)));
+  const miss = codes.filter((p) => !have.some((h) => h.code === p));
+  if (miss.length) throw badRequest(`${what}不存在: ${miss.join(', ')}`);
 }
 
 export const planResource = defineResource({
@@ -137,11 +133,7 @@ export const planResource = defineResource({
   base: '/swp-quality/plan',
   table: qualityPlan,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
-  grant: {
-    read: ['quality_plan', 'quality_task'],
-    submit: ['quality_plan_add', 'quality_plan_edit'],
-    remove: ['quality_plan_delete'],
-  },
+  grant: buttonGrants('quality_plan', ['quality_plan', 'quality_task']),
   input: {
     code: code('计划编码'),
     name: z.string().trim().min(1, '请输入计划名称').max(100),
@@ -188,11 +180,7 @@ export const resultResource = defineResource({
   table: qualityResult,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   dataScope: false,
-  grant: {
-    read: ['quality_result', 'quality_report'],
-    submit: ['quality_result_add', 'quality_result_edit'],
-    remove: ['quality_result_delete'],
-  },
+  grant: buttonGrants('quality_result', ['quality_result', 'quality_report']),
   input: {
     sampleCode: code('样品编号'),
     pointCode: z.string().trim().min(1, '请选择采样点位').max(32),

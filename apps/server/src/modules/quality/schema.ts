@@ -11,12 +11,11 @@ import {
   index,
   integer,
   jsonb,
-  pgTable,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType } from '../../core/columns.ts';
+import { businessTable, codeName, idType, remark, sort } from '../../core/columns.ts';
 import type { LimitKind } from './limits.ts';
 
 /**
@@ -24,12 +23,10 @@ import type { LimitKind } from './limits.ts';
  * (管网水/末梢水) rows override it for their kind (free chlorine has one of each). `kind`: `max` value ≤ max; `min`
  * value ≥ min; `range` min ≤ value ≤ max; `absent` (不得检出 / 无): any value > 0 is a finding.
  */
-export const qualityIndicator = pgTable(
+export const qualityIndicator = businessTable(
   'swp_quality_indicator',
   {
-    ...idAndTenant(),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 64 }).notNull(),
+    ...codeName(32, 64),
     nameEn: varchar('name_en', { length: 64 }),
     /** sensory | microbial | chemical | disinfectant | online-only */
     category: varchar('category', { length: 16 }).notNull(),
@@ -44,38 +41,32 @@ export const qualityIndicator = pgTable(
     alarmMinutes: integer('alarm_minutes').default(15).notNull(),
     /** part of the routine (常规) list of GB 5749-2022 */
     routine: boolean('routine').default(true).notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_quality_indicator').on(t.tenantId, t.code, t.pointKind).where(sql`is_deleted = 0`)],
 );
 
 /** A place water is sampled or measured: at a plant's outlet or in the network; `stcd` links its online station. */
-export const qualityPoint = pgTable(
+export const qualityPoint = businessTable(
   'swp_quality_point',
   {
-    ...idAndTenant(),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
+    ...codeName(32, 100),
     /** plant | network */
     pointKind: varchar('point_kind', { length: 8 }).notNull(),
     stcd: varchar('stcd', { length: 32 }),
     address: varchar('address', { length: 255 }),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_quality_point').on(t.tenantId, t.code).where(sql`is_deleted = 0`)],
 );
 
 /** Which points are sampled for which indicators, how often, by whom. */
-export const qualityPlan = pgTable(
+export const qualityPlan = businessTable(
   'swp_quality_plan',
   {
-    ...idAndTenant(),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
+    ...codeName(32, 100),
     pointCodes: jsonb('point_codes').$type<string[]>().default([]).notNull(),
     indicatorCodes: jsonb('indicator_codes').$type<string[]>().default([]).notNull(),
     /** DAILY | WEEKLY (Mondays) | MONTHLY (the 1st) */
@@ -85,17 +76,15 @@ export const qualityPlan = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     enabled: boolean('enabled').default(true).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_quality_plan').on(t.tenantId, t.code).where(sql`is_deleted = 0`)],
 );
 
 /** One sampling visit due on a day: generated from a plan, one per point; done when its results are in. */
-export const qualityTask = pgTable(
+export const qualityTask = businessTable(
   'swp_quality_task',
   {
-    ...idAndTenant(),
     planId: idType('plan_id').notNull(),
     planName: varchar('plan_name', { length: 100 }),
     pointCode: varchar('point_code', { length: 32 }).notNull(),
@@ -107,7 +96,6 @@ export const qualityTask = pgTable(
     state: varchar('state', { length: 8 }).default('pending').notNull(),
     sampleCode: varchar('sample_code', { length: 32 }),
     doneTime: timestamp('done_time', { withTimezone: true }),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_quality_task').on(t.tenantId, t.planId, t.pointCode, t.dueDate),
@@ -116,10 +104,9 @@ export const qualityTask = pgTable(
 );
 
 /** One indicator's laboratory result of one sample, judged against the limit in force when it was entered. */
-export const qualityResult = pgTable(
+export const qualityResult = businessTable(
   'swp_quality_result',
   {
-    ...idAndTenant(),
     sampleCode: varchar('sample_code', { length: 32 }).notNull(),
     pointCode: varchar('point_code', { length: 32 }).notNull(),
     pointName: varchar('point_name', { length: 100 }),
@@ -134,8 +121,7 @@ export const qualityResult = pgTable(
     compliant: boolean('compliant').notNull(),
     taskId: idType('task_id'),
     alarmId: idType('alarm_id'),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_quality_result').on(t.tenantId, t.sampleCode, t.indicatorCode).where(sql`is_deleted = 0`),

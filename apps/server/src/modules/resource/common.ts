@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import { defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
 import { dictionaryItems } from '../system/index.ts';
@@ -45,7 +45,7 @@ export function configurationResource(
 ): Resource {
   return defineResource({
     code: kind,
-    grant: { read: [kind], submit: [`${kind}_add`, `${kind}_edit`], remove: [`${kind}_delete`] },
+    grant: buttonGrants(kind),
     base: `/blade-resource/${kind}`,
     table,
     routes: ['list', 'page', 'detail', 'submit', 'remove'],

@@ -19,7 +19,7 @@ import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../
 import { bearerOf, gateProviders, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { dictionaryItems } from '../system/index.ts';
 import { enabledOf } from './common.ts';
 import { attach, oss } from './schema.ts';
@@ -107,7 +107,7 @@ export function contentDisposition(name: string, inline = false): string {
 
 export const attachResource = defineResource({
   code: 'attach',
-  grant: { read: ['attach'], submit: ['attach_add', 'attach_edit'], remove: ['attach_delete'] },
+  grant: buttonGrants('attach'),
   base: '/blade-resource/attach',
   table: attach,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],

@@ -4,13 +4,12 @@
  * 1 off, 2 on; at most one configuration of each kind is on per tenant (a partial unique index guards it).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant } from '../../core/columns.ts';
+import { bigint, index, integer, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, remark } from '../../core/columns.ts';
 
-export const sms = pgTable(
+export const sms = businessTable(
   'blade_sms',
   {
-    ...idAndTenant(),
     /** dict `sms`: 1 云片, 2 七牛, 3 阿里云, 4 腾讯云 */
     category: integer('category').notNull(),
     /** 资源编号: what a send names (`code`) */
@@ -21,8 +20,7 @@ export const sms = pgTable(
     secretKey: varchar('secret_key', { length: 255 }),
     regionId: varchar('region_id', { length: 255 }),
     signName: varchar('sign_name', { length: 64 }),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_sms_code').on(t.tenantId, t.smsCode).where(sql`is_deleted = 0`),
@@ -30,10 +28,9 @@ export const sms = pgTable(
   ],
 );
 
-export const oss = pgTable(
+export const oss = businessTable(
   'blade_oss',
   {
-    ...idAndTenant(),
     /** dict `oss`: 1 本地, 2 MinIO, 3 七牛云, 4 阿里云, 5 腾讯云 */
     category: integer('category').notNull(),
     ossCode: varchar('oss_code', { length: 32 }).notNull(),
@@ -44,8 +41,7 @@ export const oss = pgTable(
     bucketName: varchar('bucket_name', { length: 255 }),
     appId: varchar('app_id', { length: 255 }),
     region: varchar('region', { length: 255 }),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [
     uniqueIndex('uk_oss_code').on(t.tenantId, t.ossCode).where(sql`is_deleted = 0`),
@@ -53,10 +49,9 @@ export const oss = pgTable(
   ],
 );
 
-export const attach = pgTable(
+export const attach = businessTable(
   'blade_attach',
   {
-    ...idAndTenant(),
     /** where the file is read: `/api/file/Download/{id}/{stored file name}` for local storage */
     link: varchar('link', { length: 1000 }).notNull(),
     domainUrl: varchar('domain_url', { length: 500 }),
@@ -68,7 +63,6 @@ export const attach = pgTable(
     contentType: varchar('content_type', { length: 128 }),
     /** the storage that holds the object: `local`, later `s3` */
     storage: varchar('storage', { length: 16 }).default('local').notNull(),
-    ...audit(),
   },
   (t) => [index('idx_attach_tenant_time').on(t.tenantId, t.createTime), index('idx_attach_name').on(t.name)],
 );

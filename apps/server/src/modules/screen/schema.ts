@@ -1,11 +1,10 @@
 /** 大屏展示 (docs/screen.md): read-only share links of one screen, limited in time and revocable. */
-import { index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant } from '../../core/columns.ts';
+import { index, jsonb, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable } from '../../core/columns.ts';
 
-export const screenToken = pgTable(
+export const screenToken = businessTable(
   'swp_screen_token',
   {
-    ...idAndTenant(),
     /** the screen it opens: overview, dispatch (catalog.ts) */
     screenCode: varchar('screen_code', { length: 32 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
@@ -16,21 +15,18 @@ export const screenToken = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_screen_token_hash').on(t.tokenHash), index('idx_screen_token_tenant').on(t.tenantId)],
 );
 
 /** A screen's arrangement an administrator saved: widgets on the 24 × 12 grid of the 1920×1080 stage (layout.ts). */
-export const screenLayout = pgTable(
+export const screenLayout = businessTable(
   'swp_screen_layout',
   {
-    ...idAndTenant(),
     screenCode: varchar('screen_code', { length: 32 }).notNull(),
     widgets: jsonb('widgets')
       .$type<{ widget: string; x: number; y: number; w: number; h: number; options?: Record<string, unknown> }[]>()
       .notNull(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_screen_layout').on(t.tenantId, t.screenCode)],
 );

@@ -10,7 +10,7 @@ import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { invalidateDataScopes } from './data-scope.ts';
 import { int, optText, parentId, text } from './fields.ts';
@@ -23,12 +23,7 @@ const deptTree = { table: dept, id: dept.id, parentId: dept.parentId, isDeleted:
 
 export const deptResource = defineResource({
   code: 'dept',
-  grant: {
-    read: ['dept', 'user', 'permission_organize'],
-    submit: ['dept_add', 'dept_edit'],
-    remove: ['dept_delete'],
-    pick: 'signed-in',
-  },
+  grant: buttonGrants('dept', ['dept', 'user', 'permission_organize'], { pick: 'signed-in' }),
   base: '/blade-system/dept',
   table: dept,
   routes: ['list', 'detail', 'submit', 'remove', 'tree', 'lazy-tree'],

@@ -15,7 +15,7 @@ import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type HookContext, type Resource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { int, oneOf, optText, parentId, text } from './fields.ts';
 import { dict, dictBiz } from './schema.ts';
@@ -112,13 +112,9 @@ function dictResource(table: DictTable, code: string, base: string, platform: bo
     base,
     table,
     // the dictionaries' values are read by every screen through `dictionary` (signed-in); these are the screens'
-    grant: {
-      read: platform ? ['dict', 'dict_horizontal', 'dict_vertical'] : ['dictbiz'],
-      submit: [`${menu}_add`, `${menu}_edit`],
-      remove: [`${menu}_delete`],
+    grant: buttonGrants(menu, platform ? ['dict', 'dict_horizontal', 'dict_vertical'] : ['dictbiz'], {
       pick: 'signed-in',
-    },
-    routes: ['list', 'detail', 'submit', 'remove'],
+    }),
     listMode: 'tree',
     tree: { titleField: 'dictValue' },
     input: {

@@ -12,7 +12,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { PLATFORM_TENANT, readTenantOf, requirePlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
 import { idList, int, oneOf, optText, parentId, text } from './fields.ts';
@@ -131,14 +131,9 @@ async function packageFilter(ctx: AppContext, tenantId: string): Promise<SQL | u
 
 export const menuResource = defineResource({
   code: 'menu',
-  grant: {
-    read: ['menu', 'role', 'topmenu', 'tenantpackage'],
-    submit: ['menu_add', 'menu_edit'],
-    remove: ['menu_delete'],
-  },
+  grant: buttonGrants('menu', ['menu', 'role', 'topmenu', 'tenantpackage']),
   base: '/blade-system/menu',
   table: menu,
-  routes: ['list', 'detail', 'submit', 'remove'],
   listMode: 'tree',
   tree: { titleField: 'name' },
   input: {

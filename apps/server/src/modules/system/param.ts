@@ -4,12 +4,12 @@
  * is the column (schema.ts, then `npm run db:generate` and `npm run contract:rows`), its screen column and its label.
  */
 import { z } from 'zod';
-import { defineResource, tableInput } from '../../core/resource.ts';
+import { buttonGrants, defineResource, tableInput } from '../../core/resource.ts';
 import { param } from './schema.ts';
 
 export const paramResource = defineResource({
   code: 'param',
-  grant: { read: ['param'], submit: ['param_add', 'param_edit'], remove: ['param_delete'] },
+  grant: buttonGrants('param'),
   base: '/blade-system/param',
   table: param,
   input: tableInput(param, {

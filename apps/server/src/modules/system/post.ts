@@ -2,7 +2,7 @@
  * Posts (`/blade-system/post`): list (paged), select (every post of the tenant; the platform administrator may name
  * another tenant with `tenantId`), detail, submit, remove. A post still held by a user cannot be removed.
  */
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { int, oneOf, optText, text } from './fields.ts';
 import { dropGrantsOfHolders } from './grant-cleanup.ts';
 import { refuseHeldByUsers } from './held-by-users.ts';
@@ -12,7 +12,7 @@ export const POST_CATEGORY: Record<number, string> = { 1: '高层', 2: '中层',
 
 export const postResource = defineResource({
   code: 'post',
-  grant: { read: ['post', 'user'], submit: ['post_add', 'post_edit'], remove: ['post_delete'], pick: 'signed-in' },
+  grant: buttonGrants('post', ['post', 'user'], { pick: 'signed-in' }),
   base: '/blade-system/post',
   table: post,
   routes: ['list', 'detail', 'submit', 'remove', 'select'],

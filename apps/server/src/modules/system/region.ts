@@ -15,7 +15,7 @@ import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryAndBody, queryOf } from '../../core/request-params.ts';
-import { defineResource, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { optInt, optText, text } from './fields.ts';
@@ -28,7 +28,7 @@ export const REGION_ROOT = '00';
 
 export const regionResource = defineResource({
   code: 'region',
-  grant: { read: ['region'], submit: ['region_add', 'region_edit'], remove: ['region_delete'], pick: 'signed-in' },
+  grant: buttonGrants('region', ['region'], { pick: 'signed-in' }),
   base: '/blade-system/region',
   table: region,
   idField: 'code',

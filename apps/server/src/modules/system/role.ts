@@ -12,7 +12,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryAndBody, queryOf } from '../../core/request-params.ts';
-import { defineResource, type ResourceDef, type Row } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type ResourceDef, type Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA } from './data-scope.ts';
@@ -51,10 +51,9 @@ const roleTree = { table: role, id: role.id, parentId: role.parentId, isDeleted:
 
 export const roleResource = defineResource({
   code: 'role',
-  grant: { read: ['role', 'user'], submit: ['role_add', 'role_edit'], remove: ['role_delete'], pick: 'signed-in' },
+  grant: buttonGrants('role', ['role', 'user'], { pick: 'signed-in' }),
   base: '/blade-system/role',
   table: role,
-  routes: ['list', 'detail', 'submit', 'remove'],
   listMode: 'tree',
   tree: { titleField: 'roleName' },
   input: {

@@ -4,7 +4,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType, pk, tenantCol } from '../../core/columns.ts';
+import {
+  audit,
+  businessTable,
+  codeName,
+  idAndTenant,
+  idType,
+  pk,
+  remark,
+  sort,
+  tenantCol,
+} from '../../core/columns.ts';
 
 export const tenant = pgTable(
   'blade_tenant',
@@ -31,7 +41,7 @@ export const tenantPackage = pgTable('blade_tenant_package', {
   id: pk(),
   packageName: varchar('package_name', { length: 50 }).notNull(),
   menuId: text('menu_id').default('').notNull(),
-  remark: varchar('remark', { length: 255 }),
+  ...remark(),
   ...audit(),
 });
 
@@ -58,10 +68,9 @@ export const client = pgTable(
   (t) => [uniqueIndex('uk_client_id').on(t.clientId).where(sql`is_deleted = 0`)],
 );
 
-export const user = pgTable(
+export const user = businessTable(
   'blade_user',
   {
-    ...idAndTenant(),
     code: varchar('code', { length: 12 }),
     /** 1 web, 2 app, 3 other (platform) */
     userType: integer('user_type').default(1).notNull(),
@@ -78,7 +87,6 @@ export const user = pgTable(
     roleId: text('role_id').default('').notNull(),
     deptId: text('dept_id').default('').notNull(),
     postId: text('post_id').default('').notNull(),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_user_account').on(t.tenantId, t.account).where(sql`is_deleted = 0`),
@@ -106,13 +114,11 @@ export const userOauth = pgTable('blade_user_oauth', {
   createTime: timestamp('create_time', { withTimezone: true }).defaultNow(),
 });
 
-export const role = pgTable('blade_role', {
-  ...idAndTenant(),
+export const role = businessTable('blade_role', {
   parentId: idType('parent_id').default('0').notNull(),
   roleName: varchar('role_name', { length: 255 }).notNull(),
-  sort: integer('sort').default(1).notNull(),
+  ...sort(1),
   roleAlias: varchar('role_alias', { length: 255 }).notNull(),
-  ...audit(),
 });
 
 export const roleMenu = pgTable(
@@ -133,8 +139,7 @@ export const roleScope = pgTable(
   (t) => [index('idx_role_scope_role').on(t.roleId)],
 );
 
-export const dept = pgTable('blade_dept', {
-  ...idAndTenant(),
+export const dept = businessTable('blade_dept', {
   parentId: idType('parent_id').default('0').notNull(),
   /** comma-joined ids from the root down to the parent: "0,12,34" */
   ancestors: text('ancestors').default('0').notNull(),
@@ -142,20 +147,17 @@ export const dept = pgTable('blade_dept', {
   deptCategory: integer('dept_category').default(2).notNull(),
   deptName: varchar('dept_name', { length: 45 }).notNull(),
   fullName: varchar('full_name', { length: 45 }),
-  sort: integer('sort').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...sort(1),
+  ...remark(),
 });
 
-export const post = pgTable('blade_post', {
-  ...idAndTenant(),
+export const post = businessTable('blade_post', {
   /** 1 senior management, 2 middle management, 3 staff, 4 other */
   category: integer('category').default(3).notNull(),
   postCode: varchar('post_code', { length: 12 }).notNull(),
   postName: varchar('post_name', { length: 64 }).notNull(),
-  sort: integer('sort').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...sort(1),
+  ...remark(),
 });
 
 export const menu = pgTable(
@@ -163,13 +165,12 @@ export const menu = pgTable(
   {
     id: pk(),
     parentId: idType('parent_id').default('0').notNull(),
-    code: varchar('code', { length: 255 }).notNull(),
-    name: varchar('name', { length: 255 }).notNull(),
+    ...codeName(255, 255),
     alias: varchar('alias', { length: 255 }),
     path: varchar('path', { length: 255 }),
     /** icon */
     source: varchar('source', { length: 255 }),
-    sort: integer('sort').default(1).notNull(),
+    ...sort(1),
     /** 1 menu, 2 button, 3 low-code module entry (propertyJson carries moduleId) */
     category: integer('category').default(1).notNull(),
     /** 0 toolbar, 1 row, 2 both */
@@ -179,7 +180,7 @@ export const menu = pgTable(
     /** i18n key of the name, e.g. menu.system.user */
     i18n: varchar('i18n', { length: 128 }),
     propertyJson: text('property_json'),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     /**
      * The SpringBlade clients' own views (docs/springblade.md): the route path and icon Saber (Vue) and Sword
      * (React) use for this entry. Null path = that client has no view for it, and its menu calls leave it out.
@@ -193,16 +194,13 @@ export const menu = pgTable(
   (t) => [index('idx_menu_parent').on(t.parentId)],
 );
 
-export const topMenu = pgTable('blade_top_menu', {
-  ...idAndTenant(),
-  code: varchar('code', { length: 255 }).notNull(),
-  name: varchar('name', { length: 255 }).notNull(),
+export const topMenu = businessTable('blade_top_menu', {
+  ...codeName(255, 255),
   i18n: varchar('i18n', { length: 128 }),
   source: varchar('source', { length: 255 }),
   path: varchar('path', { length: 255 }),
-  sort: integer('sort').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...sort(1),
+  ...remark(),
 });
 
 export const topMenuSetting = pgTable(
@@ -222,7 +220,7 @@ export const scopeData = pgTable('blade_scope_data', {
   scopeColumn: varchar('scope_column', { length: 255 }),
   scopeType: integer('scope_type').notNull(),
   scopeValue: varchar('scope_value', { length: 2000 }),
-  remark: varchar('remark', { length: 255 }),
+  ...remark(),
   ...audit(),
 });
 
@@ -235,7 +233,7 @@ export const scopeApi = pgTable('blade_scope_api', {
   scopePath: varchar('scope_path', { length: 255 }).notNull(),
   /** 1 all methods, 2 GET, 3 POST, 4 PUT, 5 DELETE */
   scopeType: integer('scope_type').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
+  ...remark(),
   ...audit(),
 });
 
@@ -245,8 +243,8 @@ const dictColumns = () => ({
   code: varchar('code', { length: 255 }).notNull(),
   dictKey: varchar('dict_key', { length: 255 }).default('-1').notNull(),
   dictValue: varchar('dict_value', { length: 255 }).notNull(),
-  sort: integer('sort').default(1).notNull(),
-  remark: varchar('remark', { length: 255 }),
+  ...sort(1),
+  ...remark(),
   isSealed: integer('is_sealed').default(0).notNull(),
   isDeleted: integer('is_deleted').default(0).notNull(),
 });
@@ -265,7 +263,7 @@ export const param = pgTable(
     paramName: varchar('param_name', { length: 255 }).notNull(),
     paramKey: varchar('param_key', { length: 255 }).notNull(),
     paramValue: text('param_value').notNull(),
-    remark: varchar('remark', { length: 255 }),
+    ...remark(),
     ...audit(),
   },
   (t) => [uniqueIndex('uk_param_key').on(t.paramKey).where(sql`is_deleted = 0`)],
@@ -291,8 +289,8 @@ export const region = pgTable(
     villageName: varchar('village_name', { length: 32 }),
     /** 1 province, 2 city, 3 district, 4 town, 5 village */
     regionLevel: integer('region_level').notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [index('idx_region_parent').on(t.parentCode)],
 );

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
 import { columnsOf } from '../../core/query.ts';
-import { defineResource, type HookContext, type Row, resourceDef } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type HookContext, type Row, resourceDef } from '../../core/resource.ts';
 import { validateScopeExpression } from '../../core/scope-expr.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA, SCOPE_TYPES } from './data-scope.ts';
@@ -56,11 +56,7 @@ const fieldsOf = (rule: string) => rule.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
 
 export const dataScopeResource = defineResource({
   code: 'data_scope',
-  grant: {
-    read: ['data_scope', 'role'],
-    submit: ['data_scope_add', 'data_scope_edit'],
-    remove: ['data_scope_delete'],
-  },
+  grant: buttonGrants('data_scope', ['data_scope', 'role']),
   base: '/blade-system/data-scope',
   table: scopeData,
   dataScope: false,
@@ -116,7 +112,7 @@ export const dataScopeResource = defineResource({
 
 export const apiScopeResource = defineResource({
   code: 'api_scope',
-  grant: { read: ['api_scope', 'role'], submit: ['api_scope_add', 'api_scope_edit'], remove: ['api_scope_delete'] },
+  grant: buttonGrants('api_scope', ['api_scope', 'role']),
   base: '/blade-system/api-scope',
   table: scopeApi,
   dataScope: false,

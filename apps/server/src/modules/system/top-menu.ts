@@ -10,7 +10,7 @@ import { byMenu } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryAndBody } from '../../core/request-params.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { idList, int, optText, text } from './fields.ts';
 import { invalidateMenuCache } from './menus.ts';
 import { packageMenuIds } from './package-menus.ts';
@@ -18,10 +18,9 @@ import { menu, topMenu, topMenuSetting } from './schema.ts';
 
 export const topMenuResource = defineResource({
   code: 'topmenu',
-  grant: { read: ['topmenu'], submit: ['topmenu_add', 'topmenu_edit'], remove: ['topmenu_delete'] },
+  grant: buttonGrants('topmenu'),
   base: '/blade-system/topmenu',
   table: topMenu,
-  routes: ['list', 'detail', 'submit', 'remove'],
   input: {
     code: text('请输入顶部菜单编号', 255),
     name: text('请输入顶部菜单名称', 255),

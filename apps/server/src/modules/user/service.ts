@@ -11,7 +11,7 @@ import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
-import { defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
+import { buttonGrants, defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
 import type { Db } from '../../db/connection.ts';
@@ -156,7 +156,7 @@ const userInput = {
 
 const userDef: Omit<ResourceDef, 'base' | 'routes'> = {
   code: 'user',
-  grant: { read: ['user'], submit: ['user_add', 'user_edit'], remove: ['user_delete'] },
+  grant: buttonGrants('user'),
   table: user,
   input: userInput,
   hidden: ['password'],

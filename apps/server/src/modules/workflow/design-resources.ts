@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
-import { defineResource } from '../../core/resource.ts';
+import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { compileOrRefuse } from './deploy.ts';
@@ -33,10 +33,7 @@ const keyRule = z
   .string({ error: '请输入标识' })
   .trim()
   .regex(/^[A-Za-z_][\w.-]{0,63}$/, '标识须以字母或下划线开头，只含字母、数字、下划线、点和横线，最长 64 位');
-const grants = (code: string, readers: readonly string[] = []) => {
-  const b = buttonsOf(code);
-  return { read: [code, ...readers], submit: [b.add, b.edit], remove: [b.delete] };
-};
+const grants = (code: string, readers: readonly string[] = []) => buttonGrants(code, [code, ...readers]);
 
 export const categoryResource = defineResource({
   code: 'wf_category',
@@ -82,7 +79,6 @@ export const modelResource = defineResource({
     xml: z.string().max(2_000_000, '流程 XML 过大').nullish(),
   },
   grant: grants('wf_model', ['wf_deployment']),
-  routes: ['list', 'detail', 'submit', 'remove'],
   unique: [{ fields: ['modelKey'], message: '模型标识已存在' }],
   hooks: {
     // the list shows the category by name (issue 24), looked up within the reader's tenant
@@ -148,7 +144,6 @@ export const formResource = defineResource({
     remark: z.string().max(255).nullish(),
   },
   grant: grants('wf_form', ['wf_model', ...PROCESS_MENUS]),
-  routes: ['list', 'detail', 'submit', 'remove'],
   unique: [{ fields: ['formKey'], message: '表单标识已存在' }],
   hooks: {
     async beforeSave(data, h) {
@@ -196,7 +191,6 @@ export const conditionResource = defineResource({
     remark: z.string().max(255).nullish(),
   },
   grant: grants('wf_condition', ['wf_model']),
-  routes: ['list', 'detail', 'submit', 'remove'],
 });
 
 export const buttonResource = defineResource({
@@ -211,7 +205,6 @@ export const buttonResource = defineResource({
     status: z.coerce.number().int().min(0).max(1).optional(),
   },
   grant: grants('wf_button', ['wf_model']),
-  routes: ['list', 'detail', 'submit', 'remove'],
   unique: [{ fields: ['buttonKey'], message: '按钮标识已存在' }],
 });
 
@@ -226,7 +219,6 @@ export const formDefaultResource = defineResource({
     remark: z.string().max(255).nullish(),
   },
   grant: grants('wf_form', ['wf_model']),
-  routes: ['list', 'detail', 'submit', 'remove'],
 });
 
 export const modelScopeResource = defineResource({

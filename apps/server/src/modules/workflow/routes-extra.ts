@@ -158,7 +158,6 @@ export const draftResource = defineResource({
     variables: z.record(z.string(), z.unknown()).optional(),
   },
   grant: { read: [...PROCESS_MENUS], submit: [...PROCESS_MENUS], remove: [...PROCESS_MENUS] },
-  routes: ['list', 'detail', 'submit', 'remove'],
   dataScope: false,
   hooks: {
     where: (_q, req) => eq(wfDraft.userId, req.user?.userId ?? '0'),

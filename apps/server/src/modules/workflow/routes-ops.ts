@@ -56,7 +56,6 @@ export const proxyResource = defineResource({
     status: z.coerce.number().int().min(0).max(1).optional(),
   },
   grant: { read: 'admin', submit: 'admin', remove: 'admin' },
-  routes: ['list', 'detail', 'submit', 'remove'],
   hooks: {
     beforeSave(data) {
       if (data.userId === data.proxyUserId) throw badRequest('代理人不能是委托人本人');

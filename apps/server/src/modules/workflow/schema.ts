@@ -6,29 +6,26 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, idAndTenant, idType, pk } from '../../core/columns.ts';
+import { businessTable, idAndTenant, idType, pk, remark, sort } from '../../core/columns.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** 流程分类 (tree). */
-export const wfCategory = pgTable(
+export const wfCategory = businessTable(
   'wf_category',
   {
-    ...idAndTenant(),
     parentId: idType('parent_id').default('0').notNull(),
     name: varchar('name', { length: 64 }).notNull(),
-    sort: integer('sort').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...sort(1),
+    ...remark(),
   },
   (t) => [index('idx_wf_category_tenant').on(t.tenantId, t.parentId)],
 );
 
 /** 流程模型: the BPMN XML being designed; `version` counts saves (each save keeps the old one in history). */
-export const wfModel = pgTable(
+export const wfModel = businessTable(
   'wf_model',
   {
-    ...idAndTenant(),
     modelKey: varchar('model_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     categoryId: idType('category_id'),
@@ -36,124 +33,106 @@ export const wfModel = pgTable(
     icon: varchar('icon', { length: 500 }),
     xml: text('xml'),
     version: integer('version').default(1).notNull(),
-    ...audit(),
   },
   (t) => [uniqueIndex('uk_wf_model_key').on(t.tenantId, t.modelKey).where(sql`is_deleted = 0`)],
 );
 
-export const wfModelHistory = pgTable(
+export const wfModelHistory = businessTable(
   'wf_model_history',
   {
-    ...idAndTenant(),
     modelId: idType('model_id').notNull(),
     modelKey: varchar('model_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     description: varchar('description', { length: 500 }),
     xml: text('xml'),
     version: integer('version').notNull(),
-    ...audit(),
   },
   (t) => [index('idx_wf_model_history_model').on(t.modelId)],
 );
 
 /** 流程表单: a JNPF-shaped form schema kept as JSON (the low-code issue defines it; stored and returned as is). */
-export const wfForm = pgTable(
+export const wfForm = businessTable(
   'wf_form',
   {
-    ...idAndTenant(),
     formKey: varchar('form_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     categoryId: idType('category_id'),
     content: jsonb('content'),
     version: integer('version').default(1).notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [uniqueIndex('uk_wf_form_key').on(t.tenantId, t.formKey).where(sql`is_deleted = 0`)],
 );
 
-export const wfFormHistory = pgTable(
+export const wfFormHistory = businessTable(
   'wf_form_history',
   {
-    ...idAndTenant(),
     formId: idType('form_id').notNull(),
     formKey: varchar('form_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     content: jsonb('content'),
     version: integer('version').notNull(),
-    ...audit(),
   },
   (t) => [index('idx_wf_form_history_form').on(t.formId)],
 );
 
 /** 流程表达式 (conditions picked in the designer). */
-export const wfCondition = pgTable('wf_condition', {
-  ...idAndTenant(),
+export const wfCondition = businessTable('wf_condition', {
   categoryId: idType('category_id'),
   name: varchar('name', { length: 128 }).notNull(),
   expression: varchar('expression', { length: 1000 }).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...remark(),
 });
 
 /** 流程按钮: the button catalogue a node's `flowable:buttons` names by key. */
-export const wfButton = pgTable(
+export const wfButton = businessTable(
   'wf_button',
   {
-    ...idAndTenant(),
     buttonKey: varchar('button_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     display: boolean('display').default(true).notNull(),
-    sort: integer('sort').default(1).notNull(),
-    ...audit(),
+    ...sort(1),
   },
   (t) => [uniqueIndex('uk_wf_button_key').on(t.tenantId, t.buttonKey).where(sql`is_deleted = 0`)],
 );
 
 /** 表单默认值: a named default a form field may take (e.g. ${currentUser}). */
-export const wfFormDefault = pgTable('wf_form_default', {
-  ...idAndTenant(),
+export const wfFormDefault = businessTable('wf_form_default', {
   name: varchar('name', { length: 64 }).notNull(),
   fieldType: varchar('field_type', { length: 32 }).default('input').notNull(),
   content: varchar('content', { length: 500 }).notNull(),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
+  ...remark(),
 });
 
 /** 模型权限: who may start a model's process (type user/role/dept/post, value = ids comma-joined). */
-export const wfModelScope = pgTable(
+export const wfModelScope = businessTable(
   'wf_model_scope',
   {
-    ...idAndTenant(),
     modelId: idType('model_id').notNull(),
     scopeType: varchar('scope_type', { length: 16 }).notNull(),
     val: text('val').default('').notNull(),
-    ...audit(),
   },
   (t) => [index('idx_wf_model_scope_model').on(t.modelId)],
 );
 
 /** 流程代理: tasks of `userId` go to `proxyUserId` from startTime to endTime (optionally one process key). */
-export const wfProxy = pgTable(
+export const wfProxy = businessTable(
   'wf_proxy',
   {
-    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     proxyUserId: idType('proxy_user_id').notNull(),
     processDefKey: varchar('process_def_key', { length: 64 }),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
-    remark: varchar('remark', { length: 255 }),
-    ...audit(),
+    ...remark(),
   },
   (t) => [index('idx_wf_proxy_user').on(t.tenantId, t.userId)],
 );
 
 /** 部署 / 流程定义: unique on (tenant, key, version); status 1 active, 2 suspended. `graph` is the compiled XML. */
-export const wfDefinition = pgTable(
+export const wfDefinition = businessTable(
   'wf_definition',
   {
-    ...idAndTenant(),
     deploymentId: idType('deployment_id').notNull(),
     processKey: varchar('process_key', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
@@ -168,7 +147,6 @@ export const wfDefinition = pgTable(
     /** file name of an uploaded deployment */
     resourceName: varchar('resource_name', { length: 255 }),
     deployTime: ts('deploy_time').defaultNow().notNull(),
-    ...audit(),
   },
   (t) => [
     uniqueIndex('uk_wf_definition_key_version').on(t.tenantId, t.processKey, t.version),
@@ -337,26 +315,23 @@ export const wfCopy = pgTable(
 );
 
 /** 草稿: form values saved before starting or completing; deleted on start and on complete. */
-export const wfDraft = pgTable(
+export const wfDraft = businessTable(
   'wf_draft',
   {
-    ...idAndTenant(),
     userId: idType('user_id').notNull(),
     processDefId: idType('process_def_id'),
     processKey: varchar('process_key', { length: 64 }),
     taskId: idType('task_id'),
     title: varchar('title', { length: 255 }),
     variables: jsonb('variables').default({}).notNull(),
-    ...audit(),
   },
   (t) => [index('idx_wf_draft_user').on(t.tenantId, t.userId)],
 );
 
 /** 请假 (leave request), started as process `leave`. */
-export const wfLeave = pgTable(
+export const wfLeave = businessTable(
   'wf_leave',
   {
-    ...idAndTenant(),
     processDefinitionId: idType('process_definition_id'),
     processInstanceId: idType('process_instance_id'),
     leaveType: integer('leave_type').default(1).notNull(),
@@ -366,7 +341,6 @@ export const wfLeave = pgTable(
     reason: varchar('reason', { length: 500 }).notNull(),
     taskUser: idType('task_user'),
     applyTime: ts('apply_time').defaultNow(),
-    ...audit(),
   },
   (t) => [index('idx_wf_leave_instance').on(t.processInstanceId)],
 );
