@@ -112,7 +112,7 @@ function call(method: 'GET' | 'POST', url: string, headers: Record<string, strin
 }
 
 /** The three-step process: start → 填报 → 审核 → 归档 → end, each task the starter's. */
-function threeStepXml(buildBpmn: (p: any) => string) {
+function threeStepXml({ buildBpmn, inLine }: typeof import('../apps/server/src/modules/workflow/build.ts')) {
   return buildBpmn({
     key: KEY,
     name: '三步审批（基准）',
@@ -123,12 +123,7 @@ function threeStepXml(buildBpmn: (p: any) => string) {
       { id: 't3', type: 'task', name: '归档', assignee: '${applyUser}' },
       { id: 'end', type: 'end', name: '结束' },
     ],
-    flows: [
-      { from: 'start', to: 't1' },
-      { from: 't1', to: 't2' },
-      { from: 't2', to: 't3' },
-      { from: 't3', to: 'end' },
-    ],
+    flows: inLine('start', 't1', 't2', 't3', 'end'),
   });
 }
 
@@ -210,7 +205,7 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
   });
   const pool = harness.scratchPool(url, CLIENTS);
   try {
-    const { buildBpmn } = await import('../apps/server/src/modules/workflow/build.ts');
+    const build = await import('../apps/server/src/modules/workflow/build.ts');
 
     // deploy through the design calls, as an administrator does
     const adminH = await signIn('admin', 'admin');
@@ -218,7 +213,7 @@ export async function benchWorkflow(): Promise<{ name: string; lines: string[] }
     await call('POST', `${D}/model/submit`, adminH, {
       modelKey: KEY,
       name: '三步审批（基准）',
-      xml: threeStepXml(buildBpmn),
+      xml: threeStepXml(build),
     });
     const model = (await call('GET', `${D}/model/list?modelKey=${KEY}`, adminH)).records[0];
     const deployed = await call('POST', `${D}/model/deploy`, adminH, { modelId: model.id });

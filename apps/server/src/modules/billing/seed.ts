@@ -88,6 +88,17 @@ function published(
   note: string,
 ): TariffSeed[] {
   const ladder = [1, 1.5, 3];
+  /** A category with one price for any volume. */
+  const flat = (category: 2 | 3, fees: Fees, remark: string): TariffSeed => ({
+    category,
+    tier: 1,
+    volumeFrom: 0,
+    volumeTo: null,
+    fees,
+    effectiveDate,
+    status,
+    remark: `${note}${remark}`,
+  });
   return [
     ...TIERS.map(([volumeFrom, volumeTo], i) => ({
       category: 1 as const,
@@ -99,26 +110,8 @@ function published(
       status,
       remark: `${note}居民生活用水第${['一', '二', '三'][i]}阶梯`,
     })),
-    {
-      category: 2,
-      tier: 1,
-      volumeFrom: 0,
-      volumeTo: null,
-      fees: nonResidential,
-      effectiveDate,
-      status,
-      remark: `${note}工商业、行政事业等非居民用水`,
-    },
-    {
-      category: 3,
-      tier: 1,
-      volumeFrom: 0,
-      volumeTo: null,
-      fees: special,
-      effectiveDate,
-      status,
-      remark: `${note}洗车、洗浴、纯净水生产等特种行业用水`,
-    },
+    flat(2, nonResidential, '工商业、行政事业等非居民用水'),
+    flat(3, special, '洗车、洗浴、纯净水生产等特种行业用水'),
   ];
 }
 

@@ -15,7 +15,6 @@ import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import {
   asJnpf,
-  assertNoLiveChild,
   assertParent,
   flag,
   keywordOn,
@@ -23,6 +22,7 @@ import {
   normaliseParent,
   parentInput,
   pathId,
+  refuseLiveChildren,
   sortInput,
   toggleEnabled,
 } from './jnpf.ts';
@@ -69,13 +69,7 @@ export const areaResource = defineResource({
       assertParent(data, h, '上级区域不存在', () =>
         h.tx.select({ id: area.id, parentId: area.parentId }).from(area).where(liveInTenant(area, h.req.tenantId)),
       ),
-    beforeRemove: (rows, h) =>
-      assertNoLiveChild(
-        h.tx,
-        area,
-        rows.map((r) => String(r.id)),
-        '该区域下有子区域，不能删除',
-      ),
+    beforeRemove: refuseLiveChildren(area, '该区域下有子区域，不能删除'),
     decorate: (rows) => rows.map((r) => ({ ...r, typeName: AREA_TYPES[r.type] ?? '' })),
   },
 });

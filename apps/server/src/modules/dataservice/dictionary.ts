@@ -24,6 +24,7 @@ import {
   MSG_UPDATED,
   parentInput,
   pathId,
+  refuseLiveChildren,
   sortInput,
   toggleEnabled,
   treeOf,
@@ -133,13 +134,7 @@ export const dictionaryDataResource = defineResource({
           .where(and(eq(dictionaryData.dictionaryTypeId, typeId), eq(dictionaryData.isDeleted, 0))),
       );
     },
-    beforeRemove: (rows, h) =>
-      assertNoLiveChild(
-        h.tx,
-        dictionaryData,
-        rows.map((r) => String(r.id)),
-        '该字典下有子项，不能删除',
-      ),
+    beforeRemove: refuseLiveChildren(dictionaryData, '该字典下有子项，不能删除'),
   },
 });
 

@@ -190,6 +190,16 @@ export async function assertNoLiveChild(
   if (child) throw badRequest(message);
 }
 
+/** The `beforeRemove` hook of a tree resource whose rows may not go while they have a live child. */
+export const refuseLiveChildren =
+  (table: Parameters<typeof assertNoLiveChild>[1], message: string) => (rows: Row[], h: Omit<HookContext, 'isNew'>) =>
+    assertNoLiveChild(
+      h.tx,
+      table,
+      rows.map((r) => String(r.id)),
+      message,
+    );
+
 /** `PUT {id}/Actions/State`: flips `enabledMark` (1 ↔ 0) of a visible row; returns the new value. */
 export async function toggleEnabled(
   ctx: AppContext,

@@ -3,6 +3,40 @@ import { type DeviceSeed, VALVE_SEED } from './seed-valves.ts';
 
 export type { DeviceSeed };
 
+/** An online analyser: residual chlorine at least `chlorineLower`, turbidity and pH within GB 5749. */
+const analyser = (chlorineLower: number, alarmLevel: number): DeviceSeed['rule'] => ({
+  items: [
+    { field: 'chlorine', lower: chlorineLower, upper: 2 },
+    { field: 'turbidity', upper: 1 },
+    { field: 'ph', lower: 6.5, upper: 8.5 },
+  ],
+  offlineMinutes: 60,
+  alarmLevel,
+  running: true,
+});
+
+/** A booster pump set: its outlet pressure band and its delivery ceiling. */
+const boosterPump = (pressureLower: number, supplyUpper: number): DeviceSeed['rule'] => ({
+  items: [
+    { field: 'pressure', lower: pressureLower, upper: 0.55 },
+    { field: 'waterSupply', upper: supplyUpper },
+  ],
+  offlineMinutes: 60,
+  alarmLevel: 2,
+  running: true,
+});
+
+/** A plant's high-lift pump: the delivery it should stay within. */
+const plantPump = (lower: number, upper: number, running: boolean): DeviceSeed['rule'] => ({
+  items: [{ field: 'waterSupply', lower, upper }],
+  offlineMinutes: 60,
+  alarmLevel: 2,
+  running,
+});
+
+/** A camera only reports that it is online. */
+const camera = (running: boolean): DeviceSeed['rule'] => ({ items: [], offlineMinutes: 30, alarmLevel: 1, running });
+
 /** Water-quality analysers, pumps and cameras. */
 const OTHER_SEED: DeviceSeed[] = [
   {
@@ -15,16 +49,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2019-01-10',
     dx: 8,
     dy: 5,
-    rule: {
-      items: [
-        { field: 'chlorine', lower: 0.5, upper: 2 },
-        { field: 'turbidity', upper: 1 },
-        { field: 'ph', lower: 6.5, upper: 8.5 },
-      ],
-      offlineMinutes: 60,
-      alarmLevel: 3,
-      running: true,
-    },
+    rule: analyser(0.5, 3),
   },
   {
     code: 'SZ-ZWQ01',
@@ -36,16 +61,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2021-10-18',
     dx: -6,
     dy: 9,
-    rule: {
-      items: [
-        { field: 'chlorine', lower: 0.3, upper: 2 },
-        { field: 'turbidity', upper: 1 },
-        { field: 'ph', lower: 6.5, upper: 8.5 },
-      ],
-      offlineMinutes: 60,
-      alarmLevel: 2,
-      running: true,
-    },
+    rule: analyser(0.3, 2),
   },
   {
     code: 'SZ-BH001',
@@ -68,15 +84,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2018-06-01',
     dx: 15,
     dy: 0,
-    rule: {
-      items: [
-        { field: 'pressure', lower: 0.36, upper: 0.55 },
-        { field: 'waterSupply', upper: 2900 },
-      ],
-      offlineMinutes: 60,
-      alarmLevel: 2,
-      running: true,
-    },
+    rule: boosterPump(0.36, 2900),
   },
   {
     code: 'BZ-GX001',
@@ -88,15 +96,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2019-09-12',
     dx: -12,
     dy: 6,
-    rule: {
-      items: [
-        { field: 'pressure', lower: 0.34, upper: 0.55 },
-        { field: 'waterSupply', upper: 2400 },
-      ],
-      offlineMinutes: 60,
-      alarmLevel: 2,
-      running: true,
-    },
+    rule: boosterPump(0.34, 2400),
   },
   {
     code: 'BZ-SC001',
@@ -108,12 +108,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2015-03-18',
     dx: 40,
     dy: -15,
-    rule: {
-      items: [{ field: 'waterSupply', lower: 6000, upper: 20000 }],
-      offlineMinutes: 60,
-      alarmLevel: 2,
-      running: true,
-    },
+    rule: plantPump(6000, 20000, true),
   },
   {
     code: 'BZ-SC002',
@@ -125,12 +120,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2017-12-05',
     dx: -30,
     dy: 20,
-    rule: {
-      items: [{ field: 'waterSupply', lower: 10_000, upper: 32_000 }],
-      offlineMinutes: 60,
-      alarmLevel: 2,
-      running: false,
-    },
+    rule: plantPump(10_000, 32_000, false),
   },
   {
     code: 'SP-SC001',
@@ -142,7 +132,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2020-01-15',
     dx: 60,
     dy: 40,
-    rule: { items: [], offlineMinutes: 30, alarmLevel: 1, running: true },
+    rule: camera(true),
   },
   {
     code: 'SP-BZ001',
@@ -154,7 +144,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2020-03-02',
     dx: 5,
     dy: 10,
-    rule: { items: [], offlineMinutes: 30, alarmLevel: 1, running: true },
+    rule: camera(true),
   },
   {
     code: 'SP-SC002',
@@ -166,7 +156,7 @@ const OTHER_SEED: DeviceSeed[] = [
     installDate: '2021-06-21',
     dx: -50,
     dy: -30,
-    rule: { items: [], offlineMinutes: 30, alarmLevel: 1, running: false },
+    rule: camera(false),
   },
   {
     code: 'SP-DMA02',

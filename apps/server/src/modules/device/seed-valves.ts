@@ -28,6 +28,17 @@ const pressureValve = (lower: number): DeviceSeed['rule'] => ({
   running: true,
 });
 
+/** A DMA inlet valve: the district's inflow ceiling, and its pressure floor and the fastest honest pressure change. */
+const inletValve = (flowUpper: number, pressureLower: number): DeviceSeed['rule'] => ({
+  items: [
+    { field: 'flow', upper: flowUpper },
+    { field: 'pressure', lower: pressureLower, ratePerHour: 0.6 },
+  ],
+  offlineMinutes: 30,
+  alarmLevel: 3,
+  running: true,
+});
+
 /** Valves on the pressure points and DMA inlets. */
 export const VALVE_SEED: DeviceSeed[] = [
   {
@@ -99,15 +110,7 @@ export const VALVE_SEED: DeviceSeed[] = [
     dmaCode: 'DMA01',
     featureLayer: 'valve',
     reportNum: 3,
-    rule: {
-      items: [
-        { field: 'flow', upper: 1300 },
-        { field: 'pressure', lower: 0.3, ratePerHour: 0.6 },
-      ],
-      offlineMinutes: 30,
-      alarmLevel: 3,
-      running: true,
-    },
+    rule: inletValve(1300, 0.3),
   },
   {
     code: 'FM-DMA02',
@@ -122,15 +125,7 @@ export const VALVE_SEED: DeviceSeed[] = [
     dmaCode: 'DMA02',
     featureLayer: 'valve',
     reportNum: 3,
-    rule: {
-      items: [
-        { field: 'flow', upper: 1800 },
-        { field: 'pressure', lower: 0.29, ratePerHour: 0.6 },
-      ],
-      offlineMinutes: 30,
-      alarmLevel: 3,
-      running: true,
-    },
+    rule: inletValve(1800, 0.29),
   },
   {
     code: 'FM-DMA03',
@@ -145,15 +140,7 @@ export const VALVE_SEED: DeviceSeed[] = [
     dmaCode: 'DMA03',
     featureLayer: 'valve',
     reportNum: 3,
-    rule: {
-      items: [
-        { field: 'flow', upper: 1500 },
-        { field: 'pressure', lower: 0.3, ratePerHour: 0.6 },
-      ],
-      offlineMinutes: 30,
-      alarmLevel: 3,
-      running: true,
-    },
+    rule: inletValve(1500, 0.3),
   },
   {
     code: 'FM-HS001',

@@ -202,51 +202,37 @@ export const FIELDS: Record<string, FieldDef> = {
  */
 export const MAX_PUMPS = 4;
 export const PUMP_FIELD = /^pump([1-9])(State|Freq|Flow|Press)$/;
-for (let n = 1; n <= MAX_PUMPS; n++) {
-  FIELDS[`pump${n}State`] = f({
-    field: `pump${n}State`,
-    name: `${n}#泵运行状态`,
-    nameEn: `Pump ${n} state`,
-    unit: '',
-    monitorType: 'WATER_SUPPLY',
-    agg: 'mean',
-    physMin: 0,
-    physMax: 1,
-    decimals: 0,
-  });
-  FIELDS[`pump${n}Freq`] = f({
-    field: `pump${n}Freq`,
-    name: `${n}#泵频率`,
-    nameEn: `Pump ${n} frequency`,
-    unit: 'Hz',
-    monitorType: 'WATER_SUPPLY',
-    agg: 'mean',
-    physMin: 0,
-    physMax: 60,
-    decimals: 1,
-  });
-  FIELDS[`pump${n}Flow`] = f({
-    field: `pump${n}Flow`,
-    name: `${n}#泵流量`,
-    nameEn: `Pump ${n} flow`,
-    unit: 'm³/h',
-    monitorType: 'FLOW',
-    agg: 'mean',
-    physMin: 0,
-    physMax: 20000,
-    decimals: 0,
-  });
-  FIELDS[`pump${n}Press`] = f({
-    field: `pump${n}Press`,
-    name: `${n}#泵出口压力`,
-    nameEn: `Pump ${n} outlet pressure`,
+/** What each pump reports: every part is a mean from 0 up, named and scaled alike for pump 1 to MAX_PUMPS. */
+const PUMP_PARTS: Record<
+  string,
+  Pick<FieldDef, 'name' | 'nameEn' | 'unit' | 'monitorType' | 'physMax' | 'decimals'>
+> = {
+  State: { name: '运行状态', nameEn: 'state', unit: '', monitorType: 'WATER_SUPPLY', physMax: 1, decimals: 0 },
+  Freq: { name: '频率', nameEn: 'frequency', unit: 'Hz', monitorType: 'WATER_SUPPLY', physMax: 60, decimals: 1 },
+  Flow: { name: '流量', nameEn: 'flow', unit: 'm³/h', monitorType: 'FLOW', physMax: 20000, decimals: 0 },
+  Press: {
+    name: '出口压力',
+    nameEn: 'outlet pressure',
     unit: 'MPa',
     monitorType: 'PRESSURE',
-    agg: 'mean',
-    physMin: 0,
     physMax: 1.6,
     decimals: 3,
-  });
+  },
+};
+for (let n = 1; n <= MAX_PUMPS; n++) {
+  for (const [part, p] of Object.entries(PUMP_PARTS)) {
+    FIELDS[`pump${n}${part}`] = f({
+      field: `pump${n}${part}`,
+      name: `${n}#泵${p.name}`,
+      nameEn: `Pump ${n} ${p.nameEn}`,
+      unit: p.unit,
+      monitorType: p.monitorType,
+      agg: 'mean',
+      physMin: 0,
+      physMax: p.physMax,
+      decimals: p.decimals,
+    });
+  }
 }
 /** Level of a station's clear-water tank (清水池) or storage tank (调蓄水池). */
 FIELDS.tankLevel = f({

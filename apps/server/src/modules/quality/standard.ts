@@ -43,6 +43,41 @@ const max = (
 const absent = (code: string, name: string, nameEn: string, category: StandardIndicator['category'], unit: string) =>
   ({ code, name, nameEn, category, unit, kind: 'absent', pointKind: 'all', minValue: null, maxValue: null }) as const;
 
+/**
+ * A disinfectant of table 2: two rows of one code, a range leaving the plant (出厂水) and a least residual in the
+ * network (末梢水); `note` follows both remarks (the disinfection it applies to).
+ */
+const disinfectant = (
+  code: string,
+  name: string,
+  nameEn: string,
+  [plantMin, plantMax]: [number, number],
+  networkMin: number,
+  note = '',
+  monitor: Pick<StandardIndicator, 'monitorField'> = {},
+): StandardIndicator[] => {
+  const at = (
+    pointKind: 'plant' | 'network',
+    kind: LimitKind,
+    minValue: number,
+    maxValue: number | null,
+    where: string,
+  ): StandardIndicator => ({
+    code,
+    name,
+    nameEn,
+    category: 'disinfectant',
+    unit: 'mg/L',
+    kind,
+    pointKind,
+    minValue,
+    maxValue,
+    ...monitor,
+    remark: `${where}${note}`,
+  });
+  return [at('plant', 'range', plantMin, plantMax, '出厂水'), at('network', 'min', networkMin, null, '末梢水')];
+};
+
 export const GB5749_ROUTINE: StandardIndicator[] = [
   // 微生物指标
   absent('total_coliform', '总大肠菌群', 'Total coliforms', 'microbial', 'MPN/100mL'),
@@ -104,54 +139,6 @@ export const GB5749_ROUTINE: StandardIndicator[] = [
   max('gross_alpha', '总α放射性', 'Gross alpha', 'radioactive', 'Bq/L', 0.5, { remark: '指导值' }),
   max('gross_beta', '总β放射性', 'Gross beta', 'radioactive', 'Bq/L', 1, { remark: '指导值' }),
   // 消毒剂常规指标（表2）：出厂水限值与末梢水余量
-  {
-    code: 'free_chlorine',
-    name: '游离氯',
-    nameEn: 'Free chlorine',
-    category: 'disinfectant',
-    unit: 'mg/L',
-    kind: 'range',
-    pointKind: 'plant',
-    minValue: 0.3,
-    maxValue: 2,
-    monitorField: 'chlorine',
-    remark: '出厂水',
-  },
-  {
-    code: 'free_chlorine',
-    name: '游离氯',
-    nameEn: 'Free chlorine',
-    category: 'disinfectant',
-    unit: 'mg/L',
-    kind: 'min',
-    pointKind: 'network',
-    minValue: 0.05,
-    maxValue: null,
-    monitorField: 'chlorine',
-    remark: '末梢水',
-  },
-  {
-    code: 'total_chlorine',
-    name: '总氯',
-    nameEn: 'Total chlorine',
-    category: 'disinfectant',
-    unit: 'mg/L',
-    kind: 'range',
-    pointKind: 'plant',
-    minValue: 0.5,
-    maxValue: 3,
-    remark: '出厂水（氯胺消毒）',
-  },
-  {
-    code: 'total_chlorine',
-    name: '总氯',
-    nameEn: 'Total chlorine',
-    category: 'disinfectant',
-    unit: 'mg/L',
-    kind: 'min',
-    pointKind: 'network',
-    minValue: 0.05,
-    maxValue: null,
-    remark: '末梢水（氯胺消毒）',
-  },
+  ...disinfectant('free_chlorine', '游离氯', 'Free chlorine', [0.3, 2], 0.05, '', { monitorField: 'chlorine' }),
+  ...disinfectant('total_chlorine', '总氯', 'Total chlorine', [0.5, 3], 0.05, '（氯胺消毒）'),
 ];

@@ -44,6 +44,12 @@ export interface SimpleProcess {
   flows: SimpleFlow[];
 }
 
+/**
+ * The flows through `ids` one after another: `inLine('s', 'a', 'e')` is s → a → e. Most processes (the demo ones, the
+ * tests', the benchmark's) are such a chain, or have one in them.
+ */
+export const inLine = (...ids: string[]): SimpleFlow[] => ids.slice(1).map((to, i) => ({ from: ids[i], to }));
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TAG: Record<SimpleNode['type'], string> = {

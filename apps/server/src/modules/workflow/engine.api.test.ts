@@ -10,7 +10,7 @@ import type { AppContext } from '../../core/module.ts';
 import { user } from '../../db/schema.ts';
 import { run, stmt } from '../../db/statement.ts';
 import { messageLog, messageRecord } from '../message/schema.ts';
-import type { SimpleProcess } from './build.ts';
+import { inLine, type SimpleProcess } from './build.ts';
 import { command, EXEC_COLS, INSTANCE_COLS, startInstance, TASK_COLS } from './engine.ts';
 import {
   addMultiInstance,
@@ -28,7 +28,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
-import { countersigned, engineSuite, inLine, T } from './test-helpers.ts';
+import { countersigned, engineSuite, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
 let ctx: AppContext;

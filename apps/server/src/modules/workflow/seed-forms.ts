@@ -14,19 +14,18 @@ const field = (
   ...extra,
 });
 
+/** A select's options: each shown as its name, its value `ids[i]` (default: the name itself). */
+const options = (names: string[], ids: string[] = names) => ({
+  options: names.map((fullName, i) => ({ fullName, id: ids[i] })),
+});
+
 export const FORMS: { formKey: string; name: string; category: string; fields: unknown[] }[] = [
   {
     formKey: 'leave_form',
     name: '请假单',
     category: '行政办公',
     fields: [
-      field('leaveType', 'select', '请假类型', {
-        options: [
-          { fullName: '事假', id: '1' },
-          { fullName: '病假', id: '2' },
-          { fullName: '年假', id: '3' },
-        ],
-      }),
+      field('leaveType', 'select', '请假类型', options(['事假', '病假', '年假'], ['1', '2', '3'])),
       field('startTime', 'datePicker', '开始时间', { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }),
       field('endTime', 'datePicker', '结束时间', { type: 'datetime', format: 'yyyy-MM-dd HH:mm:ss' }),
       field('days', 'inputNumber', '请假天数', { min: 1, max: 365 }),
@@ -40,13 +39,7 @@ export const FORMS: { formKey: string; name: string; category: string; fields: u
     fields: [
       field('address', 'input', '爆管地点'),
       field('pipeDiameter', 'inputNumber', '管径(mm)', { min: 15, max: 3000 }),
-      field('level', 'select', '影响等级', {
-        options: [
-          { fullName: '一般', id: '一般' },
-          { fullName: '较大', id: '较大' },
-          { fullName: '重大', id: '重大' },
-        ],
-      }),
+      field('level', 'select', '影响等级', options(['一般', '较大', '重大'])),
       field('description', 'textarea', '现场情况'),
     ],
   },
@@ -55,13 +48,7 @@ export const FORMS: { formKey: string; name: string; category: string; fields: u
     name: '巡检隐患单',
     category: '管网运维',
     fields: [
-      field('hazardType', 'select', '隐患类型', {
-        options: [
-          { fullName: '管道渗漏', id: '管道渗漏' },
-          { fullName: '阀门井损坏', id: '阀门井损坏' },
-          { fullName: '违章占压', id: '违章占压' },
-        ],
-      }),
+      field('hazardType', 'select', '隐患类型', options(['管道渗漏', '阀门井损坏', '违章占压'])),
       field('address', 'input', '隐患位置'),
       field('description', 'textarea', '隐患描述'),
     ],
@@ -73,13 +60,12 @@ export const FORMS: { formKey: string; name: string; category: string; fields: u
     fields: [
       field('applicant', 'input', '申请单位/个人'),
       field('address', 'input', '用水地址'),
-      field('waterCategory', 'select', '用水类别', {
-        options: [
-          { fullName: '居民生活用水', id: '1' },
-          { fullName: '非居民用水', id: '2' },
-          { fullName: '特种行业用水', id: '3' },
-        ],
-      }),
+      field(
+        'waterCategory',
+        'select',
+        '用水类别',
+        options(['居民生活用水', '非居民用水', '特种行业用水'], ['1', '2', '3']),
+      ),
       field('meterSize', 'inputNumber', '表径(mm)', { min: 15, max: 300 }),
     ],
   },

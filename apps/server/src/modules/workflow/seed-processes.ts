@@ -1,5 +1,5 @@
 /** The deployed processes a water utility runs, as simple process specs (build.ts makes their BPMN). */
-import type { SimpleProcess } from './build.ts';
+import { inLine, type SimpleProcess } from './build.ts';
 
 type DemoProcess = SimpleProcess & { category: string; formKey: string };
 
@@ -64,11 +64,7 @@ function dispatchOrderProcess(): DemoProcess {
       { id: 'feedback', type: 'task', name: '执行反馈', assignee: '${acknowledger}' },
       { id: 'end', type: 'end', name: '结束' },
     ],
-    flows: [
-      { from: 'start', to: 'ack' },
-      { from: 'ack', to: 'feedback' },
-      { from: 'feedback', to: 'end' },
-    ],
+    flows: inLine('start', 'ack', 'feedback', 'end'),
   };
 }
 
@@ -86,13 +82,7 @@ function burstRepairProcess(): DemoProcess {
       { id: 'review', type: 'task', name: '验收评价', candidateGroups: 'role:auditor' },
       { id: 'end', type: 'end', name: '结束' },
     ],
-    flows: [
-      { from: 'start', to: 'dispatch' },
-      { from: 'dispatch', to: 'repair' },
-      { from: 'repair', to: 'restore' },
-      { from: 'restore', to: 'review' },
-      { from: 'review', to: 'end' },
-    ],
+    flows: inLine('start', 'dispatch', 'repair', 'restore', 'review', 'end'),
   };
 }
 

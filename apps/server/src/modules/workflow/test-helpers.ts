@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { type bootSignedIn, bootTestApp, signedInSuite, type TestApp } from '../../../test/harness.ts';
 import type { AppContext } from '../../core/module.ts';
-import { buildBpmn, type SimpleNode, type SimpleProcess } from './build.ts';
+import { buildBpmn, inLine, type SimpleNode, type SimpleProcess } from './build.ts';
 import { deploy } from './deploy.ts';
 import { type Actor, type StartInput, startInstance } from './engine.ts';
 import { completeTask } from './operations.ts';
@@ -27,9 +27,6 @@ export const signTask = (sequential: boolean, completion?: string): SimpleNode =
   assignee: '${signer}',
   mi: { sequential, collection: 'signers', elementVariable: 'signer', completion },
 });
-
-/** The flows through `ids` one after another: `inLine('s', 'a', 'e')` is s → a → e. */
-export const inLine = (...ids: string[]): SimpleProcess['flows'] => ids.slice(1).map((to, i) => ({ from: ids[i], to }));
 
 /**
  * A countersign process (engine.api, engine.property.api): start `s` → 申请 `a0` by the starter → the countersign
