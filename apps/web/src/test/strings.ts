@@ -42,6 +42,15 @@ export function keysNamed(sources: Record<string, string>, pattern: RegExp): Set
   return used;
 }
 
+/**
+ * The global pattern of a quoted key under one of the prefixes (`'tariff.title'`, `` `menu.billing.tariff` ``),
+ * the key its first group, for keysIn; a key ends in a letter or `_` (so a quoted `'tariff.'` prefix is not one).
+ */
+export function quotedKeys(...prefixes: string[]): RegExp {
+  const under = prefixes.map((p) => p.replaceAll('.', '\\.')).join('|');
+  return new RegExp(`['"\`]((?:${under})\\.[a-zA-Z_.]+[a-zA-Z_])['"\`]`, 'g');
+}
+
 /** the keys a feature folder's sources name by a global pattern (see `featureSources` for the options) */
 export function keysIn(folder: string, pattern: RegExp, options?: { deep?: boolean; withStrings?: boolean }) {
   return async (): Promise<Set<string>> => keysNamed(await featureSources(folder, options), pattern);

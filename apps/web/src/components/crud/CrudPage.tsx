@@ -14,7 +14,7 @@
 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { App, Button, Empty, Space, Table } from 'antd';
+import { App, Button, Space, Table } from 'antd';
 import { type ReactNode, useContext, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
@@ -22,6 +22,7 @@ import { hasPermission, useSession } from '../../stores/session';
 import { CrudDialog } from './CrudDialog';
 import { CrudPagination } from './CrudPagination';
 import { CrudSearch } from './CrudSearch';
+import { emptyLocale } from './emptyLocale';
 import { useColumnOptionsState } from './fields';
 import type { CrudHandle, CrudPageProps } from './types';
 import { buttonCode, type LiveHandlers, useCrudColumns } from './useCrudColumns';
@@ -174,7 +175,7 @@ function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
         dataSource={list.data}
         pagination={false}
         scroll={{ x: props.scrollX ?? 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+        locale={emptyLocale(t('crud.empty'))}
         rowSelection={
           selection ? { selectedRowKeys: list.selectedKeys, onChange: list.select, checkStrictly: true } : undefined
         }

@@ -4,7 +4,8 @@
  * words.
  */
 import { CheckOutlined, KeyOutlined } from '@ant-design/icons';
-import { Empty, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
+import { emptyLocale } from '../crud/emptyLocale';
 
 export interface TableColumn {
   name: string;
@@ -35,7 +36,7 @@ export function ColumnsTable({ testId, rows, loading, scrollY, emptyText, titles
       dataSource={rows}
       pagination={false}
       scroll={{ x: 'max-content', y: scrollY }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      locale={emptyLocale(emptyText)}
       columns={[
         { title: '#', key: 'i', width: 50, render: (_v, _r, i) => i + 1 },
         { title: titles.column, dataIndex: 'name' },

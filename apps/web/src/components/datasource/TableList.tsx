@@ -3,8 +3,9 @@
  * highlighted. Shared by the tables drawers of 数据源管理 and 数据连接, which differ in their servers' field names
  * and in the columns they show.
  */
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { Row } from '../../api/crud';
+import { emptyLocale } from '../crud/emptyLocale';
 
 export interface TableListProps {
   testId: string;
@@ -28,7 +29,7 @@ export function TableList({ testId, nameField, rows, loading, emptyText, chosen,
       loading={loading}
       dataSource={rows}
       pagination={{ pageSize: 15, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      locale={emptyLocale(emptyText)}
       onRow={(r) => ({
         onClick: () => onChoose(String(r[nameField])),
         style: { cursor: 'pointer' },

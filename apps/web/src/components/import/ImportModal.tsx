@@ -32,3 +32,14 @@ export function ImportModal({
     </Modal>
   );
 }
+
+/**
+ * The footer's state taken from an import dialog's own (network, series, xlsx), spread into ImportModal: the dry run
+ * waits for a file, the import for what the dialog allows, and a click runs the dialog's dry run or import.
+ */
+export const importButtons = (s: {
+  busy: boolean;
+  file: File | null;
+  canApply: boolean;
+  run: (dryRun: boolean) => Promise<void>;
+}) => ({ busy: s.busy, canDry: !!s.file, canApply: s.canApply, onRun: (dry: boolean) => void s.run(dry) });

@@ -6,20 +6,32 @@ import { Form, type FormInstance } from 'antd';
 import type { ComponentProps, ReactNode } from 'react';
 import { ImportFilePicker } from './ImportFilePicker';
 
+/** What an import dialog hands its settings form (network, series): the form, the picked file and the callbacks. */
+export interface ImportSettingsProps<T> {
+  form: FormInstance<T>;
+  file: File | null;
+  onPick: (f: File) => void;
+  onRemove: () => void;
+  /** a value changed: the dialog then wants a new dry run */
+  onChange: () => void;
+}
+
 export function ImportSettingsForm<T>({
   form,
-  initialValues,
+  file,
+  onPick,
+  onRemove,
   onChange,
+  initialValues,
   fileLabel,
   picker,
   children,
-}: {
-  form: FormInstance<T>;
+}: ImportSettingsProps<T> & {
   initialValues: Partial<T>;
-  onChange: () => void;
   /** translated label of the file's item */
   fileLabel: string;
-  picker: ComponentProps<typeof ImportFilePicker>;
+  /** what the picker accepts, its translated label and test id */
+  picker: Omit<ComponentProps<typeof ImportFilePicker>, 'file' | 'onPick' | 'onRemove'>;
   children: ReactNode;
 }) {
   return (
@@ -31,7 +43,7 @@ export function ImportSettingsForm<T>({
       style={{ rowGap: 12, marginBottom: 12 }}
     >
       <Form.Item label={fileLabel} required>
-        <ImportFilePicker {...picker} />
+        <ImportFilePicker {...picker} file={file} onPick={onPick} onRemove={onRemove} />
       </Form.Item>
       {children}
     </Form>

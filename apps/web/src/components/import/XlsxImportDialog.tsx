@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import type { ImportReport, XlsxImportApi } from './api';
 import { ImportFilePicker } from './ImportFilePicker';
-import { ImportModal } from './ImportModal';
+import { ImportModal, importButtons } from './ImportModal';
 import { useImportJob } from './useImportJob';
 import { XlsxJobProgress } from './XlsxJobProgress';
 import { XlsxReport } from './XlsxReport';
@@ -73,13 +73,10 @@ export function XlsxImportDialog({
       title={title}
       width={820}
       testId={testId}
-      busy={busy}
-      canDry={!!file}
-      canApply={canApply}
+      {...importButtons({ busy, file, canApply, run })}
       dryLoading={busy}
       dryLabel={t('xlsxImport.dryRun')}
       applyLabel={t('xlsxImport.apply')}
-      onRun={(dry) => void run(dry)}
       onClose={onClose}
     >
       <Space style={{ marginBottom: 12 }} wrap>

@@ -14,26 +14,22 @@ export interface NumericRangeProps {
 export function NumericRange({ value, onChange, precision, disabled, id }: NumericRangeProps) {
   const { t } = useTranslation();
   const [min, max] = fromNumericRange(value);
+  /** one end of the range, its label also its placeholder; `range` makes the new value with the other end kept */
+  const end = (label: string, v: number | null, range: (v: number | null) => Range) => (
+    <InputNumber
+      aria-label={label}
+      placeholder={label}
+      value={v}
+      precision={precision}
+      disabled={disabled}
+      style={{ width: '50%' }}
+      onChange={(n) => onChange?.(range(n as number | null))}
+    />
+  );
   return (
     <Space.Compact style={{ width: '100%' }} id={id}>
-      <InputNumber
-        aria-label={t('widget.range.min')}
-        placeholder={t('widget.range.min')}
-        value={min}
-        precision={precision}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(v) => onChange?.(toNumericRange(v as number | null, max))}
-      />
-      <InputNumber
-        aria-label={t('widget.range.max')}
-        placeholder={t('widget.range.max')}
-        value={max}
-        precision={precision}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(v) => onChange?.(toNumericRange(min, v as number | null))}
-      />
+      {end(t('widget.range.min'), min, (n) => toNumericRange(n, max))}
+      {end(t('widget.range.max'), max, (n) => toNumericRange(min, n))}
     </Space.Compact>
   );
 }

@@ -1,16 +1,12 @@
 /** The DMA screens' strings and the zone form's conversions and NRW colours. */
 import { describe, expect, it } from 'vitest';
-import { itTranslatesTheKeysItNames, keysIn } from '../../test/strings';
+import { itTranslatesTheKeysItNames, keysIn, quotedKeys } from '../../test/strings';
 import * as strings from './i18n';
 import { NRW_BANDS, nrwColor } from './nrw';
 import { fromForm, toForm } from './zoneColumns';
 
 describe('DMA strings', () => {
-  itTranslatesTheKeysItNames(
-    strings,
-    keysIn('dma', /['"`]((?:dma|menu\.dma|button\.dma)\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g),
-    40,
-  );
+  itTranslatesTheKeysItNames(strings, keysIn('dma', quotedKeys('dma', 'menu.dma', 'button.dma')), 40);
 });
 
 describe('zone form', () => {

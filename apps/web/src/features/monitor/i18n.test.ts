@@ -3,12 +3,12 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import '../../i18n';
 import { THRESHOLD_LINES } from '../../lib/monitorHistory';
-import { itTranslatesTheKeysItNames, keysIn } from '../../test/strings';
+import { itTranslatesTheKeysItNames, keysIn, quotedKeys } from '../../test/strings';
 import * as strings from './i18n';
 import { zh } from './i18n';
 
 describe('monitoring strings', () => {
-  itTranslatesTheKeysItNames(strings, keysIn('monitor', /['"`](monitor\.[a-zA-Z_.]+[a-zA-Z_])['"`]/g), 30);
+  itTranslatesTheKeysItNames(strings, keysIn('monitor', quotedKeys('monitor')), 30);
 
   it('translates the keys built from values: every type and window of the server', () => {
     for (const t of ['RAIN', 'WATER_REGIMEN', 'WATER_SUPPLY', 'PRESSURE', 'FLOW', 'WATER_QUALITY']) {

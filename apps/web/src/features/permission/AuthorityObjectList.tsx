@@ -1,9 +1,10 @@
 /** The left list of 组织权限: the objects of one kind (roles, positions or users), searchable and paged; a click picks. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Input, Table } from 'antd';
+import { Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectType, permissionApi } from '../../api/permission';
+import { emptyLocale } from '../../components/crud';
 import type { Picked } from './useAuthority';
 
 const A = permissionApi;
@@ -62,7 +63,7 @@ export function AuthorityObjectList(p: { type: ObjectType; picked?: string; onPi
           onChange: (_k, rows) => rows[0] && pick(rows[0]),
         }}
         onRow={(r) => ({ onClick: () => pick(r), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+        locale={emptyLocale(t('crud.empty'))}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

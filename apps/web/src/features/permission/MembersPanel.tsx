@@ -4,11 +4,11 @@
  * (`POST UserRelation/{id}`, the visible holders become exactly that list).
  */
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Table } from 'antd';
+import { App, Button, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type JnpfUser, permissionApi } from '../../api/permission';
-import { RowButton } from '../../components/crud/RowButton';
+import { emptyLocale, RowButton } from '../../components/crud';
 import { UserPicker } from '../../components/widgets';
 import { addMembers, removeMembers } from './logic';
 
@@ -90,7 +90,7 @@ export function MembersPanel({ objectId, objectType }: MembersPanelProps) {
         dataSource={rows}
         pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+        locale={emptyLocale(t('crud.empty'))}
         columns={[
           { title: t('perm.auth.realName'), dataIndex: 'realName' },
           { title: t('perm.auth.account'), dataIndex: 'account' },

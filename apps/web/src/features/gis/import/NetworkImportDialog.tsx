@@ -6,7 +6,7 @@
 import { Alert, Checkbox, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportDialogProps } from '../../../components/import/api';
-import { ImportModal } from '../../../components/import/ImportModal';
+import { ImportModal, importButtons } from '../../../components/import/ImportModal';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { NetworkReportView } from './NetworkReportView';
 import { NetworkSettingsForm } from './NetworkSettingsForm';
@@ -24,13 +24,10 @@ export function NetworkImportDialog({ open, onClose, onApplied }: ImportDialogPr
       title={t('netImport.title')}
       width={960}
       testId="net-import"
-      busy={s.busy}
-      canDry={!!s.file}
-      canApply={s.canApply}
+      {...importButtons(s)}
       dryLoading={s.busy && !s.canApply}
       dryLabel={t('netImport.dryRun')}
       applyLabel={t('netImport.apply')}
-      onRun={(dry) => void s.run(dry)}
       onClose={onClose}
     >
       <NetworkSettingsForm form={s.form} file={s.file} onPick={s.pick} onRemove={s.remove} onChange={s.reset} />

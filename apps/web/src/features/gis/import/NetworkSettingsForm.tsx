@@ -1,7 +1,7 @@
 /** The settings of a network import: the file, its format, its coordinate system (local: the offset) and the mode. */
-import { Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
+import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ImportSettingsForm } from '../../../components/import/ImportSettingsForm';
+import { ImportSettingsForm, type ImportSettingsProps } from '../../../components/import/ImportSettingsForm';
 import type { NetworkImportParams } from './api';
 
 export type Settings = Omit<NetworkImportParams, 'dryRun' | 'jobId' | 'skipRejected'>;
@@ -12,35 +12,15 @@ export const formatOf = (name: string): Settings['format'] =>
 /** L-Town's documented offset (docs/import.md) is the default for local coordinates */
 const DEFAULT_OFFSET = { offsetX: 505000, offsetY: 3515000 };
 
-export function NetworkSettingsForm({
-  form,
-  file,
-  onPick,
-  onRemove,
-  onChange,
-}: {
-  form: FormInstance<Settings>;
-  file: File | null;
-  onPick: (f: File) => void;
-  onRemove: () => void;
-  onChange: () => void;
-}) {
+export function NetworkSettingsForm(props: ImportSettingsProps<Settings>) {
   const { t } = useTranslation();
-  const crs = Form.useWatch('crs', form);
+  const crs = Form.useWatch('crs', props.form);
   return (
     <ImportSettingsForm
-      form={form}
+      {...props}
       initialValues={{ format: 'inp', crs: 'EPSG:4548', mode: 'merge', ...DEFAULT_OFFSET }}
-      onChange={onChange}
       fileLabel={t('netImport.file')}
-      picker={{
-        accept: '.inp,.geojson,.json,.zip',
-        file,
-        label: t('netImport.pick'),
-        testId: 'net-import-file',
-        onPick,
-        onRemove,
-      }}
+      picker={{ accept: '.inp,.geojson,.json,.zip', label: t('netImport.pick'), testId: 'net-import-file' }}
     >
       <Form.Item name="format" label={t('netImport.format')}>
         <Select

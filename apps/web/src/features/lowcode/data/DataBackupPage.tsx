@@ -6,12 +6,12 @@
  * backup; delete one after the confirmation.
  */
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Space, Table } from 'antd';
+import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataBackupApi } from '../../../api/lowcode';
-import { CrudPagination } from '../../../components/crud';
+import { CrudPagination, emptyLocale } from '../../../components/crud';
 import { useConfirmRemove } from '../../../components/crud/useConfirmRemove';
 import { saveBlob } from '../../../lib/download';
 import { BackupDialog } from './BackupDialog';
@@ -68,7 +68,7 @@ export default function DataBackupPage() {
         dataSource={list.rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.backup.empty')} /> }}
+        locale={emptyLocale(t('lowcode.backup.empty'))}
         columns={backupColumns({ t, page: list.page, downloading, download, remove })}
       />
       <div style={{ marginTop: 12, display: 'flex', justifyContent: 'flex-end' }}>

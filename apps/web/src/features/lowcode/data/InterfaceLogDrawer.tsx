@@ -1,11 +1,11 @@
 /** 日志: the calls of an interface, newest first (`DataInterfaceLog/{id}`): who, when, how long, how many rows, why it failed. */
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Table, Tag } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi } from '../../../api/lowcode';
-import { CrudPagination } from '../../../components/crud';
+import { CrudPagination, emptyLocale } from '../../../components/crud';
 import { RowDrawer } from '../../../components/RowDrawer';
 import { useLoad } from '../../../lib/useLoad';
 import { pageIn } from './rows';
@@ -39,7 +39,7 @@ function LogList({ id }: { id: string }) {
         dataSource={data?.rows ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+        locale={emptyLocale(t('crud.empty'))}
         columns={[
           { title: t('lowcode.di.invokTime'), dataIndex: 'invokTime', width: 170 },
           { title: t('lowcode.di.user'), dataIndex: 'userName' },

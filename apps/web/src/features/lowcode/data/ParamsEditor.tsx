@@ -1,7 +1,8 @@
 /** The parameters of a SQL interface: name, label, type, default and required; 从 SQL 识别参数 adds the `@name`s of the SQL. */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { emptyLocale } from '../../../components/crud';
 import { type Param, withDetected } from './interfaces';
 import { paramColumns } from './paramColumns';
 
@@ -24,7 +25,7 @@ export function ParamsEditor({ id, value = [], onChange, sql }: Props) {
         rowKey={(p) => String(value.indexOf(p))}
         dataSource={value}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.di.noParams')} /> }}
+        locale={emptyLocale(t('lowcode.di.noParams'))}
         columns={paramColumns({ t, set, remove: (i) => onChange?.(value.filter((_x, j) => j !== i)) })}
       />
       <Space style={{ marginTop: 8 }}>

@@ -1,8 +1,9 @@
 /** What an interface (or a report) answered: a summary, and the rows as a table or the whole answer as JSON. */
-import { Empty, Segmented, Space, Table, Typography } from 'antd';
+import { Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
+import { emptyLocale } from '../../../components/crud';
 import { cellText, columnsOf, tableRows } from './cells';
 import { rowsIn } from './rows';
 
@@ -35,7 +36,7 @@ export function ResponseView({ data, ms }: { data: unknown; ms: number }) {
           dataSource={rows}
           pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true, showSizeChanger: false }}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')} /> }}
+          locale={emptyLocale(t('crud.empty'))}
           columns={columnsOf(rows).map((c) => ({
             title: c,
             dataIndex: c,

@@ -1,9 +1,10 @@
 /** A page of a table's rows (`DataModel/{id}/Table/{name}/Preview`, in primary-key order). */
-import { Empty, Pagination, Table, Typography } from 'antd';
+import { Pagination, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { emptyLocale } from '../../../components/crud';
 import { useLoad } from '../../../lib/useLoad';
 import { cellText, columnsOf } from './cells';
 import { pageIn } from './rows';
@@ -29,7 +30,7 @@ export function TablePreview({ dbLinkId, table }: { dbLinkId: string; table: str
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content', y: 480 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.ds.noRows')} /> }}
+        locale={emptyLocale(t('lowcode.ds.noRows'))}
         columns={columnsOf(rows).map((c) => ({
           title: c,
           dataIndex: c,

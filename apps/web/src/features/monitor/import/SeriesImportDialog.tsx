@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ImportDialogProps } from '../../../components/import/api';
-import { ImportModal } from '../../../components/import/ImportModal';
+import { ImportModal, importButtons } from '../../../components/import/ImportModal';
 import { ImportProgress } from '../../../components/import/ImportProgress';
 import { SeriesReportView } from './SeriesReportView';
 import { SeriesSettingsForm } from './SeriesSettingsForm';
@@ -20,12 +20,9 @@ export function SeriesImportDialog({ open, onClose, onApplied }: ImportDialogPro
       title={t('seriesImport.title')}
       width={980}
       testId="series-import"
-      busy={s.busy}
-      canDry={!!s.file}
-      canApply={s.canApply}
+      {...importButtons(s)}
       dryLabel={t('seriesImport.dryRun')}
       applyLabel={t('seriesImport.apply')}
-      onRun={(dry) => void s.run(dry)}
       onClose={onClose}
     >
       <SeriesSettingsForm

@@ -1,8 +1,8 @@
 /** The settings of a series import: the file, how its CSV is written (separator, decimal, time) and the mapping. */
-import { AutoComplete, Form, type FormInstance, Input, Select } from 'antd';
+import { AutoComplete, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MonitorDict, Station } from '../../../api/monitor';
-import { ImportSettingsForm } from '../../../components/import/ImportSettingsForm';
+import { ImportSettingsForm, type ImportSettingsProps } from '../../../components/import/ImportSettingsForm';
 import { SeriesMappingList } from './SeriesMappingList';
 
 export interface MapRow {
@@ -19,39 +19,22 @@ export interface Settings {
 }
 
 export function SeriesSettingsForm({
-  form,
-  file,
   columns,
   stations,
   fields,
-  onPick,
-  onRemove,
-  onChange,
-}: {
-  form: FormInstance<Settings>;
-  file: File | null;
+  ...settings
+}: ImportSettingsProps<Settings> & {
   columns: string[];
   stations: Station[];
   fields: MonitorDict['fields'];
-  onPick: (f: File) => void;
-  onRemove: () => void;
-  onChange: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <ImportSettingsForm
-      form={form}
+      {...settings}
       initialValues={{ separator: 'auto', decimal: '.', timestampFormat: 'YYYY-MM-DD HH:mm:ss', rows: [] }}
-      onChange={onChange}
       fileLabel={t('seriesImport.file')}
-      picker={{
-        accept: '.csv,.txt,.xlsx',
-        file,
-        label: t('seriesImport.pick'),
-        testId: 'series-import-file',
-        onPick,
-        onRemove,
-      }}
+      picker={{ accept: '.csv,.txt,.xlsx', label: t('seriesImport.pick'), testId: 'series-import-file' }}
     >
       <Form.Item name="separator" label={t('seriesImport.separator')}>
         <Select

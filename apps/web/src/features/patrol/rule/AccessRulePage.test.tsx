@@ -12,6 +12,13 @@ vi.mock('../../../lib/download', () => ({ saveBlob: (_b: Blob, name: string) => 
 vi.mock('../../../api/patrol', async (orig) => {
   const real = await orig<typeof import('../../../api/patrol')>();
   const { onePage } = await import('../../../test/memoryApi');
+  /** a report call: noted in `store.calls` with its query, then answered */
+  const recorded =
+    <R,>(op: string, answer: R) =>
+    async (q: any) => {
+      store.calls.push({ op, args: [q] });
+      return answer;
+    };
   return {
     ...real,
     accessRuleApi: {
@@ -25,9 +32,9 @@ vi.mock('../../../api/patrol', async (orig) => {
           );
         return store.rules;
       },
-      taskJobPage: async (q: any) => {
-        store.calls.push({ op: 'taskJobPage', args: [q] });
-        return onePage([
+      taskJobPage: recorded(
+        'taskJobPage',
+        onePage([
           {
             id: 't1',
             taskName: '长江西路日常巡检路线 2026-11-20',
@@ -43,11 +50,11 @@ vi.mock('../../../api/patrol', async (orig) => {
             hazardCount: 0,
             score: 90,
           },
-        ]);
-      },
-      taskJobUserPage: async (q: any) => {
-        store.calls.push({ op: 'taskJobUserPage', args: [q] });
-        return onePage([
+        ]),
+      ),
+      taskJobUserPage: recorded(
+        'taskJobUserPage',
+        onePage([
           {
             userId: 'u1',
             rank: 1,
@@ -65,16 +72,10 @@ vi.mock('../../../api/patrol', async (orig) => {
             hazardScore: 4,
             score: 92.4,
           },
-        ]);
-      },
-      taskJobExport: async (q: any) => {
-        store.calls.push({ op: 'taskJobExport', args: [q] });
-        return { blob: new Blob(['x']), fileName: '任务考核.xlsx' };
-      },
-      taskJobUserExport: async (q: any) => {
-        store.calls.push({ op: 'taskJobUserExport', args: [q] });
-        return { blob: new Blob(['x']), fileName: '人员考核.xlsx' };
-      },
+        ]),
+      ),
+      taskJobExport: recorded('taskJobExport', { blob: new Blob(['x']), fileName: '任务考核.xlsx' }),
+      taskJobUserExport: recorded('taskJobUserExport', { blob: new Blob(['x']), fileName: '人员考核.xlsx' }),
     },
   };
 });
