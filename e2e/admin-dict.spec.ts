@@ -7,24 +7,17 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('system dictionary: parent and child add, edit, view, delete', async ({ page }) => {
-  const { parent, child } = await ui.openDictionary(page, '/system/dict');
+  const tables = await ui.openDictionary(page, '/system/dict');
+  const { parent, child } = tables;
   const code = `e2e_${ui.uid()}`;
 
-  await ui.addRow(page, parent, {
-    required: ['请输入字典编号', '请输入字典名称'],
-    values: { 字典编号: code, 字典名称: '测试字典' },
-  });
-  await expect(ui.row(parent, code)).toBeVisible();
-  await ui.editRow(page, parent, code, { 字典名称: '测试字典改' });
-  await expect(ui.row(parent, code)).toContainText('测试字典改');
-  await ui.viewRow(page, parent, code, { 字典编号: code, 字典名称: '测试字典改' });
-
   // the child table lists the chosen dictionary's entries
-  await ui.rowButton(parent, code, /字典配置/);
-  await expect(child).toContainText(code);
-  await ui.addRow(page, child, {
-    required: ['请输入字典名称', '请输入字典键值'],
-    values: { 字典名称: '条目一', 字典键值: 'k1' },
+  await ui.dictionaryWithEntry(page, tables, {
+    code,
+    name: '测试字典',
+    renamed: '测试字典改',
+    entry: '条目一',
+    key: 'k1',
   });
   await expect(ui.row(child, '条目一')).toBeVisible();
   await ui.editRow(page, child, '条目一', { 字典名称: '条目一改' });

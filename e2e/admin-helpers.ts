@@ -30,6 +30,31 @@ export async function openDictionary(page: Page, path: string) {
   return { parent: pane.getByTestId('dict-parent'), child: pane.getByTestId('dict-child') };
 }
 
+/**
+ * The steps both dictionary screens share: add a dictionary (its required texts first), rename it and view it, then
+ * open its entries (字典配置) and add the first one (its required texts first).
+ */
+export async function dictionaryWithEntry(
+  page: Page,
+  { parent, child }: { parent: Locator; child: Locator },
+  { code, name, renamed, entry, key }: { code: string; name: string; renamed: string; entry: string; key: string },
+) {
+  await addRow(page, parent, {
+    required: ['请输入字典编号', '请输入字典名称'],
+    values: { 字典编号: code, 字典名称: name },
+  });
+  await editRow(page, parent, code, { 字典名称: renamed });
+  await expect(row(parent, code)).toContainText(renamed);
+  await viewRow(page, parent, code, { 字典编号: code, 字典名称: renamed });
+
+  await rowButton(parent, code, /字典配置/);
+  await expect(child).toContainText(code);
+  await addRow(page, child, {
+    required: ['请输入字典名称', '请输入字典键值'],
+    values: { 字典名称: entry, 字典键值: key },
+  });
+}
+
 /** Opens a scope screen (data or API scopes per menu) at one menu's drawer; resolves to the drawer's table. */
 export async function openMenuScopes(page: Page, path: string, menu: string, table: 'scope-data' | 'scope-api') {
   const pane = await openScreen(page, path);

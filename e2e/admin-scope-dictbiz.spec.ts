@@ -9,24 +9,18 @@ import { expect } from './fixtures';
 test.describe.configure({ timeout: 240_000 });
 
 test('business dictionary: parent and child add, edit, view, delete', async ({ page }) => {
-  const { parent, child } = await ui.openDictionary(page, '/system/dictbiz');
+  const tables = await ui.openDictionary(page, '/system/dictbiz');
+  const { parent, child } = tables;
   // the seeded business dictionaries of a water utility are there
   await expect(ui.row(parent, 'station_type')).toBeVisible();
   const code = `e2e_biz_${ui.uid()}`;
 
-  await ui.addRow(page, parent, {
-    required: ['请输入字典编号', '请输入字典名称'],
-    values: { 字典编号: code, 字典名称: '管材' },
-  });
-  await ui.editRow(page, parent, code, { 字典名称: '管道材质' });
-  await expect(ui.row(parent, code)).toContainText('管道材质');
-  await ui.viewRow(page, parent, code, { 字典编号: code, 字典名称: '管道材质' });
-
-  await ui.rowButton(parent, code, /字典配置/);
-  await expect(child).toContainText(code);
-  await ui.addRow(page, child, {
-    required: ['请输入字典名称', '请输入字典键值'],
-    values: { 字典名称: '球墨铸铁管', 字典键值: 'DIP' },
+  await ui.dictionaryWithEntry(page, tables, {
+    code,
+    name: '管材',
+    renamed: '管道材质',
+    entry: '球墨铸铁管',
+    key: 'DIP',
   });
   await ui.addRow(page, child, { values: { 字典名称: '聚乙烯管', 字典键值: 'PE' } });
   await ui.editRow(page, child, '聚乙烯管', { 字典名称: 'PE 管' });

@@ -4,7 +4,7 @@
  */
 import { type Page, test } from '@playwright/test';
 import * as ui from './admin-helpers';
-import { expect } from './fixtures';
+import { expect, openArea } from './fixtures';
 
 // the machine is shared and slow: long flows get room
 test.describe.configure({ timeout: 240_000 });
@@ -33,9 +33,7 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   await ui.signIn(page, 'admin', 'admin');
 
   // the billing area opens its first screen, 水价标准
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '营业收费' }).click();
-  await expect(page).toHaveURL(/\/billing\/tariff$/);
+  await openArea(page, '营业收费', /\/billing\/tariff$/);
   await expect(page.locator('.swp-sider')).toContainText('水价标准');
   const pane = ui.activePane(page);
   await expect(pane.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });

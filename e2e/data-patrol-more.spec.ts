@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import * as ui from './admin-helpers';
-import { activePane, expect, openMenu, openModule, signIn, test } from './fixtures';
+import { activePane, expect, openMenu, openMenuScreen, openModule, signIn, test } from './fixtures';
 
 const uid = ui.uid();
 
@@ -47,9 +47,7 @@ test.describe
     test('数据建模: browse the own database, create a table in a connection and see its fields', async ({ page }) => {
       await signIn(page);
       // the connection the table goes into: MariaDB on this machine (as CI has it), database test, root without a password
-      await openMenu(page, '/dataservice/datasource', ['数据服务']);
-      const sources = activePane(page).getByTestId('data-source-page');
-      await expect(sources).toBeVisible({ timeout: 30_000 });
+      const sources = await openMenuScreen(page, '/dataservice/datasource', ['数据服务'], 'data-source-page');
       await sources.getByRole('button', { name: /新\s*增/ }).click();
       const d = ui.dialog(page);
       await d.getByLabel('数据库类型', { exact: true }).click();
@@ -62,9 +60,7 @@ test.describe
       await ui.footerButton(page, /保\s*存/).click();
       await ui.expectMessage(page, '新增成功');
 
-      await openMenu(page, '/dataservice/datamodel', ['数据服务']);
-      const model = activePane(page).getByTestId('data-model-page');
-      await expect(model).toBeVisible({ timeout: 30_000 });
+      const model = await openMenuScreen(page, '/dataservice/datamodel', ['数据服务'], 'data-model-page');
       // the own database comes first; its tables are the system's, no 新建表 there
       await expect(model.getByLabel('数据连接', { exact: true }).locator('..').locator('..')).toContainText(
         '本系统数据库',
@@ -122,9 +118,7 @@ test.describe
       page,
     }) => {
       await signIn(page);
-      await openMenu(page, '/dataservice/datasync', ['数据服务']);
-      const sync = activePane(page).getByTestId('data-sync-page');
-      await expect(sync).toBeVisible({ timeout: 30_000 });
+      const sync = await openMenuScreen(page, '/dataservice/datasync', ['数据服务'], 'data-sync-page');
       const start = sync.getByRole('button', { name: /开始同步/ });
       await start.click();
       await expect(sync.getByText('请选择源数据连接', { exact: true })).toBeVisible();
@@ -163,9 +157,7 @@ test.describe
       await expect(copied).toHaveText(n);
 
       // the table is no longer needed: 数据建模 drops it after asking
-      await openMenu(page, '/dataservice/datamodel', ['数据服务']);
-      const model = activePane(page).getByTestId('data-model-page');
-      await expect(model).toBeVisible({ timeout: 30_000 });
+      const model = await openMenuScreen(page, '/dataservice/datamodel', ['数据服务'], 'data-model-page');
       await model.getByLabel('数据连接', { exact: true }).click();
       await ui.pickOption(page, CONN);
       const find = model.getByPlaceholder('表名或说明');
@@ -190,9 +182,7 @@ test.describe
 
 test('报表管理: run the demo report with its parameter and see its rows', async ({ page }) => {
   await signIn(page);
-  await openMenu(page, '/report/rest', ['数据服务']);
-  const reports = activePane(page).getByTestId('report-page');
-  await expect(reports).toBeVisible({ timeout: 30_000 });
+  const reports = await openMenuScreen(page, '/report/rest', ['数据服务'], 'report-page');
   const row = reports.locator('tr.ant-table-row', { hasText: '居民阶梯水价表' });
   await row.getByRole('button', { name: /查\s*看/ }).click();
   const view = page.getByRole('dialog', { name: '居民阶梯水价表' });
@@ -352,9 +342,7 @@ test('作业对象: validation, add, find, edit, delete with confirmation', asyn
 
 test('考核指标: weights must add up to 100, a rule saved, the scoring pages', async ({ page }) => {
   await signIn(page);
-  await openMenu(page, '/patrol/accessRule', ['巡检管理']);
-  const pane = activePane(page).getByTestId('patrol-access-rule');
-  await expect(pane).toBeVisible({ timeout: 30_000 });
+  const pane = await openMenuScreen(page, '/patrol/accessRule', ['巡检管理'], 'patrol-access-rule');
   const rules = pane.getByTestId('rule-panel');
   await expect(rules.locator('tr.ant-table-row')).toHaveCount(3);
   await expect(rules.getByTestId('weight-sum')).toHaveText('100');

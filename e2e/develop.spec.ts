@@ -3,17 +3,15 @@
  * console's own database for the table swp_water_tariff, generate it and see the files in the preview, download the
  * zip; then open 数据源管理 and see its list.
  */
-import { activePane, dialog, expectMessage, footerButton } from './admin-helpers';
-import { expect, openMenu, signIn, test } from './fixtures';
+import { dialog, expectMessage, footerButton } from './admin-helpers';
+import { expect, openMenuScreen, signIn, test } from './fixtures';
 
 const uid = Date.now().toString(36).slice(-5);
 const CODE = `tariff_${uid}`;
 
 test('代码生成: add a setting on 本系统数据库, generate, preview and download; 数据源管理 lists', async ({ page }) => {
   await signIn(page);
-  await openMenu(page, '/develop/code', ['在线开发']);
-  const list = activePane(page).getByTestId('develop-code-page');
-  await expect(list).toBeVisible({ timeout: 30_000 });
+  const list = await openMenuScreen(page, '/develop/code', ['在线开发'], 'develop-code-page');
 
   await list.getByRole('button', { name: /新\s*增/ }).click();
   const d = dialog(page);
@@ -52,9 +50,7 @@ test('代码生成: add a setting on 本系统数据库, generate, preview and d
   await expect(preview).toBeHidden();
 
   // 数据源管理: its list
-  await openMenu(page, '/develop/datasource', ['在线开发']);
-  const sources = activePane(page).getByTestId('develop-datasource-page');
-  await expect(sources).toBeVisible({ timeout: 30_000 });
+  const sources = await openMenuScreen(page, '/develop/datasource', ['在线开发'], 'develop-datasource-page');
   await expect(sources.locator('thead')).toContainText('驱动类');
   await expect(sources.locator('thead')).toContainText('连接地址');
   await expect(sources.getByRole('button', { name: /新\s*增/ })).toBeVisible();

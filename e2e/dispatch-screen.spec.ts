@@ -3,14 +3,12 @@
  * dispatch order's whole life (issued, acknowledged, reported done, its log); the overview screen opened by its share
  * link in a signed-out browser at 1920×1080 (screenshot in the report), and the same link refused once revoked.
  */
-import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, apiHeaders, expect, openArea, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
 async function openDispatch(page: import('@playwright/test').Page) {
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '供水调度' }).click();
-  await expect(page).toHaveURL(/\/dispatch\/diagram$/);
+  await openArea(page, '供水调度', /\/dispatch\/diagram$/);
 }
 
 test("the process diagram shows a new reading live, each pump's values, and a stale pump value as stale", async ({

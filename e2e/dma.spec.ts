@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { activePane, choose, dialog, signIn } from './admin-helpers';
-import { expect, openMenu } from './fixtures';
+import { expect, openArea, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -13,9 +13,7 @@ test('DMA zones and map, balance, night flow, leak list with a dispatch', async 
   await signIn(page, 'admin', 'admin');
 
   // the DMA分区 area opens its first screen: the zone tree and the map coloured by NRW rate
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: 'DMA分区' }).click();
-  await expect(page).toHaveURL(/\/dma\/zone$/);
+  await openArea(page, 'DMA分区', /\/dma\/zone$/);
   let pane = activePane(page);
   const tree = pane.getByTestId('dma-tree');
   await expect(tree).toContainText('蜀山DMA01', { timeout: 30_000 });

@@ -90,6 +90,32 @@ export async function openMenu(page: Page, path: string, parents: string[] = [])
   }).toPass({ timeout: 30_000 });
 }
 
+/** Switches the top menu to a business area by its name; with `home`, waits for the area's first screen. */
+export async function openArea(page: Page, name: string, home?: RegExp) {
+  await page.getByTestId('area-switcher').click();
+  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: name }).click();
+  if (home) await expect(page).toHaveURL(home);
+}
+
+/** Opens a side-menu entry (as openMenu) and waits for its screen, found by test id in the active tab; resolves to it. */
+export async function openMenuScreen(page: Page, path: string, parents: string[], testId: string) {
+  await openMenu(page, path, parents);
+  const screen = activePane(page).getByTestId(testId);
+  await expect(screen).toBeVisible({ timeout: 30_000 });
+  return screen;
+}
+
+/** On the lock screen: a wrong password is refused (the message, still locked), then the right one unlocks. */
+export async function unlockAfterAWrongTry(page: Page, wrong: string, right: string) {
+  const pw = page.getByPlaceholder('请输入锁屏密码');
+  await pw.fill(wrong);
+  await page.getByTestId('unlock').click();
+  await expect(page.getByText('解锁密码错误,请重新输入')).toBeVisible();
+  await expect(page).toHaveURL(/\/lock$/);
+  await pw.fill(right);
+  await page.getByTestId('unlock').click();
+}
+
 /** Opens a published low-code module from the side menu by its name under its group; resolves to its list. */
 export async function openModule(page: Page, parent: string, name: string) {
   const entry = page.locator('.swp-sider [data-path^="/dynamic"]', { hasText: name });

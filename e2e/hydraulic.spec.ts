@@ -5,15 +5,13 @@
  */
 import { test } from '@playwright/test';
 import { dialog, expectFieldError, expectMessage, fill, row, rowDelete, save, toolbarButton } from './admin-helpers';
-import { activePane, expect, openMenu, signIn } from './fixtures';
+import { activePane, expect, openArea, openMenu, openMenuScreen, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
 test('hydraulic model: run, colouring and time slider; a scenario compared side by side', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '辅助决策' }).click();
-  await expect(page).toHaveURL(/\/hydraulic\/model$/);
+  await openArea(page, '辅助决策', /\/hydraulic\/model$/);
   let pane = activePane(page);
 
   await pane.getByTestId('hydraulic-run').click();
@@ -67,9 +65,7 @@ test('hydraulic model: run, colouring and time slider; a scenario compared side 
 
 test('hydraulic model: the demand sources and the calibration table with its 24 h chart', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '辅助决策' }).click();
-  await expect(page).toHaveURL(/\/hydraulic\/model$/);
+  await openArea(page, '辅助决策', /\/hydraulic\/model$/);
   const pane = activePane(page);
   await expect(pane.getByTestId('hydraulic-demands')).toContainText('分区进水分摊');
   await pane.getByTestId('hydraulic-run').click();
@@ -88,9 +84,7 @@ test('hydraulic scenarios: the minimum service pressure, water age and source tr
   // building the demo model takes minutes on a loaded machine
   test.setTimeout(600_000);
   await signIn(page, 'admin', 'admin');
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '辅助决策' }).click();
-  await expect(page).toHaveURL(/\/hydraulic\/model$/);
+  await openArea(page, '辅助决策', /\/hydraulic\/model$/);
   // the model page builds the demo model first (the scenario's POST would wait on the build)
   await expect(activePane(page).getByTestId('hydraulic-demands')).toContainText('分区进水分摊', { timeout: 300_000 });
   await openMenu(page, '/hydraulic/scenario', ['水力模型']);
@@ -167,9 +161,7 @@ test('hydraulic scenarios: the minimum service pressure, water age and source tr
 
 test('管材糙率: the roughness table is validated, a material added and deleted', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
-  await openMenu(page, '/hydraulic/material', ['水力模型']);
-  const screen = activePane(page).getByTestId('hydraulic-material');
-  await expect(screen).toBeVisible({ timeout: 30_000 });
+  const screen = await openMenuScreen(page, '/hydraulic/material', ['水力模型'], 'hydraulic-material');
   // the common table, with the C a 30-year-old pipe has
   await expect(row(screen, '灰口铸铁管')).toContainText('铸铁,cast');
   await expect(row(screen, '钢管')).toContainText('108');

@@ -6,7 +6,7 @@
  * through the shared xlsx dialog: dry run, the rejected row's reason, import, the row in the list.
  */
 import { expectMessage } from './admin-helpers';
-import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, apiHeaders, expect, openArea, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -202,8 +202,7 @@ async function searchKeyword(page: import('@playwright/test').Page, label: strin
 
 test('customer and meter imports: dry run, rejected rows, import, the rows in the lists', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '营业收费' }).click();
+  await openArea(page, '营业收费');
 
   await openMenu(page, '/customer/info', ['用户管理']);
   const customers = await xlsx(
@@ -307,8 +306,7 @@ test('meter-read import: dry run, the lower reading rejected, import, the reads 
     await xlsx('水表档案', ['表号', '户号', '口径DN', '水表类型'], [[code('RM'), code('RC'), 20, '智能表']]),
   );
 
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '营业收费' }).click();
+  await openArea(page, '营业收费');
   await openMenu(page, '/customer/reading', ['用户管理']);
   const reads = await xlsx(
     '抄表记录',

@@ -4,7 +4,7 @@
  * locks the second too, a third tab opened meanwhile cannot read data (the server refuses the locked session with
  * 423), the second tab (which never saw the password) unlocks with it, and each tab returns to its own page.
  */
-import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
+import { activePane, apiHeaders, expect, signIn, test, unlockAfterAWrongTry } from './fixtures';
 
 test('locking one tab locks every tab of the session; unlocking returns each to its page', async ({
   page,
@@ -41,13 +41,7 @@ test('locking one tab locks every tab of the session; unlocking returns each to 
   await expect(third.locator('.ant-table-row')).toHaveCount(0);
 
   // a wrong password keeps it locked; the second tab unlocks with the password set in the first
-  const pw = second.getByPlaceholder('请输入锁屏密码');
-  await pw.fill('coffee');
-  await second.getByTestId('unlock').click();
-  await expect(second.getByText('解锁密码错误,请重新输入')).toBeVisible();
-  await expect(second).toHaveURL(/\/lock$/);
-  await pw.fill('tea-break');
-  await second.getByTestId('unlock').click();
+  await unlockAfterAWrongTry(second, 'coffee', 'tea-break');
 
   // every tab is back on the page it showed, with its data
   await expect(second).toHaveURL(/\/system\/dict$/);

@@ -4,7 +4,7 @@
  * delete it; 数据备份 — make a backup and see it finish; 数据接口 — add static data, call it, delete it.
  */
 import { activePane, dialog, expectMessage, footerButton } from './admin-helpers';
-import { expect, openMenu, signIn, test } from './fixtures';
+import { expect, openMenu, openMenuScreen, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -66,9 +66,7 @@ test('数据连接: add, test, browse tables, delete; 数据备份: make a backu
   await expect(row).toHaveCount(0);
 
   // 数据备份: make one and see it finish
-  await openMenu(page, '/dataservice/databackup', ['数据服务']);
-  const backups = activePane(page).getByTestId('data-backup-page');
-  await expect(backups).toBeVisible({ timeout: 30_000 });
+  const backups = await openMenuScreen(page, '/dataservice/databackup', ['数据服务'], 'data-backup-page');
   const before = await backups.locator('tr.ant-table-row').count();
   await backups.getByTestId('backup-make').click();
   const ask = dialog(page);
@@ -88,9 +86,7 @@ test('数据连接: add, test, browse tables, delete; 数据备份: make a backu
 test('数据接口: add a static-data interface, call it, see the answer, delete it', async ({ page }) => {
   const IFACE = `故障类型${uid}`;
   await signIn(page);
-  await openMenu(page, '/dataservice/interface', ['数据服务']);
-  const list = activePane(page).getByTestId('data-interface-page');
-  await expect(list).toBeVisible({ timeout: 30_000 });
+  const list = await openMenuScreen(page, '/dataservice/interface', ['数据服务'], 'data-interface-page');
 
   await list.getByRole('button', { name: /新\s*增/ }).click();
   const d = dialog(page);

@@ -4,7 +4,7 @@
  */
 import { type Locator, test } from '@playwright/test';
 import * as ui from './admin-helpers';
-import { expect, openMenu } from './fixtures';
+import { expect, openArea, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -19,9 +19,7 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
   await ui.signIn(page, 'admin', 'admin');
 
   // the 水质管理 area opens its first screen: the online stations with their latest values against the limits
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '水质管理' }).click();
-  await expect(page).toHaveURL(/\/quality\/online$/);
+  await openArea(page, '水质管理', /\/quality\/online$/);
   let pane = ui.activePane(page);
   const plant = pane.getByTestId('quality-station-SZ001');
   await expect(plant).toContainText('第四水厂出厂水', { timeout: 30_000 });

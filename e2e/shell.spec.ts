@@ -1,5 +1,15 @@
 /** The application shell (spec 1 §2.1–§2.6, §4): sign-in, menus, tabs with kept state, lock, language, theme, 404, sign-out. */
-import { activePane, expect, expectTabs, openMenu, signIn, submitSignIn, test } from './fixtures';
+import {
+  activePane,
+  expect,
+  expectTabs,
+  openArea,
+  openMenu,
+  signIn,
+  submitSignIn,
+  test,
+  unlockAfterAWrongTry,
+} from './fixtures';
 
 test('sign-in: a wrong password shows the message; the right one opens the first page', async ({ page }) => {
   await page.goto('/');
@@ -101,8 +111,7 @@ test('the business-area switcher reloads the menu for the chosen area and keeps 
   await page.reload();
   await expect(page.getByTestId('area-switcher')).toContainText('供水调度');
 
-  await page.getByTestId('area-switcher').click();
-  await page.locator('.swp-area-menu .ant-dropdown-menu-item').filter({ hasText: '全部业务' }).click();
+  await openArea(page, '全部业务');
   await expect(page.locator('.swp-sider')).toContainText('系统管理');
 });
 
@@ -151,13 +160,7 @@ test('lock and unlock', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/lock$/);
 
-  const pw = page.getByPlaceholder('请输入锁屏密码');
-  await pw.fill('wrong');
-  await page.getByTestId('unlock').click();
-  await expect(page.getByText('解锁密码错误,请重新输入')).toBeVisible();
-  await expect(page).toHaveURL(/\/lock$/);
-  await pw.fill('1234');
-  await page.getByTestId('unlock').click();
+  await unlockAfterAWrongTry(page, 'wrong', '1234');
   await expect(page).toHaveURL(/\/wel\/index$/);
 
   // the password was cleared with the lock: locking again asks for a new one
