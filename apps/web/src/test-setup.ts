@@ -4,6 +4,7 @@ import { beforeEach } from 'vitest';
 import { clearDictCache } from './components/crud/fields';
 import { loadFeatureStrings } from './i18n';
 import { website } from './lib/website';
+import { mediaQueryList } from './test/mediaQuery';
 
 // Screens' unit tests render without a signed-in permission map: button judging (on in the app) is off here and
 // tested on its own (CrudPage.test) and across every screen in the browser (e2e/role-buttons.spec.ts).
@@ -20,19 +21,7 @@ configure({ asyncUtilTimeout: 5000 });
 await loadFeatureStrings();
 
 // antd reads matchMedia and ResizeObserver, which jsdom lacks.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(query);
 if (!(globalThis as any).ResizeObserver) {
   (globalThis as any).ResizeObserver = class {
     observe() {}

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../test/mediaQuery';
 import { ThemeRoot } from './ThemeRoot';
 
 function Motion() {
@@ -9,18 +10,8 @@ function Motion() {
 }
 
 function prefers(reduce: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes('prefers-reduced-motion'),
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    mediaQueryList(query, reduce && query.includes('prefers-reduced-motion')),
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * A save behind a busy flag (its OK or 保存 button spins): runs the server call, then says `done` and goes on with
  * `then`; a refusal has been shown by the HTTP client, so the dialog or form just stays. Shared by the screens that
- * save this way (plan audit, task reassignment, tenant settings, the profile forms).
+ * save this way (plan audit, task reassignment, tenant settings, the profile forms, the access rules, the data
+ * interface and new table dialogs).
  */
 import { App } from 'antd';
 import { useState } from 'react';

@@ -45,6 +45,22 @@ export class FormProblems extends Error {
   }
 }
 
+/**
+ * The form's values once every field passes the contract's rules, else null with the first problem shown by
+ * `showError` (the fields show them all): a save or check just stops. (lib/validValues is the same for an antd form.)
+ */
+export async function checkedValues(
+  form: FormRenderHandle,
+  showError: (text: string) => void,
+): Promise<FormValues | null> {
+  try {
+    return await form.validate();
+  } catch (e) {
+    if (e instanceof FormProblems) showError(e.problems[0]?.message);
+    return null;
+  }
+}
+
 interface Ctx {
   disabled: boolean;
   compact: boolean;

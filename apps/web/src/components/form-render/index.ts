@@ -1,6 +1,12 @@
 /** The one renderer of the low-code form schema (JNPF `formConf`), shared by every screen that shows such a form. */
 export { FieldControl, inputTableColumns, useFieldOptions } from './controls';
-export { FormProblems, FormRender, type FormRenderHandle, type FormRenderProps } from './FormRender';
+export {
+  checkedValues,
+  FormProblems,
+  FormRender,
+  type FormRenderHandle,
+  type FormRenderProps,
+} from './FormRender';
 export {
   calcInputs,
   dayjsFormat,

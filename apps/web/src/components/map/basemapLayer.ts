@@ -6,9 +6,8 @@
 import type { FeatureLike } from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import VectorLayer from 'ol/layer/Vector';
-import { bbox } from 'ol/loadingstrategy';
-import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
+import { boxSource } from './boxSource';
 import { mapApi } from './mapApi';
 import { lodKey, PALETTE, streetPx } from './mapStyle';
 import { EPSG_4548 } from './proj';
@@ -20,21 +19,10 @@ export type BasemapFetch = (bbox: number[], resolution: number) => Promise<unkno
 export function basemapLayer(dark: () => boolean, fetchBasemap: BasemapFetch = mapApi.basemap) {
   const format = new GeoJSON();
   let lastLod: number | undefined;
-  const source: VectorSource = new VectorSource({
-    strategy: bbox,
-    loader: (extent, resolution, _proj, success, failure) => {
-      lastLod = lodKey(resolution);
-      fetchBasemap(extent, resolution)
-        .then((fc) => {
-          const features = format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
-          source.addFeatures(features);
-          success?.(features);
-        })
-        .catch(() => {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
-    },
+  const source = boxSource(async (extent, resolution) => {
+    lastLod = lodKey(resolution);
+    const fc = await fetchBasemap(extent, resolution);
+    return format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
   });
   const styleOf = (f: FeatureLike, resolution: number): Style | Style[] | undefined => {
     const p = PALETTE[dark() ? 'dark' : 'light'];

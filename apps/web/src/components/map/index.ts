@@ -1,5 +1,6 @@
 /** The map widgets other screens reuse: the network map, the equipment picker and the map & coordinate dialog. */
 
+export { boxSource } from './boxSource';
 export { EquipmentInput, EquipmentPicker, type EquipmentValue, parseEquipment } from './EquipmentPicker';
 export { dispatchApi, GIS_PROXY, gisApi, IDENTIFY_TOLERANCE, WKID } from './gisApi';
 export { AddressPointInput, type AddressValue, MapCoordinateDialog, parseAddressValue } from './MapCoordinateDialog';

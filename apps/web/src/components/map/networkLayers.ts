@@ -5,9 +5,8 @@
  */
 import EsriJSON from 'ol/format/EsriJSON';
 import VectorLayer from 'ol/layer/Vector';
-import { bbox } from 'ol/loadingstrategy';
-import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style';
+import { boxSource } from './boxSource';
 import { gisApi } from './gisApi';
 import { LEGEND as COLOURS, pipeLook, valveLook, valveState } from './mapStyle';
 import { EPSG_4548, lodFor } from './proj';
@@ -103,34 +102,21 @@ const ORDER: Record<NetworkLayerKey, number> = {
 export function makeLayer(key: NetworkLayerKey, dark: () => boolean = () => false) {
   const format = new EsriJSON();
   let lastWhere: string | null | undefined;
-  const source: VectorSource<any> = new VectorSource({
-    strategy: bbox,
-    loader: (extent, resolution, _proj, success, failure) => {
-      const lod = lodFor(key, resolution);
-      lastWhere = lod.where;
-      if (lod.where === null) {
-        success?.([]);
-        return;
-      }
-      void (async () => {
-        try {
-          const fs = await gisApi.query(key, {
-            where: lod.where,
-            geometry: extent.join(','),
-            geometryType: 'esriGeometryEnvelope',
-            maxAllowableOffset: lod.maxAllowableOffset || undefined,
-            resultRecordCount: 5000,
-          });
-          const features = format.readFeatures(fs as any, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
-          for (const f of features) f.setId(`${key}.${f.get('gid')}`);
-          source.addFeatures(features as any);
-          success?.(features as any);
-        } catch {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        }
-      })();
-    },
+  const source = boxSource(async (extent, resolution) => {
+    const lod = lodFor(key, resolution);
+    lastWhere = lod.where;
+    // this level of detail draws none of the layer
+    if (lod.where === null) return [];
+    const fs = await gisApi.query(key, {
+      where: lod.where,
+      geometry: extent.join(','),
+      geometryType: 'esriGeometryEnvelope',
+      maxAllowableOffset: lod.maxAllowableOffset || undefined,
+      resultRecordCount: 5000,
+    });
+    const features = format.readFeatures(fs as any, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
+    for (const f of features) f.setId(`${key}.${f.get('gid')}`);
+    return features;
   });
   const layer = new VectorLayer({
     source,

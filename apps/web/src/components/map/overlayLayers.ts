@@ -8,9 +8,9 @@ import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
-import { bbox } from 'ol/loadingstrategy';
-import VectorSource from 'ol/source/Vector';
+import type VectorSource from 'ol/source/Vector';
 import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import { boxSource } from './boxSource';
 import { mapApi, type OverlayItem, type OverlayKey } from './mapApi';
 
 export const OVERLAY_COLOURS: Record<OverlayKey, string> = {
@@ -107,26 +107,14 @@ function featureOf(key: OverlayKey, item: OverlayItem) {
 }
 
 export function overlayLayer(key: OverlayKey, dark: () => boolean) {
-  const source: VectorSource = new VectorSource({
-    strategy: bbox,
-    loader: (extent, _resolution, _proj, success, failure) => {
-      mapApi
-        .overlay(key, extent)
-        .then((items) => {
-          const features = items.map((i) => featureOf(key, i));
-          // a refresh replaces what was there: states change, alarms close
-          for (const f of features) {
-            const old = source.getFeatureById(f.getId() as string);
-            if (old) source.removeFeature(old);
-          }
-          source.addFeatures(features);
-          success?.(features);
-        })
-        .catch(() => {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
-    },
+  const source: VectorSource = boxSource(async (extent) => {
+    const features = (await mapApi.overlay(key, extent)).map((i) => featureOf(key, i));
+    // a refresh replaces what was there: states change, alarms close
+    for (const f of features) {
+      const old = source.getFeatureById(f.getId() as string);
+      if (old) source.removeFeature(old);
+    }
+    return features;
   });
   const layer = new VectorLayer({
     source,

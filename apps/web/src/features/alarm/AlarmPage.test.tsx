@@ -21,13 +21,14 @@ vi.mock('../../components/charts/HistoryChart', () => ({
 
 vi.mock('../../api/alarm', async (orig) => {
   const real = await orig<typeof import('../../api/alarm')>();
+  const { onePage } = await import('../../test/memoryApi');
   const page = (q: Record<string, unknown>, burst = false) => {
     store.calls.push({ op: burst ? 'tube' : 'page', args: [q] });
     const rows = store.alarms
       .filter((a) => !burst || a.alarmType === 'burst')
       .filter((a) => !q.alarmType || a.alarmType === q.alarmType)
       .filter((a) => q.alarmStatus === undefined || a.alarmStatus === Number(q.alarmStatus));
-    return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+    return onePage(rows);
   };
   const close = (ids: string[], reason: string) => {
     for (const a of store.alarms)

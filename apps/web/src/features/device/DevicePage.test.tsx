@@ -13,6 +13,7 @@ const store = vi.hoisted(() => ({
 
 vi.mock('../../api/device', async (orig) => {
   const real = await orig<typeof import('../../api/device')>();
+  const { onePage } = await import('../../test/memoryApi');
   const ruleView = (deviceId: string) => store.rules[deviceId] ?? null;
   return {
     ...real,
@@ -25,7 +26,7 @@ vi.mock('../../api/device', async (orig) => {
           .filter((d) => d.deviceType === q.deviceType)
           .filter((d) => !kw || d.deviceCode.includes(kw) || d.deviceName.includes(kw))
           .map((d) => ({ ...d, runStatus: ruleView(d.id)?.runStatus ?? null }));
-        return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+        return onePage(rows);
       },
       detail: async (id: string) => store.devices.find((d) => d.id === id) ?? null,
       submit: async (row: Record<string, unknown>) => {

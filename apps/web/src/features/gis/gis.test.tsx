@@ -83,6 +83,7 @@ const analysis = {
 
 vi.mock('../../components/map/gisApi', async (orig) => {
   const real = await orig<typeof import('../../components/map/gisApi')>();
+  const { onePage } = await import('../../test/memoryApi');
   const status = () => {
     const close = store.valves.filter((v) => v.role === 'close');
     const done = close.filter((v) => v.closed === 1).length;
@@ -141,7 +142,7 @@ vi.mock('../../components/map/gisApi', async (orig) => {
       page: async (q: Record<string, unknown>) => {
         store.calls.push({ op: 'page', args: [q] });
         const rows = store.events.map((e) => ({ ...e, eventStatus: status() }));
-        return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+        return onePage(rows);
       },
       detail: async (id: string) => ({ ...store.events.find((e) => e.id === id), eventStatus: status(), analysis }),
       valves: async () => store.valves.map((v) => ({ ...v })),

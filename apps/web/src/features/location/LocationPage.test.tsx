@@ -13,6 +13,7 @@ const store = vi.hoisted(() => ({
 vi.mock('../../components/map', () => ({ NetworkMap: () => <div data-testid="location-map" /> }));
 vi.mock('../../api/location', async (orig) => {
   const real = await orig<typeof import('../../api/location')>();
+  const { onePage } = await import('../../test/memoryApi');
   const person = (userId: string, realName: string, state: string, x: number | null) => ({
     userId,
     account: userId,
@@ -50,7 +51,7 @@ vi.mock('../../api/location', async (orig) => {
           person('u3', '张秀英', 'never', null),
         ];
         const rows = all.filter((p) => !q.state || p.state === q.state);
-        return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+        return onePage(rows);
       },
       trace: async (q: any) => {
         store.calls.push({ op: 'trace', args: [q] });

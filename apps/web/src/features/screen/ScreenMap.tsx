@@ -10,14 +10,13 @@ import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import { Point } from 'ol/geom';
 import VectorLayer from 'ol/layer/Vector';
-import { bbox as byBox } from 'ol/loadingstrategy';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import proj4 from 'proj4';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ScreenCode, screenApi, type WidgetDataMap } from '../../api/screen';
-import { EPSG_4548, pipeLook, SwpMap } from '../../components/map';
+import { boxSource, EPSG_4548, pipeLook, SwpMap } from '../../components/map';
 
 const COLOR: Record<string, string> = {
   SC: '#13c2c2',
@@ -60,25 +59,14 @@ const mainsClass = (resolution: number) => (resolution > 60 ? 800 : 400);
 function mainsLayer(code: ScreenCode, token: string, onCount: (n: number) => void) {
   const format = new GeoJSON();
   let loadedClass: number | undefined;
-  const source: VectorSource = new VectorSource({
-    strategy: byBox,
-    loader: (extent, resolution, _proj, success, failure) => {
-      loadedClass = mainsClass(resolution);
-      screenApi
-        .pipes(code, token, extent, resolution)
-        .then((fc) => {
-          const features = format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
-          for (const f of features) f.setId(`main.${f.get('gid')}`);
-          source.addFeatures(features);
-          success?.(features);
-          onCount(source.getFeatures().length);
-        })
-        .catch(() => {
-          source.removeLoadedExtent(extent);
-          failure?.();
-        });
-    },
+  const source = boxSource(async (extent, resolution) => {
+    loadedClass = mainsClass(resolution);
+    const fc = await screenApi.pipes(code, token, extent, resolution);
+    const features = format.readFeatures(fc, { dataProjection: EPSG_4548, featureProjection: EPSG_4548 });
+    for (const f of features) f.setId(`main.${f.get('gid')}`);
+    return features;
   });
+  source.on('featuresloadend', () => onCount(source.getFeatures().length));
   const styles = new Map<number, Style>();
   const layer = new VectorLayer({
     source,

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { businessHandleApi } from '../../../api/lowcode';
-import { FormProblems, FormRender, type FormRenderHandle } from '../../../components/form-render';
+import { checkedValues, FormRender, type FormRenderHandle } from '../../../components/form-render';
 import type { Business } from './useBusinessHandle';
 
 export interface RecordState {
@@ -27,13 +27,8 @@ export function BusinessRecordDialog({ biz, dialog, onClose, onSaved }: Props) {
 
   const save = async () => {
     if (!biz) return;
-    let values: Row;
-    try {
-      values = await form.current!.validate();
-    } catch (e) {
-      if (e instanceof FormProblems) message.error(e.problems[0]?.message);
-      return;
-    }
+    const values = await checkedValues(form.current!, message.error);
+    if (!values) return;
     setSaving(true);
     try {
       await businessHandleApi.create(biz.formId, values);

@@ -1,10 +1,10 @@
 /** 新建表: a table in a connection, column by column (name, type, length and decimals where the type takes them, nullable, primary key). */
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Space, Table } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { validValues } from '../../../lib/validValues';
 import { nameRuleOf, newTableColumns } from './newTableColumns';
 import { duplicateField, type NewField, sizesFor, tableBody } from './tables';
@@ -23,7 +23,7 @@ export function CreateTableDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyCall();
   const fields = (Form.useWatch('fields', form) ?? FIRST) as NewField[];
 
   const save = async () => {
@@ -38,16 +38,11 @@ export function CreateTableDialog({
       message.error(t('lowcode.dm.fieldDuplicate', { name: dup }));
       return;
     }
-    setSaving(true);
-    try {
-      await dataModelApi.createTable(String(source.id), tableBody(v.tableName, v.fields));
-      message.success(t('lowcode.dm.created'));
-      onCreated(v.tableName.trim());
-    } catch {
-      // the HTTP client has shown the server's reason
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () => dataModelApi.createTable(String(source.id), tableBody(v.tableName, v.fields)),
+      t('lowcode.dm.created'),
+      () => onCreated(v.tableName.trim()),
+    );
   };
 
   return (

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi } from '../../../api/lowcode';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { validValues } from '../../../lib/validValues';
 import { HeadFields, SqlFields, StaticField, TailFields } from './interfaceFields';
 import { interfaceBody, interfaceForm, type Param, paramsProblem, SQL } from './interfaces';
@@ -28,7 +29,7 @@ export function InterfaceDialog({ row, sources, onClose, onSaved }: InterfaceDia
   const [form] = Form.useForm();
   const editing = !!row.id;
   const [initial, setInitial] = useState<Row | undefined>(editing ? undefined : DEFAULTS);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyCall();
   const dataType = Form.useWatch('dataType', form) ?? initial?.dataType ?? SQL;
   const sql = Form.useWatch('query', form) ?? '';
 
@@ -56,16 +57,11 @@ export function InterfaceDialog({ row, sources, onClose, onSaved }: InterfaceDia
       message.error(t(problem));
       return;
     }
-    setSaving(true);
-    try {
-      await dataInterfaceApi.submit({ ...interfaceBody(v), ...(editing ? { id: row!.id } : {}) });
-      message.success(t(editing ? 'crud.updateSuccess' : 'crud.addSuccess'));
-      onSaved();
-    } catch {
-      // the HTTP client has shown the server's reason
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () => dataInterfaceApi.submit({ ...interfaceBody(v), ...(editing ? { id: row!.id } : {}) }),
+      t(editing ? 'crud.updateSuccess' : 'crud.addSuccess'),
+      onSaved,
+    );
   };
 
   const title = `${t(editing ? 'crud.edit' : 'crud.add')} ${t('lowcode.di.title')}`;

@@ -15,12 +15,13 @@ const REPORT = {
 
 vi.mock('../../../api/lowcode', async (orig) => {
   const real = await orig<typeof import('../../../api/lowcode')>();
+  const { onePage } = await import('../../../test/memoryApi');
   return {
     ...real,
     reportApi: {
       ...real.reportApi,
       key: 'memory-reports',
-      page: async () => ({ records: [REPORT], total: 1, current: 1, size: 10, pages: 1 }),
+      page: async () => onePage([REPORT]),
       detail: async () => REPORT,
       get: async (_path: string, params: Record<string, unknown>) => {
         store.runs.push(params);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { onlineDevApi } from '../../../api/lowcode';
 import {
-  FormProblems,
+  checkedValues,
   FormRender,
   type FormRenderHandle,
   initialValues,
@@ -86,13 +86,8 @@ export function RecordDialog({
   const { value, loading } = useRecordValue(moduleId, conf, state, warn, ref);
 
   const save = async () => {
-    let values: Row;
-    try {
-      values = await ref.current!.validate();
-    } catch (e) {
-      if (e instanceof FormProblems) message.error(e.problems[0]?.message);
-      return;
-    }
+    const values = await checkedValues(ref.current!, message.error);
+    if (!values) return;
     const before = await runSchemaHook(conf, 'beforeSubmit', values, scriptMode);
     warn('beforeSubmit', before.error);
     if (before.stop) {

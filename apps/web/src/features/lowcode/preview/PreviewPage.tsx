@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { visualDevApi } from '../../../api/lowcode';
-import { FormProblems, FormRender, type FormRenderHandle, normaliseConf } from '../../../components/form-render';
+import { checkedValues, FormRender, type FormRenderHandle, normaliseConf } from '../../../components/form-render';
 import { PHONE_WIDTH } from '../designer/DesignerPreview';
 
 export default function PreviewPage() {
@@ -49,12 +49,8 @@ export default function PreviewPage() {
           <Button
             type="primary"
             onClick={async () => {
-              try {
-                await ref.current?.validate();
+              if (ref.current && (await checkedValues(ref.current, message.error)))
                 message.success(t('lowcode.preview.valid'));
-              } catch (e) {
-                if (e instanceof FormProblems) message.error(e.problems[0]?.message);
-              }
             }}
           >
             {t('lowcode.preview.check')}

@@ -10,10 +10,10 @@ const store = vi.hoisted(() => ({
 vi.mock('../../../components/map', () => ({ MapCoordinateDialog: () => null }));
 vi.mock('../../../api/patrol', async (orig) => {
   const real = await orig<typeof import('../../../api/patrol')>();
+  const { onePage } = await import('../../../test/memoryApi');
   const page = (rows: () => any[], op: string) => async (q: any) => {
     store.calls.push({ op, args: [q] });
-    const r = rows();
-    return { records: r, total: r.length, size: 10, current: 1, pages: 1 };
+    return onePage(rows());
   };
   return {
     ...real,

@@ -11,10 +11,11 @@ const store = vi.hoisted(() => ({
 vi.mock('../../../components/map', () => ({ NetworkMap: () => <div data-testid="network-map" /> }));
 vi.mock('../../../api/patrol', async (orig) => {
   const real = await orig<typeof import('../../../api/patrol')>();
+  const { onePage } = await import('../../../test/memoryApi');
   const page = async (q: any) => {
     store.calls.push({ op: 'page', args: [q] });
     const rows = store.plans.filter((p) => q.auditStatus === undefined || p.auditStatus === q.auditStatus);
-    return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+    return onePage(rows);
   };
   return {
     ...real,

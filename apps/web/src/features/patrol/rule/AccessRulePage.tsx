@@ -13,6 +13,7 @@ import { type AccessRule, accessRuleApi, type ScoreQuery } from '../../../api/pa
 import { serverPagination } from '../../../components/crud';
 import { DeptTreeSelect } from '../../../components/widgets';
 import { saveBlob } from '../../../lib/download';
+import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
 import { shortTime, wireTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
@@ -30,7 +31,7 @@ function RulesPanel() {
   const canEdit = usePermission('patrol_access_rule_edit');
   const rules = useLoadDeps(() => accessRuleApi.list(), []);
   const [draft, setDraft] = useState<Record<string, Draft>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyCall();
   useEffect(() => {
     setDraft(
       Object.fromEntries(
@@ -54,23 +55,19 @@ function RulesPanel() {
       message.warning(t('patrol.rule.sumWarning', { sum }));
       return;
     }
-    setBusy(true);
-    try {
-      await accessRuleApi.update(
-        list.map((r) => ({
-          id: r.id,
-          weight: Number(r.weight),
-          standard: Number(r.standard),
-          description: r.description ?? '',
-        })),
-      );
-      message.success(t('patrol.rule.saved'));
-      rules.reload();
-    } catch {
-      // the HTTP client has shown the server's reason
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        accessRuleApi.update(
+          list.map((r) => ({
+            id: r.id,
+            weight: Number(r.weight),
+            standard: Number(r.standard),
+            description: r.description ?? '',
+          })),
+        ),
+      t('patrol.rule.saved'),
+      () => rules.reload(),
+    );
   };
   const unit = (code: string) => t(`patrol.rule.unit.${code}`, { defaultValue: '' });
   return (

@@ -23,6 +23,7 @@ vi.mock('../../../api/user', () => ({
 }));
 vi.mock('../../../api/patrol', async (orig) => {
   const real = await orig<typeof import('../../../api/patrol')>();
+  const { onePage } = await import('../../../test/memoryApi');
   return {
     ...real,
     taskApi: {
@@ -30,7 +31,7 @@ vi.mock('../../../api/patrol', async (orig) => {
       page: async (q: any) => {
         store.calls.push({ op: 'page', args: [q] });
         const rows = store.tasks.filter((t) => q.taskStatus === undefined || t.taskStatus === q.taskStatus);
-        return { records: rows, total: rows.length, size: 10, current: 1, pages: 1 };
+        return onePage(rows);
       },
       detail: async (id: string) => ({
         ...store.tasks.find((t) => t.id === id),
