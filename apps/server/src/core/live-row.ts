@@ -3,7 +3,8 @@
  * otherwise the request is refused with a 400 in the caller's words. Many hooks and services read the row only to
  * refuse when it is missing (or to branch on it); they ask here instead.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from './envelope.ts';
 import type { Tx } from './resource.ts';
@@ -28,4 +29,23 @@ export async function assertLiveRow(
   message: string,
 ): Promise<void> {
   if (!(await hasLiveRow(db, table, tenantId, cond))) throw badRequest(message);
+}
+
+/**
+ * Throws `badRequest(message)` while a live row of `table` holds one of `ids` in `column`: a child under a parent, a
+ * form in a category. Removals ask this before they go (ids are unique across tenants).
+ */
+export async function assertNoLiveRef(
+  db: Db | Tx,
+  table: SoftDeleteTable,
+  column: PgColumn,
+  ids: string[],
+  message: string,
+): Promise<void> {
+  const [hit] = await (db as Db)
+    .select({ one: sql`1` })
+    .from(table)
+    .where(and(inArray(column, ids), eq(table.isDeleted, 0)))
+    .limit(1);
+  if (hit) throw badRequest(message);
 }

@@ -4,7 +4,7 @@
  * honest (a revoked session is refused on every instance at once).
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -301,25 +301,27 @@ export class AuthService {
   /** Revokes sessions (logout, forced sign-out) on every instance; returns how many were still open. */
   async revokeSessions(sessionIds: string[], reason = 'logout'): Promise<number> {
     if (!sessionIds.length) return 0;
-    const rows = await this.ctx.db
-      .update(authSession)
-      .set({ revoked: 1, revokeTime: new Date(), revokeReason: reason })
-      .where(and(inArray(authSession.id, sessionIds), eq(authSession.revoked, 0)))
-      .returning({ id: authSession.id });
+    const revoked = await this.revokeOpen(inArray(authSession.id, sessionIds), reason);
     await this.announceRevoked(sessionIds);
-    return rows.length;
+    return revoked.length;
   }
 
   /** Revokes every open session of the users (disabled, deleted, password reset…). */
   async revokeUserSessions(userIds: string[], reason = 'kicked'): Promise<number> {
     if (!userIds.length) return 0;
+    const revoked = await this.revokeOpen(inArray(authSession.userId, userIds), reason);
+    await this.announceRevoked(revoked);
+    return revoked.length;
+  }
+
+  /** Marks the open sessions that `which` picks revoked; returns their ids. */
+  private async revokeOpen(which: SQL, reason: string): Promise<string[]> {
     const rows = await this.ctx.db
       .update(authSession)
       .set({ revoked: 1, revokeTime: new Date(), revokeReason: reason })
-      .where(and(inArray(authSession.userId, userIds), eq(authSession.revoked, 0)))
+      .where(and(which, eq(authSession.revoked, 0)))
       .returning({ id: authSession.id });
-    await this.announceRevoked(rows.map((r) => r.id));
-    return rows.length;
+    return rows.map((r) => r.id);
   }
 
   private async announceRevoked(ids: string[]) {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fas
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
-import { assertLiveRow } from '../../core/live-row.ts';
+import { assertLiveRow, assertNoLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
@@ -78,18 +78,8 @@ export const categoryResource = defineResource({
     },
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => r.id);
-      const [kid] = await h.tx
-        .select({ id: bizCategory.id })
-        .from(bizCategory)
-        .where(and(inArray(bizCategory.parentId, ids), eq(bizCategory.isDeleted, 0)))
-        .limit(1);
-      if (kid) throw badRequest('请先删除下级分类');
-      const [form] = await h.tx
-        .select({ id: bizForm.id })
-        .from(bizForm)
-        .where(and(inArray(bizForm.categoryId, ids), eq(bizForm.isDeleted, 0)))
-        .limit(1);
-      if (form) throw badRequest('分类下还有业务表单，不能删除');
+      await assertNoLiveRef(h.tx, bizCategory, bizCategory.parentId, ids, '请先删除下级分类');
+      await assertNoLiveRef(h.tx, bizForm, bizForm.categoryId, ids, '分类下还有业务表单，不能删除');
     },
   },
 });

@@ -3,13 +3,13 @@
  * of a type, flat or a tree when the type says `isTree`). A type is named in paths by its id or its enCode.
  */
 
-import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
-import { assertLiveRow } from '../../core/live-row.ts';
+import { assertLiveRow, assertNoLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
@@ -89,12 +89,13 @@ export const dictionaryTypeResource = defineResource({
     async beforeRemove(rows, h) {
       const ids = rows.map((r) => String(r.id));
       await assertNoLiveChild(h.tx, dictionaryType, ids, '该字典分类下有子分类，不能删除');
-      const [item] = await h.tx
-        .select({ id: dictionaryData.id })
-        .from(dictionaryData)
-        .where(and(inArray(dictionaryData.dictionaryTypeId, ids), eq(dictionaryData.isDeleted, 0)))
-        .limit(1);
-      if (item) throw badRequest('该字典分类下有字典数据，不能删除');
+      await assertNoLiveRef(
+        h.tx,
+        dictionaryData,
+        dictionaryData.dictionaryTypeId,
+        ids,
+        '该字典分类下有字典数据，不能删除',
+      );
     },
   },
 });

@@ -3,11 +3,12 @@
  * pageSize, sort, sidx`, `{ list }` lists, trees with `children`, and JNPF's audit names (creatorTime,
  * lastModifyTime). The rules (validation, uniqueness, tenant, soft delete) stay in the resource definitions.
  */
-import { and, type Column, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, type Column, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { assertNoLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { HookContext, Resource, Row, Tx } from '../../core/resource.ts';
 
@@ -182,12 +183,7 @@ export async function assertNoLiveChild(
   ids: string[],
   message: string,
 ) {
-  const [child] = await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(and(inArray(table.parentId, ids), eq(table.isDeleted, 0)))
-    .limit(1);
-  if (child) throw badRequest(message);
+  await assertNoLiveRef(tx, table, table.parentId, ids, message);
 }
 
 /** The `beforeRemove` hook of a tree resource whose rows may not go while they have a live child. */

@@ -14,6 +14,29 @@ const f = (jnpfKey: string, vModel: string, label: string, cfg: Record<string, u
 
 const opts = (...labels: string[]) => labels.map((l, i) => ({ id: String(i + 1), fullName: l }));
 
+/** A required select or radio over static options, each kept by its id and shown by its fullName. */
+const choice = (
+  jnpfKey: 'select' | 'radio',
+  vModel: string,
+  label: string,
+  options: { id: string; fullName: string }[],
+  cfg: Record<string, unknown> = {},
+) =>
+  f(
+    jnpfKey,
+    vModel,
+    label,
+    { required: true, ...cfg, dataType: 'static' },
+    { options, props: { label: 'fullName', value: 'id' } },
+  );
+
+/** A calculated field, to two decimals. */
+const calc = (vModel: string, label: string, expression: unknown[], extra = {}) =>
+  f('calculate', vModel, label, {}, { expression, precision: 2, ...extra });
+
+/** The layout both demo forms share. */
+const FORM_LAYOUT = { labelWidth: 100, popupType: 'general', gutter: 15 } satisfies Partial<LcFormConf>;
+
 /** The buttons and paging both demo lists share: add, export, import, template, batch remove; edit, detail, remove. */
 const LIST_ACTIONS = {
   btnsList: [
@@ -29,9 +52,7 @@ const LIST_ACTIONS = {
 } satisfies Partial<LcColumnData>;
 
 export const REPAIR_FORM: LcFormConf = {
-  labelWidth: 100,
-  popupType: 'general',
-  gutter: 15,
+  ...FORM_LAYOUT,
   fields: [
     f('billRule', 'repairNo', '报修单号', { rule: 'WORK_ORDER' }, { rule: 'WORK_ORDER', readonly: true }),
     f('input', 'customerName', '报修人', { required: true }, { maxlength: 20 }),
@@ -44,37 +65,10 @@ export const REPAIR_FORM: LcFormConf = {
     ),
     f('input', 'accountNo', '用户编号', {}, { maxlength: 20 }),
     f('textarea', 'address', '报修地址', { required: true, span: 24 }, { maxlength: 200 }),
-    f(
-      'select',
-      'faultType',
-      '故障类型',
-      { required: true, dataType: 'static' },
-      {
-        options: opts('水表故障', '管道漏水', '无水', '水压低', '水质异常', '其他'),
-        props: { label: 'fullName', value: 'id' },
-      },
-    ),
-    f(
-      'radio',
-      'urgency',
-      '紧急程度',
-      { required: true, defaultValue: '1', dataType: 'static' },
-      {
-        options: opts('一般', '紧急', '特急'),
-        props: { label: 'fullName', value: 'id' },
-      },
-    ),
+    choice('select', 'faultType', '故障类型', opts('水表故障', '管道漏水', '无水', '水压低', '水质异常', '其他')),
+    choice('radio', 'urgency', '紧急程度', opts('一般', '紧急', '特急'), { defaultValue: '1' }),
     f('datePicker', 'reportDate', '报修日期', { required: true }, { format: 'yyyy-MM-dd' }),
-    f(
-      'select',
-      'status',
-      '处理状态',
-      { required: true, defaultValue: '1', dataType: 'static' },
-      {
-        options: opts('待派单', '处理中', '已完成', '已回访'),
-        props: { label: 'fullName', value: 'id' },
-      },
-    ),
+    choice('select', 'status', '处理状态', opts('待派单', '处理中', '已完成', '已回访'), { defaultValue: '1' }),
     f('textarea', 'description', '问题描述', { span: 24 }, { maxlength: 500 }),
     f('uploadImg', 'photos', '现场照片', { span: 24 }, { limit: 6, fileSize: 5, sizeUnit: 'MB', accept: 'image/*' }),
     {
@@ -90,24 +84,12 @@ export const REPAIR_FORM: LcFormConf = {
           f('input', 'partName', '配件名称', { required: true }, { maxlength: 50 }),
           f('inputNumber', 'quantity', '数量', { required: true }, { min: 1, max: 999, precision: 0 }),
           f('inputNumber', 'price', '单价(元)', { required: true }, { min: 0, max: 99999, precision: 2 }),
-          f(
-            'calculate',
-            'amount',
-            '金额(元)',
-            {},
-            { expression: [{ __vModel__: 'quantity' }, '*', { __vModel__: 'price' }], precision: 2 },
-          ),
+          calc('amount', '金额(元)', [{ __vModel__: 'quantity' }, '*', { __vModel__: 'price' }]),
         ],
       },
       __vModel__: 'parts',
     },
-    f(
-      'calculate',
-      'totalAmount',
-      '配件合计(元)',
-      {},
-      { expression: [{ __vModel__: 'parts.amount' }], precision: 2, isAmountChinese: true },
-    ),
+    calc('totalAmount', '配件合计(元)', [{ __vModel__: 'parts.amount' }], { isAmountChinese: true }),
     f('createUser', 'creator', '登记人'),
     f('createTime', 'createdAt', '登记时间'),
   ],
@@ -137,9 +119,7 @@ export const REPAIR_COLUMNS: LcColumnData = {
 };
 
 export const METER_FORM: LcFormConf = {
-  labelWidth: 100,
-  popupType: 'general',
-  gutter: 15,
+  ...FORM_LAYOUT,
   fields: [
     f(
       'input',
@@ -155,36 +135,17 @@ export const METER_FORM: LcFormConf = {
     f('input', 'accountNo', '用户编号', { required: true }, { maxlength: 20 }),
     f('input', 'customerName', '用户名称', { required: true }, { maxlength: 50 }),
     f('textarea', 'address', '安装地址', { required: true, span: 24 }, { maxlength: 200 }),
-    f(
+    choice(
       'select',
       'caliber',
       '口径(mm)',
-      { required: true, dataType: 'static' },
-      {
-        options: ['15', '20', '25', '40', '50', '80', '100', '150'].map((c) => ({ id: c, fullName: `DN${c}` })),
-        props: { label: 'fullName', value: 'id' },
-      },
+      ['15', '20', '25', '40', '50', '80', '100', '150'].map((c) => ({ id: c, fullName: `DN${c}` })),
     ),
-    f(
-      'radio',
-      'meterType',
-      '水表类型',
-      { required: true, dataType: 'static' },
-      {
-        options: opts('机械表', '远传表', 'IC卡表', '超声波表'),
-        props: { label: 'fullName', value: 'id' },
-      },
-    ),
+    choice('radio', 'meterType', '水表类型', opts('机械表', '远传表', 'IC卡表', '超声波表')),
     f('datePicker', 'installDate', '安装日期', { required: true }, { format: 'yyyy-MM-dd' }),
     f('inputNumber', 'initialReading', '初始读数(m³)', { required: true }, { min: 0, max: 99999999, precision: 2 }),
     f('inputNumber', 'lastReading', '最近读数(m³)', {}, { min: 0, max: 99999999, precision: 2 }),
-    f(
-      'calculate',
-      'usage',
-      '累计用水(m³)',
-      {},
-      { expression: [{ __vModel__: 'lastReading' }, '-', { __vModel__: 'initialReading' }], precision: 2 },
-    ),
+    calc('usage', '累计用水(m³)', [{ __vModel__: 'lastReading' }, '-', { __vModel__: 'initialReading' }]),
     f('switch', 'enabled', '在用', { defaultValue: 1 }),
     f('textarea', 'remark', '备注', { span: 24 }, { maxlength: 200 }),
     f('createTime', 'createdAt', '建档时间'),

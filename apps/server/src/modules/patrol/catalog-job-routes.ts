@@ -11,7 +11,7 @@ import type { AppContext } from '../../core/module.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { FACILITY_NAME } from './catalog.ts';
-import { facility, num, text } from './catalog-fields.ts';
+import { code, facility, name, num, text } from './catalog-fields.ts';
 import { blank, optionalId } from './common.ts';
 import { patrolJobObject } from './schema.ts';
 
@@ -19,17 +19,8 @@ const B = '/swp-pipeops-patrol';
 
 const JOB_OBJECT_BODY = z.object({
   id: optionalId('编号格式不正确'),
-  objectCode: z.preprocess(
-    blank,
-    z
-      .string({ error: '请输入对象编号' })
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, '对象编号只能是字母、数字、下划线或短横线'),
-  ),
-  objectName: z.preprocess(
-    blank,
-    z.string({ error: '请输入对象名称' }).trim().min(1, '请输入对象名称').max(100, '对象名称不能超过 100 个字符'),
-  ),
+  objectCode: code('对象编号', /^[A-Za-z0-9_-]{1,64}$/, '对象编号只能是字母、数字、下划线或短横线'),
+  objectName: name(100, '对象名称'),
   facilityType: facility,
   gisLayer: text(64, '图层'),
   gisId: text(64, '要素编号'),

@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/module.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
-import { facility, text } from './catalog-fields.ts';
+import { code, facility, name, sortOrder, text } from './catalog-fields.ts';
 import { blank, idString, optionalId, tenantOf } from './common.ts';
 import { patrolPlan, patrolType, patrolTypeObject } from './schema.ts';
 
@@ -20,21 +20,9 @@ const B = '/swp-pipeops-patrol';
 
 const TYPE_BODY = z.object({
   id: optionalId('编号格式不正确'),
-  typeCode: z.preprocess(
-    blank,
-    z
-      .string({ error: '请输入类型编码' })
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/, '类型编码只能是 1 到 32 位字母、数字、下划线或短横线'),
-  ),
-  typeName: z.preprocess(
-    blank,
-    z.string({ error: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(64, '类型名称不能超过 64 个字符'),
-  ),
-  sort: z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
-    z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
-  ),
+  typeCode: code('类型编码', /^[A-Za-z0-9_-]{1,32}$/, '类型编码只能是 1 到 32 位字母、数字、下划线或短横线'),
+  typeName: name(64, '类型名称'),
+  sort: sortOrder,
   remark: text(255, '备注'),
 });
 
@@ -42,18 +30,12 @@ const TYPE_OBJECT_BODY = z.object({
   id: optionalId('编号格式不正确'),
   typeId: idString('请选择巡检类型'),
   facilityType: facility,
-  objectName: z.preprocess(
-    blank,
-    z.string({ error: '请输入对象名称' }).trim().min(1, '请输入对象名称').max(64, '对象名称不能超过 64 个字符'),
-  ),
+  objectName: name(64, '对象名称'),
   checkItems: z.preprocess(
     (v) => (Array.isArray(v) ? v.join('\n') : (blank(v) ?? '')),
     z.string().max(2000, '检查项不能超过 2000 个字符'),
   ),
-  sort: z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v) : (v ?? 1)),
-    z.number({ error: '排序必须是整数' }).int('排序必须是整数'),
-  ),
+  sort: sortOrder,
   remark: text(255, '备注'),
 });
 

@@ -34,6 +34,18 @@ interface GrantedScope {
 
 const MAX_ENTRIES = 2000;
 
+/** The load kept under `key`, started on a miss; a failed one is forgotten, and a full cache starts over. */
+function kept<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let p = cache.get(key);
+  if (!p) {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    p = load();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
 /** Scopes by resource code. */
 type ScopesByResource = Map<string, GrantedScope[]>;
 
@@ -114,14 +126,7 @@ export class SystemDataScopes implements DataScopeProvider {
 
   private grantsOf(roleIds: string[]): Promise<ScopesByResource> {
     const key = [...roleIds].sort().join(',');
-    let p = this.grants.get(key);
-    if (!p) {
-      if (this.grants.size >= MAX_ENTRIES) this.grants.clear();
-      p = this.loadGrants(roleIds);
-      this.grants.set(key, p);
-      p.catch(() => this.grants.delete(key));
-    }
-    return p;
+    return kept(this.grants, key, () => this.loadGrants(roleIds));
   }
 
   private async loadGrants(roleIds: string[]): Promise<ScopesByResource> {
@@ -150,14 +155,7 @@ export class SystemDataScopes implements DataScopeProvider {
 
   /** The JNPF resource grants of one tenant (live, enabled data scopes only), by holder. */
   private holderGrants(tenantId: string): Promise<Map<string, ScopesByResource>> {
-    let p = this.holders.get(tenantId);
-    if (!p) {
-      if (this.holders.size >= MAX_ENTRIES) this.holders.clear();
-      p = this.loadHolderGrants(tenantId);
-      this.holders.set(tenantId, p);
-      p.catch(() => this.holders.delete(tenantId));
-    }
-    return p;
+    return kept(this.holders, tenantId, () => this.loadHolderGrants(tenantId));
   }
 
   private async loadHolderGrants(tenantId: string): Promise<Map<string, ScopesByResource>> {
@@ -196,14 +194,7 @@ export class SystemDataScopes implements DataScopeProvider {
   deptsBelow(tenantId: string, deptIds: string[]): Promise<string[]> {
     if (!deptIds.length) return Promise.resolve([]);
     const key = `${tenantId}:${[...deptIds].sort().join(',')}`;
-    let p = this.below.get(key);
-    if (!p) {
-      if (this.below.size >= MAX_ENTRIES) this.below.clear();
-      p = deptIdsBelow(this.ctx.db, tenantId, deptIds);
-      this.below.set(key, p);
-      p.catch(() => this.below.delete(key));
-    }
-    return p;
+    return kept(this.below, key, () => deptIdsBelow(this.ctx.db, tenantId, deptIds));
   }
 }
 

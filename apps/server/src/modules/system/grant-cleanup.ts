@@ -28,3 +28,8 @@ export async function dropGrantsOfItems(tx: Tx, kind: 'menu' | 'resource', ids: 
   const types = kind === 'menu' ? ['module', 'button'] : ['resource'];
   await tx.delete(authorize).where(and(inArray(authorize.itemType, types), inArray(authorize.itemId, ids)));
 }
+
+/** Drops the roles' links to removed data scopes (category 1) or API scopes (category 2). */
+export async function dropRoleScopesOf(tx: Tx, category: number, scopeIds: string[]): Promise<void> {
+  await tx.delete(roleScope).where(and(eq(roleScope.scopeCategory, category), inArray(roleScope.scopeId, scopeIds)));
+}

@@ -5,7 +5,7 @@
  * the column it filters on must exist, and a custom rule must parse over the resource's own columns. As in
  * SpringBlade, any other code (a menu without data rows of its own) is accepted and filters nothing.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
@@ -16,9 +16,9 @@ import { validateScopeExpression } from '../../core/scope-expr.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { invalidateDataScopes, SCOPE_CATEGORY_API, SCOPE_CATEGORY_DATA, SCOPE_TYPES } from './data-scope.ts';
 import { oneOf, optText, text } from './fields.ts';
-import { dropGrantsOfItems } from './grant-cleanup.ts';
+import { dropGrantsOfItems, dropRoleScopesOf } from './grant-cleanup.ts';
 import { invalidateMenuCache } from './menus.ts';
-import { menu, roleScope, scopeApi, scopeData } from './schema.ts';
+import { menu, scopeApi, scopeData } from './schema.ts';
 
 const menuIdField = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : v === '' || v === null ? undefined : v),
@@ -91,20 +91,9 @@ export const dataScopeResource = defineResource({
       }
     },
     async afterRemove(rows, h) {
-      await dropGrantsOfItems(
-        h.tx,
-        'resource',
-        rows.map((r) => String(r.id)),
-      );
-      await h.tx.delete(roleScope).where(
-        and(
-          eq(roleScope.scopeCategory, SCOPE_CATEGORY_DATA),
-          inArray(
-            roleScope.scopeId,
-            rows.map((r) => String(r.id)),
-          ),
-        ),
-      );
+      const ids = rows.map((r) => String(r.id));
+      await dropGrantsOfItems(h.tx, 'resource', ids);
+      await dropRoleScopesOf(h.tx, SCOPE_CATEGORY_DATA, ids);
     },
     committed: (_op, _rows, _req, ctx) => invalidateDataScopes(ctx),
   },
@@ -130,17 +119,12 @@ export const apiScopeResource = defineResource({
   },
   hooks: {
     beforeSave: (data, h) => checkMenu(data, h),
-    async afterRemove(rows, h) {
-      await h.tx.delete(roleScope).where(
-        and(
-          eq(roleScope.scopeCategory, SCOPE_CATEGORY_API),
-          inArray(
-            roleScope.scopeId,
-            rows.map((r) => String(r.id)),
-          ),
-        ),
-      );
-    },
+    afterRemove: (rows, h) =>
+      dropRoleScopesOf(
+        h.tx,
+        SCOPE_CATEGORY_API,
+        rows.map((r) => String(r.id)),
+      ),
     committed: (_op, _rows, _req, ctx) => invalidateMenuCache(ctx),
   },
 });

@@ -204,15 +204,10 @@ const parallel = (): Omit<SimpleProcess, 'key'> => ({
     { id: 'e', type: 'end' },
   ],
   flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'fork' },
-    { from: 'fork', to: 'b1' },
-    { from: 'b1', to: 'b1x' },
+    ...inLine('s', 'a0', 'fork', 'b1', 'b1x'),
     { from: 'fork', to: 'b2' },
     { from: 'b1x', to: 'join' },
-    { from: 'b2', to: 'join' },
-    { from: 'join', to: 'z' },
-    { from: 'z', to: 'e' },
+    ...inLine('b2', 'join', 'z', 'e'),
   ],
 });
 

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import type { AppContext } from '../../core/module.ts';
-import type { SimpleProcess } from './build.ts';
+import { inLine, type SimpleProcess } from './build.ts';
 import { definitionById } from './engine.ts';
 import {
   addMultiInstance,
@@ -60,20 +60,14 @@ const xorParallel = (): Omit<SimpleProcess, 'key'> => ({
     { id: 'e', type: 'end' },
   ],
   flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'g' },
+    ...inLine('s', 'a0', 'g'),
     { from: 'g', to: 'big', condition: '${amount > 100}' },
     { from: 'g', to: 'small', isDefault: true },
     { from: 'big', to: 'm' },
-    { from: 'small', to: 'm' },
-    { from: 'm', to: 'fork' },
-    { from: 'fork', to: 'b1' },
-    { from: 'b1', to: 'b1x' },
+    ...inLine('small', 'm', 'fork', 'b1', 'b1x'),
     { from: 'fork', to: 'b2' },
     { from: 'b1x', to: 'join' },
-    { from: 'b2', to: 'join' },
-    { from: 'join', to: 'z' },
-    { from: 'z', to: 'e' },
+    ...inLine('b2', 'join', 'z', 'e'),
   ],
 });
 
@@ -98,14 +92,10 @@ const miInBranch = (): Omit<SimpleProcess, 'key'> => ({
     { id: 'e', type: 'end' },
   ],
   flows: [
-    { from: 's', to: 'a0' },
-    { from: 'a0', to: 'fork' },
-    { from: 'fork', to: 'sign' },
+    ...inLine('s', 'a0', 'fork', 'sign'),
     { from: 'fork', to: 'b2' },
     { from: 'sign', to: 'join' },
-    { from: 'b2', to: 'join' },
-    { from: 'join', to: 'z' },
-    { from: 'z', to: 'e' },
+    ...inLine('b2', 'join', 'z', 'e'),
   ],
 });
 

@@ -1,6 +1,6 @@
 /** The whitelisted expression language and the BPMN compiler (no database). */
 import { describe, expect, it } from 'vitest';
-import { buildBpmn } from './build.ts';
+import { buildBpmn, inLine } from './build.ts';
 import { ExprError, evaluate, namesOf, test } from './expr.ts';
 import { BpmnError, compileBpmn, durationMs, reachable } from './parse.ts';
 
@@ -99,10 +99,7 @@ describe('BPMN compiler', () => {
             { id: 'a', type: 'task', name: 'A' },
             { id: 'e', type: 'end' },
           ],
-          flows: [
-            { from: 's', to: 'a' },
-            { from: 'a', to: 'e' },
-          ],
+          flows: inLine('s', 'a', 'e'),
         }),
       ),
     ).rejects.toThrow('任务「A」没有设置处理人或候选人');

@@ -39,13 +39,10 @@ function leaveProcess(): DemoProcess {
       { id: 'end', type: 'end', name: '结束' },
     ],
     flows: [
-      { from: 'start', to: 'apply' },
-      { from: 'apply', to: 'leader' },
-      { from: 'leader', to: 'days_gw' },
+      ...inLine('start', 'apply', 'leader', 'days_gw'),
       { from: 'days_gw', to: 'ceo', name: '超过3天', condition: '${days > 3}' },
       { from: 'days_gw', to: 'hr', name: '3天以内', isDefault: true },
-      { from: 'ceo', to: 'hr' },
-      { from: 'hr', to: 'end' },
+      ...inLine('ceo', 'hr', 'end'),
     ],
   };
 }
@@ -102,13 +99,10 @@ function patrolHazardProcess(): DemoProcess {
       { id: 'end', type: 'end', name: '结束' },
     ],
     flows: [
-      { from: 'start', to: 'confirm' },
-      { from: 'confirm', to: 'level_gw' },
+      ...inLine('start', 'confirm', 'level_gw'),
       { from: 'level_gw', to: 'approve', name: '重大隐患', condition: "${level == '重大'}" },
       { from: 'level_gw', to: 'fix', name: '一般隐患', isDefault: true },
-      { from: 'approve', to: 'fix' },
-      { from: 'fix', to: 'recheck' },
-      { from: 'recheck', to: 'end' },
+      ...inLine('approve', 'fix', 'recheck', 'end'),
     ],
   };
 }
@@ -142,15 +136,10 @@ function waterConnectionProcess(): DemoProcess {
       { id: 'end', type: 'end', name: '结束' },
     ],
     flows: [
-      { from: 'start', to: 'accept' },
-      { from: 'accept', to: 'fork' },
-      { from: 'fork', to: 'tech' },
+      ...inLine('start', 'accept', 'fork', 'tech'),
       { from: 'fork', to: 'fee' },
       { from: 'tech', to: 'join' },
-      { from: 'fee', to: 'join' },
-      { from: 'join', to: 'sign' },
-      { from: 'sign', to: 'install' },
-      { from: 'install', to: 'end' },
+      ...inLine('fee', 'join', 'sign', 'install', 'end'),
     ],
   };
 }
