@@ -215,7 +215,10 @@ export default function StationPage() {
         title={
           <Space>
             {t('monitor.title')}
-            <Typography.Text type="secondary">{t('monitor.stations', { n: page.data?.total ?? 0 })}</Typography.Text>
+            {/* the count once the list has answered: "共 0 个站点" while it loads would say there are none */}
+            {page.data && (
+              <Typography.Text type="secondary">{t('monitor.stations', { n: page.data.total })}</Typography.Text>
+            )}
           </Space>
         }
         extra={
