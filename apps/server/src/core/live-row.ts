@@ -3,7 +3,7 @@
  * otherwise the request is refused with a 400 in the caller's words. Many hooks and services read the row only to
  * refuse when it is missing (or to branch on it); they ask here instead.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from './envelope.ts';
@@ -32,20 +32,23 @@ export async function assertLiveRow(
 }
 
 /**
- * Throws `badRequest(message)` while a live row of `table` holds one of `ids` in `column`: a child under a parent, a
- * form in a category. Removals ask this before they go (ids are unique across tenants).
+ * Throws `badRequest(message)` while a live row of `table` holds one of `ids` in `column` (and meets `also`, e.g. "not
+ * itself being removed", a tenant): a child under a parent, a form in a category. Removals ask this before they go
+ * (ids are unique across tenants).
  */
 export async function assertNoLiveRef(
   db: Db | Tx,
   table: SoftDeleteTable,
-  column: PgColumn,
+  column: PgColumn | Column,
   ids: string[],
   message: string,
+  ...also: SQL[]
 ): Promise<void> {
+  if (!ids.length) return;
   const [hit] = await (db as Db)
     .select({ one: sql`1` })
     .from(table)
-    .where(and(inArray(column, ids), eq(table.isDeleted, 0)))
+    .where(and(inArray(column, ids), eq(table.isDeleted, 0), ...also))
     .limit(1);
   if (hit) throw badRequest(message);
 }

@@ -3,10 +3,10 @@
  * audit fields, soft delete, validation): organisations and departments (blade_dept: an organise is a company,
  * deptCategory 1), roles (blade_role) and positions (blade_post). The routes that speak JNPF are in organize.ts.
  */
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, not, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
-import { assertLiveRow } from '../../core/live-row.ts';
+import { assertLiveRow, assertNoLiveRef } from '../../core/live-row.ts';
 import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
@@ -189,12 +189,8 @@ export const roleResource = defineResource({
     async beforeRemove(rows, h) {
       if (rows.some((r) => r.roleAlias === ADMIN_ROLE_ALIAS)) throw badRequest('管理员角色不可删除');
       const ids = rows.map((r) => String(r.id));
-      const [child] = await h.tx
-        .select({ id: role.id })
-        .from(role)
-        .where(and(inArray(role.parentId, ids), eq(role.isDeleted, 0)))
-        .limit(1);
-      if (child && !ids.includes(child.id)) throw badRequest('请先删除子节点');
+      // a child removed with its parent does not hold it back; any other live child does
+      await assertNoLiveRef(h.tx, role, role.parentId, ids, '请先删除子节点', not(inArray(role.id, ids)));
       if (await usersWith(h.tx, user.roleId, ids)) throw badRequest('该角色已分配给用户，无法删除');
     },
     ...roleRemoved,

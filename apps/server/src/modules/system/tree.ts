@@ -2,7 +2,9 @@
 import { and, type Column, eq, inArray, not, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/envelope.ts';
+import { assertNoLiveRef } from '../../core/live-row.ts';
 import type { Row, Tx } from '../../core/resource.ts';
+import type { SoftDeleteTable } from '../../core/scoped.ts';
 
 export const MSG_HAS_CHILDREN = '请先删除子节点';
 
@@ -45,11 +47,5 @@ export async function checkParent(
 
 /** Refuses to remove rows that still have children outside the removed set. */
 export async function refuseChildren(tx: Tx, t: TreeTable, ids: string[], scope: SQL[] = [], msg = MSG_HAS_CHILDREN) {
-  if (!ids.length) return;
-  const [child] = await tx
-    .select({ id: t.id as any })
-    .from(t.table as any)
-    .where(and(inArray(t.parentId, ids), not(inArray(t.id, ids)), eq(t.isDeleted, 0), ...scope))
-    .limit(1);
-  if (child) throw badRequest(msg);
+  await assertNoLiveRef(tx, t.table as SoftDeleteTable, t.parentId, ids, msg, not(inArray(t.id, ids)), ...scope);
 }
