@@ -189,8 +189,9 @@ function positionRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     const { args, w: depts } = await staffArgs(ctx, userOf(req).tenantId, q.deptId);
     const w = ` and l.ts is not null${depts}`;
+    if (q.state) args.push(q.state);
     const r = await pool.query(
-      `select * from (${STAFF_SQL}${w}) s ${q.state ? `where state = '${q.state}'` : ''} order by "deptName", "realName"`,
+      `select * from (${STAFF_SQL}${w}) s ${q.state ? `where state = $${args.length}` : ''} order by "deptName", "realName"`,
       args,
     );
     return ok(r.rows.map((x) => ({ ...x, online: x.state === 'online' })));
