@@ -8,9 +8,8 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from './attachment.ts';
 
 export interface XlsxStreamOptions<T> {
   sheet: string;
@@ -45,14 +44,4 @@ export async function xlsxStream<T>(opts: XlsxStreamOptions<T>): Promise<PassThr
     out.destroy(err);
   });
   return out;
-}
-
-/** The headers of an xlsx download named `name` (ASCII fallback `ascii`). */
-export function xlsxHeaders(reply: FastifyReply, name: string, ascii = 'export.xlsx'): FastifyReply {
-  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`)
-    .header('access-control-expose-headers', 'content-disposition')
-    .header('cache-control', 'no-store');
 }

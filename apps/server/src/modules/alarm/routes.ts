@@ -15,11 +15,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { attachment, XLSX_TYPE } from '../../core/attachment.ts';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
-import { xlsxHeaders } from '../../core/xlsx-stream.ts';
 import { dispatchBurstRepair } from './dispatch.ts';
 import { burstEvidence } from './evidence.ts';
 import { alarmWorkbook, EXPORT_NAME } from './export.ts';
@@ -119,6 +119,6 @@ export function alarmRoutes(app: FastifyInstance, ctx: AppContext) {
     const { burst: _b, ...filters } = query;
     // the first rows are read before the headers: a bad filter or sort is a 400 in the envelope, not a cut file
     const file = await alarmWorkbook(ctx, req.tenantId, filters, extra);
-    return xlsxHeaders(reply, EXPORT_NAME, 'alarms.xlsx').send(file);
+    return attachment(reply, EXPORT_NAME, XLSX_TYPE, { fallback: 'alarms.xlsx' }).send(file);
   });
 }

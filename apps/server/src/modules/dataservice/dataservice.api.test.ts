@@ -151,7 +151,7 @@ describe('dictionary types and data (JNPF)', () => {
     res = await t.get(`${D}/${qc}/Action/Export`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="_______quality_check.json"; filename*=UTF-8''${encodeURIComponent('水质检测项目_quality_check.json')}`,
+      `attachment; filename="${encodeURIComponent('水质检测项目_quality_check.json')}"; filename*=UTF-8''${encodeURIComponent('水质检测项目_quality_check.json')}`,
     );
     const file = JSON.parse(res.body);
     expect(file.dictionaryType).toMatchObject({ enCode: 'quality_check', fullName: '水质检测项目' });

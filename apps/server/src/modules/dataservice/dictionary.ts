@@ -6,6 +6,7 @@
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import { toJson } from '../../core/json.ts';
@@ -14,7 +15,6 @@ import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
-import { contentDisposition } from '../resource/index.ts';
 import {
   asJnpf,
   assertNoLiveChild,
@@ -242,9 +242,8 @@ function registerDataMaintenance(app: FastifyInstance, ctx: AppContext) {
     const internal = new Set(['tenantId', 'isDeleted', 'createUser', 'createDept', 'updateUser', 'status']);
     const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !internal.has(k)));
     const file = { exportTime: new Date(), dictionaryType: strip(type), dictionaryData: data.map(strip) };
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', contentDisposition(`${type.fullName}_${type.enCode}.json`))
-      .send(toJson(file));
+    return attachment(reply, `${type.fullName}_${type.enCode}.json`, 'application/json; charset=utf-8').send(
+      toJson(file),
+    );
   });
 }

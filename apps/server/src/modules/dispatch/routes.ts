@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -85,11 +86,6 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
     if (Number.isNaN(Date.parse(`${q.date}T00:00:00Z`)) || Date.parse(`${q.date}T00:00:00Z`) > Date.now())
       throw badRequest('date 不是有效的日期或在未来');
     const r = await dayReport(ctx, req.tenantId, q.date);
-    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header(
-      'content-disposition',
-      `attachment; filename="dispatch-${q.date}.xlsx"; filename*=UTF-8''${encodeURIComponent(`调度日报_${q.date}.xlsx`)}`,
-    );
-    return reply.send(r.buffer);
+    return attachment(reply, `调度日报_${q.date}.xlsx`).send(r.buffer);
   });
 }

@@ -12,6 +12,7 @@ import { count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -154,10 +155,7 @@ function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     rank.commit();
     void wb.commit();
-    const name = encodeURIComponent(`水量平衡_${whole.label}.xlsx`);
-    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header('content-disposition', `attachment; filename="balance.xlsx"; filename*=UTF-8''${name}`);
-    return reply.send(out);
+    return attachment(reply, `水量平衡_${whole.label}.xlsx`).send(out);
   });
 }
 

@@ -15,6 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -53,10 +54,7 @@ export function hydraulicRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${B}/model/inp`, byMenu(...HYDRAULIC_READ), async (req, reply) => {
     const { inp } = await currentModel(ctx, req.tenantId);
-    reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', `attachment; filename=model-${req.tenantId}.inp`);
-    return reply.send(inp);
+    return attachment(reply, `model-${req.tenantId}.inp`, 'text/plain; charset=utf-8').send(inp);
   });
 
   app.get(`${B}/model/geometry`, byMenu(...HYDRAULIC_READ), async (req) => {

@@ -19,7 +19,8 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 
 export const KNOWN_KEYS = new Set<string>([...Object.values(LC_KEYS).flat(), 'tabItem', 'collapseItem']);
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** a form field's value key: it is written into SQL as a JSON key (records.ts `keyText`), so nothing else passes */
+export const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 const regRule = z.object({ pattern: z.string().max(500), message: z.string().max(200).optional().default('') });
 

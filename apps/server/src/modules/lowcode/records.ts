@@ -18,7 +18,7 @@ import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
 import { nextBillNumber } from '../dataservice/index.ts';
 import { calculate } from './calc.ts';
-import { ruleMessage } from './form-schema.ts';
+import { IDENT, ruleMessage } from './form-schema.ts';
 import { lcModule, lcRecord } from './schema.ts';
 
 export type Data = Record<string, unknown>;
@@ -253,8 +253,16 @@ export async function removeRecords(tx: Tx, req: FastifyRequest, module: ModuleL
 // ---------------------------------------------------------------------------------------------------------- list
 
 type Col = typeof lcRecord.data | typeof lcRecord.search;
+/**
+ * A field key as a SQL literal. Written literally (not bound) so the planner matches the search indexes'
+ * `(search->>'f')`; the form schema admits only identifiers, and this refuses anything else that reached here.
+ */
+function keyText(f: string): SQL {
+  if (!IDENT.test(f)) throw badRequest(`参数校验失败: 字段名 ${f.slice(0, 64)} 不正确`);
+  return sql.raw(`'${f}'`);
+}
 /** `data->>'f'` (text), or `search->>'f'`. */
-export const textOf = (f: string, col: Col = lcRecord.data) => sql`(${col}->>${sql.raw(`'${f}'`)})`;
+export const textOf = (f: string, col: Col = lcRecord.data) => sql`(${col}->>${keyText(f)})`;
 /** `data->>'f'` (or `search->>'f'`) as a number when it is one (never a cast error). */
 const numOf = (f: string, col: Col = lcRecord.data) =>
   sql`(case when ${textOf(f, col)} ~ '^-?[0-9]+(\\.[0-9]+)?$' then (${textOf(f, col)})::numeric end)`;
@@ -315,7 +323,7 @@ export function filterConditions(form: LcFormConf, query: Data, searched?: Reado
       out.push(sql`${textOf(k)} ilike ${like(String(v))}`);
     } else if (ARRAY_KEYS.has(df.key) || df.field.multiple) {
       const list = Array.isArray(v) ? v : [v];
-      out.push(sql`(${lcRecord.data}->${sql.raw(`'${k}'`)}) @> ${JSON.stringify(list)}::jsonb`);
+      out.push(sql`(${lcRecord.data}->${keyText(k)}) @> ${JSON.stringify(list)}::jsonb`);
     } else {
       const eqCol = String(v).length <= SEARCH_VALUE_MAX ? col : lcRecord.data;
       out.push(sql`${textOf(k, eqCol)} = ${String(v)}`);

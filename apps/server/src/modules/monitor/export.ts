@@ -5,7 +5,6 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { rfc5987 } from '../../core/attachment.ts';
 import type { HistoryResult } from './service.ts';
 
 export const DEFAULT_EXPORT_NAME = '数据导出.xlsx';
@@ -20,16 +19,6 @@ export function exportFileName(wanted?: string): string {
   if (!/\.xlsx$/i.test(name)) name += '.xlsx';
   if (name.length > 120) name = `${name.slice(0, 115)}.xlsx`;
   return name;
-}
-
-/** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 with RFC 5987 encoding). */
-export function contentDisposition(name: string): string {
-  const ascii = name
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '')
-    .trim();
-  const fallback = ascii && ascii !== '.xlsx' ? ascii : 'export.xlsx';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
 interface Column {

@@ -533,7 +533,7 @@ describe('export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('数据导出.xlsx')}`,
+      `attachment; filename="${encodeURIComponent('数据导出.xlsx')}"; filename*=UTF-8''${encodeURIComponent('数据导出.xlsx')}`,
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as any);

@@ -9,11 +9,11 @@
  */
 
 import type { FastifyInstance } from 'fastify';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { XLSX_TYPE } from '../../core/xlsx-stream.ts';
-import { contentDisposition, exportFileName, historyWorkbook } from './export.ts';
+import { exportFileName, historyWorkbook } from './export.ts';
 import { FIELDS, MAX_POINTS, MONITOR_TYPE_DEFS, STATION_TYPES, THRESHOLDS, WINDOW_CODES } from './fields.ts';
 import { seriesImportRoutes } from './import-routes.ts';
 import { mergeParams, parseHistoryQuery } from './request.ts';
@@ -33,11 +33,7 @@ export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parseHistoryQuery(mergeParams(req.query, req.body));
     const data = await history(ctx, req.tenantId, q);
     const name = exportFileName(q.fileName);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(name))
-      .header('access-control-expose-headers', 'content-disposition')
-      .header('cache-control', 'no-store');
+    attachment(reply, name);
     return reply.send(historyWorkbook(data));
   });
 

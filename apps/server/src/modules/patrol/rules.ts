@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -18,7 +19,6 @@ import { byMenu } from './grants.ts';
 import { accessRuleIndex, patrolTask } from './schema.ts';
 import { DEFAULT_RULES, type Rules, scoreOf } from './scoring.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DAY = 86_400_000;
 
 export async function rulesOf(ctx: AppContext, tenantId: string): Promise<Rules> {
@@ -170,10 +170,7 @@ async function sendXlsx(
     ws.addRow(out);
   }
   const buf = await wb.xlsx.writeBuffer();
-  reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
-  return reply.send(Buffer.from(buf as ArrayBuffer));
+  return attachment(reply, name).send(Buffer.from(buf as ArrayBuffer));
 }
 
 const MAX_EXPORT = 50_000;

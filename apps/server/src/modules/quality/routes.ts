@@ -11,6 +11,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
@@ -120,10 +121,6 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
     const rep = await monthlyReport(ctx, req.tenantId, q.month);
     const [t] = await ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, req.tenantId));
     const out = reportWorkbook(rep, t?.name ?? req.tenantId);
-    const name = encodeURIComponent(`水质月报_${q.month}.xlsx`);
-    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    reply.header('content-disposition', `attachment; filename="quality-report.xlsx"; filename*=UTF-8''${name}`);
-    reply.header('access-control-expose-headers', 'content-disposition');
-    return reply.send(out);
+    return attachment(reply, `水质月报_${q.month}.xlsx`).send(out);
   });
 }

@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../core/attachment.ts';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../../core/envelope.ts';
 import { bearerOf, gateProviders, signedIn } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
@@ -96,13 +97,6 @@ export function cleanFileName(raw: unknown): string {
     n = n.slice(0, 200 - ext.length) + ext;
   }
   return n === '.' || n === '..' ? '' : n;
-}
-
-/** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (RFC 6266). */
-export function contentDisposition(name: string, inline = false): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_') || 'file';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export const attachResource = defineResource({
@@ -264,7 +258,7 @@ async function download(ctx: AppContext, req: FastifyRequest, reply: FastifyRepl
   return reply
     .header('content-type', row.contentType || 'application/octet-stream')
     .header('content-length', obj.size)
-    .header('content-disposition', contentDisposition(row.originalName, inline))
+    .header('content-disposition', contentDisposition(row.originalName, { inline }))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=86400')
     .send(obj.stream);

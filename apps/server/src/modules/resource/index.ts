@@ -1,7 +1,7 @@
 /**
  * The resource family: SMS configurations and sending, OSS configurations, file upload, attachments and download.
  * Other modules send text messages with `sendSms`, plug in gateways with `registerSmsProvider` and storages with
- * `registerStorage`, and build download headers with `contentDisposition`.
+ * `registerStorage`.
  */
 import type { ServerModule } from '../../core/module.ts';
 import { registerFileRoutes } from './files.ts';
@@ -20,7 +20,7 @@ export const resourceModule: ServerModule = {
   seed: seedResource,
 };
 
-export { ALLOWED_EXTENSIONS, contentDisposition, DOWNLOAD_BASE, formatSize, type UploadedFile } from './files.ts';
+export { ALLOWED_EXTENSIONS, DOWNLOAD_BASE, formatSize, type UploadedFile } from './files.ts';
 /** The attachment table the desk's dashboard counts (never through db/schema.ts). */
 export { attach } from './schema.ts';
 export {

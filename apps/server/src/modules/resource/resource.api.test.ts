@@ -276,7 +276,7 @@ describe('files', () => {
     expect(res.rawPayload.equals(png)).toBe(true);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe(
-      `inline; filename="__ ___(1).png"; filename*=UTF-8''${encodeURIComponent('管网 布置图').replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}%281%29.png`,
+      `inline; filename="${encodeURIComponent('管网 布置图')}%281%29.png"; filename*=UTF-8''${encodeURIComponent('管网 布置图')}%281%29.png`,
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     res = await t.call({

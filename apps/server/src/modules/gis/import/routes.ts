@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachment } from '../../../core/attachment.ts';
 import { badRequest, ok } from '../../../core/envelope.ts';
 import { adminOnly, byMenu } from '../../../core/gate.ts';
 import type { AppContext } from '../../../core/module.ts';
@@ -57,17 +58,14 @@ export function networkImportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${BASE}/export`, byMenu('gis_network_export', 'gis_map'), async (req, reply) => {
     const q = exportQuery.parse(req.query);
     const name = `network-${req.tenantId}.${q.format === 'inp' ? 'inp' : 'geojson'}`;
-    reply
-      .header('content-disposition', `attachment; filename=${name}`)
-      .header('access-control-expose-headers', 'content-disposition')
-      .header('cache-control', 'no-store');
     if (q.format === 'inp') {
+      // refused before any header is set: the refusal is a JSON answer, not a download
       if (q.crs === 'EPSG:4326') throw badRequest('.inp 只能导出平面坐标 (EPSG:4548 或 local)');
-      reply.header('content-type', 'text/plain; charset=utf-8');
-      return reply.send(await exportInp(ctx.db, req.tenantId, q.crs));
+      const inp = await exportInp(ctx.db, req.tenantId, q.crs);
+      return attachment(reply, name, 'text/plain; charset=utf-8').send(inp);
     }
-    reply.header('content-type', 'application/geo+json; charset=utf-8');
-    return reply.send(JSON.stringify(await exportGeoJson(ctx.db, req.tenantId, q.crs)));
+    const geojson = JSON.stringify(await exportGeoJson(ctx.db, req.tenantId, q.crs));
+    return attachment(reply, name, 'application/geo+json; charset=utf-8').send(geojson);
   });
 
   app.get(`${BASE}/summary`, byMenu('gis_map', 'gis_network_import'), async (req) =>
