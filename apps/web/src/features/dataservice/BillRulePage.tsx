@@ -7,46 +7,20 @@ import { App } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billRuleApi } from '../../api/jnpf';
-import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../components/crud';
-import { enabledColumn } from './common';
-
-const FORMATS = ['no', 'YYYY', 'YYYYMM', 'YYYYMMDD', 'YYYYMMDDHH', 'YYYYMMDDHHmm', 'YYYYMMDDHHmmss'].map((v) => ({
-  label: v === 'no' ? 'billRule.noDate' : v,
-  value: v,
-}));
+import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
+import { billRuleColumns } from './columns';
 
 export default function BillRulePage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const handle = useRef<CrudHandle | null>(null);
-  const columns: CrudColumn[] = [
-    { prop: 'keyword', label: 'billRule.keyword', search: true, hide: true, display: false },
-    { prop: 'fullName', label: 'billRule.fullName', required: 'billRule.nameRequired' },
-    { prop: 'enCode', label: 'billRule.enCode', required: 'billRule.codeRequired' },
-    { prop: 'prefix', label: 'billRule.prefix' },
-    { prop: 'dateFormat', label: 'billRule.dateFormat', type: 'select', options: FORMATS, defaultValue: 'YYYYMMDD' },
-    {
-      prop: 'digit',
-      label: 'billRule.digit',
-      type: 'number',
-      min: 1,
-      max: 18,
-      defaultValue: 4,
-      required: 'billRule.digitRequired',
-    },
-    { prop: 'startNumber', label: 'billRule.startNumber', type: 'number', min: 0, defaultValue: 1 },
-    { prop: 'outputNumber', label: 'billRule.outputNumber', display: false },
-    { prop: 'sortCode', label: 'crud.sort', type: 'number', min: 0, defaultValue: 0, hide: true },
-    enabledColumn(billRuleApi.state, () => handle.current?.reload()),
-    { prop: 'description', label: 'billRule.description', type: 'textarea', hide: true },
-  ];
   return (
     <CrudPage
       api={{
         ...billRuleApi,
         submit: (row) => billRuleApi.submit({ ...row, dateFormat: row.dateFormat === 'no' ? '' : row.dateFormat }),
       }}
-      columns={columns}
+      columns={billRuleColumns(() => handle.current?.reload())}
       title="billRule.title"
       permission="bill_rule"
       handleRef={handle}

@@ -11,60 +11,12 @@ import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeCodeApi } from '../../api/lowcode';
 import { CodePreviewDialog, type CodeSource } from '../../components/CodePreviewDialog';
-import { type CrudColumn, type CrudHandle, CrudPage, RowButton, remarkColumn } from '../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
 import { usePermission } from '../../stores/session';
-import { SourceSelect, sourceOptions, TableSelect } from './CodeFields';
-import { CODE_NAME, CODE_NAME_MAX, codeBody, previewFiles, settingsName } from './codes';
+import { codeBody, previewFiles, settingsName } from './codes';
+import { codeColumns } from './columns';
 
 const PERMISSION = 'code_gen';
-
-export function codeColumns(t: (key: string) => string): CrudColumn[] {
-  return [
-    {
-      prop: 'codeName',
-      label: 'develop.code.codeName',
-      search: true,
-      required: 'develop.code.codeNameRequired',
-      rules: [
-        { max: CODE_NAME_MAX, message: 'develop.code.codeNameMax' },
-        { pattern: CODE_NAME, message: 'develop.code.codeNamePattern' },
-      ],
-      tip: 'develop.code.codeNameTip',
-      width: 180,
-    },
-    {
-      prop: 'serviceName',
-      label: 'develop.code.serviceName',
-      search: true,
-      required: 'develop.code.serviceNameRequired',
-      rules: [{ max: 64, message: 'develop.code.serviceNameMax' }],
-      tip: 'develop.code.serviceNameTip',
-      width: 180,
-    },
-    {
-      prop: 'datasourceId',
-      label: 'develop.code.datasource',
-      type: 'select',
-      options: sourceOptions,
-      required: 'develop.code.datasourceRequired',
-      span: 12,
-      component: ({ form, disabled }) => <SourceSelect form={form} disabled={disabled} />,
-      width: 160,
-    },
-    {
-      prop: 'tableName',
-      label: 'develop.code.tableName',
-      search: true,
-      required: 'develop.code.tableNameRequired',
-      span: 12,
-      component: ({ form, disabled }) => <TableSelect form={form} disabled={disabled} />,
-      render: (v, r) => v || (r.moduleId ? t('develop.code.fromModule') : ''),
-      width: 200,
-    },
-    { prop: 'tablePrefix', label: 'develop.code.tablePrefix', tip: 'develop.code.tablePrefixTip', width: 110 },
-    remarkColumn('develop.code.remark', { hide: true }),
-  ];
-}
 
 export default function CodePage() {
   const { t } = useTranslation();

@@ -1,46 +1,11 @@
 /** 免费用水登记: declared unbilled authorised uses (flushing, fire fighting, own use) per zone and day. */
 import { useMemo } from 'react';
-import { dmaApi, type Unbilled, unbilledApi } from '../../api/dma';
-import { type CrudColumn, CrudPage, remarkColumn } from '../../components/crud';
-import { zoneOptions } from './zones';
-
-const CATEGORIES = ['flushing', 'fire', 'own', 'other'].map((v) => ({ label: `dma.categories.${v}`, value: v }));
+import { type Unbilled, unbilledApi } from '../../api/dma';
+import { CrudPage } from '../../components/crud';
+import { unbilledColumns } from './columns';
 
 export default function UnbilledPage() {
-  const columns = useMemo<CrudColumn<Unbilled>[]>(
-    () => [
-      {
-        prop: 'dmaCode',
-        label: 'dma.zone',
-        type: 'select',
-        options: async () => zoneOptions(await dmaApi.zones()),
-        search: true,
-        required: 'dma.zoneRequired',
-        width: 160,
-      },
-      {
-        prop: 'category',
-        label: 'dma.category',
-        type: 'select',
-        options: CATEGORIES,
-        search: true,
-        required: 'dma.categoryRequired',
-        width: 120,
-      },
-      { prop: 'useDate', label: 'dma.useDate', type: 'date', required: 'dma.dateRequired', width: 120 },
-      {
-        prop: 'volume',
-        label: 'dma.volume',
-        type: 'number',
-        min: 0.01,
-        precision: 2,
-        required: 'dma.volumeRequired',
-        width: 120,
-      },
-      remarkColumn('dma.remark', { rows: 2 }),
-    ],
-    [],
-  );
+  const columns = useMemo(() => unbilledColumns(), []);
   return (
     <CrudPage<Unbilled>
       api={unbilledApi}

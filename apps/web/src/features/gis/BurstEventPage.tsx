@@ -5,15 +5,16 @@
  * code (antd's QRCode, drawn in the browser) for a phone to scan; 作废 voids a mistaken event with a reason (it stays
  * listed as 已作废).
  */
-import { App, Button, Form, Input, Modal, QRCode, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, QRCode, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { burstApi } from '../../api/burst';
 import type { CrudApi, Query } from '../../api/crud';
-import { type CrudColumn, type CrudHandle, CrudPage, NO_ROW_BUTTONS, RowButton } from '../../components/crud';
-import { EquipmentInput, parseEquipment } from '../../components/map/EquipmentPicker';
+import { type CrudHandle, CrudPage, NO_ROW_BUTTONS, RowButton } from '../../components/crud';
+import { parseEquipment } from '../../components/map/EquipmentPicker';
 import { type BurstEvent, dispatchApi } from '../../components/map/gisApi';
-import { EventDrawer, STATUS_COLOR } from './EventDrawer';
+import { burstEventColumns } from './columns';
+import { EventDrawer } from './EventDrawer';
 import { useButton } from './perm';
 
 /** The event list as a CrudPage family: page and 新增 (analyse); events are never deleted. */
@@ -44,65 +45,7 @@ export default function BurstEventPage() {
   const [share, setShare] = useState<{ event: BurstEvent; url: string; expires: number } | null>(null);
   const created = useRef<BurstEvent | null>(null);
 
-  const columns = useMemo<CrudColumn<BurstEvent>[]>(
-    () => [
-      { prop: 'code', label: 'burstEvent.code', search: true, addDisplay: false, width: 150 },
-      { prop: 'title', label: 'burstEvent.name', search: true, span: 24, ellipsis: true },
-      {
-        prop: 'pipe',
-        label: 'burstEvent.pipe',
-        hide: true,
-        span: 24,
-        required: 'burstEvent.pipeRequired',
-        tip: 'burstEvent.pipeTip',
-        component: () => <EquipmentInput layers={['pipe']} placeholder={t('burstEvent.pipeRequired')} />,
-      },
-      { prop: 'address', label: 'burstEvent.address', addDisplay: false, ellipsis: true },
-      { prop: 'pipeDno', label: 'burstEvent.pipeDno', addDisplay: false, width: 110 },
-      { prop: 'dmaCode', label: 'burstEvent.dmaCode', search: true, addDisplay: false, width: 90 },
-      {
-        prop: 'eventStatus',
-        label: 'burstEvent.eventStatus',
-        type: 'select',
-        numeric: true,
-        search: true,
-        addDisplay: false,
-        width: 100,
-        options: [0, 1, 2, 3].map((v) => ({ value: v, label: `burstEvent.status.${v}` })),
-        render: (v: number) => (
-          <Tag color={STATUS_COLOR[v]} data-testid="event-row-status">
-            {t(`burstEvent.status.${v}`)}
-          </Tag>
-        ),
-      },
-      { prop: 'valveCount', label: 'burstEvent.valveCount', addDisplay: false, width: 90 },
-      { prop: 'affectedCustomers', label: 'burstEvent.affectedCustomers', addDisplay: false, width: 100 },
-      {
-        prop: 'criticalCount',
-        label: 'burstEvent.criticalCount',
-        addDisplay: false,
-        width: 90,
-        render: (n: number) => (n > 0 ? <Tag color="red">{n}</Tag> : n),
-      },
-      {
-        prop: 'source',
-        label: 'burstEvent.source',
-        addDisplay: false,
-        width: 100,
-        render: (s: string) => t(`burstEvent.sources.${s}`, s),
-      },
-      {
-        prop: 'occurTime',
-        label: 'burstEvent.occurTime',
-        type: 'datetime',
-        searchType: 'daterange',
-        search: true,
-        addDisplay: false,
-        width: 170,
-      },
-    ],
-    [t],
-  );
+  const columns = useMemo(() => burstEventColumns(t), [t]);
 
   const save = async (values: Partial<NewEvent>) => {
     const pipe = parseEquipment(values.pipe);

@@ -3,40 +3,16 @@
  * 发送测试 sends through the provider (the default provider records the message in the message log).
  */
 import { SendOutlined } from '@ant-design/icons';
-import { App, Form, Input, Modal, Tag } from 'antd';
-import i18next from 'i18next';
+import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { smsApi } from '../../api/resource';
-import { type CrudColumn, CrudPage, RowButton, remarkColumn } from '../../components/crud';
+import { CrudPage, RowButton } from '../../components/crud';
 import { InputTable } from '../../components/widgets';
 import { type InputTableColumn, inputTableRule } from '../../components/widgets/inputTableRules';
+import { smsColumns as columns } from './columns';
 import { EnableButton } from './EnableButton';
-
-/** status 2 is the one enabled configuration, 1 the others */
-export const enabledTag = (v: number) =>
-  v === 2 ? <Tag color="green">{i18next.t('sms.on')}</Tag> : <Tag>{i18next.t('sms.off')}</Tag>;
-
-const columns: CrudColumn[] = [
-  {
-    prop: 'category',
-    label: 'sms.category',
-    type: 'select',
-    dict: 'sms',
-    numeric: true,
-    search: true,
-    required: 'sms.categoryRequired',
-  },
-  { prop: 'smsCode', label: 'sms.smsCode', search: true, required: 'sms.codeRequired' },
-  { prop: 'templateId', label: 'sms.templateId', required: 'sms.templateRequired' },
-  { prop: 'accessKey', label: 'sms.accessKey', hide: true },
-  { prop: 'secretKey', label: 'sms.secretKey', hide: true, type: 'password' },
-  { prop: 'regionId', label: 'sms.regionId', hide: true },
-  { prop: 'signName', label: 'sms.signName' },
-  { prop: 'status', label: 'sms.status', display: false, render: (v) => enabledTag(Number(v)) },
-  remarkColumn('crud.remark', { hide: true }),
-];
 
 const paramColumns: InputTableColumn[] = [
   { prop: 'key', jnpfKey: 'comInput', label: 'sms.paramKey', required: true },

@@ -8,28 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuApi, type Role, roleApi } from '../../../api/system';
 import { CheckTree, type GrantNode } from '../../../components/CheckTree';
-import { type CrudColumn, CrudPage, sortColumn } from '../../../components/crud';
+import { CrudPage } from '../../../components/crud';
 import { GrantModal } from '../../../components/grant/GrantModal';
 import { useGrantButtons } from '../../../components/grant/useGrantButtons';
-import { TreeSelectField } from '../../../components/widgets';
-import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { usePermission } from '../../../stores/session';
-
-const roleTree = async () => [{ value: '0', title: '顶级', children: toTreeOptions(await roleApi.tree()) }];
-
-const columns: CrudColumn<Role>[] = [
-  { prop: 'roleName', label: 'role.roleName', search: true, required: 'role.nameRequired' },
-  { prop: 'roleAlias', label: 'role.roleAlias', search: true, required: 'role.aliasRequired' },
-  {
-    prop: 'parentId',
-    label: 'role.parentId',
-    hide: true,
-    span: 24,
-    defaultValue: '0',
-    component: () => <TreeSelectField load={roleTree} />,
-  },
-  sortColumn('crud.sort', { min: 0, required: 'role.sortRequired', defaultValue: 1 }),
-];
+import { roleColumns } from './columns';
 
 interface GrantState {
   menu: GrantNode[];
@@ -99,7 +82,7 @@ export default function RolePage() {
     <>
       <CrudPage<Role>
         api={roleApi}
-        columns={columns}
+        columns={roleColumns}
         title="role.title"
         permission="role"
         paged={false}

@@ -3,9 +3,10 @@
  * fields come from there); the form's records themselves are kept with the low-code records (`lc_record`).
  */
 import type { Row } from '../../../api/crud';
-import { businessDataModelApi, dataModelApi, dataSourceApi, listOf } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
+import { businessDataModelApi, dataModelApi } from '../../../api/lowcode';
+import { CrudPage } from '../../../components/crud';
 import { rowsIn } from '../data/rows';
+import { businessDataModelColumns } from './columns';
 
 export const businessDataModels = {
   ...businessDataModelApi,
@@ -13,28 +14,10 @@ export const businessDataModels = {
 };
 
 export default function BusinessDataModelPage() {
-  const columns: CrudColumn[] = [
-    { prop: 'modelName', label: 'lowcode.biz.modelName', search: true, required: 'lowcode.biz.modelNameRequired' },
-    { prop: 'modelCode', label: 'lowcode.biz.modelCode', search: true, required: 'lowcode.biz.modelCodeRequired' },
-    {
-      prop: 'dbLinkId',
-      label: 'lowcode.di.dbLink',
-      type: 'select',
-      options: async () =>
-        listOf(await dataSourceApi.selector()).list.map((d) => ({ label: String(d.fullName), value: String(d.id) })),
-    },
-    {
-      prop: 'tableName',
-      label: 'lowcode.ds.table',
-      required: 'lowcode.biz.tableRequired',
-      tip: 'lowcode.biz.tableTip',
-    },
-    remarkColumn('crud.remark'),
-  ];
   return (
     <CrudPage
       api={businessDataModels}
-      columns={columns}
+      columns={businessDataModelColumns()}
       title="lowcode.biz.modelTitle"
       permission="business_data_model"
       testId="business-model-page"

@@ -3,8 +3,9 @@
  * A design without its own column list shows every value field of its form in 业务办理.
  */
 import type { Row } from '../../../api/crud';
-import { businessDesignApi, businessFormApi } from '../../../api/lowcode';
-import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
+import { businessDesignApi } from '../../../api/lowcode';
+import { CrudPage } from '../../../components/crud';
+import { businessDesignColumns } from './columns';
 
 /** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
 export const businessDesigns = {
@@ -12,31 +13,11 @@ export const businessDesigns = {
   submit: (row: Row) => (row.id ? businessDesignApi.update(row) : businessDesignApi.save(row)),
 };
 
-const formOptions = async () =>
-  ((await businessFormApi.listAll()) ?? []).map((f) => ({ label: String(f.formName), value: String(f.id) }));
-
 export default function BusinessDesignPage() {
-  const columns: CrudColumn[] = [
-    {
-      prop: 'designName',
-      label: 'lowcode.biz.designName',
-      search: true,
-      required: 'lowcode.biz.designNameRequired',
-    },
-    {
-      prop: 'formId',
-      label: 'lowcode.biz.form',
-      type: 'select',
-      options: formOptions,
-      required: 'lowcode.biz.formRequired',
-    },
-    { prop: 'groupName', label: 'lowcode.biz.groupName', search: true },
-    remarkColumn('crud.remark'),
-  ];
   return (
     <CrudPage
       api={businessDesigns}
-      columns={columns}
+      columns={businessDesignColumns()}
       title="lowcode.biz.designTitle"
       permission="business_design"
       testId="business-design-page"

@@ -7,11 +7,11 @@ import { Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
-import { businessCategoryApi, businessDataModelApi, businessFormApi } from '../../../api/lowcode';
-import { type CrudColumn, type CrudHandle, CrudPage, RowButton, remarkColumn } from '../../../components/crud';
+import { businessFormApi } from '../../../api/lowcode';
+import { type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
 import { FormRender, normaliseConf } from '../../../components/form-render';
-import { toTreeOptions } from '../../../components/widgets/treeUtils';
 import { BusinessFormDesignDialog, type Design } from './BusinessFormDesignDialog';
+import { businessFormColumns } from './columns';
 
 /** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
 export const businessForms = {
@@ -19,34 +19,16 @@ export const businessForms = {
   submit: (row: Row) => (row.id ? businessFormApi.update(row) : businessFormApi.save(row)),
 };
 
-const categoryOptions = async () =>
-  toTreeOptions(await businessCategoryApi.tree()).map(function conv(n): any {
-    return { label: n.title, value: n.value, children: n.children?.map(conv) };
-  });
-
 export default function BusinessFormPage() {
   const { t } = useTranslation();
   const handle = useRef<CrudHandle | null>(null);
   const [design, setDesign] = useState<Design | null>(null);
   const [preview, setPreview] = useState<Row | null>(null);
-  const columns: CrudColumn[] = [
-    { prop: 'formName', label: 'lowcode.biz.formName', search: true, required: 'lowcode.biz.formNameRequired' },
-    { prop: 'formCode', label: 'lowcode.biz.formCode', search: true, required: 'lowcode.biz.formCodeRequired' },
-    { prop: 'categoryId', label: 'lowcode.biz.category', type: 'tree', options: categoryOptions },
-    {
-      prop: 'dataModelId',
-      label: 'lowcode.biz.dataModel',
-      type: 'select',
-      options: async () =>
-        ((await businessDataModelApi.select()) ?? []).map((m) => ({ label: String(m.modelName), value: String(m.id) })),
-    },
-    remarkColumn('crud.remark'),
-  ];
   return (
     <>
       <CrudPage
         api={businessForms}
-        columns={columns}
+        columns={businessFormColumns()}
         title="lowcode.biz.form"
         permission="business_form"
         handleRef={handle}

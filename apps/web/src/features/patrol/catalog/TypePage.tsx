@@ -13,8 +13,8 @@ import {
   patrolTypeApi,
   patrolTypeObjectApi,
 } from '../../../api/patrol';
-import { type CrudColumn, CrudPage, remarkColumn, sortColumn } from '../../../components/crud';
-import { facilityColumn } from './facilityColumn';
+import { CrudPage } from '../../../components/crud';
+import { patrolTypeColumns, typeObjectColumns } from './columns';
 
 export default function TypePage() {
   const { t } = useTranslation();
@@ -27,40 +27,8 @@ export default function TypePage() {
       .catch(() => undefined);
   }, []);
 
-  const typeColumns: CrudColumn<PatrolType>[] = useMemo(
-    () => [
-      {
-        prop: 'typeCode',
-        label: 'patrol.type.typeCode',
-        required: 'patrol.type.codeRequired',
-        rules: [{ pattern: /^[A-Za-z0-9_-]{1,32}$/, message: 'patrol.type.codePattern' }],
-        width: 100,
-      },
-      { prop: 'typeName', label: 'patrol.type.typeName', required: 'patrol.type.nameRequired' },
-      sortColumn('patrol.common.sort', { defaultValue: 1, width: 60 }),
-      remarkColumn('patrol.common.remark', { rows: 2, ellipsis: true }),
-    ],
-    [],
-  );
-
-  const objectColumns: CrudColumn<PatrolTypeObject>[] = useMemo(
-    () => [
-      facilityColumn(t, 100),
-      { prop: 'objectName', label: 'patrol.type.objectName', required: 'patrol.type.objectNameRequired', width: 120 },
-      {
-        prop: 'checkItems',
-        label: 'patrol.plan.checkItems',
-        type: 'textarea',
-        rows: 5,
-        tip: 'patrol.plan.checkItemsTip',
-        render: (v: string) => (v ?? '').split('\n').filter(Boolean).join('；'),
-        ellipsis: true,
-      },
-      sortColumn('patrol.common.sort', { defaultValue: 1, width: 60 }),
-      remarkColumn('patrol.common.remark', { rows: 2, hide: true }),
-    ],
-    [t],
-  );
+  const typeColumns = useMemo(() => patrolTypeColumns(), []);
+  const objectColumns = useMemo(() => typeObjectColumns(t), [t]);
 
   return (
     <Row gutter={12} style={{ padding: 12 }} data-testid="patrol-type">

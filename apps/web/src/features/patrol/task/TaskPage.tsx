@@ -23,14 +23,14 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Task, type TaskDetail, type TaskObject, taskApi } from '../../../api/patrol';
-import { type CrudColumn, type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
+import { type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
 import { READ_ONLY_LIST } from '../../../components/crud/readOnly';
-import { DeptTreeSelect } from '../../../components/widgets';
 import { useBusyCall } from '../../../lib/useBusyCall';
 import { useLoadDeps } from '../../../lib/useLoadDeps';
 import { shortTime } from '../../../lib/wireTime';
 import { usePermission } from '../../../stores/session';
 import { nameOf, StaffSelect, TaskStatusTag } from '../common';
+import { taskColumns } from './columns';
 
 const STATES = ['all', '0', '1', '2', '3'] as const;
 
@@ -237,45 +237,7 @@ export default function TaskPage() {
   const [reassigning, setReassigning] = useState<Task | null>(null);
   const handle = useRef<CrudHandle<Task> | null>(null);
 
-  const columns: CrudColumn<Task>[] = useMemo(
-    () => [
-      { prop: 'taskName', label: 'patrol.task.taskName', search: true, width: 260, ellipsis: true },
-      { prop: 'typeName', label: 'patrol.task.type', width: 90 },
-      {
-        prop: 'deptId',
-        label: 'patrol.task.dept',
-        search: true,
-        searchComponent: () => <DeptTreeSelect allowClear placeholder={t('patrol.plan.chooseDept')} />,
-        render: (_v, r) => r.deptName,
-        width: 120,
-      },
-      {
-        prop: 'userId',
-        label: 'patrol.task.users',
-        search: true,
-        searchComponent: () => <StaffSelect />,
-        render: (_v, r) => r.userNames,
-        width: 110,
-      },
-      { prop: 'period', label: 'patrol.task.period', render: (v) => nameOf(t, 'period', v), width: 70 },
-      {
-        prop: 'periodStart',
-        label: 'patrol.task.periodRange',
-        render: (_v, r) => `${shortTime(r.periodStart)} ~ ${shortTime(r.periodEnd)}`,
-        width: 260,
-      },
-      { prop: 'taskStatus', label: 'patrol.task.status', render: (v) => <TaskStatusTag status={v} />, width: 90 },
-      {
-        prop: 'coverage',
-        label: 'patrol.task.coverage',
-        render: (_v, r) => `${r.checkedCount}/${r.objectCount}（${r.coverage}%）`,
-        width: 110,
-      },
-      { prop: 'hazardCount', label: 'patrol.task.hazardCount', width: 70 },
-      { prop: 'finishTime', label: 'patrol.task.finishTime', render: (v) => shortTime(v), width: 140 },
-    ],
-    [t],
-  );
+  const columns = useMemo(() => taskColumns(t), [t]);
 
   const query = useMemo(() => (state === 'all' ? {} : { taskStatus: Number(state) }), [state]);
 

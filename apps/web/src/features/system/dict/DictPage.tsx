@@ -9,66 +9,11 @@ import { Card, Col, Empty, Row, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictRow, dictApi, dictBizApi } from '../../../api/system';
-import { type CrudColumn, CrudPage, RowButton, remarkColumn, sortColumn } from '../../../components/crud';
-import { TreeSelectField } from '../../../components/widgets';
-import { toTreeOptions } from '../../../components/widgets/treeUtils';
+import { CrudPage, RowButton } from '../../../components/crud';
+import { childColumns, type DictFamily, parentColumns } from './columns';
 
-export type DictFamily = 'dict' | 'dict-biz';
+export type { DictFamily };
 export type DictLayout = 'horizontal' | 'vertical';
-
-const sealed = [
-  { label: 'crud.no', value: 0 },
-  { label: 'crud.yes', value: 1 },
-];
-
-/** The last columns of both tables: sort, sealed, remark. */
-const commonTail: CrudColumn<DictRow>[] = [
-  sortColumn('crud.sort', { min: 0, required: 'dict.sortRequired', defaultValue: 1 }),
-  {
-    prop: 'isSealed',
-    label: 'dict.isSealed',
-    type: 'radio',
-    options: sealed,
-    required: 'dict.sealedRequired',
-    defaultValue: 0,
-  },
-  remarkColumn('crud.remark'),
-];
-
-const parentColumns: CrudColumn<DictRow>[] = [
-  { prop: 'code', label: 'dict.code', search: true, required: 'dict.codeRequired' },
-  { prop: 'dictValue', label: 'dict.dictValue', search: true, required: 'dict.valueRequired' },
-  ...commonTail,
-];
-
-function childColumns(family: DictFamily, parent: DictRow): CrudColumn<DictRow>[] {
-  const api = family === 'dict' ? dictApi : dictBizApi;
-  // the entries of this dictionary, for the optional parent of an entry
-  const entries = async () => {
-    const page = await api.childList({ parentId: parent.id, current: 1, size: 1000 });
-    const records = Array.isArray(page) ? page : ((page as any)?.records ?? []);
-    return [
-      {
-        value: parent.id,
-        title: parent.dictValue,
-        children: toTreeOptions(records, { title: 'dictValue', value: 'id' }),
-      },
-    ];
-  };
-  return [
-    { prop: 'code', label: 'dict.code', search: true, required: 'dict.codeRequired', editDisabled: true },
-    { prop: 'dictValue', label: 'dict.dictValue', search: true, required: 'dict.valueRequired' },
-    { prop: 'dictKey', label: 'dict.dictKey', search: true, required: 'dict.keyRequired' },
-    {
-      prop: 'parentId',
-      label: 'dict.parentId',
-      hide: true,
-      span: 24,
-      component: () => <TreeSelectField load={entries} reloadKey={parent.id} />,
-    },
-    ...commonTail,
-  ];
-}
 
 export function DictScreen({ family, layout }: { family: DictFamily; layout: DictLayout }) {
   const { t } = useTranslation();

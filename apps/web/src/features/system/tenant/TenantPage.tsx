@@ -7,51 +7,11 @@ import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rowsOf } from '../../../api/crud';
-import { type Tenant, tenantApi, tenantPackageApi } from '../../../api/system';
-import { type CrudColumn, CrudPage, type Option, RowButton } from '../../../components/crud';
-import { AddressCascader } from '../../../components/widgets';
+import { type Tenant, tenantApi } from '../../../api/system';
+import { CrudPage, type Option, RowButton } from '../../../components/crud';
 import { useBusyCall } from '../../../lib/useBusyCall';
 import { usePermission } from '../../../stores/session';
-
-const packages = async (): Promise<Option[]> =>
-  rowsOf(await tenantPackageApi.page({ current: 1, size: 500 })).records.map((p) => ({
-    label: p.packageName,
-    value: String(p.id),
-  }));
-
-const columns: CrudColumn<Tenant>[] = [
-  {
-    prop: 'tenantId',
-    label: 'tenant.tenantId',
-    search: true,
-    editDisabled: true,
-    tip: 'tenant.tenantIdTip',
-    width: 100,
-  },
-  { prop: 'tenantName', label: 'tenant.tenantName', search: true, required: 'tenant.nameRequired' },
-  { prop: 'linkman', label: 'tenant.linkman', search: true },
-  { prop: 'contactNumber', label: 'tenant.contactNumber' },
-  {
-    prop: 'address',
-    label: 'tenant.address',
-    span: 24,
-    component: () => <AddressCascader names />,
-  },
-  { prop: 'domainUrl', label: 'tenant.domainUrl', span: 24 },
-  { prop: 'backgroundUrl', label: 'tenant.backgroundUrl', span: 24, hide: true },
-  {
-    prop: 'accountNumber',
-    label: 'tenant.accountNumber',
-    type: 'number',
-    min: -1,
-    tip: 'tenant.accountTip',
-    render: (v: number) => (v === -1 || v === null || v === undefined ? '∞' : v),
-  },
-  { prop: 'expireTime', label: 'tenant.expireTime', type: 'datetime' },
-  { prop: 'packageId', label: 'tenant.packageId', type: 'select', options: packages, hide: true },
-  { prop: 'packageName', label: 'tenant.packageId', display: false },
-];
+import { packages, tenantColumns } from './columns';
 
 function SettingDialog({ row, onClose }: { row: Tenant | null; onClose(saved: boolean): void }) {
   const { t } = useTranslation();
@@ -127,7 +87,7 @@ export default function TenantPage() {
     <>
       <CrudPage<Tenant>
         api={tenantApi}
-        columns={columns}
+        columns={tenantColumns}
         title="tenant.title"
         permission="tenant"
         actionWidth={320}

@@ -4,60 +4,15 @@
  * ('please enter the package name'), menus required ('please select a menu'), the menu list joined with commas;
  * delete with nothing selected warns 'please select at least one data'.
  */
-import { useEffect, useState } from 'react';
-import { menuApi, tenantPackageApi } from '../../../api/system';
-import { CheckTree, type GrantNode } from '../../../components/CheckTree';
-import { type CrudColumn, CrudPage, remarkColumn } from '../../../components/crud';
-
-function MenuTreeField(p: { value?: string; onChange?: (v: string) => void; disabled?: boolean; id?: string }) {
-  const [tree, setTree] = useState<GrantNode[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    menuApi
-      .tree()
-      .then((t) => setTree((t ?? []) as GrantNode[]))
-      .catch(() => setTree([]))
-      .finally(() => setLoading(false));
-  }, []);
-  return (
-    <CheckTree
-      id={p.id}
-      data-testid="package-menu-tree"
-      treeData={tree}
-      loading={loading}
-      disabled={p.disabled}
-      searchable
-      value={p.value}
-      onChange={(ids) => p.onChange?.(ids.join(','))}
-    />
-  );
-}
-
-const columns: CrudColumn[] = [
-  {
-    prop: 'packageName',
-    label: 'tenantPackage.packageName',
-    search: true,
-    required: 'tenantPackage.nameRequired',
-    span: 24,
-  },
-  {
-    prop: 'menuId',
-    label: 'tenantPackage.menuId',
-    hide: true,
-    span: 24,
-    required: 'tenantPackage.menuRequired',
-    trigger: 'onChange',
-    component: ({ disabled }) => <MenuTreeField disabled={disabled} />,
-  },
-  remarkColumn('crud.remark', { span: 24 }),
-];
+import { tenantPackageApi } from '../../../api/system';
+import { CrudPage } from '../../../components/crud';
+import { tenantPackageColumns } from './columns';
 
 export default function TenantPackagePage() {
   return (
     <CrudPage
       api={tenantPackageApi}
-      columns={columns}
+      columns={tenantPackageColumns}
       title="tenantPackage.title"
       permission="tenantpackage"
       viewBtn={false}

@@ -5,56 +5,35 @@
  * with 设为主版本.
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Modal, Select, Space, Tag, Upload } from 'antd';
+import { App, Button, Form, Modal, Select, Space, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Row } from '../../../api/crud';
 import { tenantApi } from '../../../api/system';
 import { designApi, flowApi } from '../../../api/workflow';
+import { type CrudHandle, CrudPage, NO_FORM_LIST, REMOVE_ONLY_LIST, RowButton } from '../../../components/crud';
 import {
-  type CrudColumn,
-  type CrudHandle,
-  CrudPage,
-  NO_FORM_LIST,
-  REMOVE_ONLY_LIST,
-  RowButton,
-  sortColumn,
-} from '../../../components/crud';
-import { TreeSelectField } from '../../../components/widgets';
-import { toTreeOptions } from '../../../components/widgets/treeUtils';
+  buttonColumns,
+  CategorySelect,
+  categoryColumns,
+  conditionColumns,
+  D,
+  deploymentColumns,
+  formColumns,
+  historyColumns,
+  modelColumns,
+} from './columns';
 import { FormDesignDialog } from './FormDesignDialog';
-
-const D = 'workflow.design.';
-const loadCategories = async () => toTreeOptions(await designApi.category.tree());
-
-function CategorySelect(p: { value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
-  return <TreeSelectField value={p.value} onChange={p.onChange} disabled={p.disabled} load={loadCategories} />;
-}
-
-const categoryCol: CrudColumn = {
-  prop: 'categoryId',
-  label: `${D}category`,
-  render: (v, r) => r.categoryName ?? v ?? '',
-  component: (ctx) => <CategorySelect disabled={ctx.disabled} />,
-};
 
 export function ModelPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const columns: CrudColumn[] = [
-    { prop: 'modelKey', label: `${D}modelKey`, search: true, required: `${D}keyRequired`, editDisabled: true },
-    { prop: 'name', label: `${D}modelName`, search: true, required: `${D}nameRequired` },
-    categoryCol,
-    { prop: 'version', label: `${D}version`, width: 90, display: false, render: (v) => (v ? `v${v}` : '') },
-    { prop: 'description', label: `${D}description`, type: 'textarea', span: 24, hide: true },
-    { prop: 'updateTime', label: 'workflow.list.createTime', display: false, width: 170 },
-  ];
   return (
     <CrudPage
       api={designApi.model}
-      columns={columns}
+      columns={modelColumns()}
       title={`${D}model`}
       permission="wf_model"
       actionWidth={320}
@@ -96,35 +75,11 @@ export function FormPage() {
     },
     [designing],
   );
-  const columns: CrudColumn[] = [
-    { prop: 'formKey', label: `${D}formKey`, search: true, required: `${D}keyRequired`, editDisabled: true },
-    { prop: 'name', label: `${D}formName`, search: true, required: `${D}nameRequired` },
-    categoryCol,
-    { prop: 'version', label: `${D}version`, width: 90, display: false, render: (v) => (v ? `v${v}` : '') },
-    {
-      prop: 'content',
-      label: `${D}content`,
-      type: 'textarea',
-      rows: 10,
-      span: 24,
-      hide: true,
-      rules: [
-        {
-          validator: async (_r, v) => {
-            if (v === undefined || v === null || v === '' || typeof v === 'object') return;
-            JSON.parse(String(v));
-          },
-          message: 'JSON',
-        },
-      ],
-    },
-    { prop: 'remark', label: `${D}remark`, hide: true },
-  ];
   return (
     <>
       <CrudPage
         api={designApi.form}
-        columns={columns}
+        columns={formColumns()}
         title={`${D}form`}
         permission="wf_form"
         testId="wf-forms"
@@ -249,25 +204,11 @@ export function DeploymentPage() {
   const [upload, setUpload] = useState<CrudHandle | null>(null);
   const [categoryOf, setCategoryOf] = useState<{ row: Row; h: CrudHandle } | null>(null);
   const active = (r: Row) => Number(r.status ?? r.suspensionState ?? 1) === 1;
-  const columns: CrudColumn[] = [
-    { prop: 'name', label: `${D}deploymentName`, search: true },
-    { prop: 'key', label: 'workflow.list.processKey', search: true, render: (v, r) => v ?? r.processKey ?? '' },
-    { prop: 'version', label: `${D}version`, width: 90, render: (v) => (v ? `v${v}` : '') },
-    { prop: 'categoryName', label: `${D}category`, render: (v, r) => v ?? r.category ?? '' },
-    { prop: 'deployTime', label: `${D}deployTime`, width: 170 },
-    {
-      prop: 'status',
-      label: `${D}status`,
-      width: 100,
-      render: (_v, r) =>
-        active(r) ? <Tag color="success">{t(`${D}statusActive`)}</Tag> : <Tag>{t(`${D}statusSuspended`)}</Tag>,
-    },
-  ];
   return (
     <>
       <CrudPage
         api={designApi.deployment}
-        columns={columns}
+        columns={deploymentColumns(t, active)}
         title={`${D}deployment`}
         permission="wf_deployment"
         {...REMOVE_ONLY_LIST}
@@ -315,21 +256,10 @@ export function DeploymentPage() {
 }
 
 export function CategoryPage() {
-  const columns: CrudColumn[] = [
-    { prop: 'name', label: `${D}categoryName`, search: true, required: `${D}nameRequired` },
-    {
-      prop: 'parentId',
-      label: `${D}parent`,
-      hide: true,
-      component: (ctx) => <CategorySelect disabled={ctx.disabled} />,
-    },
-    sortColumn(`${D}sort`, { width: 90 }),
-    { prop: 'remark', label: `${D}remark` },
-  ];
   return (
     <CrudPage
       api={designApi.category}
-      columns={columns}
+      columns={categoryColumns()}
       title={`${D}category`}
       permission="wf_category"
       tree
@@ -340,22 +270,18 @@ export function CategoryPage() {
 }
 
 export function ButtonPage() {
-  const columns: CrudColumn[] = [
-    { prop: 'buttonKey', label: `${D}buttonKey`, search: true, required: `${D}keyRequired` },
-    { prop: 'name', label: `${D}buttonName`, search: true, required: `${D}nameRequired` },
-    { prop: 'display', label: `${D}status`, type: 'switch', width: 100 },
-    sortColumn(`${D}sort`, { width: 90 }),
-  ];
-  return <CrudPage api={designApi.button} columns={columns} title={`${D}buttonName`} permission="wf_button" />;
+  return <CrudPage api={designApi.button} columns={buttonColumns()} title={`${D}buttonName`} permission="wf_button" />;
 }
 
 export function ConditionPage() {
-  const columns: CrudColumn[] = [
-    { prop: 'name', label: `${D}conditionName`, search: true, required: `${D}nameRequired` },
-    { prop: 'expression', label: `${D}expression`, required: `${D}expressionRequired`, span: 24 },
-    { prop: 'remark', label: `${D}remark` },
-  ];
-  return <CrudPage api={designApi.condition} columns={columns} title={`${D}condition`} permission="wf_condition" />;
+  return (
+    <CrudPage
+      api={designApi.condition}
+      columns={conditionColumns()}
+      title={`${D}condition`}
+      permission="wf_condition"
+    />
+  );
 }
 
 function HistoryPage({ kind }: { kind: 'model' | 'form' }) {
@@ -363,26 +289,10 @@ function HistoryPage({ kind }: { kind: 'model' | 'form' }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const api = kind === 'model' ? designApi.modelHistory : designApi.formHistory;
-  const columns: CrudColumn[] =
-    kind === 'model'
-      ? [
-          { prop: 'modelKey', label: `${D}modelKey` },
-          { prop: 'name', label: `${D}modelName` },
-          { prop: 'version', label: `${D}version`, width: 90, render: (v) => `v${v}` },
-          { prop: 'createTime', label: 'workflow.list.createTime', width: 170 },
-          { prop: 'xml', label: 'XML', type: 'textarea', rows: 14, span: 24, hide: true },
-        ]
-      : [
-          { prop: 'formKey', label: `${D}formKey` },
-          { prop: 'name', label: `${D}formName` },
-          { prop: 'version', label: `${D}version`, width: 90, render: (v) => `v${v}` },
-          { prop: 'createTime', label: 'workflow.list.createTime', width: 170 },
-          { prop: 'content', label: `${D}content`, type: 'textarea', rows: 14, span: 24, hide: true },
-        ];
   return (
     <CrudPage
       api={api}
-      columns={columns}
+      columns={historyColumns(kind)}
       query={kind === 'model' ? { modelId: id } : { formId: id }}
       title={`${D}history`}
       {...NO_FORM_LIST}

@@ -1,8 +1,13 @@
-/** The columns of the resource screens (attachments, OSS): list, search bar and dialog fields in one schema each. */
+/** The columns of the resource screens (attachments, OSS, SMS): list, search bar and dialog fields, one schema each. */
+import { Tag } from 'antd';
+import i18next from 'i18next';
 import type { Attach } from '../../api/resource';
 import { type CrudColumn, remarkColumn } from '../../components/crud';
 import { formatBytes } from '../../lib/upload';
-import { enabledTag } from './SmsPage';
+
+/** status 2 is the one enabled configuration, 1 the others */
+export const enabledTag = (v: number) =>
+  v === 2 ? <Tag color="green">{i18next.t('sms.on')}</Tag> : <Tag>{i18next.t('sms.off')}</Tag>;
 
 export const attachColumns: CrudColumn<Attach>[] = [
   { prop: 'originalName', label: 'attach.originalName', search: true, required: 'attach.nameRequired', span: 24 },
@@ -36,5 +41,25 @@ export const ossColumns: CrudColumn[] = [
     display: false,
     render: (v) => enabledTag(Number(v)),
   },
+  remarkColumn('crud.remark', { hide: true }),
+];
+
+export const smsColumns: CrudColumn[] = [
+  {
+    prop: 'category',
+    label: 'sms.category',
+    type: 'select',
+    dict: 'sms',
+    numeric: true,
+    search: true,
+    required: 'sms.categoryRequired',
+  },
+  { prop: 'smsCode', label: 'sms.smsCode', search: true, required: 'sms.codeRequired' },
+  { prop: 'templateId', label: 'sms.templateId', required: 'sms.templateRequired' },
+  { prop: 'accessKey', label: 'sms.accessKey', hide: true },
+  { prop: 'secretKey', label: 'sms.secretKey', hide: true, type: 'password' },
+  { prop: 'regionId', label: 'sms.regionId', hide: true },
+  { prop: 'signName', label: 'sms.signName' },
+  { prop: 'status', label: 'sms.status', display: false, render: (v) => enabledTag(Number(v)) },
   remarkColumn('crud.remark', { hide: true }),
 ];
