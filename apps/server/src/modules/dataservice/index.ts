@@ -12,7 +12,7 @@ import { seedDataservice } from './seed.ts';
 
 export const dataserviceModule: ServerModule = {
   name: 'dataservice',
-  uses: ['resource', 'system'],
+  uses: ['system'],
   routes(app, ctx) {
     registerDictionaryRoutes(app, ctx);
     registerAreaRoutes(app, ctx);
