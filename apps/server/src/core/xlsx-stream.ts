@@ -9,8 +9,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-export { XLSX_TYPE } from './attachment.ts';
-
 export interface XlsxStreamOptions<T> {
   sheet: string;
   columns: Partial<ExcelJS.Column>[];
