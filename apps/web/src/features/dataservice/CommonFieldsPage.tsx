@@ -9,7 +9,7 @@ export default function CommonFieldsPage() {
   return (
     <CrudPage
       api={commonFieldsApi}
-      columns={commonFieldsColumns()}
+      columns={commonFieldsColumns}
       title="cfield.title"
       permission="common_fields"
       handleRef={handle}

@@ -64,7 +64,7 @@ const FIELD_TYPES = ['varchar', 'text', 'int', 'bigint', 'decimal', 'datetime', 
 }));
 
 /** 常用字段's columns. */
-export const commonFieldsColumns = (): CrudColumn[] => [
+export const commonFieldsColumns: CrudColumn[] = [
   { prop: 'keyword', label: 'cfield.keyword', search: true, hide: true, display: false },
   { prop: 'fieldName', label: 'cfield.fieldName', required: 'cfield.fieldNameRequired' },
   { prop: 'field', label: 'cfield.field', required: 'cfield.fieldRequired' },

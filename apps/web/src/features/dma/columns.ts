@@ -5,7 +5,7 @@ import { zoneOptions } from './zones';
 
 const CATEGORIES = ['flushing', 'fire', 'own', 'other'].map((v) => ({ label: `dma.categories.${v}`, value: v }));
 
-export const unbilledColumns = (): CrudColumn<Unbilled>[] => [
+export const unbilledColumns: CrudColumn<Unbilled>[] = [
   {
     prop: 'dmaCode',
     label: 'dma.zone',

@@ -3,7 +3,6 @@
  * drawn without EPANET data; an edit makes the next run build a new model (modules/hydraulic/materials.ts).
  */
 import { Alert } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { materialApi, type PipeMaterial } from '../../api/hydraulic';
 import { CrudPage } from '../../components/crud';
@@ -11,11 +10,10 @@ import { materialColumns } from './columns';
 
 export default function MaterialPage() {
   const { t } = useTranslation();
-  const columns = useMemo(() => materialColumns(), []);
   return (
     <CrudPage<PipeMaterial>
       api={materialApi}
-      columns={columns}
+      columns={materialColumns}
       paged={false}
       title="hydraulic.material.title"
       permission="hydraulic_material"

@@ -7,7 +7,7 @@ export function cAtAge(r: Pick<PipeMaterial, 'hazenC' | 'agingPerYear' | 'minC'>
   return Math.max(Math.min(r.minC, r.hazenC), Math.round((r.hazenC - r.agingPerYear * age) * 10) / 10);
 }
 
-export const materialColumns = (): CrudColumn<PipeMaterial>[] => [
+export const materialColumns: CrudColumn<PipeMaterial>[] = [
   {
     prop: 'name',
     label: 'hydraulic.material.name',

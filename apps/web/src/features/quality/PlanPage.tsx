@@ -1,7 +1,7 @@
 /** 采样计划: points, indicators, frequency and sampler; generates the sampling tasks of a day. */
 import { App, Button, DatePicker, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Plan, planApi, qualityApi } from '../../api/quality';
 import { CrudPage } from '../../components/crud';
@@ -13,11 +13,10 @@ export default function PlanPage() {
   const { message } = App.useApp();
   const canGenerate = usePermission('quality_plan_generate');
   const [day, setDay] = useState(dayjs());
-  const columns = useMemo(() => planColumns(), []);
   return (
     <CrudPage<Plan>
       api={planApi}
-      columns={columns}
+      columns={planColumns}
       title="quality.planTitle"
       permission="quality_plan"
       viewBtn={false}

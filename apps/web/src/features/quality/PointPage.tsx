@@ -1,15 +1,13 @@
 /** 水质点位: where water is sampled or measured (plant outlet or network), optionally an online station. */
-import { useMemo } from 'react';
 import { pointApi, type QualityPoint } from '../../api/quality';
 import { CrudPage } from '../../components/crud';
 import { pointColumns } from './columns';
 
 export default function PointPage() {
-  const columns = useMemo(() => pointColumns(), []);
   return (
     <CrudPage<QualityPoint>
       api={pointApi}
-      columns={columns}
+      columns={pointColumns}
       paged={false}
       title="quality.pointTitle"
       permission="quality_point"

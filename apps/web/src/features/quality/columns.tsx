@@ -73,7 +73,7 @@ export const indicatorColumns = (t: TFunction): CrudColumn<Indicator>[] => [
 ];
 
 /** 采样计划 */
-export const planColumns = (): CrudColumn<Plan>[] => [
+export const planColumns: CrudColumn<Plan>[] = [
   { prop: 'code', label: 'quality.code', required: 'quality.code', search: true, width: 130 },
   { prop: 'name', label: 'quality.name', required: 'quality.name', search: true, width: 150 },
   {
@@ -176,7 +176,7 @@ export const taskColumns = (t: TFunction): CrudColumn<Task>[] => [
 ];
 
 /** 水质点位 */
-export const pointColumns = (): CrudColumn<QualityPoint>[] => [
+export const pointColumns: CrudColumn<QualityPoint>[] = [
   { prop: 'code', label: 'quality.code', required: 'quality.code', search: true, width: 120, editDisabled: true },
   { prop: 'name', label: 'quality.name', required: 'quality.name', search: true, width: 200 },
   {

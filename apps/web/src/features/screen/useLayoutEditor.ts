@@ -36,10 +36,9 @@ export function useLayoutEditor() {
   };
   /** A new widget takes the first free 6 × 4 place, else the first free 2 × 2, else the corner. */
   const add = (widget: WidgetCode) => {
-    const place = freePlace(widgets, 6, 4) ?? freePlace(widgets, 2, 2) ?? { x: 0, y: 0 };
-    const w = freePlace(widgets, 6, 4) ? 6 : 2;
-    const h = freePlace(widgets, 6, 4) ? 4 : 2;
-    setWidgets((ws) => [...ws, { widget, ...place, w, h, options: { ...DEFAULT_OPTIONS[widget] } }]);
+    const large = freePlace(widgets, 6, 4);
+    const box = large ? { ...large, w: 6, h: 4 } : { ...(freePlace(widgets, 2, 2) ?? { x: 0, y: 0 }), w: 2, h: 2 };
+    setWidgets((ws) => [...ws, { widget, ...box, options: { ...DEFAULT_OPTIONS[widget] } }]);
     setSelected(widgets.length);
   };
   const remove = (i: number) => {

@@ -7,7 +7,7 @@ export default function BusinessCategoryPage() {
   return (
     <CrudPage
       api={businessCategoryApi}
-      columns={businessCategoryColumns()}
+      columns={businessCategoryColumns}
       title="lowcode.biz.categoryTitle"
       permission="business_category"
       tree

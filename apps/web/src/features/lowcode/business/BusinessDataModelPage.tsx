@@ -17,7 +17,7 @@ export default function BusinessDataModelPage() {
   return (
     <CrudPage
       api={businessDataModels}
-      columns={businessDataModelColumns()}
+      columns={businessDataModelColumns}
       title="lowcode.biz.modelTitle"
       permission="business_data_model"
       testId="business-model-page"

@@ -17,7 +17,7 @@ export default function BusinessDesignPage() {
   return (
     <CrudPage
       api={businessDesigns}
-      columns={businessDesignColumns()}
+      columns={businessDesignColumns}
       title="lowcode.biz.designTitle"
       permission="business_design"
       testId="business-design-page"

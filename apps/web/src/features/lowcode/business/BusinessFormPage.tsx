@@ -28,7 +28,7 @@ export default function BusinessFormPage() {
     <>
       <CrudPage
         api={businessForms}
-        columns={businessFormColumns()}
+        columns={businessFormColumns}
         title="lowcode.biz.form"
         permission="business_form"
         handleRef={handle}

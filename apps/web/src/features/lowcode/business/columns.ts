@@ -18,7 +18,7 @@ const categoryOptions = async () =>
   });
 
 /** 业务表单's columns. */
-export const businessFormColumns = (): CrudColumn[] => [
+export const businessFormColumns: CrudColumn[] = [
   { prop: 'formName', label: 'lowcode.biz.formName', search: true, required: 'lowcode.biz.formNameRequired' },
   { prop: 'formCode', label: 'lowcode.biz.formCode', search: true, required: 'lowcode.biz.formCodeRequired' },
   { prop: 'categoryId', label: 'lowcode.biz.category', type: 'tree', options: categoryOptions },
@@ -33,7 +33,7 @@ export const businessFormColumns = (): CrudColumn[] => [
 ];
 
 /** 数据模型's columns. */
-export const businessDataModelColumns = (): CrudColumn[] => [
+export const businessDataModelColumns: CrudColumn[] = [
   { prop: 'modelName', label: 'lowcode.biz.modelName', search: true, required: 'lowcode.biz.modelNameRequired' },
   { prop: 'modelCode', label: 'lowcode.biz.modelCode', search: true, required: 'lowcode.biz.modelCodeRequired' },
   {
@@ -56,7 +56,7 @@ const formOptions = async () =>
   ((await businessFormApi.listAll()) ?? []).map((f) => ({ label: String(f.formName), value: String(f.id) }));
 
 /** 业务设计's columns. */
-export const businessDesignColumns = (): CrudColumn[] => [
+export const businessDesignColumns: CrudColumn[] = [
   {
     prop: 'designName',
     label: 'lowcode.biz.designName',
@@ -82,7 +82,7 @@ const parents = async () => [
 ];
 
 /** 业务分类's columns. */
-export const businessCategoryColumns = (): CrudColumn[] => [
+export const businessCategoryColumns: CrudColumn[] = [
   {
     prop: 'categoryName',
     label: 'lowcode.biz.categoryName',

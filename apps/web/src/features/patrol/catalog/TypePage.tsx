@@ -27,7 +27,6 @@ export default function TypePage() {
       .catch(() => undefined);
   }, []);
 
-  const typeColumns = useMemo(() => patrolTypeColumns(), []);
   const objectColumns = useMemo(() => typeObjectColumns(t), [t]);
 
   return (
@@ -36,7 +35,7 @@ export default function TypePage() {
         <Card size="small" title={t('patrol.type.types')}>
           <CrudPage<PatrolType>
             api={patrolTypeApi}
-            columns={typeColumns}
+            columns={patrolTypeColumns}
             title="patrol.type.title"
             permission="patrol_type"
             paged={false}

@@ -133,7 +133,7 @@ export const jobObjectColumns = (t: TFunction): CrudColumn<JobObject>[] => [
 ];
 
 /** 巡检类型: the types (left) */
-export const patrolTypeColumns = (): CrudColumn<PatrolType>[] => [
+export const patrolTypeColumns: CrudColumn<PatrolType>[] = [
   {
     prop: 'typeCode',
     label: 'patrol.type.typeCode',

@@ -27,7 +27,7 @@ const categoryCol: CrudColumn = {
 };
 
 /** 模型管理's columns. */
-export const modelColumns = (): CrudColumn[] => [
+export const modelColumns: CrudColumn[] = [
   { prop: 'modelKey', label: `${D}modelKey`, search: true, required: `${D}keyRequired`, editDisabled: true },
   { prop: 'name', label: `${D}modelName`, search: true, required: `${D}nameRequired` },
   categoryCol,
@@ -37,7 +37,7 @@ export const modelColumns = (): CrudColumn[] => [
 ];
 
 /** 表单管理's columns. */
-export const formColumns = (): CrudColumn[] => [
+export const formColumns: CrudColumn[] = [
   { prop: 'formKey', label: `${D}formKey`, search: true, required: `${D}keyRequired`, editDisabled: true },
   { prop: 'name', label: `${D}formName`, search: true, required: `${D}nameRequired` },
   categoryCol,
@@ -79,7 +79,7 @@ export const deploymentColumns = (t: TFunction, active: (r: Row) => boolean): Cr
 ];
 
 /** 流程分类's columns. */
-export const categoryColumns = (): CrudColumn[] => [
+export const categoryColumns: CrudColumn[] = [
   { prop: 'name', label: `${D}categoryName`, search: true, required: `${D}nameRequired` },
   {
     prop: 'parentId',
@@ -92,7 +92,7 @@ export const categoryColumns = (): CrudColumn[] => [
 ];
 
 /** 按钮管理's columns. */
-export const buttonColumns = (): CrudColumn[] => [
+export const buttonColumns: CrudColumn[] = [
   { prop: 'buttonKey', label: `${D}buttonKey`, search: true, required: `${D}keyRequired` },
   { prop: 'name', label: `${D}buttonName`, search: true, required: `${D}nameRequired` },
   { prop: 'display', label: `${D}status`, type: 'switch', width: 100 },
@@ -100,7 +100,7 @@ export const buttonColumns = (): CrudColumn[] => [
 ];
 
 /** 条件管理's columns. */
-export const conditionColumns = (): CrudColumn[] => [
+export const conditionColumns: CrudColumn[] = [
   { prop: 'name', label: `${D}conditionName`, search: true, required: `${D}nameRequired` },
   { prop: 'expression', label: `${D}expression`, required: `${D}expressionRequired`, span: 24 },
   { prop: 'remark', label: `${D}remark` },

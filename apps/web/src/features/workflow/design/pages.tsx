@@ -33,7 +33,7 @@ export function ModelPage() {
   return (
     <CrudPage
       api={designApi.model}
-      columns={modelColumns()}
+      columns={modelColumns}
       title={`${D}model`}
       permission="wf_model"
       actionWidth={320}
@@ -79,7 +79,7 @@ export function FormPage() {
     <>
       <CrudPage
         api={designApi.form}
-        columns={formColumns()}
+        columns={formColumns}
         title={`${D}form`}
         permission="wf_form"
         testId="wf-forms"
@@ -259,7 +259,7 @@ export function CategoryPage() {
   return (
     <CrudPage
       api={designApi.category}
-      columns={categoryColumns()}
+      columns={categoryColumns}
       title={`${D}category`}
       permission="wf_category"
       tree
@@ -270,17 +270,12 @@ export function CategoryPage() {
 }
 
 export function ButtonPage() {
-  return <CrudPage api={designApi.button} columns={buttonColumns()} title={`${D}buttonName`} permission="wf_button" />;
+  return <CrudPage api={designApi.button} columns={buttonColumns} title={`${D}buttonName`} permission="wf_button" />;
 }
 
 export function ConditionPage() {
   return (
-    <CrudPage
-      api={designApi.condition}
-      columns={conditionColumns()}
-      title={`${D}condition`}
-      permission="wf_condition"
-    />
+    <CrudPage api={designApi.condition} columns={conditionColumns} title={`${D}condition`} permission="wf_condition" />
   );
 }
 
