@@ -90,6 +90,22 @@ test('tabs: closing the active one activates the previous; close others; close a
   await expect(page.getByText('清除完毕')).toBeVisible();
 });
 
+test('two navigations that land in the same moment open both tabs', async ({ page }) => {
+  await signIn(page);
+  const sub = page.locator('.swp-sider .ant-menu-submenu-title', { hasText: '工作台' });
+  if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
+  await expect(page.locator('.swp-sider [data-path="/message/index"]')).toBeVisible();
+  // both clicks in one task: react-router renders the two navigations as one transition, so only the router's own
+  // navigation events see the first (docs/architecture.md, "tabs and transitions")
+  await page.evaluate(() => {
+    for (const path of ['/wel/dashboard', '/message/index']) {
+      (document.querySelector(`.swp-sider [data-path="${path}"]`) as HTMLElement).click();
+    }
+  });
+  await expect(page).toHaveURL(/\/message\/index$/);
+  await expectTabs(page, ['首页', '控制台', '消息中心']);
+});
+
 test('the business-area switcher reloads the menu for the chosen area and keeps the choice in the session', async ({
   page,
 }) => {

@@ -19,8 +19,14 @@ const ShutValuePage = lazy(() =>
 const ScreenPage = lazy(() =>
   Promise.all([import('../features/screen/ScreenPage'), loadFeatureStrings()]).then(([m]) => m),
 );
-// the signed-in shell shows once every feature's strings are in
-const Layout = lazy(() => Promise.all([import('../shell/Layout'), loadFeatureStrings()]).then(([m]) => m));
+// the signed-in shell shows once every feature's strings are in; it brings how a navigation opens its tab
+let openTabForLocation: ((pathname: string, search: string) => void) | undefined;
+const Layout = lazy(() =>
+  Promise.all([import('../shell/Layout'), import('../shell/routeTab'), loadFeatureStrings()]).then(([m, tabs]) => {
+    openTabForLocation = tabs.openTabForLocation;
+    return m;
+  }),
+);
 
 export const router = createBrowserRouter([
   {
@@ -39,3 +45,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// Each navigation into the shell opens its tab as it lands (before the shell has loaded, its first render does).
+// react-router 7 renders navigations in transitions, and two that land together (a menu click, then the user menu)
+// render once: the shell's effect alone would see only the second.
+let landed = '';
+router.subscribe((state) => {
+  if (state.navigation.state !== 'idle' || state.location.key === landed) return;
+  landed = state.location.key;
+  if (state.matches.at(-1)?.route.path !== '*') return;
+  openTabForLocation?.(state.location.pathname, state.location.search);
+});

@@ -6,21 +6,14 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { loaderFor, screenLoaders, screenTitles } from '../features/registry';
-import { menuVisible, tabAllowed } from '../lib/guard';
-import { type ResolveContext, resolveRoute } from '../lib/routes';
+import { menuVisible } from '../lib/guard';
+import { resolveRoute } from '../lib/routes';
 import { tabTitle } from '../lib/translate';
 import { useSession } from '../stores/session';
 import { useTabs } from '../stores/tabs';
 import { useUi } from '../stores/ui';
 import { prefetchMenuScreens } from './prefetch';
-
-/** the registry key serving a path (exact, or a `/a/:id` pattern) */
-function screenFor(path: string): string | undefined {
-  if (screenLoaders[path]) return path;
-  const loader = loaderFor(path);
-  return loader ? Object.keys(screenLoaders).find((k) => screenLoaders[k] === loader) : undefined;
-}
+import { openTab, resolveContext } from './routeTab';
 
 function splitPath(value: string) {
   const u = new URL(value, 'http://local');
@@ -35,14 +28,12 @@ export function useShellRoute(signedIn: boolean) {
   const menuAll = useSession((s) => s.menuAll);
   const tabs = useTabs((s) => s.list);
 
-  const ctx: ResolveContext = useMemo(
-    () => ({ menuAll, screenFor, titleOf: (screen: string) => screenTitles[screen] }),
-    [menuAll],
-  );
+  const ctx = useMemo(() => resolveContext(menuAll), [menuAll]);
   const fullPath = location.pathname + location.search;
   const current = useMemo(() => resolveRoute(location.pathname, location.search, ctx), [location, ctx]);
 
-  // after each navigation: unknown paths go to /404; the menu flag; the tab (spec 1 §2.2)
+  // after each navigation: unknown paths go to /404; the menu flag; the tab (spec 1 §2.2). The router opens the tab
+  // too, as each navigation lands (routeTab.ts says why); here it covers the first page and a menu that loads late.
   useEffect(() => {
     if (!signedIn || !menuLoaded) return;
     if (current.kind === 'notFound') {
@@ -51,19 +42,7 @@ export function useShellRoute(signedIn: boolean) {
     }
     const query = Object.fromEntries(new URLSearchParams(location.search));
     useUi.getState().setShowMenu(menuVisible({}, query));
-    if (tabAllowed({ isTab: current.isTab }, current.label, fullPath)) {
-      useTabs.getState().add({
-        label: current.label,
-        value: fullPath,
-        params: {},
-        query,
-        meta: {
-          ...(current.i18n ? { i18n: current.i18n } : {}),
-          ...(current.nameEn ? { nameEn: current.nameEn } : {}),
-        },
-        group: [],
-      });
-    }
+    openTab(current, fullPath, location.search);
   }, [signedIn, menuLoaded, current, fullPath, location.search, navigate]);
 
   // the code of every screen in the user's menu is fetched in idle time, so a first open does not wait for it
