@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError, done, ok } from '../../core/envelope.ts';
 import { adminOnly, bearerOf, parseBasic, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { dept, invalidateMenuCache, post, role, tenant, user } from '../system/index.ts';
 import type { MenuService } from './menus.ts';
@@ -98,17 +99,11 @@ const guestBody = z.object({
     .string({ error: '请先输入租户编号' })
     .trim()
     .regex(/^\w{1,12}$/, '租户编号格式不正确'),
-  name: z
-    .string({ error: '缺少必要的请求参数: name' })
-    .trim()
-    .min(1, '请输入用户名')
-    .max(20, '用户名不能超过 20 个字符'),
-  account: z
-    .string({ error: '请先输入账号名称' })
-    .trim()
-    .min(1, '请先输入账号名称')
-    .max(45, '账号不能超过 45 个字符')
-    .regex(/^[\w.@-]+$/, '账号只能包含字母、数字、下划线、点、@ 和 -'),
+  name: requiredText('请输入用户名', 20, '用户名不能超过 20 个字符', '缺少必要的请求参数: name'),
+  account: requiredText('请先输入账号名称', 45, '账号不能超过 45 个字符').regex(
+    /^[\w.@-]+$/,
+    '账号只能包含字母、数字、下划线、点、@ 和 -',
+  ),
   password: z.string({ error: '请先输入密码' }).min(1, '请先输入密码').max(128),
   oauthId: optionalId,
 });

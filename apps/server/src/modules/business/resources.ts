@@ -165,20 +165,13 @@ export const formResource = defineResource({
       }
     },
     async beforeRemove(rows, h) {
-      const [d] = await h.tx
-        .select({ id: bizDesign.id })
-        .from(bizDesign)
-        .where(
-          and(
-            inArray(
-              bizDesign.formId,
-              rows.map((r) => r.id),
-            ),
-            eq(bizDesign.isDeleted, 0),
-          ),
-        )
-        .limit(1);
-      if (d) throw badRequest('表单已被业务设计使用，不能删除');
+      await assertNoLiveRef(
+        h.tx,
+        bizDesign,
+        bizDesign.formId,
+        rows.map((r) => r.id),
+        '表单已被业务设计使用，不能删除',
+      );
     },
     decorate: async (rows, _req, ctx) => {
       const cats = [...new Set(rows.map((r) => r.categoryId).filter(Boolean))] as string[];

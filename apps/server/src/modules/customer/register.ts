@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { codeList } from '../../core/code-list.ts';
 import { badRequest } from '../../core/envelope.ts';
+import { firstLiveRef } from '../../core/live-row.ts';
 import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { scoped, tenantSql } from '../../core/scoped.ts';
 import { formatDateTime, parseDateTime } from '../../core/time.ts';
@@ -118,19 +119,8 @@ export const customerResource = defineResource({
         data.waterCategory = CUSTOMER_TYPES[data.customerType as CustomerType].category;
     },
     async beforeRemove(rows, h) {
-      const [m] = await h.tx
-        .select({ meterNo: waterMeter.meterNo })
-        .from(waterMeter)
-        .where(
-          and(
-            inArray(
-              waterMeter.customerId,
-              rows.map((r) => String(r.id)),
-            ),
-            eq(waterMeter.isDeleted, 0),
-          ),
-        )
-        .limit(1);
+      const ids = rows.map((r) => String(r.id));
+      const m = await firstLiveRef(h.tx, waterMeter, waterMeter.customerId, ids, { meterNo: waterMeter.meterNo });
       if (m) throw badRequest(`用户下还有水表 ${m.meterNo}，请先删除或转移水表`);
     },
     decorate(rows) {

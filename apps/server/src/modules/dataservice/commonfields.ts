@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { asJnpf, flag, keywordOn, sortInput } from './jnpf.ts';
 import { registerJnpfCrud } from './jnpf-crud.ts';
@@ -23,17 +24,11 @@ export const commonFieldsResource = defineResource({
   table: commonFields,
   routes: [],
   input: {
-    fieldName: z
-      .string({ error: '请输入字段说明' })
-      .trim()
-      .min(1, '请输入字段说明')
-      .max(100, '字段说明不能超过100个字符'),
-    field: z
-      .string({ error: '请输入字段名' })
-      .trim()
-      .min(1, '请输入字段名')
-      .max(64, '字段名不能超过64个字符')
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '字段名只能包含字母、数字和下划线，且不能以数字开头'),
+    fieldName: requiredText('请输入字段说明', 100, '字段说明不能超过100个字符'),
+    field: requiredText('请输入字段名', 64, '字段名不能超过64个字符').regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      '字段名只能包含字母、数字和下划线，且不能以数字开头',
+    ),
     dataType: z.enum(DATA_TYPES, { error: `数据类型只能是 ${DATA_TYPES.join('、')}` }),
     dataLength: z
       .union([z.string(), z.number()])

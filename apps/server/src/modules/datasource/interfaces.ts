@@ -6,13 +6,14 @@
  * logged (`/system/DataInterfaceLog/{id}`), `Actions/State` enables or disables it, `Action/Export` downloads its
  * definition as JSON.
  */
-import { asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attachment } from '../../core/attachment.ts';
 import { ApiError, badRequest, done, ok } from '../../core/envelope.ts';
 import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
@@ -179,18 +180,8 @@ async function saveInterface(ctx: AppContext, req: FastifyRequest, raw: unknown,
   const staticData = b.dataType === 2 ? staticOf(b.staticData) : null;
   if (b.dataType === 2 && (staticData === null || typeof staticData !== 'object'))
     throw badRequest('请输入静态数据 (JSON 数组或对象)');
-  const [dup] = await ctx.db
-    .select({ id: dsInterface.id })
-    .from(dsInterface)
-    .where(
-      liveInTenant(
-        dsInterface,
-        req.tenantId,
-        eq(dsInterface.enCode, b.enCode),
-        id ? ne(dsInterface.id, id) : undefined,
-      ),
-    );
-  if (dup) throw badRequest(`接口编码已存在: ${b.enCode}`);
+  const same = and(eq(dsInterface.enCode, b.enCode), id ? ne(dsInterface.id, id) : undefined)!;
+  if (await hasLiveRow(ctx.db, dsInterface, req.tenantId, same)) throw badRequest(`接口编码已存在: ${b.enCode}`);
   const u = userOf(req);
   const values = {
     fullName: b.fullName,

@@ -6,6 +6,7 @@
 import { type Column, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { dictionaryItems } from '../system/index.ts';
@@ -30,7 +31,7 @@ export const noticeResource = defineResource({
   table: notice,
   routes: ['list', 'page', 'detail', 'submit', 'remove'],
   input: {
-    title: z.string({ error: '请输入通知标题' }).trim().min(1, '请输入通知标题').max(255, '通知标题不能超过255个字符'),
+    title: requiredText('请输入通知标题', 255, '通知标题不能超过255个字符'),
     category: z.coerce.number({ error: '请选择通知类型' }).int('请选择通知类型').min(1, '请选择通知类型'),
     releaseTime: dateTimeInput('请选择发布时间'),
     content: z.string().max(1_000_000, '通知内容过长').nullish(),

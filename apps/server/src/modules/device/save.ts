@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../core/envelope.ts';
 import { type AuthUser, gateProviders } from '../../core/gate.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { fromEpsg4548, resolveStation, seriesOf, toEpsg4548 } from '../monitor/index.ts';
@@ -122,19 +123,8 @@ function deviceValues(d: DeviceInput) {
 }
 
 async function refuseDuplicateCode(tx: Tx, tenantId: string, deviceCode: string, id: string | undefined) {
-  const [dup] = await tx
-    .select({ id: deviceBase.id })
-    .from(deviceBase)
-    .where(
-      liveInTenant(
-        deviceBase,
-        tenantId,
-        eq(deviceBase.deviceCode, deviceCode),
-        ...(id ? [sql`${deviceBase.id} <> ${id}`] : []),
-      ),
-    )
-    .limit(1);
-  if (dup) throw badRequest(MSG.duplicate);
+  const same = and(eq(deviceBase.deviceCode, deviceCode), id ? sql`${deviceBase.id} <> ${id}` : undefined)!;
+  if (await hasLiveRow(tx, deviceBase, tenantId, same)) throw badRequest(MSG.duplicate);
 }
 
 /** Updates the device (its type stays); its rule follows the code, and stops when it watches fields the station lacks. */

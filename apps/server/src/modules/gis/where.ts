@@ -15,6 +15,7 @@
  * fields only. Limits: 2,000 characters, 1,000 values in an IN list, nesting 32 deep.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { scanTokens } from '../../core/scan.ts';
 import { type FieldDef, fieldOf, type LayerDef } from './layers.ts';
 
 export class WhereError extends Error {}
@@ -29,14 +30,7 @@ type Tok =
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'IN', 'LIKE', 'BETWEEN', 'IS', 'NULL']);
 
 function tokenize(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i];
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
+  return scanTokens<Tok>(src, (i, c, out) => {
     if (c === "'") {
       let v = '';
       let j = i + 1;
@@ -53,31 +47,26 @@ function tokenize(src: string): Tok[] {
         v += src[j++];
       }
       out.push({ t: 'str', v, p: i });
-      i = j + 1;
-      continue;
+      return j + 1;
     }
     const num = /^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?/.exec(src.slice(i));
     if (num && (c !== '-' || !prevIsValue(out))) {
       out.push({ t: 'num', v: Number(num[0]), p: i });
-      i += num[0].length;
-      continue;
+      return i + num[0].length;
     }
     const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i));
     if (id) {
       const up = id[0].toUpperCase();
       out.push(KEYWORDS.has(up) ? { t: 'kw', v: up, p: i } : { t: 'id', v: id[0], p: i });
-      i += id[0].length;
-      continue;
+      return i + id[0].length;
     }
     const op = /^(<>|!=|<=|>=|=|<|>|\(|\)|,)/.exec(src.slice(i));
     if (op) {
       out.push({ t: 'op', v: op[0], p: i });
-      i += op[0].length;
-      continue;
+      return i + op[0].length;
     }
     throw new WhereError(`不支持的字符 "${c}" (位置 ${i + 1})`);
-  }
-  return out;
+  });
 }
 
 function prevIsValue(out: Tok[]): boolean {
@@ -247,19 +236,19 @@ class WhereParser {
   }
 
   term(): Node {
-    let a = this.factor();
-    while (this.isKw('AND')) {
-      this.pos++;
-      a = { k: 'and', a, b: this.factor() };
-    }
-    return a;
+    return this.chain('AND', () => this.factor());
   }
 
   expr(): Node {
-    let a = this.term();
-    while (this.isKw('OR')) {
+    return this.chain('OR', () => this.term());
+  }
+
+  /** `next (kw next)*`, grouped from the left: AND over factors, OR over terms. */
+  private chain(kw: 'AND' | 'OR', next: () => Node): Node {
+    let a = next();
+    while (this.isKw(kw)) {
       this.pos++;
-      a = { k: 'or', a, b: this.term() };
+      a = { k: kw === 'AND' ? 'and' : 'or', a, b: next() };
     }
     return a;
   }

@@ -9,6 +9,7 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant, tenantHasRows } from '../../core/scoped.ts';
 import { DEFAULT_ROUGHNESS, type RoughnessRule } from '../gis/index.ts';
@@ -19,11 +20,7 @@ export const MATERIAL_READ = ['hydraulic_material', 'hydraulic_model'];
 /** the seeded table's names, in the order of DEFAULT_ROUGHNESS */
 const DEFAULT_NAMES = ['塑料管 (PE/PVC)', '球墨铸铁管', '钢管', '预应力钢筒混凝土管 (PCCP)', '灰口铸铁管', '其他管材'];
 
-const keywords = z
-  .string({ error: '请输入匹配关键字' })
-  .trim()
-  .min(1, '请输入匹配关键字')
-  .max(255, '匹配关键字最长 255 个字符')
+const keywords = requiredText('请输入匹配关键字', 255, '匹配关键字最长 255 个字符')
   .transform((s) =>
     s
       .split(/[,，;；\s]+/)
@@ -31,6 +28,14 @@ const keywords = z
       .join(','),
   )
   .refine((s) => s.length > 0, '请输入匹配关键字');
+
+/** A number from `lo` to `hi`: `notNumber` when it is not one, "<label>应在 lo～hi 之间" when it is out of range. */
+const within = (notNumber: string, label: string, lo: number, hi: number) =>
+  z
+    .number({ error: notNumber })
+    .finite()
+    .min(lo, `${label}应在 ${lo}～${hi} 之间`)
+    .max(hi, `${label}应在 ${lo}～${hi} 之间`);
 
 export const materialResource = defineResource({
   code: 'hydraulic_material',
@@ -41,25 +46,11 @@ export const materialResource = defineResource({
   dataScope: false,
   grant: buttonGrants('hydraulic_material', MATERIAL_READ),
   input: {
-    name: z.string({ error: '请输入管材名称' }).trim().min(1, '请输入管材名称').max(64, '管材名称最长 64 个字符'),
+    name: requiredText('请输入管材名称', 64, '管材名称最长 64 个字符'),
     keywords,
-    hazenC: z
-      .number({ error: '请输入海曾-威廉系数' })
-      .finite()
-      .min(40, '海曾-威廉系数应在 40～160 之间')
-      .max(160, '海曾-威廉系数应在 40～160 之间'),
-    agingPerYear: z
-      .number({ error: '年衰减须为数值' })
-      .finite()
-      .min(0, '年衰减应在 0～5 之间')
-      .max(5, '年衰减应在 0～5 之间')
-      .default(0.4),
-    minC: z
-      .number({ error: '最低系数须为数值' })
-      .finite()
-      .min(40, '最低系数应在 40～160 之间')
-      .max(160, '最低系数应在 40～160 之间')
-      .default(70),
+    hazenC: within('请输入海曾-威廉系数', '海曾-威廉系数', 40, 160),
+    agingPerYear: within('年衰减须为数值', '年衰减', 0, 5).default(0.4),
+    minC: within('最低系数须为数值', '最低系数', 40, 160).default(70),
     sort: z.number().int().min(0).max(9999).default(1),
     remark: z.string().max(255).nullable().optional(),
   },

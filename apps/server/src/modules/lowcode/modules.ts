@@ -13,6 +13,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { gateProviders, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { ensureMenus, invalidateMenuCache, menu, topMenu, topMenuSetting } from '../system/index.ts';
@@ -33,15 +34,13 @@ export type ModuleRow = typeof lcModule.$inferSelect;
 const jsonish = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish();
 
 export const moduleInput = z.object({
-  fullName: z.string({ error: '请输入功能名称' }).trim().min(1, '请输入功能名称').max(100, '功能名称不能超过100个字符'),
+  fullName: requiredText('请输入功能名称', 100, '功能名称不能超过100个字符'),
   /** the English name (menu entry in English); empty = the Chinese name */
   enName: z.string().trim().max(100, '英文名称不能超过100个字符').nullish(),
-  enCode: z
-    .string({ error: '请输入功能编码' })
-    .trim()
-    .min(1, '请输入功能编码')
-    .max(50, '功能编码不能超过50个字符')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '功能编码只能由字母、数字和下划线组成，且以字母开头'),
+  enCode: requiredText('请输入功能编码', 50, '功能编码不能超过50个字符').regex(
+    /^[A-Za-z][A-Za-z0-9_]*$/,
+    '功能编码只能由字母、数字和下划线组成，且以字母开头',
+  ),
   category: z.string().trim().max(64).nullish(),
   type: z.coerce.number().int().min(1).max(2).optional(),
   description: z.string().max(500, '说明不能超过500个字符').nullish(),

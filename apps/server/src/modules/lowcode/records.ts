@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
+import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import type { Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantSql } from '../../core/scoped.ts';
@@ -176,20 +177,13 @@ export async function prepareData(input: Data, s: SaveContext): Promise<Data> {
   if (msg) throw badRequest(msg);
   for (const df of fields) {
     if (!df.field.__config__.unique || isEmpty(data[df.vModel])) continue;
-    const [dup] = await s.tx
-      .select({ id: lcRecord.id })
-      .from(lcRecord)
-      .where(
-        liveInTenant(
-          lcRecord,
-          s.module.tenantId,
-          eq(lcRecord.moduleId, s.module.id),
-          sql`${lcRecord.data}->>${df.vModel} = ${String(data[df.vModel])}`,
-          s.existing ? ne(lcRecord.id, s.existing.id) : undefined,
-        ),
-      )
-      .limit(1);
-    if (dup) throw badRequest(`${df.label}不能重复: ${String(data[df.vModel])}`);
+    const same = and(
+      eq(lcRecord.moduleId, s.module.id),
+      sql`${lcRecord.data}->>${df.vModel} = ${String(data[df.vModel])}`,
+      s.existing ? ne(lcRecord.id, s.existing.id) : undefined,
+    )!;
+    if (await hasLiveRow(s.tx, lcRecord, s.module.tenantId, same))
+      throw badRequest(`${df.label}不能重复: ${String(data[df.vModel])}`);
   }
   return data;
 }

@@ -2,9 +2,10 @@
  * Water monitoring (spec 1 §2.13, §3, §4, §7.3): stations and series, the time-series store with rollups, the
  * deterministic simulator that feeds the demo utility, and the history query and export.
  */
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { closeRollupMergers, flushRollups } from './ingest.ts';
-import { LiveFeed } from './live.ts';
+import { LiveFeed, TICK_MS } from './live.ts';
 import { monitorRoutes } from './routes.ts';
 import { seedMonitor } from './seed.ts';
 
@@ -27,7 +28,8 @@ export { demand } from './simulator.ts';
 export { type NewStation, upsertStations } from './stations-import.ts';
 export { COPY_CHUNK, ingest, type PointArrays, readRaw, readRollups, UNNEST_TXN } from './store.ts';
 
-const feeds = new Set<LiveFeed>();
+/** The simulator's live feed (live.ts), in the jobs leader only. */
+const liveFeed = leaderJob('monitor live feed', (ctx: AppContext) => new LiveFeed(ctx).tick(), TICK_MS);
 
 export const monitorModule: ServerModule = {
   name: 'monitor',
@@ -35,16 +37,12 @@ export const monitorModule: ServerModule = {
   routes: monitorRoutes,
   seed: (ctx: AppContext) => seedMonitor(ctx),
   lead(ctx: AppContext) {
-    const feed = new LiveFeed(ctx);
-    feeds.add(feed);
-    feed.start();
+    liveFeed.lead(ctx);
     // rollups journaled before the last stop (rollup-journal.ts)
     void flushRollups(ctx).catch((err) => console.error('[monitor] rollup journal merge failed:', err));
   },
   async stop() {
     closeRollupMergers();
-    const all = [...feeds];
-    feeds.clear();
-    await Promise.all(all.map((f) => f.stop()));
+    await liveFeed.stop();
   },
 };

@@ -1,9 +1,9 @@
 /**
- * Live points: in the leader instance only (ServerModule.lead), every minute the simulator appends the readings
- * that became due since each series' last point (catching up after downtime, at most `monitorBackfillDays`), and a
- * small live event tells screens that new points arrived. Stations whose simulation is switched off are skipped.
+ * Live points: in the leader instance only (a leaderJob of index.ts), every minute the simulator appends the
+ * readings that became due since each series' last point (catching up after downtime, at most
+ * `monitorBackfillDays`), and a small live event tells screens that new points arrived. Stations whose simulation is
+ * switched off are skipped.
  */
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { fill, lastDue, simulatedSeries } from './seed.ts';
 
@@ -11,17 +11,7 @@ export { LIVE_TOPIC } from './ingest.ts';
 export const TICK_MS = 60_000;
 
 export class LiveFeed {
-  private loop?: LeaderLoop;
-
-  constructor(
-    private ctx: AppContext,
-    private tickMs = TICK_MS,
-  ) {}
-
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'monitor live feed', () => this.tick(), this.tickMs);
-    this.loop.start(0);
-  }
+  constructor(private ctx: AppContext) {}
 
   /** Appends every due point; returns how many were new. */
   async tick(now = Date.now()): Promise<number> {
@@ -39,9 +29,5 @@ export class LiveFeed {
       undefined,
       true,
     );
-  }
-
-  async stop() {
-    await this.loop?.stop();
   }
 }

@@ -13,6 +13,7 @@ import { keyOf } from './hash.ts';
 import { ingestReadings } from './ingest.ts';
 import { monitorSeries, monitorStation } from './schema.ts';
 import { calibrateThresholds, type StationSim, simulate } from './simulator.ts';
+import { addSeries } from './stations-import.ts';
 import { analyzeTables } from './store.ts';
 
 export const DEMO_TENANT = '000000';
@@ -89,13 +90,7 @@ export async function ensureStations(
       id = row.id;
       created++;
     }
-    const rows = Object.entries(st.steps).map(([field, step]) => ({
-      stationId: id as string,
-      field,
-      stepSeconds: step,
-      ...seriesLimits(st.sim, field, step, thresholds),
-    }));
-    await ctx.db.insert(monitorSeries).values(rows).onConflictDoNothing();
+    await addSeries(ctx.db, id, st.steps, (field, step) => seriesLimits(st.sim, field, step, thresholds));
   }
   return created;
 }

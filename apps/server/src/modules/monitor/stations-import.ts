@@ -65,12 +65,27 @@ export async function upsertStations(db: Exec, tenantId: string, stations: NewSt
       id = row.id;
       created++;
     }
-    const rows = Object.entries(s.fields).map(([field, step]) => ({
-      stationId: id as string,
-      field,
-      stepSeconds: step,
-    }));
-    if (rows.length) await db.insert(monitorSeries).values(rows).onConflictDoNothing();
+    await addSeries(db, id, s.fields);
   }
   return { created, updated };
+}
+
+/**
+ * Adds the series a station lacks, one per field at its reporting step (seconds), leaving the ones it has; `limits`
+ * gives a series its plausibility bounds (the demo seed's, from the simulator's profile). The station import and the
+ * demo seed both add series this way.
+ */
+export async function addSeries(
+  db: Exec,
+  stationId: string,
+  steps: Record<string, number>,
+  limits: (field: string, stepSeconds: number) => Partial<typeof monitorSeries.$inferInsert> = () => ({}),
+) {
+  const rows = Object.entries(steps).map(([field, step]) => ({
+    stationId,
+    field,
+    stepSeconds: step,
+    ...limits(field, step),
+  }));
+  if (rows.length) await db.insert(monitorSeries).values(rows).onConflictDoNothing();
 }

@@ -6,11 +6,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../../core/envelope.ts';
-import { assertLiveRow } from '../../core/live-row.ts';
+import { assertLiveRow, assertNoLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
-import { inTenant, liveInTenant } from '../../core/scoped.ts';
+import { inTenant } from '../../core/scoped.ts';
 import { FACILITY_NAME } from './catalog.ts';
 import { code, facility, name, sortOrder, text } from './catalog-fields.ts';
 import { blank, idString, optionalId, tenantOf } from './common.ts';
@@ -58,21 +57,14 @@ export const patrolTypeResource = defineResource({
   hooks: {
     // a type a plan still uses stays; its objects go with it
     async beforeRemove(rows, { tx, req }) {
-      const [used] = await tx
-        .select({ id: patrolPlan.id })
-        .from(patrolPlan)
-        .where(
-          liveInTenant(
-            patrolPlan,
-            tenantOf(req),
-            inArray(
-              patrolPlan.typeId,
-              rows.map((r) => r.id),
-            ),
-          ),
-        )
-        .limit(1);
-      if (used) throw badRequest('该巡检类型已被计划使用，不能删除');
+      await assertNoLiveRef(
+        tx,
+        patrolPlan,
+        patrolPlan.typeId,
+        rows.map((r) => r.id),
+        '该巡检类型已被计划使用，不能删除',
+        inTenant(patrolPlan, tenantOf(req)),
+      );
     },
     async afterRemove(rows, { tx, req }) {
       await tx

@@ -4,6 +4,7 @@
  * A hazard reported at check-in starts the workflow's 巡检隐患处理 process and follows its end (hazard.ts): patrol
  * uses workflow through its index.ts, and workflow never imports patrol.
  */
+import { leaderJob } from '../../core/jobs.ts';
 import type { AppContext, ServerModule } from '../../core/module.ts';
 import { onInstanceEnded } from '../workflow/index.ts';
 import { HAZARD_PROCESS } from './catalog.ts';
@@ -12,7 +13,7 @@ import { hazardProcessEnded } from './hazard.ts';
 import { overviewRoutes } from './overview.ts';
 import { planRoutes } from './plan.ts';
 import { ruleRoutes } from './rules.ts';
-import { PatrolScheduler } from './scheduler.ts';
+import { PatrolScheduler, SCHEDULE_MS } from './scheduler.ts';
 import { seedPatrol } from './seed.ts';
 import { taskRoutes } from './task-routes.ts';
 
@@ -37,7 +38,8 @@ export {
 } from './task.ts';
 export { schedule } from './tasks.ts';
 
-const schedulers = new Set<PatrolScheduler>();
+/** The scheduler (scheduler.ts), in the jobs leader only. */
+const scheduler = leaderJob('patrol scheduler', (ctx: AppContext) => new PatrolScheduler(ctx).tick(), SCHEDULE_MS);
 
 export const patrolModule: ServerModule = {
   name: 'patrol',
@@ -54,14 +56,6 @@ export const patrolModule: ServerModule = {
     overviewRoutes(app, ctx);
   },
   seed: (ctx: AppContext) => seedPatrol(ctx),
-  lead(ctx: AppContext) {
-    const s = new PatrolScheduler(ctx);
-    schedulers.add(s);
-    s.start();
-  },
-  async stop() {
-    const all = [...schedulers];
-    schedulers.clear();
-    await Promise.all(all.map((s) => s.stop()));
-  },
+  lead: scheduler.lead,
+  stop: scheduler.stop,
 };

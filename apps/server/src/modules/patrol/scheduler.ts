@@ -1,9 +1,8 @@
 /**
- * The patrol scheduler, in the jobs leader: every minute it writes the tasks of approved plans whose periods have
- * begun (each exactly once, see tasks.ts) and marks unfinished tasks past their period end overdue. A live event
- * tells the assignees' screens when tasks were created or became overdue.
+ * The patrol scheduler, in the jobs leader (a leaderJob of index.ts): every minute it writes the tasks of approved
+ * plans whose periods have begun (each exactly once, see tasks.ts) and marks unfinished tasks past their period end
+ * overdue. A live event tells the assignees' screens when tasks were created or became overdue.
  */
-import { LeaderLoop } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/module.ts';
 import { schedule } from './tasks.ts';
 
@@ -48,24 +47,10 @@ export async function publishTasks(
 }
 
 export class PatrolScheduler {
-  private loop?: LeaderLoop;
-
-  constructor(
-    private ctx: AppContext,
-    private everyMs = SCHEDULE_MS,
-  ) {}
-
-  start() {
-    this.loop = new LeaderLoop(this.ctx, 'patrol scheduler', () => this.tick(), this.everyMs);
-    this.loop.start(0);
-  }
+  constructor(private ctx: AppContext) {}
 
   async tick(now = new Date()): Promise<void> {
     const r = await schedule(this.ctx.db, this.ctx.config.tz, now);
     await publishTasks(this.ctx, r.createdIds, r.overdueIds);
-  }
-
-  async stop() {
-    await this.loop?.stop();
   }
 }

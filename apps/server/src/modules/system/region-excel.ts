@@ -25,6 +25,36 @@ const BATCH = 1000;
 const ROOT = '00';
 export const LEVEL_FIELDS = ['province', 'city', 'district', 'town', 'village'] as const;
 
+/**
+ * A new division's row at `level` under `parent` (none at the root): its ancestors, and the code and name of each
+ * level down to its own, copied from the parent (the table keeps them denormalised). The form's submit and the
+ * import both add divisions this way.
+ */
+export function newRegionRow(
+  parent: Row | undefined,
+  d: { code: string; parentCode: string; name: string; level: number; sort?: number | null; remark?: string | null },
+): Row {
+  const row: Row = {
+    code: d.code,
+    parentCode: d.parentCode,
+    ancestors: parent ? `${parent.ancestors},${parent.code}` : ROOT,
+    name: d.name,
+    regionLevel: d.level,
+    sort: d.sort ?? 1,
+    remark: d.remark ?? null,
+  };
+  LEVEL_FIELDS.forEach((f, i) => {
+    if (i + 1 === d.level) {
+      row[`${f}Code`] = d.code;
+      row[`${f}Name`] = d.name;
+    } else if (i + 1 < d.level) {
+      row[`${f}Code`] = parent?.[`${f}Code`] ?? null;
+      row[`${f}Name`] = parent?.[`${f}Name`] ?? null;
+    }
+  });
+  return row;
+}
+
 /** header ↔ field; `level` is SpringBlade's name of our regionLevel */
 export const REGION_COLUMNS = [
   { header: '区划编号', key: 'code' },
@@ -213,24 +243,7 @@ function planRows(recs: Rec[], stored: Map<string, Stored>, isCovered: boolean, 
         problems.push(`区划编号必须以上级编号 ${rec.parentCode} 开头`);
       else if (rec.level !== undefined && rec.level !== level) problems.push(`层级应为 ${level}`);
       else {
-        const row: Row = {
-          code: rec.code,
-          parentCode: rec.parentCode,
-          ancestors: parent ? `${parent.ancestors},${parent.code}` : ROOT,
-          name: rec.name,
-          regionLevel: level,
-          sort: rec.sort ?? 1,
-          remark: rec.remark ?? null,
-        };
-        LEVEL_FIELDS.forEach((f, i) => {
-          if (i + 1 === level) {
-            row[`${f}Code`] = rec.code;
-            row[`${f}Name`] = rec.name;
-          } else if (i + 1 < level) {
-            row[`${f}Code`] = parent?.[`${f}Code`] ?? null;
-            row[`${f}Name`] = parent?.[`${f}Name`] ?? null;
-          }
-        });
+        const row = newRegionRow(parent, { ...rec, level });
         planned.set(rec.code, row);
         inserts.push(row);
       }

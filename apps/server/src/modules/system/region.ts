@@ -20,7 +20,7 @@ import { requirePlatformAdmin } from '../../core/tenancy.ts';
 import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { optInt, optText, text } from './fields.ts';
 import { menuDialectOf } from './menu-dialect.ts';
-import { exportRegions, importRegions, LEVEL_FIELDS, regionTemplate } from './region-excel.ts';
+import { exportRegions, importRegions, LEVEL_FIELDS, newRegionRow, regionTemplate } from './region-excel.ts';
 import { region } from './schema.ts';
 import { MSG_HAS_CHILDREN } from './tree.ts';
 
@@ -103,24 +103,7 @@ export async function saveRegion(ctx: AppContext, input: unknown): Promise<void>
   if (parent && (!code.startsWith(prefix) || code.length <= prefix.length)) {
     throw badRequest(`区划编号必须以上级编号 ${prefix} 开头`);
   }
-  const row: Row = {
-    code,
-    parentCode,
-    ancestors: parent ? `${parent.ancestors},${parent.code}` : REGION_ROOT,
-    name: d.name,
-    regionLevel: level,
-    sort: d.sort ?? 1,
-    remark: d.remark ?? null,
-  };
-  LEVEL_FIELDS.forEach((f, i) => {
-    if (i + 1 === level) {
-      row[`${f}Code`] = code;
-      row[`${f}Name`] = d.name;
-    } else if (i + 1 < level) {
-      row[`${f}Code`] = parent![`${f}Code`];
-      row[`${f}Name`] = parent![`${f}Name`];
-    }
-  });
+  const row = newRegionRow(parent, { code, parentCode, name: d.name, level, sort: d.sort, remark: d.remark });
   const inserted = await ctx.db
     .insert(region)
     .values(row as typeof region.$inferInsert)

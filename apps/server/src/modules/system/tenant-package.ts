@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { firstLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
 import { defineResource } from '../../core/resource.ts';
 import { requirePlatformAdmin } from '../../core/tenancy.ts';
@@ -60,19 +61,8 @@ export const tenantPackageResource = defineResource({
       if (unknown) throw badRequest(`菜单不存在: ${unknown}`);
     },
     async beforeRemove(rows, h) {
-      const [used] = await h.tx
-        .select({ tenantId: tenant.tenantId })
-        .from(tenant)
-        .where(
-          and(
-            inArray(
-              tenant.packageId,
-              rows.map((r) => String(r.id)),
-            ),
-            eq(tenant.isDeleted, 0),
-          ),
-        )
-        .limit(1);
+      const ids = rows.map((r) => String(r.id));
+      const used = await firstLiveRef(h.tx, tenant, tenant.packageId, ids, { tenantId: tenant.tenantId });
       if (used) throw badRequest(`套餐正被租户 ${used.tenantId} 使用，无法删除`);
     },
     committed: (_op, _rows, _req, ctx) => invalidateMenuCache(ctx),

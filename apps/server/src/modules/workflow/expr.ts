@@ -16,6 +16,7 @@
  * Names read the variables given (own properties only); member access reads own properties of plain objects
  * and arrays (`length` of arrays and strings). Calls are allowed only to the functions in FUNCTIONS.
  */
+import { scanTokens } from '../../core/scan.ts';
 
 export class ExprError extends Error {}
 
@@ -77,20 +78,12 @@ const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 const MAX_LEN = 2000;
 
 function tokenize(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i];
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
+  return scanTokens<Tok>(src, (i, c, out) => {
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
       const m = /^(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?/.exec(src.slice(i));
       if (!m) throw new ExprError(`表达式有误: ${src}`);
       out.push({ k: 'num', v: m[0] });
-      i += m[0].length;
-      continue;
+      return i + m[0].length;
     }
     if (c === '"' || c === "'") {
       let j = i + 1;
@@ -104,23 +97,20 @@ function tokenize(src: string): Tok[] {
       }
       if (j >= src.length) throw new ExprError(`表达式的字符串没有结束: ${src}`);
       out.push({ k: 'str', v: s });
-      i = j + 1;
-      continue;
+      return j + 1;
     }
     if (/[A-Za-z_$\u4e00-\u9fa5]/.test(c)) {
       const m = /^[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*/.exec(src.slice(i));
       const w = m![0];
       const op = Object.hasOwn(WORD_OPS, w) ? WORD_OPS[w] : undefined;
       out.push(op ? { k: 'op', v: op } : { k: 'name', v: w });
-      i += w.length;
-      continue;
+      return i + w.length;
     }
     const op = OPS.find((o) => src.startsWith(o, i));
     if (!op) throw new ExprError(`表达式含有不支持的字符 "${c}": ${src}`);
     out.push({ k: 'op', v: op === '===' ? '==' : op === '!==' ? '!=' : op });
-    i += op.length;
-  }
-  return out;
+    return i + op.length;
+  });
 }
 
 /** Strips `${…}` / `#{…}` around an expression. */
