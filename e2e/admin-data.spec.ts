@@ -4,7 +4,7 @@
  */
 import { test } from '@playwright/test';
 import * as ui from './admin-helpers';
-import { expect, signIn } from './fixtures';
+import { confirmOk, expect, signIn } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -65,10 +65,7 @@ test('JNPF dictionaries: a type and its data: add, edit, view, state, export, de
   await ui.rowDelete(page, data, 'L1');
 
   await types.getByRole('button', { name: /删\s*除/ }).click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmOk(page);
   await ui.expectMessage(page, '删除成功');
   await expect(types.getByText(`E2E分类${code} (${code})`)).toHaveCount(0);
 });
@@ -170,10 +167,7 @@ test('online users: the list, and a forced sign-out', async ({ page, browser }) 
     .first()
     .getByRole('button', { name: /强制下线/ })
     .click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmOk(page);
   await ui.expectMessage(page, '已强制下线');
   await other.goto('/system/param');
   await expect(other).toHaveURL(/\/login/, { timeout: 30_000 });

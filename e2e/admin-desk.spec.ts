@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import * as ui from './admin-helpers';
-import { expect } from './fixtures';
+import { confirmOk, expect } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -66,10 +66,7 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
   const enable = async (text: string) => {
     await ui.rowButton(pane, text, /启\s*用/);
     await expect(page.locator('.ant-modal-confirm-content')).toHaveText('是否确定启用这条配置?');
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmOk(page);
     await ui.expectMessage(page, '操作成功');
   };
   // the configuration enabled before (its code is the fourth cell: selection, index, type, code)

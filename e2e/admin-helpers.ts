@@ -119,6 +119,13 @@ export async function save(page: Page) {
   await button.click();
 }
 
+/** Saves the open dialog: the toast `message` shows and the dialog closes. */
+export async function saveAndClose(page: Page, message: string) {
+  await save(page);
+  await expectMessage(page, message);
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
 /** Closes the view dialog with its footer button. */
 export async function closeDialog(page: Page) {
   await footerButton(page, /关\s*闭|取\s*消/).click();
@@ -207,9 +214,7 @@ export async function addRow(
   await fill(page, opts.values);
   for (const [label, option] of Object.entries(opts.selects ?? {})) await choose(page, label, option);
   await opts.extra?.();
-  await save(page);
-  await expectMessage(page, '新增成功');
-  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+  await saveAndClose(page, '新增成功');
 }
 
 /** The standard edit: open, change, save, 更新成功. */
@@ -220,9 +225,7 @@ export async function editRow(page: Page, scope: Locator, text: string, values: 
   await expect(dialog(page).locator('.ant-spin-spinning')).toHaveCount(0);
   await page.waitForTimeout(200);
   await fill(page, values);
-  await save(page);
-  await expectMessage(page, '更新成功');
-  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+  await saveAndClose(page, '更新成功');
 }
 
 /** The standard view: read-only fields showing the values, then close. */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import * as ui from './admin-helpers';
-import { expect } from './fixtures';
+import { confirmOk, expect } from './fixtures';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -47,11 +47,8 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
   await ui.viewRow(page, pane, account, { 登录账号: account, 用户姓名: '测试改名' });
 
   const select = () => ui.row(pane, account).locator('.ant-checkbox-input').first().check();
-  const confirmOk = async () => {
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+  const confirmDone = async () => {
+    await confirmOk(page);
     await ui.expectMessage(page, '操作成功');
   };
 
@@ -60,17 +57,17 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
   await ui.expectMessage(page, '请选择至少一条数据');
   await select();
   await pane.getByRole('button', { name: /密码重置/ }).click();
-  await confirmOk();
+  await confirmDone();
   await select();
   await pane.getByRole('button', { name: /账号解封/ }).click();
-  await confirmOk();
+  await confirmDone();
   await select();
   await pane.getByRole('button', { name: /stop 停\s*用$/ }).click();
-  await confirmOk();
+  await confirmDone();
   await expect(ui.row(pane, account)).toContainText('停用');
   await select();
   await pane.getByRole('button', { name: /check-circle 启\s*用$/ }).click();
-  await confirmOk();
+  await confirmDone();
   await expect(ui.row(pane, account)).toContainText('正常');
 
   // grant roles

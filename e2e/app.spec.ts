@@ -10,7 +10,7 @@
 import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { activePane, signIn as consoleSignIn } from './admin-helpers';
 import { phone, signInApp } from './app-helpers';
-import { apiSignIn, BASIC, expect } from './fixtures';
+import { apiSignIn, BASIC, confirmOk, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -193,10 +193,7 @@ test('a device signed out from the console loses its session', async ({ browser,
   const row = pane.locator('tr.ant-table-row').first();
   await expect(row).toContainText('xj103');
   await row.getByTestId('app-device-revoke').click();
-  await consolePage
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  await confirmOk(consolePage, /确\s*定|OK/, '.ant-popconfirm');
   await expect(row).toContainText('已下线');
 
   // the phone's next call is refused and the app returns to sign-in

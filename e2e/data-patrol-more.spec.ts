@@ -31,6 +31,25 @@ async function findRecord(list: Locator, label: string, value: string, record: L
   await expect(record).toBeVisible();
 }
 
+/** Saves the low-code record form `form`: the toast `message` shows. */
+async function saveRecord(page: Page, form: Locator, message: string) {
+  await form.getByTestId('record-save').click();
+  await ui.expectMessage(page, message);
+}
+
+/** Saves the new record of `form` (新增成功), the form closes; the row of `list` that holds `key`. */
+async function saveNew(page: Page, form: Locator, list: Locator, key: string) {
+  await saveRecord(page, form, '新增成功');
+  await expect(form).toBeHidden();
+  return list.locator('tr.ant-table-row', { hasText: key });
+}
+
+/** Opens `record`'s edit form `form`, which shows `value` in the field `label`. */
+async function openEdit(record: Locator, form: Locator, label: string, value: string) {
+  await record.getByRole('button', { name: /编\s*辑/ }).click();
+  await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+}
+
 /** Fills a date input of the open dialog and closes its picker. */
 async function fillDate(field: Locator, date: string) {
   await field.click();
@@ -215,10 +234,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await form.getByLabel('故障类型', { exact: true }).click();
   await ui.pickOption(page, '管道漏水');
   await fillDate(form.getByLabel('报修日期', { exact: true }), '2026-12-01');
-  await form.getByTestId('record-save').click();
-  await ui.expectMessage(page, '新增成功');
-  await expect(form).toBeHidden();
-  const record = list.locator('tr.ant-table-row', { hasText: who });
+  const record = await saveNew(page, form, list, who);
   await expect(record).toContainText('管道漏水');
   await expect(record).toContainText('待派单');
 
@@ -226,12 +242,10 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await findRecord(list, '报修人', who, record);
 
   // edit: it is being handled now
-  await record.getByRole('button', { name: /编\s*辑/ }).click();
-  await expect(form.getByLabel('报修人', { exact: true })).toHaveValue(who);
+  await openEdit(record, form, '报修人', who);
   await form.getByLabel('处理状态', { exact: true }).click();
   await ui.pickOption(page, '处理中');
-  await form.getByTestId('record-save').click();
-  await ui.expectMessage(page, '更新成功');
+  await saveRecord(page, form, '更新成功');
   await expect(record).toContainText('处理中');
 
   // delete after the confirmation
@@ -261,10 +275,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await fillDate(form.getByLabel('安装日期', { exact: true }), '2026-06-01');
   await form.getByLabel('初始读数(m³)', { exact: true }).fill('10');
   await form.getByLabel('最近读数(m³)', { exact: true }).fill('35.5');
-  await form.getByTestId('record-save').click();
-  await ui.expectMessage(page, '新增成功');
-  await expect(form).toBeHidden();
-  const record = list.locator('tr.ant-table-row', { hasText: meterNo });
+  const record = await saveNew(page, form, list, meterNo);
   await expect(record).toContainText('远传表');
   await expect(record).toContainText('25.5');
 
@@ -272,11 +283,9 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await findRecord(list, '表号', meterNo, record);
 
   // edit: a new reading, the usage follows
-  await record.getByRole('button', { name: /编\s*辑/ }).click();
-  await expect(form.getByLabel('表号', { exact: true })).toHaveValue(meterNo);
+  await openEdit(record, form, '表号', meterNo);
   await form.getByLabel('最近读数(m³)', { exact: true }).fill('60');
-  await form.getByTestId('record-save').click();
-  await ui.expectMessage(page, '更新成功');
+  await saveRecord(page, form, '更新成功');
   await expect(record).toContainText('50');
 
   await removeRow(page, record);

@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { activePane, choose, dialog, signIn } from './admin-helpers';
-import { expect, openArea, openMenu } from './fixtures';
+import { confirmOk, expect, openArea, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -60,10 +60,7 @@ test('DMA zones and map, balance, night flow, leak list with a dispatch', async 
   await expect(row).toContainText('18.5');
   await expect(row).toContainText('待处理');
   await row.getByRole('button', { name: '派单维修' }).click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  await confirmOk(page, /确\s*定|OK/);
   await expect(page.locator('.ant-message')).toContainText('已派单');
   await expect(row).toContainText('维修中');
 });

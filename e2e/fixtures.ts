@@ -139,3 +139,11 @@ export async function tabLabels(page: Page): Promise<string[]> {
 export async function expectTabs(page: Page, labels: string[]) {
   await expect(page.getByTestId('tab-bar').locator('.swp-tab-label')).toHaveText(labels);
 }
+
+/**
+ * Clicks the OK button (`ok`) of the open confirmation: a confirm dialog (`.ant-modal-confirm`), or the `box` given
+ * (`.ant-popconfirm`).
+ */
+export async function confirmOk(page: Page, ok: RegExp = /确\s*定/, box = '.ant-modal-confirm') {
+  await page.locator(box).getByRole('button', { name: ok }).click();
+}

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { dialog, expectMessage, footerButton } from './admin-helpers';
-import { activePane, apiHeaders, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, apiHeaders, confirmOk, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -281,10 +281,7 @@ test('devices: add a valve, give it a rule, run and stop it, delete it', async (
 
   // delete after the confirmation
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmOk(page);
   await expectMessage(page, '删除成功');
   await expect(row).toHaveCount(0);
 });

@@ -2,25 +2,29 @@
  * The home page, the dashboard, the profile page, the notice bell and the message centre, as a signed-in user
  * walks them: real data from the seeded demo utility, real saves.
  */
-import { activePane, apiHeaders, expect, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { activePane, apiHeaders, confirmOk, expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-test('home page greets the user and lists notices and unread messages', async ({ page }) => {
+/** Signs in as admin and opens `path`; its part `testId` of the active pane, shown. */
+async function adminScreen(page: Page, path: string, testId: string) {
   await signIn(page, 'admin', 'admin');
-  await page.goto('/wel/index');
-  const home = activePane(page).getByTestId('home-page');
-  await expect(home).toBeVisible();
+  await page.goto(path);
+  const screen = activePane(page).getByTestId(testId);
+  await expect(screen).toBeVisible();
+  return screen;
+}
+
+test('home page greets the user and lists notices and unread messages', async ({ page }) => {
+  const home = await adminScreen(page, '/wel/index', 'home-page');
   await expect(home.getByText('欢迎使用智慧水务平台')).toBeVisible();
   await expect(home.getByText('最新通知')).toBeVisible();
   await expect(home.locator('.ant-list-item').first()).toBeVisible();
 });
 
 test('dashboard shows the platform figures', async ({ page }) => {
-  await signIn(page, 'admin', 'admin');
-  await page.goto('/wel/dashboard');
-  const org = activePane(page).getByTestId('figures-organisation');
-  await expect(org).toBeVisible();
+  const org = await adminScreen(page, '/wel/dashboard', 'figures-organisation');
   await expect(org.getByText('用户数')).toBeVisible();
   const users = Number(
     await org
@@ -146,10 +150,7 @@ test('message centre: view marks read, delete asks first and removes the row', a
     .first()
     .click();
   await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmOk(page);
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(rows.filter({ hasText: title })).toHaveCount(same - 1);
 });

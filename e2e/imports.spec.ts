@@ -12,6 +12,20 @@ test.describe.configure({ timeout: 120_000 });
 
 const uid = Date.now().toString(36).slice(-5).toUpperCase();
 const code = (s: string) => `E${uid}-${s}`;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Opens the import dialog titled `title` with the pane's button `opener` and puts `file` into it. */
+async function openImport(
+  page: import('@playwright/test').Page,
+  opener: string,
+  title: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await activePane(page).getByTestId(opener).click();
+  const dlg = page.locator('.ant-modal').filter({ hasText: title });
+  await dlg.locator('input[type=file]').setInputFiles(file);
+  return dlg;
+}
 
 /** A small network: a reservoir, three junctions, a PRV (with its two connectors) and three pipes. */
 function inp() {
@@ -42,9 +56,7 @@ test('network import: dry run, report with the rejected pipe, import, the pipe o
   await openMenu(page, '/gis/map', ['管网GIS']);
   const pane = activePane(page);
   await expect(pane.getByTestId('network-map')).toBeVisible();
-  await pane.getByTestId('gis-import').click();
-  const dlg = page.locator('.ant-modal').filter({ hasText: '导入管网' });
-  await dlg.locator('input[type=file]').setInputFiles({
+  const dlg = await openImport(page, 'gis-import', '导入管网', {
     name: 'e2e.inp',
     mimeType: 'text/plain',
     buffer: Buffer.from(inp()),
@@ -78,9 +90,6 @@ test('network import: dry run, report with the rejected pipe, import, the pipe o
 test('time-series import: European CSV into a station, report, import, history holds it', async ({ page }) => {
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/monitor/station', ['监测中心']);
-  const pane = activePane(page);
-  await pane.getByTestId('series-import').click();
-  const dlg = page.locator('.ant-modal').filter({ hasText: '导入监测数据' });
   // a day of 5-minute flows of LL001 in 2015 (before the simulator's history), one bad value
   const lines = ['Zeit;LL001'];
   for (let i = 0; i < 288; i++) {
@@ -88,7 +97,7 @@ test('time-series import: European CSV into a station, report, import, history h
     const m = String((i % 12) * 5).padStart(2, '0');
     lines.push(`01.03.2015 ${h}:${m};${i === 5 ? 'n/a' : `${100 + (i % 7)},5`}`);
   }
-  await dlg.locator('input[type=file]').setInputFiles({
+  const dlg = await openImport(page, 'series-import', '导入监测数据', {
     name: 'flows.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(lines.join('\n')),
@@ -134,13 +143,7 @@ test('station import: template columns, dry run per row, import, the station in 
   await signIn(page, 'admin', 'admin');
   await openMenu(page, '/monitor/station', ['监测中心']);
   const pane = activePane(page);
-  await pane.getByTestId('station-import').click();
-  const dlg = page.locator('.ant-modal').filter({ hasText: '导入站点' });
-  await dlg.locator('input[type=file]').setInputFiles({
-    name: 'stations.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
+  const dlg = await openImport(page, 'station-import', '导入站点', { name: 'stations.xlsx', mimeType: XLSX, buffer });
   await dlg.getByTestId('station-import-dry').click();
   const report = dlg.getByTestId('station-import-report');
   await expect(report.getByText(code('S1'))).toBeVisible();
@@ -175,14 +178,7 @@ async function importFlow(
   buffer: Buffer,
   expectations: { key: string; reason: string; applied: string },
 ) {
-  const pane = activePane(page);
-  await pane.getByTestId(`${testId}-open`).click();
-  const dlg = page.locator('.ant-modal').filter({ hasText: title });
-  await dlg.locator('input[type=file]').setInputFiles({
-    name: 'import.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
+  const dlg = await openImport(page, `${testId}-open`, title, { name: 'import.xlsx', mimeType: XLSX, buffer });
   await dlg.getByTestId(`${testId}-dry`).click();
   const report = dlg.getByTestId(`${testId}-report`);
   await expect(report.getByText(expectations.key, { exact: true })).toBeVisible();
@@ -253,11 +249,9 @@ test('device import: dry run, rejected type, import, the device in the list boun
     ],
   );
   const pane = activePane(page);
-  await pane.getByTestId('device-import-open').click();
-  const dlg = page.locator('.ant-modal').filter({ hasText: '导入设备' });
-  await dlg.locator('input[type=file]').setInputFiles({
+  const dlg = await openImport(page, 'device-import-open', '导入设备', {
     name: 'devices.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mimeType: XLSX,
     buffer: devices,
   });
   await dlg.getByTestId('device-import-dry').click();

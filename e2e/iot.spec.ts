@@ -3,7 +3,7 @@
  * secret on 设备管理 › 接入 (shown once), a reading is posted over HTTP with it (as a device would with curl), and the
  * drawer shows the last contact and the value (live, as the points arrive); a bad reading is refused and counted.
  */
-import { activePane, expect, openMenu, signIn, test } from './fixtures';
+import { activePane, confirmOk, expect, openMenu, signIn, test } from './fixtures';
 
 test('telemetry: switch simulation off, issue a device secret, post a reading, see it on the device', async ({
   page,
@@ -31,10 +31,7 @@ test('telemetry: switch simulation off, issue a device secret, post a reading, s
   await expect(drawer).toContainText('swp/000000/FM-YL004/telemetry');
   await expect(drawer.getByTestId('telemetry-credential')).toHaveText('尚未签发');
   await drawer.getByTestId('telemetry-issue').click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  await confirmOk(page, /确\s*定|OK/, '.ant-popconfirm');
   const secret = (await drawer.getByTestId('telemetry-secret-value').textContent())?.trim() ?? '';
   expect(secret.length).toBeGreaterThanOrEqual(32);
   await expect(drawer.getByTestId('telemetry-credential')).toContainText('已签发');

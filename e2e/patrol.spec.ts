@@ -6,7 +6,7 @@
  */
 import { type Page, test } from '@playwright/test';
 import { activePane, dialog, expectMessage, footerButton, row, signIn, toolbarButton } from './admin-helpers';
-import { apiHeaders, expect } from './fixtures';
+import { apiHeaders, confirmOk, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -111,10 +111,7 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
   await expect(r).toContainText('草稿');
   await expect(r).toContainText('管网巡检一班');
   await r.getByTestId('plan-submit').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmOk(page);
   await expectMessage(page, '已提交审核');
   await expect(r).toContainText('待审核');
 

@@ -46,9 +46,7 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
     await page.keyboard.type(indicator.split(' ')[0]);
     await ui.pickOption(page, indicator);
     await fillDate(ui.dialog(page).getByLabel('采样时间', { exact: true }), '2026-11-02 09:30:00');
-    await ui.save(page);
-    await ui.expectMessage(page, '新增成功');
-    await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+    await ui.saveAndClose(page, '新增成功');
   }
   // the demo's month of results comes first (newest sampling time first): find the sample
   await ui.search(pane, '样品编号', 'E2E-S1');

@@ -6,7 +6,7 @@
  * categories.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { activePane, apiHeaders, BASIC, expect, passwordGrant, signIn, test } from './fixtures';
+import { activePane, apiHeaders, BASIC, confirmOk, expect, passwordGrant, signIn, test } from './fixtures';
 import { straightProcess } from './workflow-helpers';
 
 test.describe.configure({ timeout: 180_000 });
@@ -185,10 +185,7 @@ test('a timer designed in the designer fires in the engine; the palette offers t
   await expect(panel).toHaveAttribute('data-element', 'wait');
   await expect(panel.getByTestId('wf-prop-duration')).toHaveValue('PT2S');
   await designer.getByTestId('wf-deploy').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  await confirmOk(page, /确\s*定|OK/);
   await expect(page.locator('.ant-message')).toContainText('部署成功');
 
   const started = await api(page, `${P}/startProcess`, { processDefKey: key });

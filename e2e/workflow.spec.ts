@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectMessage, fill, save, toolbarButton } from './admin-helpers';
-import { activePane, expect, signIn, test } from './fixtures';
+import { activePane, confirmOk, expect, signIn, test } from './fixtures';
 import { straightProcess } from './workflow-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -50,10 +50,13 @@ async function pickUser(page: Page, name: string) {
 }
 
 async function confirmDialog(page: Page) {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
+  await confirmOk(page, /确\s*定|OK/);
+}
+
+/** Signs out (the cookies cleared) and in again as `account` (its password is the account). */
+async function switchTo(page: Page, account: string) {
+  await page.context().clearCookies();
+  await signIn(page, account, account);
 }
 
 /** Opens the task of this process from the person's to-do list. */
@@ -70,6 +73,15 @@ async function openTodo(page: Page) {
     await expectMessage(page, '操作成功');
   }
   await expect(comment).toBeVisible();
+  return detail;
+}
+
+/** Opens the task of this process from the to-do list and approves it with `comment`; the detail it was done in. */
+async function approveTodo(page: Page, comment: string) {
+  const detail = await openTodo(page);
+  await detail.getByTestId('wf-comment').fill(comment);
+  await detail.getByTestId('wf-act-pass').click();
+  await expectMessage(page, '操作成功');
   return detail;
 }
 
@@ -130,16 +142,12 @@ test('design, deploy, start with a copy, claim and approve as another person, th
   await expect(activePane(page).getByTestId('wf-detail')).toBeVisible();
 
   // 李明 claims the repair and approves it
-  await page.context().clearCookies();
-  await signIn(page, 'operator', 'operator');
+  await switchTo(page, 'operator');
   await page.goto('/workflow/process/claim');
   await (await rowOf(page, NAME)).getByTestId('wf-claim').click();
   await confirmDialog(page);
   await expectMessage(page, '签收成功');
-  const detail = await openTodo(page);
-  await detail.getByTestId('wf-comment').fill('已修复，恢复供水');
-  await detail.getByTestId('wf-act-pass').click();
-  await expectMessage(page, '操作成功');
+  const detail = await approveTodo(page, '已修复，恢复供水');
   await expect(detail.getByTestId('wf-approval')).toHaveCount(0);
 
   // in his done list, with his comment in the timeline
@@ -174,27 +182,18 @@ test('roll back to the repair, see it in the copy list, finish with the diagram 
   await expect(accept.getByTestId('wf-timeline')).toContainText('阀门仍有渗漏，请返工');
 
   // 张伟 was copied
-  await page.context().clearCookies();
-  await signIn(page, 'patrol', 'patrol');
+  await switchTo(page, 'patrol');
   await page.goto('/workflow/process/copy');
   await (await rowOf(page, NAME)).getByRole('button', { name: '详情' }).click();
   await expect(activePane(page).getByTestId('wf-detail')).toContainText(NAME);
 
   // 李明 repairs again
-  await page.context().clearCookies();
-  await signIn(page, 'operator', 'operator');
-  const again = await openTodo(page);
-  await again.getByTestId('wf-comment').fill('已更换阀门');
-  await again.getByTestId('wf-act-pass').click();
-  await expectMessage(page, '操作成功');
+  await switchTo(page, 'operator');
+  await approveTodo(page, '已更换阀门');
 
   // the starter accepts; the process ends with both tasks marked finished
-  await page.context().clearCookies();
-  await signIn(page, 'admin', 'admin');
-  const last = await openTodo(page);
-  await last.getByTestId('wf-comment').fill('验收合格');
-  await last.getByTestId('wf-act-pass').click();
-  await expectMessage(page, '操作成功');
+  await switchTo(page, 'admin');
+  const last = await approveTodo(page, '验收合格');
   await expect(last.getByTestId('wf-detail-status')).toHaveText('已结束');
   await last.getByRole('tab', { name: '流程图' }).click();
   await expect(last.getByTestId('wf-diagram')).toHaveAttribute('data-finished', /repair/);

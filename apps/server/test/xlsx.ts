@@ -61,3 +61,17 @@ export function postXlsx(
     payload: form.getBuffer(),
   });
 }
+
+/**
+ * A dry run's answer (the import suites): the rows it would write, as `key:action` with the key read from each row's
+ * field `keyField`, are `rows`; the rows it refused, as [row number, reason], are `rejected`.
+ */
+export function expectDryRun(
+  dry: { rows: Record<string, unknown>[]; rejected: { row: number; reason: string }[] },
+  keyField: string,
+  rows: string[],
+  rejected: unknown[][],
+) {
+  expect(dry.rows.map((r) => `${r[keyField]}:${r.action}`)).toEqual(rows);
+  expect(dry.rejected.map((r) => [r.row, r.reason])).toEqual(rejected);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appSuite, type TestApp } from '../../../test/harness.ts';
-import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
+import { type Cell, expectDryRun, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
 appSuite((app) => (t = app));
@@ -42,17 +42,18 @@ describe('device import from xlsx', () => {
       ['IMPV-7', '日期错', 'valve', null, null, null, null, '2024-13-01'],
     ];
     const dry = (await upload(await sheet([...good, ...bad]), { dryRun: 'true' })).json().data;
-    expect(dry.rows.map((r: { key: string; action: string }) => `${r.key}:${r.action}`)).toEqual([
-      'IMPV-1:insert',
-      'IMPV-2:insert',
-    ]);
-    expect(dry.rejected.map((r: { row: number; reason: string }) => [r.row, r.reason])).toEqual([
-      [4, expect.stringContaining('设备类型 boiler 无效')],
-      [5, expect.stringContaining('站点编码 NO-SUCH-ST 不存在')],
-      [6, expect.stringContaining(`没有数据字段 turbidity`)],
-      [7, expect.stringContaining('设备编号')],
-      [8, expect.stringContaining('YYYY-MM-DD')],
-    ]);
+    expectDryRun(
+      dry,
+      'key',
+      ['IMPV-1:insert', 'IMPV-2:insert'],
+      [
+        [4, expect.stringContaining('设备类型 boiler 无效')],
+        [5, expect.stringContaining('站点编码 NO-SUCH-ST 不存在')],
+        [6, expect.stringContaining(`没有数据字段 turbidity`)],
+        [7, expect.stringContaining('设备编号')],
+        [8, expect.stringContaining('YYYY-MM-DD')],
+      ],
+    );
     expect((await upload(await sheet([...good, ...bad]), { dryRun: 'false' })).statusCode).toBe(400);
     const applied = (await upload(await sheet(good), { dryRun: 'false' })).json().data;
     expect(applied).toMatchObject({ applied: true, inserted: 2, updated: 0 });

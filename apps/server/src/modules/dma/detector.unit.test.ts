@@ -19,9 +19,27 @@ const quiet = (over: Partial<Scenario> = {}): Scenario => ({
   ...over,
 });
 
-const detect = (s: Scenario) => {
-  const nights = nightFlows([{ direction: 'in', hours: scenarioHours(s) }], s.from, s.from + s.days * DAY_MS);
-  return detectLeaks(nights).detections;
+/** a quiet DMA with a burst of `size` from `start` on, for 20 days */
+const burst = (start: number, size: number) =>
+  quiet({ leaks: [{ kind: 'burst', start, end: start + 20 * DAY_MS, size, rampDays: 0 }] });
+
+/** the scenario's night flows, with the inlet pressure as witness when `withPressure` */
+const nightsOf = (s: Scenario, withPressure = false) =>
+  nightFlows(
+    [{ direction: 'in', hours: scenarioHours(s) }],
+    s.from,
+    s.from + s.days * DAY_MS,
+    {},
+    withPressure ? scenarioPressure(s) : null,
+  );
+
+const detect = (s: Scenario, withPressure = false) => detectLeaks(nightsOf(s, withPressure)).detections;
+
+/** the one detection there must be, a burst */
+const theBurst = (found: ReturnType<typeof detect>) => {
+  expect(found).toHaveLength(1);
+  expect(found[0].kind).toBe('burst');
+  return found[0];
 };
 
 describe('leak detector on synthetic night flows', () => {
@@ -31,48 +49,33 @@ describe('leak detector on synthetic night flows', () => {
 
   it('finds a step (burst) the morning after its first night, with its size', () => {
     const start = FROM + 50 * DAY_MS + 11 * HOUR_MS;
-    const s = quiet({ leaks: [{ kind: 'burst', start, end: start + 20 * DAY_MS, size: 40, rampDays: 0 }] });
-    const found = detect(s);
-    expect(found).toHaveLength(1);
-    expect(found[0].kind).toBe('burst');
-    expect(found[0].detectedAt).toBeGreaterThan(start);
-    expect(found[0].detectedAt - start).toBeLessThan(DAY_MS);
-    expect(found[0].estimatedStart).toBeLessThanOrEqual(start);
-    expect(found[0].leakFlow).toBeGreaterThan(30);
-    expect(found[0].leakFlow).toBeLessThan(50);
+    const found = theBurst(detect(burst(start, 40)));
+    expect(found.detectedAt).toBeGreaterThan(start);
+    expect(found.detectedAt - start).toBeLessThan(DAY_MS);
+    expect(found.estimatedStart).toBeLessThanOrEqual(start);
+    expect(found.leakFlow).toBeGreaterThan(30);
+    expect(found.leakFlow).toBeLessThan(50);
   });
 
   it('finds a large burst that starts after the night window the same afternoon', () => {
     // daytime flows are noisier than night flows: only a large burst (here 15 % of the mean inflow) shows by day
     const start = FROM + 50 * DAY_MS + 5 * HOUR_MS;
-    const s = quiet({ leaks: [{ kind: 'burst', start, end: start + 20 * DAY_MS, size: 100, rampDays: 0 }] });
-    const found = detect(s);
-    expect(found).toHaveLength(1);
-    expect(found[0].kind).toBe('burst');
+    const found = theBurst(detect(burst(start, 100)));
     // 16:00 the same day
-    expect(found[0].detectedAt - start).toBeLessThanOrEqual(11 * HOUR_MS);
-    expect(found[0].estimatedStart).toBeLessThanOrEqual(start);
+    expect(found.detectedAt - start).toBeLessThanOrEqual(11 * HOUR_MS);
+    expect(found.estimatedStart).toBeLessThanOrEqual(start);
   });
 
   it('finds a moderate burst the same afternoon with the inlet pressure as witness, not without it', () => {
     // 6 % of the mean inflow: too small for the flow's midday test alone, which waits for the next night
     const start = FROM + 54 * DAY_MS + 5 * HOUR_MS;
-    const s = quiet({ leaks: [{ kind: 'burst', start, end: start + 20 * DAY_MS, size: 40, rampDays: 0 }] });
+    const s = burst(start, 40);
     const flowOnly = detect(s);
     expect(flowOnly).toHaveLength(1);
     expect(flowOnly[0].detectedAt - start).toBeGreaterThan(12 * HOUR_MS);
-    const nights = nightFlows(
-      [{ direction: 'in', hours: scenarioHours(s) }],
-      s.from,
-      s.from + s.days * DAY_MS,
-      {},
-      scenarioPressure(s),
-    );
-    const found = detectLeaks(nights).detections;
-    expect(found).toHaveLength(1);
-    expect(found[0].kind).toBe('burst');
-    expect(found[0].detectedAt - start).toBeLessThanOrEqual(11 * HOUR_MS);
-    expect(found[0].estimatedStart).toBeLessThanOrEqual(start);
+    const found = theBurst(detect(s, true));
+    expect(found.detectedAt - start).toBeLessThanOrEqual(11 * HOUR_MS);
+    expect(found.estimatedStart).toBeLessThanOrEqual(start);
   });
 
   it('raises nothing with the pressure witness on a quiet DMA, a holiday or a pressure outage', () => {
@@ -81,13 +84,7 @@ describe('leak detector on synthetic night flows', () => {
       holidays: [localMidnight(at(55, 1))],
       outages: [{ start: at(60, 9), end: at(60, 20), mode: 'zero' as const }],
     });
-    const nights = nightFlows(
-      [{ direction: 'in', hours: scenarioHours(s) }],
-      s.from,
-      s.from + s.days * DAY_MS,
-      {},
-      scenarioPressure(s),
-    );
+    const nights = nightsOf(s, true);
     expect(nights.filter((n) => Number.isFinite(n.middayP)).length).toBeGreaterThan(80);
     expect(detectLeaks(nights).detections).toEqual([]);
   });
@@ -114,7 +111,7 @@ describe('leak detector on synthetic night flows', () => {
       { start: at(70, 0), end: at(70, 12), mode: 'flat' as const },
     ];
     const s = quiet({ outages });
-    const nights = nightFlows([{ direction: 'in', hours: scenarioHours(s) }], s.from, s.from + s.days * DAY_MS);
+    const nights = nightsOf(s);
     // the gate kept those nights out
     expect(nights.filter((n) => !n.valid).map((n) => n.reason)).toEqual(
       expect.arrayContaining(['missing', 'zero', 'flat']),

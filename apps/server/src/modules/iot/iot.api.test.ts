@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { bootTestApp, expectRefused, seriesIdOf, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { LiveFeed } from '../monitor/live.ts';
+import { rawHistory } from './test-helpers.ts';
 
 let t: TestApp;
 const NOW = Date.now();
@@ -107,15 +108,10 @@ describe('readings over HTTP', () => {
     const res = await send('FM-YL001', { ts: formatDateTime(new Date(ts)), values: { pressure: 0.4321 } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ points: 1 });
-    const his = await t.post('/api/swp-computing/monitor/his', {
-      stcd: 'YL001',
-      dataFields: 'pressure',
-      startTime: formatDateTime(new Date(ts - 60_000)),
-      endTime: formatDateTime(new Date(ts + 60_000)),
-      querySetting: { filterOutliers: false, dataDilute: null },
+    expect(await rawHistory(t, 'YL001', 'pressure', ts, 60_000)).toContainEqual({
+      time: formatDateTime(new Date(ts)),
+      value: 0.4321,
     });
-    expect(his.statusCode, his.body).toBe(200);
-    expect(his.json().data.statistics.pressure).toContainEqual({ time: formatDateTime(new Date(ts)), value: 0.4321 });
     const st = await status('FM-YL001');
     expect(st.lastContact).not.toBeNull();
     expect(st.messages).toBeGreaterThanOrEqual(1);

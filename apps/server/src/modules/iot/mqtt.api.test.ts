@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../test/harness.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { brokerPort } from './index.ts';
+import { rawHistory } from './test-helpers.ts';
 
 let t: TestApp;
 let port: number;
@@ -61,17 +62,8 @@ async function status() {
   return res.json().data[0];
 }
 
-async function history(ts: number, field = 'flow') {
-  const his = await t.post('/api/swp-computing/monitor/his', {
-    stcd: 'LL001',
-    dataFields: field,
-    startTime: formatDateTime(new Date(ts - 1000)),
-    endTime: formatDateTime(new Date(ts + 1000)),
-    querySetting: { filterOutliers: false, dataDilute: null },
-  });
-  expect(his.statusCode, his.body).toBe(200);
-  return his.json().data.statistics[field];
-}
+/** station `stcd`'s `field` readings within a second of `ts` */
+const history = (ts: number, field = 'flow', stcd = 'LL001') => rawHistory(t, stcd, field, ts, 1000);
 
 describe('embedded MQTT broker', () => {
   it('stores a QoS 1 reading before acknowledging it', async () => {
@@ -118,14 +110,7 @@ describe('embedded MQTT broker', () => {
     await closed;
     const by = Object.fromEntries((await status()).refusals.map((r: any) => [r.reason, r.count]));
     expect(by.topic).toBe(1);
-    const his = await t.post('/api/swp-computing/monitor/his', {
-      stcd: 'LL002',
-      dataFields: 'flow',
-      startTime: formatDateTime(new Date(ts - 1000)),
-      endTime: formatDateTime(new Date(ts + 1000)),
-      querySetting: { filterOutliers: false, dataDilute: null },
-    });
-    expect(his.json().data.statistics.flow).toEqual([]);
+    expect(await history(ts, 'flow', 'LL002')).toEqual([]);
   });
 
   it('refuses subscriptions', async () => {

@@ -41,6 +41,21 @@ async function his(body: Record<string, unknown>, query?: Record<string, unknown
   return { status: res.statusCode, body: res.json() };
 }
 
+/** The history of `stcd` over two periods of one `dimension` (`dates`), compared in `window` windows, outliers filtered. */
+const comparePeriods = (
+  stcd: string,
+  dimension: 'DAY' | 'MONTH' | 'YEAR',
+  dates: [string, string],
+  window: string,
+  more: Record<string, unknown> = {},
+) =>
+  his({
+    stcd,
+    ...more,
+    contemporaneous: dates.map((date) => ({ date, dimension })),
+    querySetting: { filterOutliers: true, dataDilute: { action: 'DEFAULT', window } },
+  });
+
 describe('stations', () => {
   it('lists at least 20 stations of the demo utility with latest values and state (BladeX page)', async () => {
     const res = await t.get('/api/swp-computing/monitor/station/page', { current: 1, size: 100 });
@@ -386,15 +401,7 @@ describe('history: period comparison', () => {
     const yesterday = today - 86_400_000;
     const d0 = fmt(yesterday).slice(0, 10);
     const d1 = fmt(today).slice(0, 10);
-    const r = await his({
-      stcd: '62902100',
-      monitorType: 'WATER_REGIMEN',
-      contemporaneous: [
-        { date: d0, dimension: 'DAY' },
-        { date: d1, dimension: 'DAY' },
-      ],
-      querySetting: { filterOutliers: true, dataDilute: { action: 'DEFAULT', window: '30M' } },
-    });
+    const r = await comparePeriods('62902100', 'DAY', [d0, d1], '30M', { monitorType: 'WATER_REGIMEN' });
     expect(r.status).toBe(200);
     const d = r.body.data;
     expect(Object.keys(d.statistics)).toEqual([d0, d1]);
@@ -419,28 +426,19 @@ describe('history: period comparison', () => {
     const thisMonth = `${end.getFullYear()}-${String(end.getMonth() + 1).padStart(2, '0')}`;
     const prev = new Date(end.getFullYear(), end.getMonth() - 1, 1);
     const lastMonth = `${prev.getFullYear()}-${String(prev.getMonth() + 1).padStart(2, '0')}`;
-    const m = await his({
-      stcd: '62912003',
-      contemporaneous: [
-        { date: lastMonth, dimension: 'MONTH' },
-        { date: thisMonth, dimension: 'MONTH' },
-      ],
-      querySetting: { filterOutliers: true, dataDilute: { action: 'DEFAULT', window: '12H' } },
-    });
+    const m = await comparePeriods('62912003', 'MONTH', [lastMonth, thisMonth], '12H');
     expect(m.status).toBe(200);
     expect(Object.keys(m.body.data.statistics)).toEqual([lastMonth, thisMonth]);
     const pts = [...m.body.data.statistics[lastMonth], ...m.body.data.statistics[thisMonth]];
     expect(pts.length).toBeGreaterThan(0);
     for (const p of pts) expect(p.axis).toMatch(/^\d\d (00|12):00$/);
 
-    const y = await his({
-      stcd: '62912003',
-      contemporaneous: [
-        { date: String(end.getFullYear() - 1), dimension: 'YEAR' },
-        { date: String(end.getFullYear()), dimension: 'YEAR' },
-      ],
-      querySetting: { filterOutliers: true, dataDilute: { action: 'DEFAULT', window: '12H' } },
-    });
+    const y = await comparePeriods(
+      '62912003',
+      'YEAR',
+      [String(end.getFullYear() - 1), String(end.getFullYear())],
+      '12H',
+    );
     expect(y.status).toBe(200);
     const yp = y.body.data.statistics[String(end.getFullYear())];
     expect(yp.length).toBeGreaterThan(0);
@@ -631,7 +629,6 @@ describe('store', () => {
     const now = Date.now();
     const added = await feed.tick(now);
     const second = await feed.tick(now);
-    await feed.stop();
     expect(added).toBeGreaterThanOrEqual(0);
     expect(second).toBe(0);
     // on PostgreSQL the event comes back through NOTIFY on the listening connection: wait for it, then a moment

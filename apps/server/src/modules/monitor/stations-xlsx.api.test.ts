@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { appSuite, type TestApp } from '../../../test/harness.ts';
-import { type Cell, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
+import { type Cell, expectDryRun, filledTemplate, uploadXlsx } from '../../../test/xlsx.ts';
 
 let t: TestApp;
 appSuite((app) => (t = app));
@@ -23,16 +23,17 @@ describe('station import from xlsx', () => {
       ['XS001', '重复', 'YL', 'pressure', null, null, null, null],
     ];
     const dry = (await upload(await sheet([...good, ...bad]), { dryRun: 'true' })).json().data;
-    expect(dry.rows.map((r: { stcd: string; action: string }) => `${r.stcd}:${r.action}`)).toEqual([
-      'XS001:insert',
-      'XS002:insert',
-    ]);
-    expect(dry.rejected.map((r: { row: number; reason: string }) => [r.row, r.reason])).toEqual([
-      [4, expect.stringContaining('站点类型 QQ')],
-      [5, expect.stringContaining('speed')],
-      [6, expect.stringContaining('EPSG:4548')],
-      [7, expect.stringContaining('重复')],
-    ]);
+    expectDryRun(
+      dry,
+      'stcd',
+      ['XS001:insert', 'XS002:insert'],
+      [
+        [4, expect.stringContaining('站点类型 QQ')],
+        [5, expect.stringContaining('speed')],
+        [6, expect.stringContaining('EPSG:4548')],
+        [7, expect.stringContaining('重复')],
+      ],
+    );
     const refused = await upload(await sheet([...good, ...bad]), { dryRun: 'false' });
     expect(refused.statusCode).toBe(400);
     expect((await t.get('/api/swp-computing/monitor/station/page', { keyword: 'XS00' })).json().data.total).toBe(0);

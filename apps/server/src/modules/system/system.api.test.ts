@@ -37,6 +37,27 @@ const list = async (family: string, q: Record<string, unknown> = {}) => data(awa
 const detail = async (family: string, id: string) => data(await t.get(`${B}/${family}/detail`, { id }));
 const remove = (family: string, ids: string) => t.post(`${B}/${family}/remove`, undefined, { ids });
 
+/**
+ * While the platform tenant's `account` also holds the role or department `id`, removing it is refused with `msg`;
+ * then the user is put back as it was.
+ */
+async function refusedWhileHeld(family: 'role' | 'dept', account: string, id: string, msg: string) {
+  const db = t.app.ctx.db;
+  const field = family === 'role' ? 'roleId' : 'deptId';
+  const [holder] = await db
+    .select()
+    .from(user)
+    .where(and(eq(user.tenantId, '000000'), eq(user.account, account)));
+  const put = (value: string) =>
+    db
+      .update(user)
+      .set({ [field]: value })
+      .where(eq(user.id, holder.id));
+  await put(`${holder[field]},${id}`);
+  refused(await remove(family, id), msg);
+  await put(holder[field]);
+}
+
 /** Finds a row of `family` by a field value through its list (paged or tree). */
 async function find(family: string, q: Record<string, unknown>, field: string, value: unknown): Promise<any> {
   const d = await list(family, { ...q, size: 100 });
@@ -626,16 +647,7 @@ describe('roles', () => {
     });
 
     refused(await remove('role', parent.id), '请先删除子节点');
-    const [someone] = await t.app.ctx.db
-      .select()
-      .from(user)
-      .where(and(eq(user.tenantId, '000000'), eq(user.account, 'auditor')));
-    await t.app.ctx.db
-      .update(user)
-      .set({ roleId: `${someone.roleId},${child.id}` })
-      .where(eq(user.id, someone.id));
-    refused(await remove('role', child.id), '该角色已分配给用户，无法删除');
-    await t.app.ctx.db.update(user).set({ roleId: someone.roleId }).where(eq(user.id, someone.id));
+    await refusedWhileHeld('role', 'auditor', child.id, '该角色已分配给用户，无法删除');
     const admin = await find('role', { roleAlias: 'administrator' }, 'roleAlias', 'administrator');
     refused(await remove('role', admin.id), '管理员角色不可删除');
     refused(await t.post(`${B}/role/submit`, { ...admin, roleAlias: 'boss' }), '管理员角色的别名不可修改');
@@ -688,13 +700,7 @@ describe('departments, posts and searches', () => {
     expect(listed).toHaveLength(1);
 
     refused(await remove('dept', dma.id), '请先删除子节点');
-    const [patrol] = await t.app.ctx.db.select().from(user).where(eq(user.account, 'patrol'));
-    await t.app.ctx.db
-      .update(user)
-      .set({ deptId: `${patrol.deptId},${night.id}` })
-      .where(eq(user.id, patrol.id));
-    refused(await remove('dept', night.id), '该机构下存在用户，无法删除');
-    await t.app.ctx.db.update(user).set({ deptId: patrol.deptId }).where(eq(user.id, patrol.id));
+    await refusedWhileHeld('dept', 'patrol', night.id, '该机构下存在用户，无法删除');
     data(await remove('dept', `${night.id},${dma.id},${leak.id}`));
     expect(await detail('dept', leak.id)).toBeNull();
   });

@@ -27,6 +27,7 @@ import {
   urgeTask,
   withdrawTask,
 } from './operations.ts';
+import { exclusive } from './process-helpers.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
 import { countersigned, engineSuite, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
@@ -124,42 +125,20 @@ describe('start, claim and complete', () => {
   });
 
   it('exclusive gateway: first true condition, else the default, and no match is a clear error', async () => {
-    const key = await deployed({
-      name: '分支',
-      nodes: [
-        { id: 's', type: 'start' },
-        { id: 'g', type: 'xor', name: '天数' },
-        { id: 'long', type: 'task', name: '长假', assignee: ids.admin },
-        { id: 'short', type: 'task', name: '短假', assignee: ids.operator },
-        { id: 'e', type: 'end' },
-      ],
-      flows: [
-        { from: 's', to: 'g' },
-        { from: 'g', to: 'long', condition: '${days > 3}' },
-        { from: 'g', to: 'short', isDefault: true },
-        { from: 'long', to: 'e' },
-        { from: 'short', to: 'e' },
-      ],
-    });
+    const key = await deployed(
+      exclusive('分支', '天数', [
+        { id: 'long', name: '长假', assignee: ids.admin, condition: '${days > 3}' },
+        { id: 'short', name: '短假', assignee: ids.operator, isDefault: true },
+      ]),
+    );
     const a = await start(key, 'patrol', { variables: { days: 5 } });
     expect((await openTasks(a.id))[0].name).toBe('长假');
     const b = await start(key, 'patrol', { variables: { days: 1 } });
     expect((await openTasks(b.id))[0].name).toBe('短假');
 
-    const key2 = await deployed({
-      name: '无默认',
-      nodes: [
-        { id: 's', type: 'start' },
-        { id: 'g', type: 'xor', name: '金额' },
-        { id: 'x', type: 'task', name: 'X', assignee: ids.admin },
-        { id: 'e', type: 'end' },
-      ],
-      flows: [
-        { from: 's', to: 'g' },
-        { from: 'g', to: 'x', condition: '${amount >= 100}' },
-        { from: 'x', to: 'e' },
-      ],
-    });
+    const key2 = await deployed(
+      exclusive('无默认', '金额', [{ id: 'x', name: 'X', assignee: ids.admin, condition: '${amount >= 100}' }]),
+    );
     const before = (await ctx.db.select().from(wfInstance)).length;
     await expect(start(key2, 'patrol', { variables: { amount: 5 } })).rejects.toThrow(
       '节点「金额」没有满足条件的流出连线，请检查条件',

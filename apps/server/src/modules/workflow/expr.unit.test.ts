@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBpmn, inLine } from './build.ts';
 import { ExprError, evaluate, namesOf, test } from './expr.ts';
 import { BpmnError, compileBpmn, durationMs, reachable } from './parse.ts';
+import { exclusive } from './process-helpers.ts';
 
 describe('expressions', () => {
   it('evaluates the conditions processes use', () => {
@@ -51,27 +52,16 @@ describe('expressions', () => {
 const proc = (over: Partial<Parameters<typeof buildBpmn>[0]> = {}) =>
   buildBpmn({
     key: 'p',
-    name: 'P',
-    nodes: [
-      { id: 's', type: 'start' },
-      { id: 'g', type: 'xor' },
-      { id: 'a', type: 'task', name: 'A', assignee: '${starter}', timer: 'R2/PT1H' },
+    ...exclusive('P', undefined, [
+      { id: 'a', name: 'A', assignee: '${starter}', timer: 'R2/PT1H', condition: '${x > 1}' },
       {
         id: 'b',
-        type: 'task',
         name: 'B',
         candidateGroups: 'role:operator',
         mi: { collection: 'users', elementVariable: 'u' },
+        isDefault: true,
       },
-      { id: 'e', type: 'end' },
-    ],
-    flows: [
-      { from: 's', to: 'g' },
-      { from: 'g', to: 'a', condition: '${x > 1}' },
-      { from: 'g', to: 'b', isDefault: true },
-      { from: 'a', to: 'e' },
-      { from: 'b', to: 'e' },
-    ],
+    ]),
     ...over,
   });
 

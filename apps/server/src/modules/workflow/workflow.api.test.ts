@@ -15,6 +15,9 @@ const O = '/api/blade-workflow/ops';
 const D = '/api/blade-workflow/design';
 let ids: Record<string, string> = {};
 const as = httpSuite((s) => ({ t, ids } = s));
+/** `who` starts the process `processDefKey` with `form` */
+const startAs = (who: string, processDefKey: string, form: Record<string, unknown>) =>
+  as(who, () => t.post(`${P}/startProcess`, { processDefKey, ...form }));
 
 describe('seeded processes and instances', () => {
   it('the start list shows the four deployed processes', async () => {
@@ -84,16 +87,13 @@ describe('seeded processes and instances', () => {
 
 describe('a leave request through the API', () => {
   it("is titled from its form by the process's title template (days, starter, dates)", async () => {
-    const started = await as('patrol', () =>
-      t.post(`${P}/startProcess`, {
-        processDefKey: 'leave',
-        days: 3,
-        leaveType: '1',
-        reason: '家事',
-        startTime: '2026-11-28 09:00:00',
-        endTime: '2026-11-30 18:00:00',
-      }),
-    );
+    const started = await startAs('patrol', 'leave', {
+      days: 3,
+      leaveType: '1',
+      reason: '家事',
+      startTime: '2026-11-28 09:00:00',
+      endTime: '2026-11-30 18:00:00',
+    });
     expect(started.status).toBe(200);
     const sent = await as('patrol', () => t.get(`${P}/sendList`, { processDefinitionKey: 'leave', size: 100 }));
     const row = sent.body.data.records.find((x: any) => x.processInstanceId === started.body.data.processInstanceId);
@@ -104,15 +104,12 @@ describe('a leave request through the API', () => {
   });
 
   it('starts with one submit, lists, refuses strangers and a second completion, rolls back and takes a corrected form', async () => {
-    const started = await as('patrol', () =>
-      t.post(`${P}/startProcess`, {
-        processDefKey: 'leave',
-        days: 5,
-        reason: '探亲',
-        leaveType: '3',
-        copyUser: ids.auditor,
-      }),
-    );
+    const started = await startAs('patrol', 'leave', {
+      days: 5,
+      reason: '探亲',
+      leaveType: '3',
+      copyUser: ids.auditor,
+    });
     expect(started.status).toBe(200);
     const pid = started.body.data.processInstanceId;
     expect(pid).toMatch(/^\d+$/);
@@ -204,9 +201,7 @@ describe('a leave request through the API', () => {
   });
 
   it('the starter urges from 已发事务: a notice to the holder, once per 10 minutes, starters only', async () => {
-    const started = await as('operator', () =>
-      t.post(`${P}/startProcess`, { processDefKey: 'leave', days: 1, reason: '催办测试', leaveType: '1' }),
-    );
+    const started = await startAs('operator', 'leave', { days: 1, reason: '催办测试', leaveType: '1' });
     const pid = started.body.data.processInstanceId;
     const stranger = await as('patrol', () => t.post(`${P}/urgeTask`, { processInstanceId: pid }));
     expect(stranger.status).toBe(400);
@@ -229,15 +224,12 @@ describe('a leave request through the API', () => {
   });
 
   it('claim: candidates only, one holder; two completions at once: one wins', async () => {
-    const s = await as('patrol', () =>
-      t.post(`${P}/startProcess`, {
-        processDefKey: 'patrol_hazard',
-        hazardType: '管道渗漏',
-        address: '测试路',
-        description: '渗水',
-        level: '一般',
-      }),
-    );
+    const s = await startAs('patrol', 'patrol_hazard', {
+      hazardType: '管道渗漏',
+      address: '测试路',
+      description: '渗水',
+      level: '一般',
+    });
     const pid = s.body.data.processInstanceId;
     const claim = await as('operator', () => t.get(`${P}/claimList`, { size: 100 }));
     const task = claim.body.data.records.find((x: any) => x.processInstanceId === pid);
