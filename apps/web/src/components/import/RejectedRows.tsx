@@ -1,6 +1,7 @@
 /** The rows a dry run rejected, each with its reason, and the choice to import the others without them. */
-import { Checkbox, Table, type TableColumnsType, Typography } from 'antd';
+import { Checkbox, type TableColumnsType, Typography } from 'antd';
 import type { CSSProperties } from 'react';
+import { ReportRows } from './ReportRows';
 
 export function RejectedRows<R extends object>({
   title,
@@ -28,14 +29,7 @@ export function RejectedRows<R extends object>({
       <Typography.Title level={5} style={titleStyle}>
         {title}
       </Typography.Title>
-      <Table
-        size="small"
-        rowKey={rowKey}
-        dataSource={rows}
-        pagination={{ pageSize: 8 }}
-        data-testid={testId}
-        columns={columns}
-      />
+      <ReportRows rowKey={rowKey} rows={rows} testId={testId} columns={columns} />
       <Checkbox checked={skip} onChange={(e) => onSkip(e.target.checked)}>
         {skipLabel}
       </Checkbox>

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm, AlarmDetail } from '../../api/alarm';
-import { renderApp } from '../../components/testing/render';
 import type { HistoryData } from '../../lib/monitorHistory';
+import { renderScreen } from '../../test/crudScreen';
 import { itKeepsZhAndEnInStep } from '../../test/strings';
 import * as i18n from './i18n';
 
@@ -186,8 +186,7 @@ describe('alarm helpers', () => {
 
 describe('AlarmPage', { timeout: 60_000 }, () => {
   it('lists, closes one with a reason, batch-closes, exports', async () => {
-    renderApp(<AlarmPage />);
-    const page = await screen.findByTestId('alarm-page');
+    const page = await renderScreen(<AlarmPage />, 'alarm-page');
     expect(await within(page).findByText('长江西路DN400电动闸阀压力超下限')).toBeInTheDocument();
     // the value with its limit's direction: 0.25 under a lower limit of 0.28
     expect(within(page).getAllByTestId('alarm-value')[0]).toHaveTextContent('0.25 MPa下限 ≤ 0.28 MPa');
@@ -227,8 +226,7 @@ describe('AlarmPage', { timeout: 60_000 }, () => {
   });
 
   it('shows a device alarm with its readings, and a burst alarm with its night flows', async () => {
-    renderApp(<AlarmPage />);
-    const page = await screen.findByTestId('alarm-page');
+    const page = await renderScreen(<AlarmPage />, 'alarm-page');
     fireEvent.click(await within(page).findByTestId('alarm-view-1'));
     const drawer = await screen.findByTestId('alarm-drawer');
     expect(await within(drawer).findByTestId('alarm-readings')).toHaveTextContent('压力(MPa)');

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../components/testing/render';
+import * as crud from '../../test/crudScreen';
 import CodePage from './CodePage';
 
 const store = vi.hoisted(() => ({
@@ -82,7 +83,7 @@ const TARIFF = {
   moduleId: null,
 };
 
-const dialog = () => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement;
+const dialog = crud.shownDialog;
 const errors = () => [...dialog().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 const pick = async (label: string, option: string) => {
   fireEvent.mouseDown(within(dialog()).getByLabelText(label));
@@ -102,19 +103,16 @@ describe('代码生成', { timeout: 60_000 }, () => {
 
   it('lists the settings with their source’s name, and the empty state', async () => {
     renderApp(<CodePage />);
-    const row = (await screen.findByText('water_tariff')).closest('tr')!;
+    const row = await crud.rowWith('water_tariff');
     expect(await within(row).findByText('本系统数据库')).toBeInTheDocument();
     expect(row).toHaveTextContent('swp_water_tariff');
-    fireEvent.change(screen.getByLabelText('模块名'), { target: { value: 'meter' } });
-    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    crud.searchBy('模块名', 'meter');
     await waitFor(() => expect(screen.queryByText('swp_water_tariff')).toBeNull());
-    expect(document.querySelector('.ant-table-tbody')).toHaveTextContent('暂无数据');
+    crud.expectEmptyList();
   });
 
   it('adds a setting: the source first, then one of its tables (which names the module and title); another source clears the table', async () => {
-    renderApp(<CodePage />);
-    await screen.findByText('water_tariff');
-    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    await crud.renderThenAdd(<CodePage />, 'water_tariff');
     await within(dialog()).findByLabelText('数据表');
     expect(within(dialog()).getByText('请先选择数据源')).toBeInTheDocument();
 
@@ -143,8 +141,7 @@ describe('代码生成', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog()).getByLabelText('模块名'), { target: { value: 'tariff2' } });
     fireEvent.change(within(dialog()).getByLabelText('表前缀'), { target: { value: 'swp_' } });
 
-    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(1));
+    await crud.saveDialog(dialog(), /保\s*存/, store.submits);
     expect(store.submits[0]).toMatchObject({
       codeName: 'tariff2',
       serviceName: '水价标准',
@@ -158,7 +155,7 @@ describe('代码生成', { timeout: 60_000 }, () => {
 
   it('generates the chosen settings: asks for a choice, previews their files, downloads the server’s zip', async () => {
     renderApp(<CodePage />);
-    const row = (await screen.findByText('water_tariff')).closest('tr')!;
+    const row = await crud.rowWith('water_tariff');
     fireEvent.click(screen.getByTestId('code-generate'));
     expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
 
@@ -180,16 +177,12 @@ describe('代码生成', { timeout: 60_000 }, () => {
 
   it('copies a setting with the server’s message; deletes after the confirmation', async () => {
     renderApp(<CodePage />);
-    const row = (await screen.findByText('water_tariff')).closest('tr')!;
+    const row = await crud.rowWith('water_tariff');
     fireEvent.click(within(row).getByRole('button', { name: /复\s*制/ }));
     expect(await screen.findByText('复制成功')).toBeInTheDocument();
     expect(store.copies).toEqual(['1']);
     expect(await screen.findByText('water_tariff_copy1')).toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
-    const confirm = (await screen.findByText('确定将选择数据删除?')).closest('.ant-modal') as HTMLElement;
-    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(store.removes).toEqual([['1']]));
-    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    await crud.deleteRowConfirmed(row, store.removes, [['1']]);
   });
 });

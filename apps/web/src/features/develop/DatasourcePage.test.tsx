@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../components/testing/render';
 import { testRowThenOpenTables } from '../../test/connectionTest';
+import * as crud from '../../test/crudScreen';
 import DatasourcePage from './DatasourcePage';
 
 const store = vi.hoisted(() => ({
@@ -73,7 +74,7 @@ const SAVED = {
   remark: '营业收费系统',
 };
 
-const dialog = () => document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal') as HTMLElement;
+const dialog = crud.shownDialog;
 const fill = (label: string, value: string) =>
   fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 
@@ -89,23 +90,20 @@ describe('数据源管理', { timeout: 60_000 }, () => {
 
   it('lists sources with their driver and url, searches by name, shows the empty state', async () => {
     renderApp(<DatasourcePage />);
-    const row = (await screen.findByText('营业库')).closest('tr')!;
+    const row = await crud.rowWith('营业库');
     expect(row).toHaveTextContent('jdbc:postgresql://10.0.0.5:5432/billing');
     expect(await within(row).findByText('PostgreSQL (org.postgresql.Driver)')).toBeInTheDocument();
     expect(row).toHaveTextContent('启用');
     expect(row).not.toHaveTextContent('password');
 
-    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '抄表' } });
-    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    crud.searchBy('名称', '抄表');
     await waitFor(() => expect(store.pages.at(-1)).toMatchObject({ name: '抄表' }));
     await waitFor(() => expect(screen.queryByText('营业库')).toBeNull());
-    expect(document.querySelector('.ant-table-tbody')).toHaveTextContent('暂无数据');
+    crud.expectEmptyList();
   });
 
   it('adds a source: the driver’s url is checked, tested, saved without a password when none is typed', async () => {
-    renderApp(<DatasourcePage />);
-    await screen.findByText('营业库');
-    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    await crud.renderThenAdd(<DatasourcePage />, '营业库');
     await within(dialog()).findByText('PostgreSQL (org.postgresql.Driver)');
     expect(within(dialog()).getByLabelText('密码')).toHaveAttribute('placeholder', '请输入密码');
     fill('名称', '抄表库');
@@ -124,8 +122,7 @@ describe('数据源管理', { timeout: 60_000 }, () => {
     );
     expect(store.tests[0]).toEqual({ url: 'jdbc:mysql://db.local:3306/meter', username: 'root' });
 
-    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(1));
+    await crud.saveDialog(dialog(), /保\s*存/, store.submits);
     expect(store.submits[0]).toEqual({
       name: '抄表库',
       driverClass: 'com.mysql.cj.jdbc.Driver',
@@ -138,8 +135,7 @@ describe('数据源管理', { timeout: 60_000 }, () => {
 
   it('edits a source: the password is never shown, left empty it stays; a typed one goes; the test shows the refusal', async () => {
     renderApp(<DatasourcePage />);
-    const row = (await screen.findByText('营业库')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    const row = await crud.editRow('营业库');
     const password = await within(dialog()).findByPlaceholderText('已保存密码, 留空则不变');
     await waitFor(() => expect(within(dialog()).getByLabelText('连接地址')).toHaveValue(SAVED.url));
     expect(password).toHaveValue('');
@@ -152,8 +148,7 @@ describe('数据源管理', { timeout: 60_000 }, () => {
     expect(store.tests[0]).toEqual({ url: SAVED.url, username: 'reader', id: '7' });
 
     fill('备注', '营业收费');
-    fireEvent.click(within(dialog()).getByRole('button', { name: /修\s*改/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(1));
+    await crud.saveDialog(dialog(), /修\s*改/, store.submits);
     expect(store.submits[0]).toEqual({
       id: '7',
       name: '营业库',
@@ -170,8 +165,7 @@ describe('数据源管理', { timeout: 60_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
     await waitFor(() => expect(within(dialog()).getByLabelText('连接地址')).toHaveValue(SAVED.url));
     fill('密码', 'n3w');
-    fireEvent.click(within(dialog()).getByRole('button', { name: /修\s*改/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(2));
+    await crud.saveDialog(dialog(), /修\s*改/, store.submits, 2);
     expect(store.submits[1]).toMatchObject({ id: '7', password: 'n3w' });
   });
 
@@ -189,10 +183,6 @@ describe('数据源管理', { timeout: 60_000 }, () => {
     expect(within(detail).getByText('安装地址')).toBeInTheDocument();
     fireEvent.click(drawer.querySelector('.ant-drawer-close')!);
 
-    fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }));
-    const confirm = (await screen.findByText('确定将选择数据删除?')).closest('.ant-modal') as HTMLElement;
-    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(store.removes).toEqual([['7']]));
-    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    await crud.deleteRowConfirmed(row, store.removes, [['7']]);
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device, DeviceRule, RuleByCodeType } from '../../api/device';
-import { renderApp } from '../../components/testing/render';
+import { renderScreen } from '../../test/crudScreen';
 import { itKeepsZhAndEnInStep } from '../../test/strings';
 import * as i18n from './i18n';
 
@@ -156,8 +156,7 @@ describe('device form values', () => {
 
 describe('DevicePage', { timeout: 60_000 }, () => {
   it('lists by type, adds, deletes with confirmation', async () => {
-    renderApp(<DevicePage />);
-    const page = await screen.findByTestId('device-page');
+    const page = await renderScreen(<DevicePage />, 'device-page');
     expect(await within(page).findByText('长江西路DN400电动闸阀')).toBeInTheDocument();
     expect(within(page).getAllByText('长江西路压力点（YL001）')).toHaveLength(2);
     expect(within(page).getAllByText('压力 0.31 MPa').length).toBe(2);
@@ -197,8 +196,7 @@ describe('DevicePage', { timeout: 60_000 }, () => {
   });
 
   it('edits a rule, saves, runs and stops it with its state shown', async () => {
-    renderApp(<DevicePage />);
-    const page = await screen.findByTestId('device-page');
+    const page = await renderScreen(<DevicePage />, 'device-page');
     fireEvent.click(await within(page).findByTestId('rule-FM-YL001'));
     const drawer = await screen.findByTestId('rule-drawer');
     await waitFor(() => expect(within(drawer).getByTestId('rule-state')).toHaveTextContent('未配置'));

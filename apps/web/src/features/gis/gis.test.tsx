@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../components/testing/render';
+import { renderScreen } from '../../test/crudScreen';
 import { itKeepsZhAndEnInStep } from '../../test/strings';
 import * as i18n from './i18n';
 import { screens } from './screens';
@@ -268,8 +269,7 @@ describe('gis screens', () => {
 
 describe('BurstEventPage', { timeout: 60_000 }, () => {
   it('lists events, records valves closed until the event is closed, shares a link', async () => {
-    renderApp(<BurstEventPage />);
-    const page = await screen.findByTestId('burst-event-page');
+    const page = await renderScreen(<BurstEventPage />, 'burst-event-page');
     expect(await within(page).findByText('BG202601010001')).toBeInTheDocument();
     expect(within(page).getByTestId('event-row-status')).toHaveTextContent('待处置');
 
@@ -309,8 +309,7 @@ describe('BurstEventPage', { timeout: 60_000 }, () => {
   });
 
   it('voids an event only with a reason', async () => {
-    renderApp(<BurstEventPage />);
-    const page = await screen.findByTestId('burst-event-page');
+    const page = await renderScreen(<BurstEventPage />, 'burst-event-page');
     fireEvent.click(await within(page).findByTestId('void-BG202601010001'));
     fireEvent.click(await screen.findByTestId('void-ok'));
     expect(await screen.findByText('请输入作废原因')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 /** The dry run's report of a network import: counts per kind, changes, every rejected row and every warning. */
-import { Descriptions, Table, Tabs } from 'antd';
+import { Descriptions, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReportRows } from '../../../components/import/ReportRows';
 import type { NetworkReport } from './api';
 
 export function NetworkReportView({ report: r }: { report: NetworkReport }) {
@@ -29,12 +30,10 @@ export function NetworkReportView({ report: r }: { report: NetworkReport }) {
             key: 'rejected',
             label: t('netImport.rejected', { n: r.rejectedCount }),
             children: (
-              <Table
-                size="small"
+              <ReportRows
                 rowKey={(x) => `${x.row}-${x.id}-${x.reason}`}
-                dataSource={r.rejected}
-                pagination={{ pageSize: 8 }}
-                data-testid="net-import-rejected"
+                rows={r.rejected}
+                testId="net-import-rejected"
                 columns={[
                   { title: t('netImport.row'), dataIndex: 'row', width: 80 },
                   { title: t('netImport.id'), dataIndex: 'id', width: 140 },
@@ -47,11 +46,9 @@ export function NetworkReportView({ report: r }: { report: NetworkReport }) {
             key: 'warnings',
             label: t('netImport.warnings', { n: r.warningCount }),
             children: (
-              <Table
-                size="small"
+              <ReportRows
                 rowKey={(x) => `${x.type}-${x.id}-${x.message}`}
-                dataSource={r.warnings}
-                pagination={{ pageSize: 8 }}
+                rows={r.warnings}
                 columns={[
                   { title: t('netImport.type'), dataIndex: 'type', width: 110 },
                   { title: t('netImport.id'), dataIndex: 'id', width: 140 },

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../components/testing/render';
 import { testRowThenOpenTables } from '../../../test/connectionTest';
+import { editRow, saveDialog } from '../../../test/crudScreen';
 import DataSourcePage from './DataSourcePage';
 
 const store = vi.hoisted(() => ({
@@ -89,8 +90,7 @@ describe('数据连接', { timeout: 60_000 }, () => {
       userName: 'root',
     });
 
-    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(1));
+    await saveDialog(dialog(), /保\s*存/, store.submits);
     expect(store.submits[0]).toMatchObject({ fullName: '抄表库', dbType: 'MySQL', port: 3306, enabledMark: 1 });
     expect(store.submits[0]).not.toHaveProperty('password');
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
@@ -98,8 +98,7 @@ describe('数据连接', { timeout: 60_000 }, () => {
 
   it('edits a connection: the stored password stays unless 清除密码 is chosen', async () => {
     renderApp(<DataSourcePage />);
-    const row = (await screen.findByText('营业库')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    await editRow('营业库');
     const password = await within(dialog()).findByPlaceholderText('已保存密码, 留空则不变');
     // testing an edited connection without a typed password uses the stored one (the id goes along)
     await waitFor(() => expect(within(dialog()).getByLabelText('主机地址')).toHaveValue('10.0.0.5'));
@@ -109,8 +108,7 @@ describe('数据连接', { timeout: 60_000 }, () => {
 
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: /清除已保存的密码/ }));
     await waitFor(() => expect(password).toBeDisabled());
-    fireEvent.click(within(dialog()).getByRole('button', { name: /修\s*改/ }));
-    await waitFor(() => expect(store.submits).toHaveLength(1));
+    await saveDialog(dialog(), /修\s*改/, store.submits);
     expect(store.submits[0]).toMatchObject({ id: '7', host: '10.0.0.5', password: '', clearPassword: true });
   });
 

@@ -1,20 +1,18 @@
 /**
  * 查看 a report: the parameters of its data interface, 查询 runs it (`report/rest/data`), and the rows show under the
- * report's title in its columns (every field when it names none).
+ * report's title in its columns (every field when it names none). It runs the interface as 调用 does (CallPanel).
  */
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Modal, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
-import { HttpError } from '../../../api/http';
 import { dataInterfaceApi, reportApi } from '../../../api/lowcode';
 import { useLoad } from '../../../lib/useLoad';
 import { cellText, columnsOf, tableRows } from './cells';
-import { callParams, paramsOf } from './interfaces';
-import { ParamInputs } from './ParamInputs';
+import { paramsOf } from './interfaces';
 import { definitionOf, reportColumns } from './reports';
 import { rowsIn } from './rows';
+import { CallPanel } from './TryInterfaceDialog';
 
 export function ReportViewer({ report, onClose }: { report: Row | null; onClose(): void }) {
   return (
@@ -26,9 +24,6 @@ export function ReportViewer({ report, onClose }: { report: Row | null; onClose(
 
 function ReportBody({ report }: { report: Row }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<{ rows: Row[] } | { error: string }>();
   const def = definitionOf(report.content);
   const iface = useLoad(
     async () => (report.interfaceId ? await dataInterfaceApi.info(String(report.interfaceId)) : null),
@@ -37,38 +32,23 @@ function ReportBody({ report }: { report: Row }) {
   );
   const params = paramsOf(iface.data?.parameterJson);
 
-  const query = async () => {
-    setBusy(true);
-    try {
-      const r = await reportApi.get<Row | null>('data', {
-        id: report.id,
-        ...callParams(params, form.getFieldsValue()),
-      });
-      const data = r?.rows;
-      setAnswer({ rows: tableRows(Array.isArray(data) ? data : rowsIn(data)) });
-    } catch (e) {
-      setAnswer({ error: e instanceof HttpError ? e.message : t('lowcode.di.callFailed') });
-    } finally {
-      setBusy(false);
-    }
+  const query = async (given: Row) => {
+    const r = await reportApi.get<Row | null>('data', { id: report.id, ...given });
+    const data = r?.rows;
+    return tableRows(Array.isArray(data) ? data : rowsIn(data));
   };
 
   if (!report.interfaceId) return <Alert type="warning" showIcon title={t('lowcode.report.noInterface')} />;
-  const rows = answer && 'rows' in answer ? answer.rows : [];
   return (
     <div data-testid="report-view">
-      <Form form={form} name="report-params" layout="vertical">
-        <ParamInputs params={params} />
-        <Button type="primary" icon={<SearchOutlined />} loading={busy} onClick={() => void query()}>
-          {t('lowcode.report.run')}
-        </Button>
-      </Form>
-      <div style={{ marginTop: 16 }}>
-        {!answer ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lowcode.di.runHint')} />
-        ) : 'error' in answer ? (
-          <Alert type="error" showIcon title={t('lowcode.di.callFailed')} description={answer.error} />
-        ) : (
+      <CallPanel
+        formName="report-params"
+        params={params}
+        icon={<SearchOutlined />}
+        label={t('lowcode.report.run')}
+        call={query}
+      >
+        {(rows) => (
           <>
             <Typography.Title level={5} style={{ textAlign: 'center' }}>
               {def?.title || report.name}
@@ -90,7 +70,7 @@ function ReportBody({ report }: { report: Row }) {
             />
           </>
         )}
-      </div>
+      </CallPanel>
     </div>
   );
 }
