@@ -19,6 +19,13 @@ export const idType = customType<{ data: string; driverData: string }>({
   fromDriver: (v) => String(v),
 });
 
+/** Binary data (a stored file, a packed series, a run's result). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A PostGIS geometry column in EPSG:4548; read it with ST_X/ST_Y/ST_AsGeoJSON in SQL (never as hex here). */
+export const geometry = (name: string, kind: 'Point' | 'LineString' | 'Polygon') =>
+  customType<{ data: string; driverData: string }>({ dataType: () => `geometry(${kind},4548)` })(name);
+
 export const pk = () =>
   idType('id')
     .primaryKey()

@@ -4,10 +4,8 @@
  * of GPS metadata when the tenant says so, before they are stored).
  */
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, bytea, idAndTenant, idType } from '../../core/columns.ts';
 
 /** One row per tenant; absent = the defaults of settings.ts. */
 export const appSetting = pgTable('swp_app_setting', {

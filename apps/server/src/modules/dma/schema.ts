@@ -8,7 +8,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  customType,
   date,
   doublePrecision,
   index,
@@ -19,10 +18,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { businessTable, codeName, idType, remark, sort } from '../../core/columns.ts';
+import { businessTable, codeName, geometry, idType, remark, sort } from '../../core/columns.ts';
 
-const polygon = (name: string) =>
-  customType<{ data: string; driverData: string }>({ dataType: () => 'geometry(Polygon,4548)' })(name);
+const polygon = (name: string) => geometry(name, 'Polygon');
 
 /**
  * One metered flow across the DMA's boundary: a monitoring series (station code + field) and its direction; or

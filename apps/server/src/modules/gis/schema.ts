@@ -15,22 +15,8 @@
  *
  * PostGIS is created by the migration that creates these tables.
  */
-import {
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { businessTable, idAndTenant, idType } from '../../core/columns.ts';
-
-/** A PostGIS geometry column in EPSG:4548; read it with ST_X/ST_Y/ST_AsGeoJSON in SQL (never as hex here). */
-const geometry = (name: string, kind: 'Point' | 'LineString' | 'Polygon') =>
-  customType<{ data: string; driverData: string }>({ dataType: () => `geometry(${kind},4548)` })(name);
+import { doublePrecision, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { businessTable, geometry, idAndTenant, idType } from '../../core/columns.ts';
 
 export const gisPipe = businessTable(
   'swp_gis_pipe',

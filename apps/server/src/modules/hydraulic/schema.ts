@@ -10,7 +10,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  customType,
   doublePrecision,
   index,
   integer,
@@ -21,9 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { businessTable, idAndTenant, idType, remark, sort } from '../../core/columns.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+import { businessTable, bytea, idAndTenant, idType, remark, sort } from '../../core/columns.ts';
 
 export const hydraulicModel = pgTable(
   'swp_hydraulic_model',

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -22,7 +21,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { businessTable, idType, lgtdLttd, remark, sort, xy } from '../../core/columns.ts';
+import { businessTable, bytea, idType, lgtdLttd, remark, sort, xy } from '../../core/columns.ts';
 
 export const monitorStation = businessTable(
   'swp_monitor_station',
@@ -114,8 +113,6 @@ export const monitorHourly = pgTable('swp_monitor_hourly', rollup(), (t) => [
 export const monitorDaily = pgTable('swp_monitor_daily', rollup(), (t) => [
   primaryKey({ columns: [t.seriesId, t.ts] }),
 ]);
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Rollup partials of the embedded database's live stream waiting for their merge (rollup-journal.ts): one row per
