@@ -12,12 +12,17 @@ import { badRequest } from './envelope.ts';
 import type { Tx } from './resource.ts';
 import { liveInTenant, type SoftDeleteTable } from './scoped.ts';
 
-/** Whether a live row of `table` in `tenantId` meets `cond`. */
-export async function hasLiveRow(db: Db | Tx, table: SoftDeleteTable, tenantId: string, cond: SQL): Promise<boolean> {
+/** Whether a live row of `table` in `tenantId` meets every one of `conds` (an undefined one is left out). */
+export async function hasLiveRow(
+  db: Db | Tx,
+  table: SoftDeleteTable,
+  tenantId: string,
+  ...conds: (SQL | undefined)[]
+): Promise<boolean> {
   const [hit] = await (db as Db)
     .select({ one: sql`1` })
     .from(table)
-    .where(liveInTenant(table, tenantId, cond))
+    .where(liveInTenant(table, tenantId, ...conds))
     .limit(1);
   return !!hit;
 }

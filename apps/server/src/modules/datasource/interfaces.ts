@@ -6,7 +6,7 @@
  * logged (`/system/DataInterfaceLog/{id}`), `Actions/State` enables or disables it, `Action/Export` downloads its
  * definition as JSON.
  */
-import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attachment } from '../../core/attachment.ts';
@@ -180,8 +180,9 @@ async function saveInterface(ctx: AppContext, req: FastifyRequest, raw: unknown,
   const staticData = b.dataType === 2 ? staticOf(b.staticData) : null;
   if (b.dataType === 2 && (staticData === null || typeof staticData !== 'object'))
     throw badRequest('请输入静态数据 (JSON 数组或对象)');
-  const same = and(eq(dsInterface.enCode, b.enCode), id ? ne(dsInterface.id, id) : undefined)!;
-  if (await hasLiveRow(ctx.db, dsInterface, req.tenantId, same)) throw badRequest(`接口编码已存在: ${b.enCode}`);
+  const other = id ? ne(dsInterface.id, id) : undefined;
+  if (await hasLiveRow(ctx.db, dsInterface, req.tenantId, eq(dsInterface.enCode, b.enCode), other))
+    throw badRequest(`接口编码已存在: ${b.enCode}`);
   const u = userOf(req);
   const values = {
     fullName: b.fullName,

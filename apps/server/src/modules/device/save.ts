@@ -123,8 +123,9 @@ function deviceValues(d: DeviceInput) {
 }
 
 async function refuseDuplicateCode(tx: Tx, tenantId: string, deviceCode: string, id: string | undefined) {
-  const same = and(eq(deviceBase.deviceCode, deviceCode), id ? sql`${deviceBase.id} <> ${id}` : undefined)!;
-  if (await hasLiveRow(tx, deviceBase, tenantId, same)) throw badRequest(MSG.duplicate);
+  const other = id ? sql`${deviceBase.id} <> ${id}` : undefined;
+  if (await hasLiveRow(tx, deviceBase, tenantId, eq(deviceBase.deviceCode, deviceCode), other))
+    throw badRequest(MSG.duplicate);
 }
 
 /** Updates the device (its type stays); its rule follows the code, and stops when it watches fields the station lacks. */

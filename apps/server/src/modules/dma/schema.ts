@@ -20,8 +20,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businessTable, codeName, geometry, idType, remark, sort } from '../../core/columns.ts';
 
-const polygon = (name: string) => geometry(name, 'Polygon');
-
 /**
  * One metered flow across the DMA's boundary: a monitoring series (station code + field) and its direction; or
  * (`pressure`) a pressure series of the zone (its inlet's, normally), which the leak detector reads beside the flows
@@ -45,7 +43,7 @@ export const dma = businessTable(
     ...sort(1),
     /** ring [[x, y], ...] in EPSG:4548 (x easting, y northing), closed */
     boundary: jsonb('boundary').$type<[number, number][] | null>(),
-    geom: polygon('geom'),
+    geom: geometry('geom', 'Polygon'),
     /** codes (GIS valve dno) of the boundary valves that must stay closed */
     boundaryValves: jsonb('boundary_valves').$type<string[]>().default([]).notNull(),
     meters: jsonb('meters').$type<DmaMeter[]>().default([]).notNull(),

@@ -177,13 +177,15 @@ export async function prepareData(input: Data, s: SaveContext): Promise<Data> {
   if (msg) throw badRequest(msg);
   for (const df of fields) {
     if (!df.field.__config__.unique || isEmpty(data[df.vModel])) continue;
-    const same = and(
+    const taken = await hasLiveRow(
+      s.tx,
+      lcRecord,
+      s.module.tenantId,
       eq(lcRecord.moduleId, s.module.id),
       sql`${lcRecord.data}->>${df.vModel} = ${String(data[df.vModel])}`,
       s.existing ? ne(lcRecord.id, s.existing.id) : undefined,
-    )!;
-    if (await hasLiveRow(s.tx, lcRecord, s.module.tenantId, same))
-      throw badRequest(`${df.label}不能重复: ${String(data[df.vModel])}`);
+    );
+    if (taken) throw badRequest(`${df.label}不能重复: ${String(data[df.vModel])}`);
   }
   return data;
 }
