@@ -20,7 +20,7 @@ import { registerRoutes } from './resource/routes.ts';
 import { decorateRows } from './resource/shape.ts';
 import { lazy, treeOf } from './resource/tree.ts';
 import type { Resource, ResourceDef } from './resource/types.ts';
-import { remove, save } from './resource/write.ts';
+import { allVisible, remove, save } from './resource/write.ts';
 
 export { tableInput } from './resource/table-input.ts';
 export type { HookContext, Resource, ResourceDef, RouteName, Row, SaveExtra, Tx } from './resource/types.ts';
@@ -57,6 +57,7 @@ export function defineResource(def: ResourceDef): Resource {
     visibility: (req, q) => visibility(p, req, q),
     conditions: (ctx, req, q) => conditions(p, req, q, ctx),
     findVisible: (ctx, req, ids) => findVisible(p, ctx, req, ids),
+    allVisible: (ctx, req, ids) => allVisible(p, ctx, req, ids),
     all: (ctx, req, q, extra) => all(p, ctx, req, q, extra),
     lazy: (ctx, req, q, extra) => lazy(p, ctx, req, q, extra),
     treeOf: (rows, asNodes) => treeOf(p, rows, asNodes),

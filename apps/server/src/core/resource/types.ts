@@ -113,6 +113,8 @@ export interface Resource {
   /** visibility plus the query's filters and the `where` hook: what list, page and exports apply */
   conditions(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>): Promise<SQL[]>;
   findVisible(ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<Row[]>;
+  /** the rows of `ids`, every one visible, else the refusal of a missing row (`messages.missing`, as remove) */
+  allVisible(ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<Row[]>;
   /** every visible row matching the query and `extra` conditions (at most 10 000), sorted and decorated */
   all(ctx: AppContext, req: FastifyRequest, q: Record<string, unknown>, extra?: SQL[]): Promise<Row[]>;
   /** the visible children of one parent (`parentId` or the tree's parent field in `q`), each with `hasChildren` */

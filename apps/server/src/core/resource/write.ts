@@ -43,7 +43,7 @@ async function checkUnique(p: Parts, tx: Tx, req: FastifyRequest, data: Row, id?
 }
 
 /** The validated body: only declared fields are written (audit fields, tenant and soft-delete flags are the server's). */
-export function parseInput(p: Parts, body: unknown): { id?: string; data: Row } {
+export function parseRowInput(p: Parts, body: unknown): { id?: string; data: Row } {
   const parsed = p.inputSchema.safeParse(body ?? {});
   if (!parsed.success) {
     if (p.def.validation === 'message') throw badRequest(parsed.error.issues[0]?.message ?? '参数校验失败');
@@ -74,7 +74,7 @@ function stampInsert(p: Parts, data: Row, req: FastifyRequest, now: Date) {
 
 async function saveRow(p: Parts, ctx: AppContext, req: FastifyRequest, body: unknown, extra?: SaveExtra) {
   const { def, idCol } = p;
-  const { id, data } = parseInput(p, body);
+  const { id, data } = parseRowInput(p, body);
   const now = new Date();
   // visibility is worked out before the transaction: the data-scope provider may query the database itself
   const vis = await visibility(p, req);
@@ -112,6 +112,12 @@ export async function save(p: Parts, ctx: AppContext, req: FastifyRequest, body:
   const row = await uniqueAsBadRequest(p.def, () => saveRow(p, ctx, req, body, extra));
   await p.def.hooks?.committed?.('save', [row], req, ctx);
   return row;
+}
+
+export async function allVisible(p: Parts, ctx: AppContext, req: FastifyRequest, ids: string[]) {
+  const rows = (await findVisible(p, ctx, req, ids)) as Row[];
+  if (rows.length !== new Set(ids).size) throw missingOf(p.def);
+  return rows;
 }
 
 export async function remove(p: Parts, ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<number> {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { compileFilters, compileSort, pageOf, parseIds, parsePaging } from '../../core/query.ts';
+import { compileFilters, compileSort, likeContains, pageOf, parseIds, parsePaging } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
@@ -173,7 +173,7 @@ export function alarmConditions(tenantId: string, q: Record<string, unknown>, ex
   }
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
   if (kw) {
-    const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(kw);
     conds.push(
       sql`(${alarmInfo.title} ilike ${like} or ${alarmInfo.deviceCode} ilike ${like} or ${alarmInfo.deviceName} ilike ${like} or ${alarmInfo.dmaName} ilike ${like})`,
     );

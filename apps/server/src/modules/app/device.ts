@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
+import { likeContains } from '../../core/query.ts';
 import { defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { revokeSessions } from '../auth/index.ts';
-import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
+import { B, CLIENT_ID_RE, tenantOf } from './common.ts';
 import { appDevice } from './schema.ts';
-
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * `device/page`: the tenant's phones, most recently seen first, each with its user's account and name; `realName`
@@ -37,7 +37,7 @@ export const appDeviceResource = defineResource({
     where: (q) => {
       const name = typeof q.realName === 'string' ? q.realName.trim().slice(0, 50) : '';
       if (!name) return undefined;
-      return sql`${appDevice.userId} in (select u.id from blade_user u where u.real_name ilike ${likeOf(name)} or u.account ilike ${likeOf(name)})`;
+      return sql`${appDevice.userId} in (select u.id from blade_user u where u.real_name ilike ${likeContains(name)} or u.account ilike ${likeContains(name)})`;
     },
     async decorate(rows, _req, ctx) {
       const ids = [...new Set(rows.map((r) => String(r.userId)))];
@@ -61,7 +61,7 @@ export const appDeviceResource = defineResource({
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${B}/device/hello`, signedIn, async (req) => {
-    const b = parse(
+    const b = parseInputFirst(
       z.object({
         deviceId: z.string({ error: '缺少设备编号' }).regex(CLIENT_ID_RE, '设备编号格式不正确'),
         appVersion: z.string().max(32, '版本号过长').optional(),
@@ -90,7 +90,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   appDeviceResource.routes(app, ctx);
 
   app.post(`${B}/device/revoke`, byMenu('app_device_revoke'), async (req) => {
-    const { id } = parse(
+    const { id } = parseInputFirst(
       z.object({
         id: z.preprocess(
           (v) => (typeof v === 'number' ? String(v) : v),

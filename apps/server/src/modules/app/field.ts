@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { networkNear } from '../gis/index.ts';
 import { CHECK_BODY, checkIn, myTaskDetail, myTasks, taskDetail } from '../patrol/index.ts';
-import { B, parse, tenantOf } from './common.ts';
+import { B, tenantOf } from './common.ts';
 import { chosenLayers } from './layers.ts';
 import { settingsOf } from './settings.ts';
 
@@ -22,13 +23,13 @@ export function fieldRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/task/mine`, signedIn, async (req) => ok(await myTasks(ctx, tenantOf(req), userOf(req).userId)));
 
   app.get(`${B}/task/detail`, signedIn, async (req) => {
-    const { id } = parse(idQuery, req.query);
+    const { id } = parseInputFirst(idQuery, req.query);
     return ok(await myTaskDetail(ctx, tenantOf(req), userOf(req).userId, id));
   });
 
   // the pipes and valves (those of the chosen layers) within 150 m of the task's objects, for the task's map (kept by the app for offline use)
   app.get(`${B}/task/network`, signedIn, async (req) => {
-    const { id } = parse(idQuery, req.query);
+    const { id } = parseInputFirst(idQuery, req.query);
     const tenantId = tenantOf(req);
     const task = await myTaskDetail(ctx, tenantId, userOf(req).userId, id);
     const pts = (task?.objects ?? []).filter((o: any) => o.x != null && o.y != null);
@@ -49,7 +50,7 @@ export function fieldRoutes(app: FastifyInstance, ctx: AppContext) {
   // a check-in from the app: the same rules as the console's, plus the client id (a resend returns the first
   // outcome, `duplicate: true`) and the distance to the object, flagged `far` beyond the tenant's radius
   app.post(`${B}/check-in`, byMenu('patrol_task_check'), async (req) => {
-    const c = parse(
+    const c = parseInputFirst(
       CHECK_BODY.refine((b) => !!b.clientId, '缺少客户端编号 clientId'),
       req.body,
     );

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import { badRequest, notFound, ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
+import { B, CLIENT_ID_RE, tenantOf } from './common.ts';
 import { sniffPhoto, stripJpegExif } from './exif.ts';
 import { appPhoto } from './schema.ts';
 import { settingsOf } from './settings.ts';
@@ -30,7 +31,7 @@ export const photoUrl = (id: string) => `/api${B}/photo/${id}`;
 
 export function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${B}/photo`, { ...byMenu('patrol_task_check'), bodyLimit: BODY_LIMIT }, async (req) => {
-    const body = parse(
+    const body = parseInputFirst(
       z.object({
         clientId: z.string({ error: '缺少客户端编号 clientId' }).regex(CLIENT_ID_RE, '客户端编号格式不正确'),
         data: z.string({ error: '缺少照片数据' }).min(4, '缺少照片数据'),
@@ -80,7 +81,7 @@ export function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/photo/:id`, signedIn, async (req, reply) => {
-    const { id } = parse(z.object({ id: z.string().regex(/^\d{1,20}$/, PHOTO_MSG.notFound) }), req.params);
+    const { id } = parseInputFirst(z.object({ id: z.string().regex(/^\d{1,20}$/, PHOTO_MSG.notFound) }), req.params);
     const [p] = await ctx.db
       .select({ mime: appPhoto.mime, data: appPhoto.data })
       .from(appPhoto)

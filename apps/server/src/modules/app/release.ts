@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { B, tenantOf } from './common.ts';
@@ -33,7 +34,7 @@ const NOTE_BODY = z.object({
     .string({ error: '请填写版本号' })
     .trim()
     .regex(/^\d+(\.\d+){0,3}([-.][A-Za-z0-9]+)?$/, '版本号格式应为 1.2.3'),
-  title: z.string({ error: '请填写标题' }).trim().min(1, '请填写标题').max(100, '标题不能超过 100 个字符'),
+  title: requiredText('请填写标题', 100, '标题不能超过 100 个字符'),
   content: z.string().max(5000, '内容不能超过 5000 个字符').default(''),
 });
 

@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { ApiError, badRequest, ok } from '../../core/envelope.ts';
 import { signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { burstEventDetail, markValve, valveList } from '../gis/index.ts';
 import { completeNodeTask, type MyProcessTask, myProcessTask, taskOutcome } from '../workflow/index.ts';
-import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
+import { B, CLIENT_ID_RE, tenantOf } from './common.ts';
 import { appAction } from './schema.ts';
 import { REPAIR_PROCESSES } from './work.ts';
 
@@ -86,7 +87,7 @@ async function valveFromOutbox(
 
 export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/repair/detail`, signedIn, async (req) => {
-    const q = parse(z.object({ taskId }), req.query);
+    const q = parseInputFirst(z.object({ taskId }), req.query);
     const tenantId = tenantOf(req);
     const t = await mine(ctx, tenantId, userOf(req).userId, q.taskId);
     const eventId = eventOf(t);
@@ -110,7 +111,7 @@ export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
   // a valve checked off; from the outbox with a client id: a resend (a lost reply, a second pass) answers
   // `duplicate: true` with the list as it stands and marks nothing again, so an older tick never undoes a later untick
   app.post(`${B}/repair/valve`, signedIn, async (req) => {
-    const b = parse(
+    const b = parseInputFirst(
       z.object({
         taskId,
         valveGid: z.coerce.number({ error: '缺少阀门编号 valveGid' }).int(),
@@ -130,7 +131,7 @@ export function repairRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post(`${B}/repair/complete`, signedIn, async (req) => {
-    const b = parse(
+    const b = parseInputFirst(
       z.object({
         taskId,
         clientId: z.string({ error: '缺少客户端编号 clientId' }).regex(CLIENT_ID_RE, '客户端编号格式不正确'),

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { inTenant } from '../../core/scoped.ts';
-import { B, parse, tenantOf } from './common.ts';
+import { B, tenantOf } from './common.ts';
 import { appSetting } from './schema.ts';
 
 export type { AppSettings };
@@ -50,7 +51,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/setting/detail`, byMenu('app_setting'), async (req) => ok(await settingsOf(ctx, tenantOf(req))));
 
   app.post(`${B}/setting/submit`, byMenu('app_setting_edit'), async (req) => {
-    const body = parse(SETTINGS_BODY, req.body);
+    const body = parseInputFirst(SETTINGS_BODY, req.body);
     const tenantId = tenantOf(req);
     const row = { ...body, updateUser: userOf(req).userId, updateTime: new Date() };
     await ctx.db

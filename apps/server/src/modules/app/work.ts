@@ -9,10 +9,11 @@ import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import { byMenu, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { finishTask, myTasks, startTask, taskDetail } from '../patrol/index.ts';
 import { markSampled, mySamplingTasks } from '../quality/index.ts';
 import { myProcessTasks } from '../workflow/index.ts';
-import { B, CLIENT_ID_RE, parse, tenantOf } from './common.ts';
+import { B, CLIENT_ID_RE, tenantOf } from './common.ts';
 
 /** The processes whose steps a field crew works on the phone. */
 export const REPAIR_PROCESSES = ['burst_repair', 'dispatch_order'];
@@ -56,21 +57,21 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext) {
   const startFinish = z.object({ id: id('id'), clientId });
 
   app.post(`${B}/task/start`, byMenu('patrol_task_check'), async (req) => {
-    const b = parse(startFinish, req.body);
+    const b = parseInputFirst(startFinish, req.body);
     const tenantId = tenantOf(req);
     await startTask(ctx, userOf(req), tenantId, b.id);
     return ok({ duplicate: false, task: await taskDetail(ctx, tenantId, b.id) });
   });
 
   app.post(`${B}/task/finish`, byMenu('patrol_task_check'), async (req) => {
-    const b = parse(startFinish, req.body);
+    const b = parseInputFirst(startFinish, req.body);
     const tenantId = tenantOf(req);
     const r = await finishTask(ctx, userOf(req), tenantId, b.id, true);
     return ok({ ...r, task: await taskDetail(ctx, tenantId, b.id) });
   });
 
   app.post(`${B}/sampling/done`, signedIn, async (req) => {
-    const b = parse(SAMPLED_BODY, req.body);
+    const b = parseInputFirst(SAMPLED_BODY, req.body);
     const r = await markSampled(ctx, tenantOf(req), userOf(req).userId, b.id, {
       sampleCode: b.sampleCode,
       sampledAt: b.sampledAt ?? new Date(),

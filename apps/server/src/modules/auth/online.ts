@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { authSession } from './schema.ts';
 
@@ -47,7 +48,7 @@ export async function listSessions(ctx: AppContext, q: SessionQuery): Promise<{ 
   if (q.userId) conds.push(eq(authSession.userId, q.userId));
   if (q.ids) conds.push(q.ids.length ? inArray(authSession.id, q.ids) : eq(authSession.id, '0'));
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(q.keyword);
     conds.push(or(ilike(authSession.account, like), ilike(authSession.userName, like))!);
   }
   if (q.from) conds.push(gte(authSession.loginTime, q.from));

@@ -15,6 +15,7 @@ import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
 import { parseIds } from '../../core/query.ts';
 import { queryOf } from '../../core/request-params.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource, type Row } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import type { Db } from '../../db/connection.ts';
@@ -82,7 +83,7 @@ export const sequenceResource = defineResource({
       .min(1, '请输入编码')
       .max(64, '编码不能超过64个字符')
       .regex(/^[\w.:-]+$/, '编码只能包含字母、数字、下划线、点、冒号和短横线'),
-    sequenceName: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(100, '名称不能超过100个字符'),
+    sequenceName: requiredText('请输入名称', 100, '名称不能超过100个字符'),
     sequencePrefix: z
       .string()
       .trim()

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { assertNoLiveRef } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import type { HookContext, Resource, Row, Tx } from '../../core/resource.ts';
 
 export const MSG_CREATED = '新建成功';
@@ -87,7 +88,7 @@ export function jnpfQuery(q: Record<string, unknown>, defaultSize = 20): JnpfQue
 /** `keyword` matching any of the columns (contains, case-insensitive, wildcards escaped). */
 export function keywordOn(cols: Column[], keyword: unknown): SQL | undefined {
   if (typeof keyword !== 'string' || !keyword.trim()) return undefined;
-  const k = `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const k = likeContains(keyword.trim());
   return or(...cols.map((c) => ilike(c, k)));
 }
 

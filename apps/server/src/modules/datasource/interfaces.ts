@@ -15,12 +15,13 @@ import { byMenu, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { withSession } from './connect.ts';
 import { readSandboxed } from './sandbox.ts';
 import { dsInterface, dsInterfaceLog } from './schema.ts';
-import { isOwnDb, settingsOf } from './sources.ts';
+import { isOwnDb, num, settingsOf } from './sources.ts';
 import { assertReadOnlySql } from './sql-guard.ts';
 
 export { assertReadOnlySql } from './sql-guard.ts';
@@ -264,21 +265,15 @@ export async function runInterface(ctx: AppContext, req: FastifyRequest, r: Row,
 }
 
 const pid = (req: FastifyRequest) => (req.params as Record<string, string>).id;
-const pos = (v: unknown, d: number, max = 1000) => {
-  if (v === undefined || v === '' || v === null) return d;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badRequest('参数校验失败: 分页参数必须是正整数');
-  return Math.min(n, max);
-};
 
 export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
   const I = '/system/DataInterface';
   app.get(I, byMenu('data_interface', 'lowcode_design', 'business_form'), async (req) => {
     const q = queryOf(req);
-    const page = pos(q.currentPage, 1, 1_000_000);
-    const size = pos(q.pageSize, 20);
+    const page = num(q.currentPage, 1, 1_000_000);
+    const size = num(q.pageSize, 20);
     const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
-    const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(kw);
     const where = liveInTenant(
       dsInterface,
       req.tenantId,
@@ -338,8 +333,8 @@ export function interfaceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get('/system/DataInterfaceLog/:id', byMenu('data_interface'), async (req) => {
     const q = queryOf(req);
-    const page = pos(q.currentPage, 1, 1_000_000);
-    const size = pos(q.pageSize, 20);
+    const page = num(q.currentPage, 1, 1_000_000);
+    const size = num(q.pageSize, 20);
     const r = await findInterface(ctx, req, pid(req));
     if (!r) throw badRequest('数据接口不存在');
     const where = inTenant(dsInterfaceLog, req.tenantId, eq(dsInterfaceLog.interfaceId, r.id));

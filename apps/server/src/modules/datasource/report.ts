@@ -10,6 +10,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { runInterface } from './interfaces.ts';
@@ -21,7 +22,7 @@ export const reportResource = defineResource({
   table: rptReport,
   grant: buttonGrants('report'),
   input: {
-    name: z.string({ error: '请输入报表名称' }).trim().min(1, '请输入报表名称').max(100, '报表名称不能超过100个字符'),
+    name: requiredText('请输入报表名称', 100, '报表名称不能超过100个字符'),
     content: z.string().max(1_000_000, '报表内容过大').nullish(),
     interfaceId: z
       .union([z.string().regex(/^\d{1,19}$/, '数据接口编号不正确'), z.literal('')])

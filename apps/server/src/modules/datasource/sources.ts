@@ -14,6 +14,8 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { isPlatformAdmin, PLATFORM_TENANT } from '../../core/tenancy.ts';
 import { type ConnSettings, DB_TYPES, type DbType, withSession } from './connect.ts';
@@ -38,7 +40,7 @@ const dbTypeInput = z.string({ error: '请选择数据库类型' }).transform((v
 });
 
 export const sourceInput = z.object({
-  fullName: z.string({ error: '请输入连接名称' }).trim().min(1, '请输入连接名称').max(100, '连接名称不能超过100个字符'),
+  fullName: requiredText('请输入连接名称', 100, '连接名称不能超过100个字符'),
   dbType: dbTypeInput,
   host: z
     .string({ error: '请输入主机地址' })
@@ -311,12 +313,7 @@ export async function pageSources(
   const where = liveInTenant(
     dsSource,
     req.tenantId,
-    kw
-      ? or(
-          ilike(dsSource.fullName, `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-          ilike(dsSource.host, `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        )
-      : undefined,
+    kw ? or(ilike(dsSource.fullName, likeContains(kw)), ilike(dsSource.host, likeContains(kw))) : undefined,
     typeof q.dbType === 'string' && q.dbType ? eq(dsSource.dbType, q.dbType) : undefined,
   );
   const [{ total }] = await ctx.db.select({ total: count() }).from(dsSource).where(where);

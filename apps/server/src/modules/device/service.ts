@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
@@ -180,7 +181,7 @@ function pageConditions(q: Record<string, unknown>): SQL | undefined {
   }
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
   if (kw) {
-    const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(kw);
     conds.push(sql`(${deviceBase.deviceCode} ilike ${like} or ${deviceBase.deviceName} ilike ${like})`);
   }
   if (q.runStatus !== undefined && q.runStatus !== '') {

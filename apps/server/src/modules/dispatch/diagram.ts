@@ -9,6 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { FIELDS, monitorStation, PUMP_FIELD, seriesOf } from '../monitor/index.ts';
 import { dispatchLayout } from './schema.ts';
@@ -142,9 +143,8 @@ export async function layoutOf(ctx: AppContext, tenantId: string) {
 }
 
 export async function saveLayout(ctx: AppContext, tenantId: string, userId: string, body: unknown) {
-  const r = layoutInput.safeParse(body ?? {});
-  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
-  const ids = Object.keys(r.data.positions);
+  const { positions } = parseInput(layoutInput, body);
+  const ids = Object.keys(positions);
   if (ids.length) {
     const known = await ctx.db
       .select({ id: monitorStation.id })
@@ -155,10 +155,10 @@ export async function saveLayout(ctx: AppContext, tenantId: string, userId: stri
   const now = new Date();
   await ctx.db
     .insert(dispatchLayout)
-    .values({ tenantId, positions: r.data.positions, updateUser: userId, updateTime: now })
+    .values({ tenantId, positions, updateUser: userId, updateTime: now })
     .onConflictDoUpdate({
       target: dispatchLayout.tenantId,
-      set: { positions: r.data.positions, updateUser: userId, updateTime: now },
+      set: { positions, updateUser: userId, updateTime: now },
     });
   return layoutOf(ctx, tenantId);
 }

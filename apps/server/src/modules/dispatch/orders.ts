@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant, tenantSql } from '../../core/scoped.ts';
@@ -233,12 +234,11 @@ export const listQuery = z.object({
 });
 
 export async function listOrders(ctx: AppContext, tenantId: string, q: Record<string, unknown>) {
-  const f = listQuery.safeParse(q);
-  if (!f.success) throw badRequest(`参数校验失败: ${f.error.issues.map((i) => i.message).join('; ')}`);
+  const f = parseInput(listQuery, q);
   const paging = parsePaging(q, 10);
   const conds: SQL[] = [liveInTenant(dispatchOrder, tenantId)];
-  if (f.data.state) conds.push(eq(dispatchOrder.state, f.data.state));
-  if (f.data.stationId) conds.push(eq(dispatchOrder.stationId, f.data.stationId));
+  if (f.state) conds.push(eq(dispatchOrder.state, f.state));
+  if (f.stationId) conds.push(eq(dispatchOrder.stationId, f.stationId));
   const where = and(...conds);
   const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dispatchOrder).where(where);
   const rows = await ctx.db

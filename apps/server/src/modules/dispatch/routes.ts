@@ -13,6 +13,7 @@ import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { diagramOf, layoutOf, saveLayout } from './diagram.ts';
 import { forecastAccuracy, supplyPlan } from './forecast.ts';
 import { ACTIONS, acknowledgeOrder, completeOrder, issueInput, issueOrder, listOrders, orderDetail } from './orders.ts';
@@ -21,12 +22,6 @@ import { saveStationSetting, settingInput, stationSettings } from './stations.ts
 
 const B = '/swp-dispatch';
 export const DIAGRAM_READ = ['dispatch_diagram', 'dispatch_order'];
-
-function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
-  const r = schema.safeParse(v ?? {});
-  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
-  return r.data;
-}
 
 const idBody = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -44,7 +39,7 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await stationSettings(ctx, req.tenantId)),
   );
   app.post(`${B}/station/submit`, adminOnly, async (req) =>
-    ok(await saveStationSetting(ctx, userOf(req), parse(settingInput, req.body))),
+    ok(await saveStationSetting(ctx, userOf(req), parseInput(settingInput, req.body))),
   );
 
   app.get(`${B}/order/actions`, byMenu('dispatch_order'), async () =>
@@ -54,27 +49,27 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await listOrders(ctx, req.tenantId, req.query as Record<string, unknown>)),
   );
   app.get(`${B}/order/detail`, byMenu('dispatch_order'), async (req) => {
-    const q = parse(z.object({ id: z.string().min(1, '请指定 id') }), req.query);
+    const q = parseInput(z.object({ id: z.string().min(1, '请指定 id') }), req.query);
     return ok(await orderDetail(ctx, req.tenantId, q.id));
   });
   app.post(`${B}/order/issue`, byMenu('dispatch_order_issue'), async (req) =>
-    ok(await issueOrder(ctx, userOf(req), parse(issueInput, req.body))),
+    ok(await issueOrder(ctx, userOf(req), parseInput(issueInput, req.body))),
   );
   app.post(`${B}/order/acknowledge`, byMenu('dispatch_order_ack'), async (req) => {
-    const b = parse(idBody, req.body);
+    const b = parseInput(idBody, req.body);
     return ok(await acknowledgeOrder(ctx, userOf(req), b.id, b.note));
   });
   app.post(`${B}/order/complete`, byMenu('dispatch_order_ack'), async (req) => {
-    const b = parse(idBody, req.body);
+    const b = parseInput(idBody, req.body);
     return ok(await completeOrder(ctx, userOf(req), b.id, b.note));
   });
 
   app.get(`${B}/forecast/plan`, byMenu('dispatch_plan'), async (req) => {
-    const q = parse(z.object({ day: z.coerce.number().int().min(0).max(1).default(0) }), req.query);
+    const q = parseInput(z.object({ day: z.coerce.number().int().min(0).max(1).default(0) }), req.query);
     return ok(await supplyPlan(ctx, req.tenantId, Date.now(), q.day));
   });
   app.get(`${B}/forecast/accuracy`, byMenu('dispatch_plan'), async (req) => {
-    const q = parse(
+    const q = parseInput(
       z.object({ days: z.coerce.number().int().min(1, 'days 应为 1–90').max(90, 'days 应为 1–90').default(30) }),
       req.query,
     );
@@ -82,7 +77,10 @@ export function dispatchRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/report/day`, byMenu('dispatch_plan'), async (req, reply) => {
-    const q = parse(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date 格式应为 YYYY-MM-DD') }), req.query);
+    const q = parseInput(
+      z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date 格式应为 YYYY-MM-DD') }),
+      req.query,
+    );
     if (Number.isNaN(Date.parse(`${q.date}T00:00:00Z`)) || Date.parse(`${q.date}T00:00:00Z`) > Date.now())
       throw badRequest('date 不是有效的日期或在未来');
     const r = await dayReport(ctx, req.tenantId, q.date);

@@ -16,6 +16,7 @@ import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { byMenu } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { pageOf, parsePaging } from '../../core/query.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { settingsOf } from './data.ts';
@@ -51,12 +52,6 @@ const rangeQuery = z
   .refine((q) => q.endTime > q.startTime, '结束时间必须晚于开始时间')
   .refine((q) => q.endTime - q.startTime <= 400 * 86_400_000, '时间范围最长 400 天');
 
-function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
-  const r = schema.safeParse(v ?? {});
-  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
-  return r.data;
-}
-
 export function dmaRoutes(app: FastifyInstance, ctx: AppContext) {
   dmaResource.routes(app, ctx);
   unbilledResource.routes(app, ctx);
@@ -70,7 +65,7 @@ function zoneRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/dma/tree`, byMenu(...DMA_READ), async (req) => ok(buildTree(await zonesOf(ctx.db, req.tenantId))));
 
   app.get(`${B}/dma/membership`, byMenu('dma_zone'), async (req) => {
-    const q = parse(z.object({ code: z.string().trim().min(1, '请指定分区 code') }), req.query);
+    const q = parseInput(z.object({ code: z.string().trim().min(1, '请指定分区 code') }), req.query);
     return ok(await membership(ctx.db, req.tenantId, await zoneByCode(ctx.db, req.tenantId, q.code)));
   });
 
@@ -78,7 +73,7 @@ function zoneRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${B}/setting`, byMenu('dma_balance_setting'), async (req) => {
     const share = z.number().min(0, '比例应在 0–0.5 之间').max(0.5, '比例应在 0–0.5 之间');
     const pct = z.number().min(0, '精度应在 0–100 % 之间').max(100, '精度应在 0–100 % 之间');
-    const s = parse(
+    const s = parseInput(
       z.object({
         meterUnderReg: share,
         theft: share,
@@ -99,16 +94,16 @@ function zoneRoutes(app: FastifyInstance, ctx: AppContext) {
 /** The water balance, its ranking and its export. */
 function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/balance`, byMenu('dma_balance', 'dma_zone'), async (req) => {
-    const q = parse(balanceQuery, req.query);
+    const q = parseInput(balanceQuery, req.query);
     return ok(await balanceOf(ctx, req.tenantId, q.dmaCode || undefined, q.period, q.date));
   });
   app.get(`${B}/balance/ranking`, byMenu('dma_balance', 'dma_zone'), async (req) => {
-    const q = parse(balanceQuery.omit({ dmaCode: true }), req.query);
+    const q = parseInput(balanceQuery.omit({ dmaCode: true }), req.query);
     return ok(await ranking(ctx, req.tenantId, q.period, q.date));
   });
   app.get(`${B}/balance/export`, byMenu('dma_balance_export'), async (req, reply) => {
     // everything is computed before the first byte: a bad query or a failure is a JSON error, never half a file
-    const q = parse(balanceQuery.omit({ dmaCode: true }), req.query);
+    const q = parseInput(balanceQuery.omit({ dmaCode: true }), req.query);
     const whole = await balanceOf(ctx, req.tenantId, undefined, q.period, q.date);
     const rows = await ranking(ctx, req.tenantId, q.period, q.date);
     const out = new PassThrough();
@@ -162,12 +157,12 @@ function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
 /** Night flow, leak detection and the leak events (list, submitted by hand, dispatched). */
 function leakRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${B}/night-flow`, byMenu('dma_night', 'dma_zone'), async (req) => {
-    const q = parse(rangeQuery, req.query);
+    const q = parseInput(rangeQuery, req.query);
     return ok(await nightFlowOf(ctx, await zoneByCode(ctx.db, req.tenantId, q.dmaCode), q.startTime, q.endTime));
   });
 
   app.post(`${B}/leak/detect`, byMenu('dma_leak_detect'), async (req) => {
-    const q = parse(rangeQuery, req.body);
+    const q = parseInput(rangeQuery, req.body);
     const zone = await zoneByCode(ctx.db, req.tenantId, q.dmaCode);
     if (!zone.meters.length) throw badRequest(`分区 ${zone.code} 没有计量点，无法检测`);
     const r = await detectZone(ctx, zone, q.startTime, q.endTime);
@@ -182,7 +177,7 @@ function leakRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${B}/leak-event/list`, byMenu('dma_leak', 'dma_zone'), async (req) => {
     const raw = (req.query ?? {}) as Record<string, unknown>;
-    const q = parse(
+    const q = parseInput(
       z.object({
         dmaCode: z.string().trim().max(32).optional(),
         state: z.enum(['open', 'dispatched', 'closed']).optional(),
@@ -218,7 +213,7 @@ function leakRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // a leak found in the field (acoustic survey, a customer's call): recorded by hand, dispatched like the others
   app.post(`${B}/leak-event/submit`, byMenu('dma_leak_add'), async (req) => {
-    const b = parse(
+    const b = parseInput(
       z.object({
         dmaCode: z.string().trim().min(1, '请选择分区').max(32),
         estimatedStart: timeOf('estimatedStart'),
@@ -232,7 +227,7 @@ function leakRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post(`${B}/leak-event/dispatch`, byMenu('dma_leak_dispatch'), async (req) => {
-    const b = parse(
+    const b = parseInput(
       z.object({
         id: z.union([z.string(), z.number()]).transform(String),
         description: z.string().max(500).optional(),

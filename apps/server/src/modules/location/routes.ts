@@ -10,6 +10,7 @@ import { badRequest, ok } from '../../core/envelope.ts';
 import { openEventStream } from '../../core/event-stream.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { tenantText } from '../../core/scoped.ts';
 import { streamLimitOf } from '../../core/stream-limit.ts';
 import { parseDateTime } from '../../core/time.ts';
@@ -89,12 +90,6 @@ function toReport(r: z.infer<typeof reportInput>, userId: string, tenantId: stri
   return { userId, tenantId, ts, lon, lat, x, y, speed: r.speed ?? null, accuracy: r.accuracy ?? null };
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const r = schema.safeParse(value ?? {});
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? '参数校验失败');
-  return r.data;
-}
-
 const idRe = /^\d{1,20}$/;
 const optionalId = (msg: string) => z.preprocess(blank, z.string().regex(idRe, msg).optional());
 
@@ -164,7 +159,7 @@ export function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!list.length) throw badRequest(LOC_MSG.position);
     if (list.length > MAX_BATCH) throw badRequest(LOC_MSG.batch);
     const now = Date.now();
-    const reports = list.map((item) => toReport(parse(reportInput, item), u.userId, u.tenantId, now));
+    const reports = list.map((item) => toReport(parseInputFirst(reportInput, item), u.userId, u.tenantId, now));
     const inserted = await ingest.store(reports);
     batcher.add(reports);
     return ok({ received: reports.length, inserted });
@@ -180,7 +175,7 @@ function positionRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/position/realTime`, read, async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       z.object({
         deptId: optionalId('部门编号格式不正确'),
         state: z.preprocess(blank, z.enum(['online', 'offline'], { error: '状态应为 online 或 offline' }).optional()),
@@ -198,7 +193,7 @@ function positionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/position/trace`, read, async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       z.object({
         userId: z.preprocess(blank, z.string({ error: LOC_MSG.userId }).regex(idRe, LOC_MSG.userId)),
         startTime: dateBound('开始时间', 'YYYY-MM-DD HH:mm:ss'),
@@ -254,7 +249,7 @@ function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/position/personnelMonitorCount`, counts, async (req) => {
-    const q = parse(z.object({ deptId: optionalId('部门编号格式不正确') }), req.query);
+    const q = parseInputFirst(z.object({ deptId: optionalId('部门编号格式不正确') }), req.query);
     const { args, w } = await staffArgs(ctx, userOf(req).tenantId, q.deptId);
     const r = await pool.query(
       `select "deptId", "deptName", count(*)::int as total, count(*) filter (where state = 'online')::int as online,
@@ -273,7 +268,7 @@ function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/position/personnelMonitor`, read, async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       z.object({
         current: z.preprocess(blank, z.coerce.number().int().min(1, '页码必须是正整数').default(1)),
         size: z.preprocess(
@@ -313,7 +308,7 @@ function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/message-center/queryState`, counts, async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       z.object({
         userIds: z.preprocess(
           (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : []),

@@ -13,6 +13,7 @@ import { badRequest, forbidden } from '../../core/envelope.ts';
 import { gateProviders, userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import { requiredText } from '../../core/required-text.ts';
 import type { Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
@@ -228,7 +229,7 @@ export async function listModules(ctx: AppContext, req: FastifyRequest, q: Recor
   const where: (SQL | undefined)[] = [liveInTenant(lcModule, req.tenantId)];
   const kw = typeof q.keyword === 'string' ? q.keyword.trim() : '';
   if (kw) {
-    const k = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const k = likeContains(kw);
     where.push(or(ilike(lcModule.fullName, k), ilike(lcModule.enCode, k)));
   }
   if (q.category !== undefined && q.category !== '') where.push(eq(lcModule.category, String(q.category)));

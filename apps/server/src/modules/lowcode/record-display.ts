@@ -4,6 +4,7 @@
  */
 import { type DataField, dataFields } from '@swp/contract';
 import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../core/module.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { dept, post, role, user } from '../system/index.ts';
@@ -56,32 +57,22 @@ export async function nameMaps(db: AppContext['db'], tenantId: string, fields: D
     }
   };
   for (const r of rows) collect(fields, r);
-  const m: NameMaps = { user: new Map(), dept: new Map(), post: new Map(), role: new Map() };
-  if (ids.user.size)
-    for (const r of await db
-      .select({ id: user.id, n: user.realName })
-      .from(user)
-      .where(inTenant(user, tenantId, inArray(user.id, [...ids.user]))))
-      m.user.set(r.id, r.n ?? '');
-  if (ids.dept.size)
-    for (const r of await db
-      .select({ id: dept.id, n: dept.deptName })
-      .from(dept)
-      .where(inTenant(dept, tenantId, inArray(dept.id, [...ids.dept]))))
-      m.dept.set(r.id, r.n);
-  if (ids.post.size)
-    for (const r of await db
-      .select({ id: post.id, n: post.postName })
-      .from(post)
-      .where(inTenant(post, tenantId, inArray(post.id, [...ids.post]))))
-      m.post.set(r.id, r.n);
-  if (ids.role.size)
-    for (const r of await db
-      .select({ id: role.id, n: role.roleName })
-      .from(role)
-      .where(inTenant(role, tenantId, inArray(role.id, [...ids.role]))))
-      m.role.set(r.id, r.n);
-  return m;
+  const namesIn = async (table: PgTable & { id: PgColumn }, name: PgColumn, list: Set<string>) => {
+    const out = new Map<string, string>();
+    if (list.size)
+      for (const r of await db
+        .select({ id: table.id, n: name })
+        .from(table)
+        .where(inTenant(table, tenantId, inArray(table.id, [...list]))))
+        out.set(String(r.id), String(r.n ?? ''));
+    return out;
+  };
+  return {
+    user: await namesIn(user, user.realName, ids.user),
+    dept: await namesIn(dept, dept.deptName, ids.dept),
+    post: await namesIn(post, post.postName, ids.post),
+    role: await namesIn(role, role.roleName, ids.role),
+  };
 }
 
 /** A value as shown: option labels, names of people and organisations, 是/否, file names, rows of sub-tables. */

@@ -14,6 +14,7 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import { hasLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import type { Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { formatDate, formatDateTime } from '../../core/time.ts';
@@ -263,8 +264,6 @@ export const textOf = (f: string, col: Col = lcRecord.data) => sql`(${col}->>${k
 const numOf = (f: string, col: Col = lcRecord.data) =>
   sql`(case when ${textOf(f, col)} ~ '^-?[0-9]+(\\.[0-9]+)?$' then (${textOf(f, col)})::numeric end)`;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function rangeOf(v: unknown): [unknown, unknown] | undefined {
   if (Array.isArray(v)) return [v[0], v[1]];
   if (typeof v === 'string' && v.includes(',')) {
@@ -316,7 +315,7 @@ export function filterConditions(form: LcFormConf, query: Data, searched?: Reado
       if (lo) out.push(sql`${textOf(k, col)} >= ${lo}`);
       if (hi) out.push(sql`${textOf(k, col)} <= ${hi}`);
     } else if (TEXT_KEYS.has(df.key)) {
-      out.push(sql`${textOf(k)} ilike ${like(String(v))}`);
+      out.push(sql`${textOf(k)} ilike ${likeContains(String(v))}`);
     } else if (ARRAY_KEYS.has(df.key) || df.field.multiple) {
       const list = Array.isArray(v) ? v : [v];
       out.push(sql`(${lcRecord.data}->${keyText(k)}) @> ${JSON.stringify(list)}::jsonb`);
@@ -372,7 +371,7 @@ export function compileList(module: ModuleLike, q: ListQuery, keywordFields: str
   if (kw && keywordFields.length) {
     where.push(
       sql`(${sql.join(
-        keywordFields.map((f) => sql`${textOf(f)} ilike ${like(kw)}`),
+        keywordFields.map((f) => sql`${textOf(f)} ilike ${likeContains(kw)}`),
         sql` or `,
       )})`,
     );

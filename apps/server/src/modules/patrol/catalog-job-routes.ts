@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { fromEpsg4548, toEpsg4548 } from '../monitor/index.ts';
 import { FACILITY_NAME } from './catalog.ts';
@@ -41,8 +42,6 @@ function placeOf(p: { x?: number | null; y?: number | null; lon?: number | null;
   return { x, y, lon, lat };
 }
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const jobObjectResource = defineResource({
   code: 'patrol_job_object',
   base: `${B}/patrol-job-object`,
@@ -70,8 +69,8 @@ export const jobObjectResource = defineResource({
       if (kw)
         conds.push(
           or(
-            sql`${patrolJobObject.objectName} ilike ${likeOf(kw)}`,
-            sql`${patrolJobObject.objectCode} ilike ${likeOf(kw)}`,
+            sql`${patrolJobObject.objectName} ilike ${likeContains(kw)}`,
+            sql`${patrolJobObject.objectCode} ilike ${likeContains(kw)}`,
           )!,
         );
       return conds.length ? sql.join(conds, sql` and `) : undefined;

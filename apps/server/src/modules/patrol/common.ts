@@ -31,13 +31,6 @@ export const optionalInt = (msg: string, values?: number[]) =>
       .optional(),
   );
 
-/** Validates a query or body with a zod schema; a problem is a 400 naming the first issue. */
-export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const r = schema.safeParse(value ?? {});
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? '参数校验失败');
-  return r.data;
-}
-
 export const paging = z.object({
   current: z.preprocess(
     blank,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { tenantText } from '../../core/scoped.ts';
 import {
   EVENT_NAME,
@@ -17,7 +18,7 @@ import {
   ORDER_STATUS_NAME,
   TASK_STATUS_NAME,
 } from './catalog.ts';
-import { blank, dateBound, deptTree, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
+import { blank, dateBound, deptTree, optionalId, pageReply, paging, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { taskJobUserRows } from './rules.ts';
 import { patrolHazard, patrolOrder, patrolTask } from './schema.ts';
@@ -136,7 +137,7 @@ function analysisRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol/overview';
   const pool = ctx.database.pool;
   const grant = byMenu('patrol_overview');
-  const scope = async (req: any) => scopeOf(ctx, tenantOf(req), parse(query, req.query));
+  const scope = async (req: any) => scopeOf(ctx, tenantOf(req), parseInputFirst(query, req.query));
 
   app.get(`${B}/index`, grant, async (req) => ok(await overviewIndex(ctx, await scope(req))));
 
@@ -224,7 +225,7 @@ function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol/overview';
   const pool = ctx.database.pool;
   const grant = byMenu('patrol_overview');
-  const scope = async (req: any) => scopeOf(ctx, tenantOf(req), parse(query, req.query));
+  const scope = async (req: any) => scopeOf(ctx, tenantOf(req), parseInputFirst(query, req.query));
 
   /** one report row per period (dimension): tasks, finished, overdue, coverage, hazards and orders */
   const reportRows = async (s: Scope) => {
@@ -291,7 +292,7 @@ function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/statistics-report-page`, grant, async (req) => {
-    const q = parse(query.extend(paging.shape), req.query);
+    const q = parseInputFirst(query.extend(paging.shape), req.query);
     const s = await scopeOf(ctx, tenantOf(req), q);
     const all = await taskJobUserRows(ctx, tenantOf(req), {
       current: 1,

@@ -13,12 +13,13 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { likeContains } from '../../core/query.ts';
 import { defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { liveInTenant, tenantSql, tenantText } from '../../core/scoped.ts';
 import { dept, user } from '../system/index.ts';
 import { PERIOD_NAME, PLAN_AUDIT_STATUS, SCOPE_NAME } from './catalog.ts';
-import { blank, idString, optionalId, optionalInt, parse, tenantOf } from './common.ts';
+import { blank, idString, optionalId, optionalInt, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { dayString, localDay, PERIOD_KINDS, parseDay } from './periods.ts';
 import { publishTasks } from './scheduler.ts';
@@ -192,7 +193,7 @@ const planFilters = z.object({
 });
 
 function planWhere(q: Record<string, unknown>): SQL | undefined {
-  const f = parse(planFilters, q);
+  const f = parseInputFirst(planFilters, q);
   const conds = [
     f.planName ? like(patrolPlan.planName, likeContains(f.planName)) : undefined,
     f.auditStatus !== undefined ? eq(patrolPlan.auditStatus, f.auditStatus) : undefined,
@@ -295,7 +296,7 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
 
   app.post(`${B}/patrol-plan/save`, byMenu('patrol_plan_add'), async (req) => {
-    const p = parse(planInput, req.body);
+    const p = parseInputFirst(planInput, req.body);
     const tenantId = tenantOf(req);
     await checkRefs(ctx, tenantId, p);
     const u = userOf(req);
@@ -320,8 +321,8 @@ function planWriteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(`${B}/patrol-plan/update`, byMenu('patrol_plan_edit'), async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), body);
-    const p = parse(planInput, body);
+    const { id } = parseInputFirst(z.object({ id: idString('缺少必要的请求参数: id') }), body);
+    const p = parseInputFirst(planInput, body);
     const tenantId = tenantOf(req);
     await checkRefs(ctx, tenantId, p);
     const u = userOf(req);
@@ -353,7 +354,7 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
 
   app.post(`${B}/patrol-plan/submit`, byMenu('patrol_plan_submit'), async (req) => {
-    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), {
+    const { id } = parseInputFirst(z.object({ id: idString('缺少必要的请求参数: id') }), {
       ...(req.query as object),
       ...((req.body as object) ?? {}),
     });
@@ -380,7 +381,7 @@ function planAuditRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post(`${B}/partol-plan-audit/update`, byMenu('patrol_plan_audit'), async (req) => {
-    const a = parse(
+    const a = parseInputFirst(
       z.object({
         id: idString('缺少必要的请求参数: id'),
         auditStatus: z.preprocess(

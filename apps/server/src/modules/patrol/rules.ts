@@ -11,10 +11,11 @@ import { attachment } from '../../core/attachment.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { TASK_STATUS_NAME } from './catalog.ts';
-import { blank, dateBound, deptTree, idString, optionalId, pageReply, paging, parse, tenantOf } from './common.ts';
+import { blank, dateBound, deptTree, idString, optionalId, pageReply, paging, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { accessRuleIndex, patrolTask } from './schema.ts';
 import { DEFAULT_RULES, type Rules, scoreOf } from './scoring.ts';
@@ -211,7 +212,7 @@ function ruleIndexRoutes(app: FastifyInstance, ctx: AppContext) {
       description: z.preprocess(blank, z.string().max(255, '说明不能超过 255 个字符').optional()),
     });
     const body = req.body;
-    const list = parse(
+    const list = parseInputFirst(
       z.array(item, { error: '请提交考核指标列表' }).min(1, '请提交考核指标列表'),
       Array.isArray(body) ? body : [body],
     );
@@ -252,13 +253,13 @@ function ruleReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol/ops-access-rule-index';
 
   app.get(`${B}/taskJobPage`, byMenu('patrol_access_rule'), async (req) => {
-    const q = parse(rangeQuery, req.query);
+    const q = parseInputFirst(rangeQuery, req.query);
     const { records, total } = await taskJobRows(ctx, tenantOf(req), q, q.size, (q.current - 1) * q.size);
     return ok(pageReply(records, total, q.current, q.size));
   });
 
   app.get(`${B}/taskJobUserPage`, byMenu('patrol_access_rule'), async (req) => {
-    const q = parse(rangeQuery, req.query);
+    const q = parseInputFirst(rangeQuery, req.query);
     const all = await taskJobUserRows(ctx, tenantOf(req), q);
     const from = (q.current - 1) * q.size;
     return ok(
@@ -272,7 +273,7 @@ function ruleReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/taskJobExport`, byMenu('patrol_access_rule_export'), async (req, reply) => {
-    const q = parse(rangeQuery, req.query);
+    const q = parseInputFirst(rangeQuery, req.query);
     const { records } = await taskJobRows(ctx, tenantOf(req), q, MAX_EXPORT, 0);
     return sendXlsx(
       reply,
@@ -298,7 +299,7 @@ function ruleReportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/taskJobUserExport`, byMenu('patrol_access_rule_export'), async (req, reply) => {
-    const q = parse(rangeQuery, req.query);
+    const q = parseInputFirst(rangeQuery, req.query);
     const rows = (await taskJobUserRows(ctx, tenantOf(req), q)).map((r, i) => ({ ...r, rank: i + 1 }));
     return sendXlsx(
       reply,

@@ -7,10 +7,11 @@ import { userOf } from '../../core/gate.ts';
 import { newId } from '../../core/ids.ts';
 import { assertLiveRow } from '../../core/live-row.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { liveInTenant, tenantText } from '../../core/scoped.ts';
 import { user } from '../system/index.ts';
 import { EVENT_NAME, EVENT_TYPES, FACILITY_TYPES, HAZARD_LEVEL_NAME, HAZARD_STATUS_NAME } from './catalog.ts';
-import { blank, deptTree, idString, optionalId, optionalInt, pageReply, paging, parse, tenantOf } from './common.ts';
+import { blank, deptTree, idString, optionalId, optionalInt, pageReply, paging, tenantOf } from './common.ts';
 import { byMenu } from './grants.ts';
 import { TASK_STATUS } from './periods.ts';
 import { patrolHazard, patrolTask, patrolTaskObject, patrolTaskUser } from './schema.ts';
@@ -31,7 +32,7 @@ function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/patrol-task/page`, byMenu('patrol_task', 'patrol_plan', 'patrol_overview'), async (req) => {
-    const q = parse(taskPage, req.query);
+    const q = parseInputFirst(taskPage, req.query);
     const tenantId = tenantOf(req);
     const where = [tenantText(patrolTask, '$1', 't'), 't.is_deleted = 0'];
     const args: unknown[] = [tenantId];
@@ -66,7 +67,7 @@ function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/patrol-task/detail`, byMenu('patrol_task', 'patrol_plan'), async (req) => {
-    const { id } = parse(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
+    const { id } = parseInputFirst(z.object({ id: idString('缺少必要的请求参数: id') }), req.query);
     const me = userOf(req);
     if (fieldOnly(me)) await assertAssignee(ctx.db, id, me.userId, false);
     return ok(await taskDetail(ctx, tenantOf(req), id));
@@ -75,13 +76,13 @@ function taskListRoutes(app: FastifyInstance, ctx: AppContext) {
   const idBody = z.object({ id: idString('缺少必要的请求参数: id') });
 
   app.post(`${B}/patrol-task/start`, byMenu('patrol_task_check'), async (req) => {
-    const { id } = parse(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
+    const { id } = parseInputFirst(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
     await startTask(ctx, userOf(req), tenantOf(req), id);
     return ok(await taskDetail(ctx, tenantOf(req), id));
   });
 
   app.post(`${B}/patrol-task/finish`, byMenu('patrol_task_check'), async (req) => {
-    const { id } = parse(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
+    const { id } = parseInputFirst(idBody, { ...(req.query as object), ...((req.body as object) ?? {}) });
     await finishTask(ctx, userOf(req), tenantOf(req), id);
     return ok(await taskDetail(ctx, tenantOf(req), id));
   });
@@ -93,7 +94,7 @@ function taskObjectRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/patrol-task-object/page`, byMenu('patrol_task', 'patrol_plan'), async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       paging.extend({
         taskId: optionalId('任务编号格式不正确'),
         facilityType: z.preprocess(blank, z.string().max(32).optional()),
@@ -145,7 +146,7 @@ function taskObjectRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(`${B}/patrol-task-object/check`, byMenu('patrol_task_check'), async (req) => {
-    const c = parse(CHECK_BODY, req.body);
+    const c = parseInputFirst(CHECK_BODY, req.body);
     const r = await checkIn(ctx, userOf(req), tenantOf(req), c, req.log);
     return ok(await taskDetail(ctx, tenantOf(req), r.taskId));
   });
@@ -157,7 +158,7 @@ function hazardRoutes(app: FastifyInstance, ctx: AppContext) {
   const pool = ctx.database.pool;
 
   app.get(`${B}/patrol-hazard/page`, byMenu('patrol_task', 'patrol_overview'), async (req) => {
-    const q = parse(
+    const q = parseInputFirst(
       paging.extend({
         taskId: optionalId('任务编号格式不正确'),
         hazardStatus: optionalInt('隐患状态应为 0 到 3', [0, 1, 2, 3]),
@@ -206,7 +207,7 @@ function reassignRoutes(app: FastifyInstance, ctx: AppContext) {
   const B = '/swp-pipeops-patrol';
 
   app.post(`${B}/patrol-task-user/task-reassignment`, byMenu('patrol_task_reassign'), async (req) => {
-    const r = parse(
+    const r = parseInputFirst(
       z.object({
         taskId: idString('缺少必要的请求参数: taskId'),
         userId: idString(TASK_MSG.reassignUser),

@@ -7,6 +7,8 @@ import { and, eq, inArray, like, not, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { assertLiveRow, assertNoLiveRef } from '../../core/live-row.ts';
+import { likeContains } from '../../core/query.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import {
@@ -23,7 +25,6 @@ import {
 } from '../system/index.ts';
 
 const blankToNull = (v: unknown) => (v === '' ? null : v);
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sortField = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -79,7 +80,7 @@ export const deptResource = defineResource({
   params: ['keyword'],
   input: {
     parentId,
-    deptName: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(45, '名称不能超过45个字符'),
+    deptName: requiredText('请输入名称', 45, '名称不能超过45个字符'),
     fullName: z.preprocess(blankToNull, z.string().trim().max(45, '全称不能超过45个字符').nullish()),
     deptCategory: z.coerce
       .number()
@@ -97,7 +98,7 @@ export const deptResource = defineResource({
     where(q) {
       const kw = q.keyword;
       if (typeof kw === 'string' && kw.trim())
-        return or(sql`${dept.deptName} ilike ${likeOf(kw)}`, sql`${dept.fullName} ilike ${likeOf(kw)}`);
+        return or(sql`${dept.deptName} ilike ${likeContains(kw)}`, sql`${dept.fullName} ilike ${likeContains(kw)}`);
       return undefined;
     },
     async beforeSave(data, h) {
@@ -162,8 +163,8 @@ export const roleResource = defineResource({
   routes: [],
   params: ['keyword'],
   input: {
-    roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(255, '角色名称过长'),
-    roleAlias: z.string({ error: '请输入角色编码' }).trim().min(1, '请输入角色编码').max(255, '角色编码过长'),
+    roleName: requiredText('请输入角色名称', 255, '角色名称过长'),
+    roleAlias: requiredText('请输入角色编码', 255, '角色编码过长'),
     parentId,
     sort: sortField('排序'),
     status,
@@ -173,7 +174,7 @@ export const roleResource = defineResource({
     where(q) {
       const kw = q.keyword;
       if (typeof kw === 'string' && kw.trim())
-        return or(sql`${role.roleName} ilike ${likeOf(kw)}`, sql`${role.roleAlias} ilike ${likeOf(kw)}`);
+        return or(sql`${role.roleName} ilike ${likeContains(kw)}`, sql`${role.roleAlias} ilike ${likeContains(kw)}`);
       return undefined;
     },
     async beforeSave(data, h) {
@@ -207,8 +208,8 @@ export const postResource = defineResource({
   routes: [],
   params: ['keyword'],
   input: {
-    postCode: z.string({ error: '请输入岗位编号' }).trim().min(1, '请输入岗位编号').max(12, '岗位编号不能超过12个字符'),
-    postName: z.string({ error: '请输入岗位名称' }).trim().min(1, '请输入岗位名称').max(64, '岗位名称不能超过64个字符'),
+    postCode: requiredText('请输入岗位编号', 12, '岗位编号不能超过12个字符'),
+    postName: requiredText('请输入岗位名称', 64, '岗位名称不能超过64个字符'),
     category: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       z.coerce
@@ -229,7 +230,7 @@ export const postResource = defineResource({
     where(q) {
       const kw = q.keyword;
       if (typeof kw === 'string' && kw.trim())
-        return or(sql`${post.postName} ilike ${likeOf(kw)}`, sql`${post.postCode} ilike ${likeOf(kw)}`);
+        return or(sql`${post.postName} ilike ${likeContains(kw)}`, sql`${post.postCode} ilike ${likeContains(kw)}`);
       return undefined;
     },
     async beforeRemove(rows, h) {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/envelope.ts';
 import { type AuthUser, signedIn, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { likeContains } from '../../core/query.ts';
 import type { Row } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { listSessions } from '../auth/index.ts';
@@ -218,7 +219,7 @@ async function ownLogs(
   if (from) conds.push(gte(table.createTime, from));
   if (to) conds.push(lte(table.createTime, to));
   if (typeof bq.keyword === 'string') {
-    const like = `%${bq.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likeContains(bq.keyword);
     conds.push(or(ilike(table.requestUri, like), ilike(table.title, like))!);
   }
   const where = and(...conds);

@@ -12,9 +12,10 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attachment } from '../../core/attachment.ts';
-import { badRequest, ok } from '../../core/envelope.ts';
+import { ok } from '../../core/envelope.ts';
 import { byMenu, signedIn } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { fileBytes, uploadedFile, uploadScope } from '../../core/upload.ts';
 import { tenant } from '../system/index.ts';
@@ -55,12 +56,6 @@ const complianceQuery = z
       });
   });
 
-function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
-  const r = schema.safeParse(v ?? {});
-  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
-  return r.data;
-}
-
 export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
   indicatorResource.routes(app, ctx);
   pointResource.routes(app, ctx);
@@ -69,7 +64,7 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // before the resource's `detail`, so `/my` is not read as an id
   app.get(`${B}/sampling-task/my`, signedIn, async (req) => {
-    const q = parse(z.object({ state: z.enum(['pending', 'done']).optional() }), req.query);
+    const q = parseInput(z.object({ state: z.enum(['pending', 'done']).optional() }), req.query);
     const rows = await ctx.db
       .select()
       .from(qualityTask)
@@ -88,7 +83,7 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
   taskResource.routes(app, ctx);
 
   app.post(`${B}/plan/generate`, byMenu('quality_plan_generate'), async (req) => {
-    const q = parse(z.object({ date: dayStr }), req.body);
+    const q = parseInput(z.object({ date: dayStr }), req.body);
     const n = await generateTasks(ctx, req.tenantId, q.date);
     return ok({ created: n }, `已生成 ${n} 个采样任务`);
   });
@@ -98,7 +93,7 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(`${B}/compliance`, byMenu('quality_compliance', 'quality_online', 'quality_report'), async (req) => {
-    const q = parse(complianceQuery, req.query);
+    const q = parseInput(complianceQuery, req.query);
     return ok(await onlineCompliance(ctx, req.tenantId, q));
   });
 
@@ -112,12 +107,12 @@ export function qualityRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${B}/report`, byMenu('quality_report'), async (req) => {
-    const q = parse(z.object({ month: monthStr }), req.query);
+    const q = parseInput(z.object({ month: monthStr }), req.query);
     return ok(await monthlyReport(ctx, req.tenantId, q.month));
   });
   app.get(`${B}/report/export`, byMenu('quality_report'), async (req, reply) => {
     // everything is computed before the first byte: a bad month or a failure is a JSON error, never half a file
-    const q = parse(z.object({ month: monthStr }), req.query);
+    const q = parseInput(z.object({ month: monthStr }), req.query);
     const rep = await monthlyReport(ctx, req.tenantId, q.month);
     const [t] = await ctx.db.select({ name: tenant.tenantName }).from(tenant).where(inTenant(tenant, req.tenantId));
     const out = reportWorkbook(rep, t?.name ?? req.tenantId);

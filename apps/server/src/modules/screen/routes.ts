@@ -14,9 +14,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, ok } from '../../core/envelope.ts';
+import { done, ok } from '../../core/envelope.ts';
 import { adminOnly, byMenu, userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInput } from '../../core/parse-input.ts';
 import { basemapFor, mainsIn } from '../gis/index.ts';
 import { SCREENS, type ScreenCode } from './catalog.ts';
 import { layoutInput, layoutOf, resetLayout, saveLayout } from './layout.ts';
@@ -25,12 +26,6 @@ import { bumpScreenData, sharedScreenData } from './shared-data.ts';
 import { createInput, createToken, removeToken, revokeToken, tokenResource, verifyToken } from './tokens.ts';
 
 const B = '/swp-screen';
-
-function parse<T extends z.ZodType>(schema: T, v: unknown): z.infer<T> {
-  const r = schema.safeParse(v ?? {});
-  if (!r.success) throw badRequest(`参数校验失败: ${r.error.issues.map((i) => i.message).join('; ')}`);
-  return r.data;
-}
 
 // the link's token is in the page's address: no referrer leaves the page or its calls
 const shareLink = {
@@ -63,27 +58,27 @@ export function screenRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const [code, s] of Object.entries(SCREENS) as [ScreenCode, (typeof SCREENS)[ScreenCode]][]) {
     app.get(`${B}/data/${code}`, byMenu(s.menu), async (req) => ok(await sharedScreenData(ctx, req.tenantId, code)));
     app.get(`${B}/view/${code}`, shareLink, async (req) => {
-      const q = parse(z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(100) }), req.query);
+      const q = parseInput(z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(100) }), req.query);
       const tenantId = await verifyToken(ctx, q.token, code);
       return ok(await sharedScreenData(ctx, tenantId, code));
     });
     app.get(`${B}/live/${code}`, shareLink, async (req, reply) => {
-      const q = parse(z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(100) }), req.query);
+      const q = parseInput(z.object({ token: z.string({ error: '缺少必要的请求参数: token' }).max(100) }), req.query);
       await openShareStream(ctx, req, reply, code, q.token);
     });
     app.get(`${B}/basemap/${code}`, shareLink, async (req) => {
-      const q = parse(basemapQuery, req.query);
+      const q = parseInput(basemapQuery, req.query);
       const tenantId = await verifyToken(ctx, q.token, code);
       return ok(await basemapFor(ctx.db, tenantId, q.bbox, q.resolution));
     });
     app.get(`${B}/pipes/${code}`, shareLink, async (req) => {
-      const q = parse(basemapQuery, req.query);
+      const q = parseInput(basemapQuery, req.query);
       const tenantId = await verifyToken(ctx, q.token, code);
       return ok(await mainsIn(ctx.db, tenantId, q.bbox, q.resolution));
     });
     app.get(`${B}/layout/${code}`, byMenu(s.menu), async (req) => ok(await layoutOf(ctx, req.tenantId, code)));
     app.post(`${B}/layout/${code}`, adminOnly, async (req) => {
-      const saved = await saveLayout(ctx, userOf(req), code, parse(layoutInput, req.body));
+      const saved = await saveLayout(ctx, userOf(req), code, parseInput(layoutInput, req.body));
       bumpScreenData(ctx, req.tenantId);
       return ok(saved);
     });
@@ -95,14 +90,14 @@ export function screenRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   tokenResource.routes(app, ctx);
   app.post(`${B}/token/submit`, adminOnly, async (req) =>
-    ok(await createToken(ctx, userOf(req), parse(createInput, req.body))),
+    ok(await createToken(ctx, userOf(req), parseInput(createInput, req.body))),
   );
   const idBody = z.object({ id: z.union([z.string(), z.number()]).transform(String) });
   app.post(`${B}/token/revoke`, adminOnly, async (req) =>
-    ok(await revokeToken(ctx, userOf(req), parse(idBody, req.body).id)),
+    ok(await revokeToken(ctx, userOf(req), parseInput(idBody, req.body).id)),
   );
   app.post(`${B}/token/remove`, adminOnly, async (req) => {
-    await removeToken(ctx, userOf(req), parse(idBody, req.body).id);
+    await removeToken(ctx, userOf(req), parseInput(idBody, req.body).id);
     return done();
   });
 }

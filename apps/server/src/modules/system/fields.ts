@@ -4,13 +4,13 @@
  */
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { parseDateTime } from '../../core/time.ts';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Required text, trimmed, with the form's own message when missing or empty. */
-export const text = (msg: string, max = 255) =>
-  z.string({ error: msg }).trim().min(1, msg).max(max, `不能超过 ${max} 个字符`);
+export const text = (msg: string, max = 255) => requiredText(msg, max, `不能超过 ${max} 个字符`);
 
 /** Optional text; empty and null are stored as null. */
 export const optText = (max = 255) =>

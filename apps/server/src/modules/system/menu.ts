@@ -322,8 +322,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${b}/role-tree-keys`, byMenu('role', 'menu'), async (req) => {
     const roleIds = idList(query(req).roleIds, 'roleIds');
-    const roles = await roleResource.findVisible(ctx, req, roleIds);
-    if (roles.length !== roleIds.length) throw badRequest('数据不存在或无权操作');
+    await roleResource.allVisible(ctx, req, roleIds);
     const menus = await ctx.db
       .selectDistinct({ id: roleMenu.menuId })
       .from(roleMenu)
@@ -342,8 +341,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${b}/top-tree-keys`, byMenu('topmenu', 'menu'), async (req) => {
     const topMenuIds = idList(query(req).topMenuIds, 'topMenuIds');
-    const tops = await topMenuResource.findVisible(ctx, req, topMenuIds);
-    if (tops.length !== topMenuIds.length) throw badRequest('数据不存在或无权操作');
+    await topMenuResource.allVisible(ctx, req, topMenuIds);
     const menus = await ctx.db
       .selectDistinct({ id: topMenuSetting.menuId })
       .from(topMenuSetting)

@@ -98,8 +98,7 @@ export async function grantRoles(ctx: AppContext, req: FastifyRequest, body: Row
   let dataIds = has('dataScopeIds') ? idList(body.dataScopeIds, 'dataScopeIds', false) : undefined;
   let apiIds = has('apiScopeIds') ? idList(body.apiScopeIds, 'apiScopeIds', false) : undefined;
 
-  const roles = await roleResource.findVisible(ctx, req, roleIds);
-  if (roles.length !== roleIds.length) throw badRequest('数据不存在或无权操作');
+  const roles = await roleResource.allVisible(ctx, req, roleIds);
   if (!req.user?.isAdmin && roles.some((r) => r.roleAlias === ADMIN_ROLE_ALIAS)) throw forbidden();
 
   const db = ctx.db;

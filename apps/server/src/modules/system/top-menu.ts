@@ -50,8 +50,7 @@ export function topMenuRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = queryAndBody(req);
     const topMenuIds = idList(body.topMenuIds, 'topMenuIds');
     const menuIds = idList(body.menuIds, 'menuIds', false);
-    const tops = await topMenuResource.findVisible(ctx, req, topMenuIds);
-    if (tops.length !== topMenuIds.length) throw badRequest('数据不存在或无权操作');
+    await topMenuResource.allVisible(ctx, req, topMenuIds);
     if (menuIds.length) {
       const found = await ctx.db
         .select({ id: menu.id, isDeleted: menu.isDeleted })

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
-import { parseIds } from '../../core/query.ts';
+import { likeContains, parseIds } from '../../core/query.ts';
 import { buttonGrants, defineResource, type ResourceDef, type Row, type Tx } from '../../core/resource.ts';
 import { inTenant, liveInTenant } from '../../core/scoped.ts';
 import { readTenantOf } from '../../core/tenancy.ts';
@@ -64,7 +64,7 @@ export async function deptSubtreeFilter(db: Db | Tx, tenantId: string, deptId: s
 
 /** `keyword` (JNPF lists) → account, real name, nick name or phone contains it. */
 export function keywordFilter(keyword: string): SQL {
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeContains(keyword);
   return sql`(${user.account} ilike ${like} or ${user.realName} ilike ${like} or ${user.name} ilike ${like} or ${user.phone} ilike ${like})`;
 }
 
@@ -254,9 +254,7 @@ export function param(req: FastifyRequest, name: string): unknown {
 
 /** Visible users with these ids; every id must be visible (tenant and data scope) or the call is refused. */
 export async function visibleUsers(ctx: AppContext, req: FastifyRequest, ids: string[]): Promise<Row[]> {
-  const rows = await userResource.findVisible(ctx, req, ids);
-  if (rows.length !== new Set(ids).size) throw badRequest('数据不存在或无权操作');
-  return rows;
+  return userResource.allVisible(ctx, req, ids);
 }
 
 /** The signed-in user's own row, decorated, without the password. */

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { buttonGrants, defineResource } from '../../core/resource.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
@@ -41,7 +42,7 @@ export const categoryResource = defineResource({
   table: wfCategory,
   input: {
     parentId: idOpt,
-    name: z.string({ error: '请输入分类名称' }).trim().min(1, '请输入分类名称').max(64, '分类名称最长 64 位'),
+    name: requiredText('请输入分类名称', 64, '分类名称最长 64 位'),
     sort: z.coerce.number().int().min(0).max(99999).optional(),
     remark: z.string().max(255).nullish(),
   },

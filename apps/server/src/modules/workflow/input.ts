@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { queryAndBody } from '../../core/request-params.ts';
 import type { OpInput } from './operations.ts';
 
@@ -65,9 +66,7 @@ export type OpBody = z.infer<typeof opSchema>;
 
 /** Query and body merged (body wins), validated. */
 export function opBody(req: FastifyRequest): OpBody & OpInput {
-  const r = opSchema.safeParse(queryAndBody(req));
-  if (!r.success) throw badRequest(r.error.issues[0].message);
-  const v = r.data;
+  const v = parseInputFirst(opSchema, queryAndBody(req));
   return { ...v, processInstanceId: v.processInstanceId ?? v.processInsId } as OpBody & OpInput;
 }
 

@@ -7,7 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../core/envelope.ts';
 import type { AuthUser } from '../../core/gate.ts';
-import { type Paging, pageOf, parsePaging } from '../../core/query.ts';
+import { likeContains, type Paging, pageOf, parsePaging } from '../../core/query.ts';
 import { tenantColumnSql, tenantSql } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
@@ -52,7 +52,7 @@ function filtersOf(q: Record<string, unknown>, time: SQL): SQL[] {
     if (!FILTERS.has(k)) throw badRequest(`不支持的查询条件: ${k}`);
     if (raw === undefined || raw === null || raw === '') continue;
     const v = String(raw);
-    const like = `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = likeContains(v);
     switch (k) {
       case 'processDefinitionName':
         out.push(sql`i.process_name like ${like}`);
@@ -220,7 +220,7 @@ export async function startList(ctx: Ctx, user: AuthUser, q: Record<string, unkn
     if (PAGING.has(k) || raw === undefined || raw === '') continue;
     const v = String(raw);
     if (k === 'name' || k === 'processDefinitionName' || k === 'keyword')
-      conds.push(sql`d.name like ${`%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+      conds.push(sql`d.name like ${likeContains(v)}`);
     else if (k === 'category' || k === 'categoryId') conds.push(sql`d.category_id::text = ${v}`);
     else if (k === 'key' || k === 'processDefinitionKey') conds.push(sql`d.process_key = ${v}`);
     else if (k !== 'blade-auth' && k !== 'tenantId') throw badRequest(`不支持的查询条件: ${k}`);

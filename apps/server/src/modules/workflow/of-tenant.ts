@@ -4,33 +4,24 @@
  * the caller answers as for any missing object (docs/workflow.md, "Tenant isolation of reads").
  */
 import { eq } from 'drizzle-orm';
-import { inTenant } from '../../core/scoped.ts';
+import { scoped } from '../../core/scoped.ts';
 import { type Ctx, definitionById } from './engine.ts';
 import { wfInstance, wfTask } from './schema.ts';
 
 type Db = Ctx['db'];
+const ID = /^\d{1,19}$/;
 
 export async function instanceOf(db: Db, tenantId: string, id: string) {
-  if (!/^\d{1,19}$/.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(wfInstance)
-    .where(inTenant(wfInstance, tenantId, eq(wfInstance.id, id)));
-  return row;
+  return ID.test(id) ? scoped(db, tenantId).first(wfInstance, eq(wfInstance.id, id)) : undefined;
 }
 
 export async function taskOf(db: Db, tenantId: string, id: string) {
-  if (!/^\d{1,19}$/.test(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(wfTask)
-    .where(inTenant(wfTask, tenantId, eq(wfTask.id, id)));
-  return row;
+  return ID.test(id) ? scoped(db, tenantId).first(wfTask, eq(wfTask.id, id)) : undefined;
 }
 
 /** A deployed definition (row and compiled graph) of the tenant. */
 export async function definitionOf(db: Db, tenantId: string, id: string) {
-  if (!/^\d{1,19}$/.test(id)) return undefined;
+  if (!ID.test(id)) return undefined;
   const d = await definitionById(db, id);
   return d && d.def.tenantId === tenantId ? d : undefined;
 }

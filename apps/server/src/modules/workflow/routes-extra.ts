@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { queryAndBody } from '../../core/request-params.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { defineResource } from '../../core/resource.ts';
 import { liveInTenant } from '../../core/scoped.ts';
 import { parseDateTime } from '../../core/time.ts';
@@ -55,7 +57,7 @@ const leaveSchema = z.object({
   startTime: dateTime('请选择开始时间'),
   endTime: dateTime('请选择结束时间'),
   days: z.coerce.number().int().min(1, '请假天数至少 1 天').max(365, '请假天数不能超过 365 天').optional(),
-  reason: z.string({ error: '请输入请假理由' }).trim().min(1, '请输入请假理由').max(500, '请假理由最长 500 字'),
+  reason: requiredText('请输入请假理由', 500, '请假理由最长 500 字'),
   taskUser: z
     .string()
     .regex(/^\d{1,19}$/, '审批人无效')
@@ -70,9 +72,7 @@ const leaveSchema = z.object({
 /** Starts a leave: the 请假 process with the form's values; its start submits the starter's 提交请假 step. */
 export async function startLeave(ctx: AppContext, req: FastifyRequest) {
   const user = userOf(req);
-  const r = leaveSchema.safeParse(queryAndBody(req));
-  if (!r.success) throw badRequest(r.error.issues[0].message);
-  const b = r.data;
+  const b = parseInputFirst(leaveSchema, queryAndBody(req));
   if (b.endTime <= b.startTime) throw badRequest('结束时间须晚于开始时间');
   const days = b.days ?? Math.max(1, Math.ceil((b.endTime.getTime() - b.startTime.getTime()) / 86_400_000));
   let leaveId = '';

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { badRequest, done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { queryOf } from '../../core/request-params.ts';
+import { requiredText } from '../../core/required-text.ts';
 import { inTenant, liveInTenant, tenantSql } from '../../core/scoped.ts';
 import { ALL_MENUS, buttonsOf, PROCESS_MENUS } from './codes.ts';
 import { processDetail } from './detail.ts';
@@ -114,7 +116,7 @@ async function formFields(ctx: AppContext, tenantId: string, modelKey: string) {
 }
 
 const engineInput = z.object({
-  fullName: z.string({ error: '请输入流程名称' }).trim().min(1, '请输入流程名称').max(128, '流程名称最长 128 位'),
+  fullName: requiredText('请输入流程名称', 128, '流程名称最长 128 位'),
   enCode: z
     .string({ error: '请输入流程编码' })
     .trim()
@@ -197,9 +199,7 @@ function engineModelRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ ...jnpfModel(m), version: m.version, flowTemplateJson: m.xml });
   });
   app.post(E, write, async (req) => {
-    const r = engineInput.safeParse(req.body ?? {});
-    if (!r.success) throw badRequest(r.error.issues[0].message);
-    const b = r.data;
+    const b = parseInputFirst(engineInput, req.body);
     const row = await modelResource.save(ctx, req, {
       modelKey: b.enCode,
       name: b.fullName,
@@ -211,9 +211,7 @@ function engineModelRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ id: row.id }, '新建成功');
   });
   app.put(`${E}/:id`, write, async (req) => {
-    const r = engineInput.safeParse(req.body ?? {});
-    if (!r.success) throw badRequest(r.error.issues[0].message);
-    const b = r.data;
+    const b = parseInputFirst(engineInput, req.body);
     const id = pid(req);
     if (!(await modelOf(ctx, tenant(req), id))) throw badRequest('流程不存在');
     await modelResource.save(ctx, req, {

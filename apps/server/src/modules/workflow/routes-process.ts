@@ -5,9 +5,10 @@
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, done, ok } from '../../core/envelope.ts';
+import { done, ok } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { queryOf } from '../../core/request-params.ts';
 import { PROCESS_MENUS } from './codes.ts';
 import { canSee, formOf, processDetail } from './detail.ts';
@@ -159,9 +160,7 @@ function processActionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   // a message for the tokens waiting at intermediate message catch events (integrations; the ops screens' people)
   app.post('/blade-flow/message/correlate', byMenu('wf_ops_process', 'wf_ops_list'), async (req) => {
-    const r = correlateSchema.safeParse(req.body ?? {});
-    if (!r.success) throw badRequest(r.error.issues[0].message);
-    const n = await correlateMessage(ctx, actorOf(userOf(req)), r.data);
+    const n = await correlateMessage(ctx, actorOf(userOf(req)), parseInputFirst(correlateSchema, req.body));
     return ok({ correlated: n }, `消息已送达 ${n} 个等待节点`);
   });
   app.post(`${P}/addMultiInstance`, anyProcess, async (req) => {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/envelope.ts';
 import { userOf } from '../../core/gate.ts';
 import type { AppContext } from '../../core/module.ts';
+import { parseInputFirst } from '../../core/parse-input.ts';
 import { inTenant } from '../../core/scoped.ts';
 import { withPreparedStatements } from '../../db/prepared.ts';
 import { findDefinition, startInstance } from './engine.ts';
@@ -67,9 +68,7 @@ export async function startFromRequest(ctx: AppContext, req: FastifyRequest) {
     ...((req.query ?? {}) as Record<string, unknown>),
     ...(req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {}),
   };
-  const r = schema.safeParse(body);
-  if (!r.success) throw badRequest(r.error.issues[0].message);
-  const b = r.data;
+  const b = parseInputFirst(schema, body);
   const defId = b.processId ?? b.processDefinitionId;
   const key = b.processDefKey ?? b.processDefinitionKey;
   if (!defId && !key) throw badRequest('缺少必要的请求参数: processId');
