@@ -31,18 +31,9 @@ test('notices: validation, add with rich text, edit, view, delete', async ({ pag
   await ui.search(pane, '通知标题', title);
   await expect(ui.row(pane, title)).toContainText('停水通知');
   // the category search is a dictionary tree select
-  const form = pane.getByTestId('crud-search');
-  await form.getByLabel('通知类型', { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '发布通知' })
-    .click();
-  await form.getByRole('button', { name: /搜\s*索/ }).click();
+  await ui.searchBy(page, pane, '通知类型', '发布通知', ui.pickTreeTitle);
   await expect(ui.row(pane, title)).toHaveCount(0);
-  await form.getByLabel('通知类型', { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '停水通知' })
-    .click();
-  await form.getByRole('button', { name: /搜\s*索/ }).click();
+  await ui.searchBy(page, pane, '通知类型', '停水通知', ui.pickTreeTitle);
   await expect(ui.row(pane, title)).toBeVisible();
   await ui.editRow(page, pane, title, { 通知标题: `${title}改` });
   await ui.viewRow(page, pane, `${title}改`, { 通知标题: `${title}改` });
@@ -93,14 +84,7 @@ test('SMS: add, enable exactly one, send a test recorded in the message log, del
   await page.goto('/message-admin/log');
   const log = ui.activePane(page);
   await expect(log.getByTestId('crud-page')).toBeVisible({ timeout: 30_000 });
-  await log.getByTestId('crud-search').getByLabel('发送渠道', { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '短信' })
-    .click();
-  await log
-    .getByTestId('crud-search')
-    .getByRole('button', { name: /搜\s*索/ })
-    .click();
+  await ui.searchBy(page, log, '发送渠道', '短信');
   await expect(log.locator('tr.ant-table-row').first()).toContainText('短信');
 
   // the original configuration is enabled again, and the test one removed

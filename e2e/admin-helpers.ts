@@ -100,6 +100,22 @@ export async function pickOption(page: Page, option: string | RegExp) {
     .click();
 }
 
+/** Picks a node of the open tree select dropdown (the first that holds the title; one fading out is skipped, as in pickOption). */
+export async function pickTreeTitle(page: Page, title: string) {
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: title })
+    .first()
+    .click();
+}
+
+/** Fills a date input (e.g. of the open dialog) and closes its picker: the input shows the date. */
+export async function fillDate(field: Locator, date: string) {
+  await field.click();
+  await field.fill(date);
+  await field.press('Enter');
+  await expect(field).toHaveValue(date);
+}
+
 /** Picks an option of a select in the open dialog by label. */
 export async function choose(page: Page, label: string, option: string) {
   await dialog(page).getByLabel(label, { exact: true }).click();
@@ -146,6 +162,23 @@ export function row(scope: Locator, text: string): Locator {
 export async function search(scope: Locator, label: string, value: string) {
   const form = scope.getByTestId('crud-search').first();
   await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: /搜\s*索/ }).click();
+}
+
+/**
+ * Searches the CrudPage by a select of its search form: opens the select by label, picks the option (`pick`: a tree
+ * select's is pickTreeTitle), then 搜索.
+ */
+export async function searchBy(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  pick: (page: Page, option: string) => Promise<void> = pickOption,
+) {
+  const form = scope.getByTestId('crud-search').first();
+  await form.getByLabel(label, { exact: true }).click();
+  await pick(page, option);
   await form.getByRole('button', { name: /搜\s*索/ }).click();
 }
 
@@ -244,10 +277,7 @@ export async function viewRow(page: Page, scope: Locator, text: string, expected
 export async function chooseTree(page: Page, label: string, title: string) {
   const d = dialog(page);
   await d.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: title })
-    .first()
-    .click();
+  await pickTreeTitle(page, title);
   // a multiple select keeps its list open: a click on the dialog's title closes it (an Escape would close the dialog
   // itself once a single select's list is already gone, which it is at once when motion is reduced)
   await d.locator('.ant-modal-title').click();

@@ -74,10 +74,7 @@ test('users: add, edit, view, grant, reset, unlock, state, platform, delete', as
   await select();
   await pane.getByRole('button', { name: /角色配置/ }).click();
   await ui.dialog(page).locator('.ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '审计员' })
-    .first()
-    .click();
+  await ui.pickTreeTitle(page, '审计员');
   await page.keyboard.press('Escape');
   await ui.footerButton(page, /确\s*定/).click();
   await ui.expectMessage(page, '操作成功');
@@ -116,9 +113,7 @@ test('users: the department tree filters; export; import with the template', asy
   await expect(
     page.locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '调度中心' }),
   ).toHaveCount(0);
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '合肥水务集团' })
-    .click();
+  await ui.pickTreeTitle(page, '合肥水务集团');
   await form.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(ui.row(pane, 'patrol')).toBeVisible();
   await form.getByRole('button', { name: /清\s*空/ }).click();

@@ -2,32 +2,12 @@
  * 水价标准 (营业收费): open the screen from the billing area, search, add a tariff while the calculated 综合水价 and
  * its capitals follow the fees, the validation texts (the form's and the server's), edit, view and delete.
  */
-import { type Page, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import * as ui from './admin-helpers';
 import { expect, openArea } from './fixtures';
 
 // the machine is shared and slow: long flows get room
 test.describe.configure({ timeout: 240_000 });
-
-/** Picks a date in the open dialog's date field. */
-async function pickDate(page: Page, label: string, date: string) {
-  const input = ui.dialog(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
-
-/** Picks an option of a select in the search form. */
-async function searchBy(page: Page, label: string, option: string) {
-  const form = ui.activePane(page).getByTestId('crud-search').first();
-  await form.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-  await form.getByRole('button', { name: /搜\s*索/ }).click();
-}
 
 test('water tariffs: area, search, add with the calculated total, validation, edit, view, delete', async ({ page }) => {
   await ui.signIn(page, 'admin', 'admin');
@@ -42,10 +22,10 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   const residential = ui.row(pane, '第一阶梯').filter({ hasText: '2024-01-01' }).filter({ hasText: '居民生活用水' });
   await expect(residential).toContainText('1.90');
   await expect(residential).toContainText('3.05');
-  await searchBy(page, '状态', '停用');
+  await ui.searchBy(page, pane, '状态', '停用');
   await expect(pane.locator('tr.ant-table-row')).toHaveCount(5);
   await expect(pane.locator('tr.ant-table-row').first()).toContainText('2021-01-01');
-  await searchBy(page, '用水类别', '特种行业用水');
+  await ui.searchBy(page, pane, '用水类别', '特种行业用水');
   await expect(pane.locator('tr.ant-table-row')).toHaveCount(1);
   // 9.00 + 1.20 + 0.20
   await expect(pane.locator('tr.ant-table-row')).toContainText('10.40');
@@ -70,7 +50,7 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   await expect(total).toHaveValue('3.45');
   await expect(ui.dialog(page).getByTestId('calc-field-chinese')).toHaveText('叁元肆角伍分');
   await expect(ui.dialog(page).getByTestId('amount-chinese').first()).toHaveText('贰元叁角');
-  await pickDate(page, '执行日期', '2030-05-01');
+  await ui.fillDate(ui.dialog(page).getByLabel('执行日期', { exact: true }), '2030-05-01');
 
   // the form's own rules: tiers are for residential water only; the upper volume is above the lower one
   await ui.choose(page, '阶梯', '第二阶梯');
@@ -91,7 +71,7 @@ test('water tariffs: area, search, add with the calculated total, validation, ed
   await ui.toolbarButton(pane, /新\s*增/).click();
   await ui.choose(page, '用水类别', '非居民用水');
   await ui.fill(page, { '基本水价(元/m³)': '9', '污水处理费(元/m³)': '1', '水资源费(元/m³)': '0.2' });
-  await pickDate(page, '执行日期', '2030-05-01');
+  await ui.fillDate(ui.dialog(page).getByLabel('执行日期', { exact: true }), '2030-05-01');
   await ui.save(page);
   await ui.expectMessage(page, '该用水类别在此执行日期已有相同阶梯的水价');
   await ui.closeDialog(page);

@@ -50,14 +50,6 @@ async function openEdit(record: Locator, form: Locator, label: string, value: st
   await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
 }
 
-/** Fills a date input of the open dialog and closes its picker. */
-async function fillDate(field: Locator, date: string) {
-  await field.click();
-  await field.fill(date);
-  await field.press('Enter');
-  await expect(field).toHaveValue(date);
-}
-
 test.describe
   .serial('数据建模 and 数据同步 into a connection', () => {
     const CONN = `同步目标${uid}`;
@@ -233,7 +225,7 @@ test('用户报修登记: validation, add, find by search, edit, delete with con
   await form.getByLabel('报修地址', { exact: true }).fill('合肥市蜀山区黄山路 100 号');
   await form.getByLabel('故障类型', { exact: true }).click();
   await ui.pickOption(page, '管道漏水');
-  await fillDate(form.getByLabel('报修日期', { exact: true }), '2026-12-01');
+  await ui.fillDate(form.getByLabel('报修日期', { exact: true }), '2026-12-01');
   const record = await saveNew(page, form, list, who);
   await expect(record).toContainText('管道漏水');
   await expect(record).toContainText('待派单');
@@ -272,7 +264,7 @@ test('水表档案: validation, add with the usage calculated, find by search, e
   await form.getByLabel('口径(mm)', { exact: true }).click();
   await ui.pickOption(page, 'DN20');
   await form.getByRole('radio', { name: '远传表' }).check();
-  await fillDate(form.getByLabel('安装日期', { exact: true }), '2026-06-01');
+  await ui.fillDate(form.getByLabel('安装日期', { exact: true }), '2026-06-01');
   await form.getByLabel('初始读数(m³)', { exact: true }).fill('10');
   await form.getByLabel('最近读数(m³)', { exact: true }).fill('35.5');
   const record = await saveNew(page, form, list, meterNo);

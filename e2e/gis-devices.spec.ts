@@ -5,7 +5,7 @@
  * alarm is closed with a reason and its state changes.
  */
 import type { Page } from '@playwright/test';
-import { dialog, expectMessage, footerButton } from './admin-helpers';
+import { dialog, expectMessage, footerButton, searchBy } from './admin-helpers';
 import { activePane, apiHeaders, confirmOk, expect, openMenu, signIn, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
@@ -317,12 +317,7 @@ test('alarms: filter the open ones, close one with a reason, export', async ({ p
   await expect(pane.getByTestId('alarm-page')).toBeVisible({ timeout: 30_000 });
 
   // only the open alarms
-  const search = pane.getByTestId('crud-search');
-  await search.getByLabel('状态', { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '未处理' })
-    .click();
-  await search.getByRole('button', { name: /搜\s*索/ }).click();
+  await searchBy(page, pane, '状态', '未处理');
   const rows = pane.locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   // each limit says which way it works

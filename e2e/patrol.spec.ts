@@ -5,7 +5,7 @@
  * and plays a person's trace.
  */
 import { type Page, test } from '@playwright/test';
-import { activePane, dialog, expectMessage, footerButton, row, signIn, toolbarButton } from './admin-helpers';
+import { activePane, dialog, expectMessage, fillDate, footerButton, row, signIn, toolbarButton } from './admin-helpers';
 import { apiHeaders, confirmOk, expect } from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -15,14 +15,6 @@ async function open(page: Page, path: string, testId: string) {
   await page.goto(path);
   await expect(activePane(page).getByTestId(testId)).toBeVisible({ timeout: 30_000 });
   return activePane(page);
-}
-
-async function pickDate(page: Page, label: string, date: string) {
-  const input = dialog(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
 }
 
 const day = (offset: number) => {
@@ -67,8 +59,8 @@ test('plan: add with objects and a route, submit for audit, approve, and its tas
     .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: '日常巡检' })
     .first()
     .click();
-  await pickDate(page, '开始日期', day(0));
-  await pickDate(page, '结束日期', day(30));
+  await fillDate(dialog(page).getByLabel('开始日期', { exact: true }), day(0));
+  await fillDate(dialog(page).getByLabel('结束日期', { exact: true }), day(30));
   const dept = d.getByLabel('巡检班组', { exact: true });
   await dept.click();
   await dept.fill('管网巡检一班');

@@ -2,18 +2,11 @@
  * 水质管理: the area opens on the online stations with live values coloured by their limits; a laboratory result
  * out of its limit entered by hand is shown flagged (and a compliant one is not); the compliance chart draws.
  */
-import { type Locator, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import * as ui from './admin-helpers';
 import { expect, openArea, openMenu } from './fixtures';
 
 test.describe.configure({ timeout: 240_000 });
-
-async function fillDate(field: Locator, date: string) {
-  await field.click();
-  await field.fill(date);
-  await field.press('Enter');
-  await expect(field).toHaveValue(date);
-}
 
 test('online stations, a lab result out of limits flagged, the compliance chart', async ({ page }) => {
   await ui.signIn(page, 'admin', 'admin');
@@ -45,7 +38,7 @@ test('online stations, a lab result out of limits flagged, the compliance chart'
     await ui.dialog(page).getByLabel('指标', { exact: true }).click();
     await page.keyboard.type(indicator.split(' ')[0]);
     await ui.pickOption(page, indicator);
-    await fillDate(ui.dialog(page).getByLabel('采样时间', { exact: true }), '2026-11-02 09:30:00');
+    await ui.fillDate(ui.dialog(page).getByLabel('采样时间', { exact: true }), '2026-11-02 09:30:00');
     await ui.saveAndClose(page, '新增成功');
   }
   // the demo's month of results comes first (newest sampling time first): find the sample

@@ -110,10 +110,7 @@ test('部署管理: upload a process file, suspend and activate it, change its c
   await up.getByRole('button', { name: /确\s*定|OK/ }).click();
   await ui.expectFieldError(page, '请选择分类');
   await up.locator('.ant-form-item', { hasText: '分类' }).locator('.ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
-    .first()
-    .click();
+  await ui.pickTreeTitle(page, '管网运维');
   await up.locator('input[type=file]').setInputFiles({
     name: `${key}.bpmn20.xml`,
     mimeType: 'application/xml',
@@ -141,10 +138,7 @@ test('部署管理: upload a process file, suspend and activate it, change its c
   await r.getByRole('button', { name: '变更分类' }).click();
   const change = ui.dialog(page);
   await change.locator('.ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '营业服务' })
-    .first()
-    .click();
+  await ui.pickTreeTitle(page, '营业服务');
   await change.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(r).toContainText('营业服务');
 
@@ -166,10 +160,7 @@ test('流程分类: add a category under another, edit it, delete it', async ({ 
     values: { 分类名称: name, 排序: '7', 备注: '端到端测试' },
     extra: async () => {
       await ui.dialog(page).locator('.ant-form-item', { hasText: '上级分类' }).locator('.ant-select').click();
-      await page
-        .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-tree-title', { hasText: '管网运维' })
-        .first()
-        .click();
+      await ui.pickTreeTitle(page, '管网运维');
     },
   });
   // found again by a search (a new query of the server)

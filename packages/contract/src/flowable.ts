@@ -1,3 +1,6 @@
+/** String attributes of an element, by name. */
+const attrs = (...names: string[]) => names.map((name) => ({ name, isAttr: true, type: 'String' }));
+
 /**
  * The moddle descriptor of the `flowable:` attributes the web designer writes and the server's engine reads
  * (namespace `http://flowable.org/bpmn`, as Flowable's own modeler writes them):
@@ -23,62 +26,52 @@ export const flowableDescriptor = {
       name: 'ProcessProps',
       isAbstract: true,
       extends: ['bpmn:Process'],
-      properties: [
-        { name: 'rollbackNode', isAttr: true, type: 'String' },
-        { name: 'titleTemplate', isAttr: true, type: 'String' },
-        { name: 'skipFirstNode', isAttr: true, type: 'String' },
-      ],
+      properties: attrs('rollbackNode', 'titleTemplate', 'skipFirstNode'),
     },
     {
       name: 'StartProps',
       isAbstract: true,
       extends: ['bpmn:StartEvent'],
-      properties: [
-        { name: 'initiator', isAttr: true, type: 'String' },
-        { name: 'formKey', isAttr: true, type: 'String' },
-      ],
+      properties: attrs('initiator', 'formKey'),
     },
     {
       name: 'UserTaskProps',
       isAbstract: true,
       extends: ['bpmn:UserTask'],
-      properties: [
-        { name: 'assignee', isAttr: true, type: 'String' },
-        { name: 'candidateUsers', isAttr: true, type: 'String' },
-        { name: 'candidateGroups', isAttr: true, type: 'String' },
-        { name: 'formKey', isAttr: true, type: 'String' },
-        { name: 'buttons', isAttr: true, type: 'String' },
-        { name: 'rollbackNode', isAttr: true, type: 'String' },
-        { name: 'dueDate', isAttr: true, type: 'String' },
-        { name: 'formEditable', isAttr: true, type: 'String' },
-      ],
+      properties: attrs(
+        'assignee',
+        'candidateUsers',
+        'candidateGroups',
+        'formKey',
+        'buttons',
+        'rollbackNode',
+        'dueDate',
+        'formEditable',
+      ),
     },
     {
       // service tasks the engine runs itself (apps/server workflow/service-task.ts): type http | message | setVariable
       name: 'ServiceTaskProps',
       isAbstract: true,
       extends: ['bpmn:ServiceTask'],
-      properties: [
-        { name: 'type', isAttr: true, type: 'String' },
-        { name: 'url', isAttr: true, type: 'String' },
-        { name: 'method', isAttr: true, type: 'String' },
-        { name: 'body', isAttr: true, type: 'String' },
-        { name: 'resultVariable', isAttr: true, type: 'String' },
-        { name: 'messageTo', isAttr: true, type: 'String' },
-        { name: 'messageTitle', isAttr: true, type: 'String' },
-        { name: 'messageContent', isAttr: true, type: 'String' },
-        { name: 'variableName', isAttr: true, type: 'String' },
-        { name: 'variableValue', isAttr: true, type: 'String' },
-      ],
+      properties: attrs(
+        'type',
+        'url',
+        'method',
+        'body',
+        'resultVariable',
+        'messageTo',
+        'messageTitle',
+        'messageContent',
+        'variableName',
+        'variableValue',
+      ),
     },
     {
       name: 'MultiInstanceProps',
       isAbstract: true,
       extends: ['bpmn:MultiInstanceLoopCharacteristics'],
-      properties: [
-        { name: 'collection', isAttr: true, type: 'String' },
-        { name: 'elementVariable', isAttr: true, type: 'String' },
-      ],
+      properties: attrs('collection', 'elementVariable'),
     },
   ],
 };

@@ -4,7 +4,7 @@ import { param } from '../../modules/system/schema.ts';
 import { ApiError } from '../envelope.ts';
 import { partsOf } from './parts.ts';
 import type { ResourceDef } from './types.ts';
-import { missingOf, parseInput } from './write.ts';
+import { missingOf, parseRowInput } from './write.ts';
 
 const def = (extra: Partial<ResourceDef> = {}): ResourceDef => ({
   code: 'probe',
@@ -17,7 +17,7 @@ const def = (extra: Partial<ResourceDef> = {}): ResourceDef => ({
 
 const refusal = (d: ResourceDef, body: unknown) => {
   try {
-    parseInput(partsOf(d), body);
+    parseRowInput(partsOf(d), body);
   } catch (e) {
     return e;
   }
@@ -34,15 +34,15 @@ describe('resource input', () => {
 
   it('the id is optional and numeric, unless the definition declares its own; it is never written', () => {
     expect(refusal(def(), { id: '', paramName: 'a' })).toBeInstanceOf(ZodError);
-    expect(parseInput(partsOf(def()), { id: 12, paramName: 'a' })).toEqual({ id: '12', data: { paramName: 'a' } });
+    expect(parseRowInput(partsOf(def()), { id: 12, paramName: 'a' })).toEqual({ id: '12', data: { paramName: 'a' } });
     const own = def({
       input: {
         id: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d+$/).optional()),
         paramName: z.string(),
       },
     });
-    expect(parseInput(partsOf(own), { id: '', paramName: 'a' })).toEqual({ id: undefined, data: { paramName: 'a' } });
-    expect(parseInput(partsOf(own), { id: '7', paramName: 'a', other: 1 })).toEqual({
+    expect(parseRowInput(partsOf(own), { id: '', paramName: 'a' })).toEqual({ id: undefined, data: { paramName: 'a' } });
+    expect(parseRowInput(partsOf(own), { id: '7', paramName: 'a', other: 1 })).toEqual({
       id: '7',
       data: { paramName: 'a' },
     });

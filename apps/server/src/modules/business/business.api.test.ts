@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appSuite, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { field } from '../lowcode/test-helpers.ts';
 
 let t: TestApp;
-let admin: string;
-appSuite((app) => {
-  t = app;
-  admin = app.token as string;
-});
+let hq: string;
+let fx: string;
+const as = twoAdminsSuite((s) => ({ t, hq, fx } = s));
 
 const B = '/api/blade-business';
 
@@ -16,7 +14,7 @@ describe('business forms', () => {
   let formId: string;
 
   it('keeps a category tree (tree, allTree) and refuses removing a category in use', async () => {
-    t.token = admin;
+    as(hq);
     const tree = (await t.get(`${B}/business-category/tree`)).json().data;
     const hotline = tree.find((n: any) => n.title === '热线服务');
     expect(hotline).toBeTruthy();
@@ -182,9 +180,9 @@ describe('business forms', () => {
     expect(
       (await t.post(`${B}/business-form/save`, { formName: 'x', formCode: 'x', formData: { fields: [] } })).statusCode,
     ).toBe(403);
-    t.token = (await t.signIn('admin', 'admin', '100001')).access_token;
+    as(fx);
     expect((await t.get(`${B}/business-form/listAll`)).json().data).toEqual([]);
     expect((await t.get(`${B}/business-handle/list/${complaint.id}`)).json().msg).toBe('业务表单不存在');
-    t.token = admin;
+    as(hq);
   });
 });

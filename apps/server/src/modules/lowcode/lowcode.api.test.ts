@@ -1,20 +1,15 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { appSuite, authHeaders, type TestApp } from '../../../test/harness.ts';
+import { authHeaders, type TestApp, twoAdminsSuite } from '../../../test/harness.ts';
 import { lowcodeModule } from './index.ts';
 import { field } from './test-helpers.ts';
 
 let t: TestApp;
-let adminToken: string;
-appSuite((app) => {
-  t = app;
-  adminToken = app.token as string;
-});
+let hq: string;
+let fx: string;
+const as = twoAdminsSuite((s) => ({ t, hq, fx } = s));
 
 const V = '/api/visualdev';
-const as = (token: string) => {
-  t.token = token;
-};
 
 const FORM = {
   fields: [
@@ -96,7 +91,7 @@ describe('online modules', () => {
   let moduleId: string;
 
   it('seeds the published demo modules with menus of category 3 carrying the module id, and records', async () => {
-    as(adminToken);
+    as(hq);
     const list = (await t.get(`${V}/Base`, { keyword: '报修' })).json().data;
     const repair = list.list.find((m: any) => m.enCode === 'repair_request');
     expect(repair).toMatchObject({ fullName: '用户报修登记', state: 1 });
@@ -332,7 +327,7 @@ describe('online modules', () => {
     expect((await t.post(`${V}/OnlineDev/${moduleId}/List`, {})).statusCode).toBe(403);
     expect((await t.get(`${V}/Base`)).statusCode).toBe(403);
     // another tenant does not see the module at all
-    as((await t.signIn('admin', 'admin', '100001')).access_token);
+    as(fx);
     expect((await t.get(`${V}/Base/${moduleId}`)).json().data).toBeNull();
     // nor its menu entry: a published module's entry is granted within its own tenant only (issue 17)
     const menus = async () =>
@@ -377,7 +372,7 @@ describe('online modules', () => {
     await lowcodeModule.seed?.(t.app.ctx);
     expect(await links()).toEqual({ grants: 0, packages: 0 });
     expect(await menus()).not.toContain(`lc_${repair}`);
-    as(adminToken);
+    as(hq);
   });
 
   it('unpublishes and deletes a module with its records and menu', async () => {

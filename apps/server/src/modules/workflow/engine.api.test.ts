@@ -29,7 +29,7 @@ import {
 } from './operations.ts';
 import { exclusive } from './process-helpers.ts';
 import { wfComment, wfCopy, wfExecution, wfInstance, wfProxy, wfTask, wfTaskCandidate, wfTimer } from './schema.ts';
-import { countersigned, engineSuite, T } from './test-helpers.ts';
+import { countersigned, engineSuite, forked, T } from './test-helpers.ts';
 import { fireDueTimers } from './timers.ts';
 
 let ctx: AppContext;
@@ -169,26 +169,16 @@ describe('start, claim and complete', () => {
   });
 });
 
-const parallel = (): Omit<SimpleProcess, 'key'> => ({
-  name: '并行',
-  nodes: [
-    { id: 's', type: 'start' },
-    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    { id: 'fork', type: 'and' },
-    { id: 'b1', type: 'task', name: '技术审核', assignee: ids.operator },
-    { id: 'b1x', type: 'task', name: '技术复核', assignee: ids.admin },
-    { id: 'b2', type: 'task', name: '财务审核', assignee: ids.auditor },
-    { id: 'join', type: 'and' },
-    { id: 'z', type: 'task', name: '归档', assignee: ids.admin },
-    { id: 'e', type: 'end' },
-  ],
-  flows: [
-    ...inLine('s', 'a0', 'fork', 'b1', 'b1x'),
-    { from: 'fork', to: 'b2' },
-    { from: 'b1x', to: 'join' },
-    ...inLine('b2', 'join', 'z', 'e'),
-  ],
-});
+const parallel = () =>
+  forked(
+    '并行',
+    [
+      { id: 'b1', type: 'task', name: '技术审核', assignee: ids.operator },
+      { id: 'b1x', type: 'task', name: '技术复核', assignee: ids.admin },
+    ],
+    { name: '财务审核', assignee: ids.auditor },
+    { name: '归档', assignee: ids.admin },
+  );
 
 describe('notices', () => {
   it('a new task reaches the bell with the command; a command that fails sends nothing', async () => {

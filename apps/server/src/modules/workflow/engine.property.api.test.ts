@@ -29,7 +29,7 @@ import {
   withdrawTask,
 } from './operations.ts';
 import { type Graph, reachable } from './parse.ts';
-import { countersigned, engineSuite, signTask } from './test-helpers.ts';
+import { countersigned, engineSuite, forked, signTask } from './test-helpers.ts';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -79,25 +79,13 @@ const multi = (sequential: boolean, completion?: string) =>
     completion,
   );
 
-const miInBranch = (): Omit<SimpleProcess, 'key'> => ({
-  name: '分支会签',
-  nodes: [
-    { id: 's', type: 'start' },
-    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
-    { id: 'fork', type: 'and' },
-    signTask(false),
-    { id: 'b2', type: 'task', name: '费用核算', assignee: ids.auditor },
-    { id: 'join', type: 'and' },
-    { id: 'z', type: 'task', name: '装表通水', assignee: ids.admin },
-    { id: 'e', type: 'end' },
-  ],
-  flows: [
-    ...inLine('s', 'a0', 'fork', 'sign'),
-    { from: 'fork', to: 'b2' },
-    { from: 'sign', to: 'join' },
-    ...inLine('b2', 'join', 'z', 'e'),
-  ],
-});
+const miInBranch = () =>
+  forked(
+    '分支会签',
+    [signTask(false)],
+    { name: '费用核算', assignee: ids.auditor },
+    { name: '装表通水', assignee: ids.admin },
+  );
 
 // ---- the state of one instance, read from the database ----
 

@@ -49,6 +49,35 @@ export const countersigned = (
   flows: inLine('s', 'a0', 'sign', 'z', 'e'),
 });
 
+/**
+ * A parallel process (engine.api, engine.property.api): start `s` → 申请 `a0` by the starter → fork → the steps of
+ * `branch` one after another, beside them `b2` with `side`'s fields → join → `z` with `last`'s fields → end `e`.
+ */
+export const forked = (
+  name: string,
+  branch: SimpleNode[],
+  side: Omit<SimpleNode, 'id' | 'type'>,
+  last: Omit<SimpleNode, 'id' | 'type'>,
+): Omit<SimpleProcess, 'key'> => ({
+  name,
+  nodes: [
+    { id: 's', type: 'start' },
+    { id: 'a0', type: 'task', name: '申请', assignee: '${starter}' },
+    { id: 'fork', type: 'and' },
+    ...branch,
+    { id: 'b2', type: 'task', ...side },
+    { id: 'join', type: 'and' },
+    { id: 'z', type: 'task', ...last },
+    { id: 'e', type: 'end' },
+  ],
+  flows: [
+    ...inLine('s', 'a0', 'fork', ...branch.map((n) => n.id)),
+    { from: 'fork', to: 'b2' },
+    { from: branch[branch.length - 1].id, to: 'join' },
+    ...inLine('b2', 'join', 'z', 'e'),
+  ],
+});
+
 /** A process of one step `a` between start `s` (with `start`'s fields) and end `e`: the HTTP suites' uploads and models. */
 export const oneStep = (
   key: string,
