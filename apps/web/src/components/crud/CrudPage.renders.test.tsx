@@ -95,4 +95,16 @@ describe('CrudPage on open', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(dialog.querySelector('input[id$="name"]')).toHaveValue('n2'));
   });
+
+  it('makes the columns of a factory with the translation function, not again on a re-render', async () => {
+    const made = vi.fn((t: (k: string) => string): CrudColumn<Row>[] => [{ prop: 'name', label: t('crud.add') }]);
+    renderApp(<CrudPage api={memoryApi(rows(2))} columns={made} />);
+    expect(await screen.findByText('n1')).toBeInTheDocument();
+    expect(made.mock.calls[0][0]('crud.add')).toBe('新增');
+    const calls = made.mock.calls.length;
+    // a re-render of the page (selection) keeps the columns made
+    fireEvent.click(screen.getAllByRole('checkbox')[1]);
+    await screen.findByText('n2');
+    expect(made).toHaveBeenCalledTimes(calls);
+  });
 });

@@ -15,7 +15,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { App, Button, Space, Table } from 'antd';
-import { type ReactNode, useContext, useImperativeHandle, useRef } from 'react';
+import { type ReactNode, useContext, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { hasPermission, useSession } from '../../stores/session';
@@ -113,14 +113,18 @@ function useRemoveRows<T extends Row>(props: CrudPageProps<T>, clearSelection: (
 }
 
 function CrudPageInner<T extends Row = Row>(props: CrudPageProps<T>) {
-  const { columns, rowKey = 'id', pageVariant = 'default', paged = true, selection = true, delBtn = true } = props;
+  const { rowKey = 'id', pageVariant = 'default', paged = true, selection = true, delBtn = true } = props;
   const { t } = useTranslation();
+  const columns = useMemo(
+    () => (typeof props.columns === 'function' ? props.columns(t) : props.columns),
+    [props.columns, t],
+  );
   const rootRef = useRef<HTMLDivElement>(null);
   const permission = useSession((s) => s.permission);
   const can = (op: 'add' | 'edit' | 'remove' | 'view') => hasPermission(buttonCode(props.permission, op), permission);
   const list = useCrudList(props);
   const { options } = useColumnOptionsState(columns);
-  const dialog = useCrudDialog(props, list.reload);
+  const dialog = useCrudDialog({ ...props, columns }, list.reload);
   const clearSelection = () => list.select([], []);
   const removeRows = useRemoveRows(props, clearSelection, list.reload);
 

@@ -3,6 +3,7 @@
  * dialog and the value conversions between the wire and the form.
  */
 import type { FormInstance, FormRule } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { CrudApi, Query, Row } from '../../api/crud';
 
@@ -135,7 +136,8 @@ export interface CrudHandle<T extends Row = Row> {
 
 export interface CrudPageProps<T extends Row = Row> {
   api: CrudApi<T>;
-  columns: CrudColumn<T>[];
+  /** the columns, or their factory over the translation function (CrudPage calls it again when the language changes) */
+  columns: CrudColumn<T>[] | ((t: TFunction) => CrudColumn<T>[]);
   rowKey?: string;
   /** translation key of the dialog title noun (e.g. `param.title`) */
   title?: string;
@@ -198,3 +200,6 @@ export interface CrudPageProps<T extends Row = Row> {
   /** test id of the root */
   testId?: string;
 }
+
+/** CrudPage's props with the columns made (what its hooks read). */
+export type CrudPageConfig<T extends Row = Row> = Omit<CrudPageProps<T>, 'columns'> & { columns: CrudColumn<T>[] };

@@ -7,10 +7,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { fromFormValue, toFormValue } from './fields';
-import type { CrudPageProps, DialogMode } from './types';
+import type { CrudPageConfig, DialogMode } from './types';
 import { useFormScript } from './useFormScript';
 
-export function useCrudDialog<T extends Row>(props: CrudPageProps<T>, reload: () => void) {
+export function useCrudDialog<T extends Row>(props: CrudPageConfig<T>, reload: () => void) {
   const { api, columns, rowKey = 'id', texts = {} } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -5,13 +5,13 @@
 import type { Envelope } from '@swp/contract';
 import { type ComponentType, useState } from 'react';
 import type { CrudApi, Row } from '../../api/crud';
-import { type CrudColumn, CrudPage, type CrudPageProps } from '../crud';
+import { CrudPage, type CrudPageProps } from '../crud';
 import { TestConnection } from './TestConnection';
 import { useConnectionActions } from './useConnectionActions';
 
 export interface DataSourceScreenProps {
   api: CrudApi<Row>;
-  columns: CrudColumn[];
+  columns: CrudPageProps<Row>['columns'];
   title: string;
   permission: string;
   testId: string;

@@ -146,15 +146,13 @@ export default function AlarmPage() {
   });
   const { askClose } = close;
 
-  const columns = useMemo(() => alarmColumns(t), [t]);
-
   return (
     <div data-testid="alarm-page">
       <AlarmTabs tab={tab} onTab={setTab} counts={counts} />
       <CrudPage<Alarm>
         key={tab}
         api={api}
-        columns={columns}
+        columns={alarmColumns}
         title="alarm.title"
         permission="alarm_info"
         query={tab === 'all' || tab === 'burst' ? undefined : { alarmType: tab }}

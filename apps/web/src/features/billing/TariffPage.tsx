@@ -3,19 +3,15 @@
  * are amounts (with their Chinese capitals), 综合水价 is their sum as a calculated read-only field with capitals —
  * the server computes and stores the same sum on save, whatever the form sends.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { tariffApi } from '../../api/billing';
 import { CrudPage } from '../../components/crud';
 import { tariffColumns } from './columns';
 
 export default function TariffPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => tariffColumns(t), [t]);
   return (
     <CrudPage
       api={tariffApi}
-      columns={columns}
+      columns={tariffColumns}
       title="tariff.title"
       permission="tariff"
       dialogWidth={960}

@@ -2,8 +2,6 @@
  * The frame of the three registers (用户档案, 水表档案, 抄表记录): the register's CRUD list with its 导入 button (xlsx)
  * in the toolbar. The button's menu code is the list's permission + `_import`; the list reloads after an import.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CrudApi, Row } from '../../api/crud';
 import { type CrudColumn, CrudPage } from '../../components/crud';
 import type { XlsxImportApi } from '../../components/import/api';
@@ -30,12 +28,10 @@ export function RegisterPage<T extends Row>({
   importTitle: string;
   keyTitle: string;
 }) {
-  const { t } = useTranslation();
-  const columns = useMemo(() => columnsOf(t), [columnsOf, t]);
   return (
     <CrudPage<T>
       api={api}
-      columns={columns}
+      columns={columnsOf}
       title={title}
       permission={permission}
       testId={`${name}-page`}

@@ -1,10 +1,8 @@
 /** Areas (`/api/system/Area`): a lazy tree of city / district / DMA zone / estate; add under a node, enable/disable. */
-import { PlusOutlined } from '@ant-design/icons';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { areaApi } from '../../api/jnpf';
-import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
+import { AddChildButton, type CrudHandle, CrudPage } from '../../components/crud';
 import { areaColumns } from './columns';
 
 const api = {
@@ -18,7 +16,6 @@ const api = {
 };
 
 export default function AreaPage() {
-  const { t } = useTranslation();
   const handle = useRef<CrudHandle | null>(null);
   return (
     <CrudPage
@@ -35,11 +32,7 @@ export default function AreaPage() {
       })}
       defaults={{ parentId: '0' }}
       actionWidth={330}
-      rowActions={(row, h) => (
-        <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id })}>
-          {t('area.addChild')}
-        </RowButton>
-      )}
+      rowActions={(row, h) => <AddChildButton h={h} child={{ parentId: row.id }} label="area.addChild" />}
     />
   );
 }

@@ -6,7 +6,7 @@
  */
 import { CodeOutlined, CopyOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../api/crud';
 import { bladeCodeApi } from '../../api/lowcode';
@@ -21,7 +21,6 @@ const PERMISSION = 'code_gen';
 export default function CodePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const columns = useMemo(() => codeColumns(t), [t]);
   const [preview, setPreview] = useState<CodeSource>();
   const canGenerate = usePermission(`${PERMISSION}_gen`);
   const canCopy = usePermission(`${PERMISSION}_add`);
@@ -55,11 +54,10 @@ export default function CodePage() {
     <>
       <CrudPage
         api={bladeCodeApi}
-        columns={columns}
+        columns={codeColumns}
         title="develop.code.title"
         permission={PERMISSION}
         testId="develop-code-page"
-        dialogWidth={880}
         beforeSubmit={(values) => codeBody(values)}
         toolbar={(h) =>
           canGenerate && (

@@ -4,8 +4,6 @@
  * shown back; left empty it stays) and remark; 测试连接 in the dialog and on each row; the 数据表 drawer (a source's
  * tables and a table's columns); delete after the confirmation.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bladeDatasourceApi } from '../../api/lowcode';
 import { DataSourceScreen } from '../../components/datasource/DataSourceScreen';
 import { datasourceColumns } from './columns';
@@ -16,12 +14,10 @@ import { TablesDrawer } from './TablesDrawer';
 const TEST_FIELDS = ['driverClass', 'url', 'username'];
 
 export default function DatasourcePage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => datasourceColumns(t), [t]);
   return (
     <DataSourceScreen
       api={bladeDatasourceApi}
-      columns={columns}
+      columns={datasourceColumns}
       title="develop.ds.title"
       permission="develop_datasource"
       testId="develop-datasource-page"

@@ -6,7 +6,7 @@
  * listed as 已作废).
  */
 import { App, Button, Form, Input, Modal, QRCode, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { burstApi } from '../../api/burst';
 import type { CrudApi, Query } from '../../api/crud';
@@ -45,8 +45,6 @@ export default function BurstEventPage() {
   const [share, setShare] = useState<{ event: BurstEvent; url: string; expires: number } | null>(null);
   const created = useRef<BurstEvent | null>(null);
 
-  const columns = useMemo(() => burstEventColumns(t), [t]);
-
   const save = async (values: Partial<NewEvent>) => {
     const pipe = parseEquipment(values.pipe);
     if (!pipe) throw new Error('pipe');
@@ -64,12 +62,11 @@ export default function BurstEventPage() {
     <div data-testid="burst-event-page">
       <CrudPage<BurstEvent>
         api={eventApi}
-        columns={columns}
+        columns={burstEventColumns}
         title="burstEvent.title"
         permission="burst_event"
         {...NO_ROW_BUTTONS}
         selection={false}
-        dialogWidth={880}
         handleRef={handle}
         onSave={(values) => save(values as NewEvent)}
         afterSave={() => {

@@ -5,13 +5,12 @@
  * parent chosen from `Organize/Selector` (without the node itself and its descendants when editing), and
  * enable/disable through `{id}/Actions/State`.
  */
-import { PlusOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrudApi, Row } from '../../api/crud';
 import { type OrgRow, permissionApi } from '../../api/permission';
-import { type CrudHandle, CrudPage, RowButton } from '../../components/crud';
+import { AddChildButton, type CrudHandle, CrudPage } from '../../components/crud';
 import { filterOrgTree, toOptions } from './logic';
 import { organizeColumns } from './organizeColumns';
 
@@ -74,12 +73,7 @@ export default function OrganizePage() {
       handleRef={handle}
       actionWidth={330}
       rowActions={(row, h) => (
-        <RowButton
-          icon={<PlusOutlined />}
-          onClick={() => h.open('add', { parentId: String(row.id), deptCategory: 2 } as OrgRow)}
-        >
-          {t('perm.org.addChild')}
-        </RowButton>
+        <AddChildButton h={h} child={{ parentId: String(row.id), deptCategory: 2 }} label="perm.org.addChild" />
       )}
     />
   );

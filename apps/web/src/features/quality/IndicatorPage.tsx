@@ -1,17 +1,13 @@
 /** 指标限值: the GB 5749-2022 indicators and their limits per point kind, editable per utility. */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Indicator, indicatorApi } from '../../api/quality';
 import { CrudPage } from '../../components/crud';
 import { indicatorColumns } from './columns';
 
 export default function IndicatorPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => indicatorColumns(t), [t]);
   return (
     <CrudPage<Indicator>
       api={indicatorApi}
-      columns={columns}
+      columns={indicatorColumns}
       paged={false}
       title="quality.indicatorTitle"
       permission="quality_indicator"

@@ -1,7 +1,6 @@
 /** 化验结果: laboratory results entered or imported from xlsx, each judged against its limit (failures flagged). */
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, Upload } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LabResult, qualityApi, resultApi } from '../../api/quality';
 import { CrudPage } from '../../components/crud';
@@ -12,11 +11,10 @@ export default function ResultPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const canImport = usePermission('quality_result_import');
-  const columns = useMemo(() => resultColumns(t), [t]);
   return (
     <CrudPage<LabResult>
       api={resultApi}
-      columns={columns}
+      columns={resultColumns}
       title="quality.resultTitle"
       permission="quality_result"
       viewBtn={false}

@@ -2,16 +2,12 @@
  * 数据模型 (`/api/blade-business/business-data-model`): a business form's model names a data source and table (its
  * fields come from there); the form's records themselves are kept with the low-code records (`lc_record`).
  */
-import type { Row } from '../../../api/crud';
 import { businessDataModelApi, dataModelApi } from '../../../api/lowcode';
-import { CrudPage } from '../../../components/crud';
+import { CrudPage, saveOrUpdate } from '../../../components/crud';
 import { rowsIn } from '../data/rows';
 import { businessDataModelColumns } from './columns';
 
-export const businessDataModels = {
-  ...businessDataModelApi,
-  submit: (row: Row) => (row.id ? businessDataModelApi.update(row) : businessDataModelApi.save(row)),
-};
+export const businessDataModels = saveOrUpdate(businessDataModelApi);
 
 export default function BusinessDataModelPage() {
   return (

@@ -8,16 +8,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { businessFormApi } from '../../../api/lowcode';
-import { type CrudHandle, CrudPage, RowButton } from '../../../components/crud';
+import { type CrudHandle, CrudPage, RowButton, saveOrUpdate } from '../../../components/crud';
 import { FormRender, normaliseConf } from '../../../components/form-render';
 import { BusinessFormDesignDialog, type Design } from './BusinessFormDesignDialog';
 import { businessFormColumns } from './columns';
 
-/** The family's save (no id) and update (an id) behind the one submit CrudPage calls. */
-export const businessForms = {
-  ...businessFormApi,
-  submit: (row: Row) => (row.id ? businessFormApi.update(row) : businessFormApi.save(row)),
-};
+export const businessForms = saveOrUpdate(businessFormApi);
 
 export default function BusinessFormPage() {
   const { t } = useTranslation();

@@ -31,7 +31,7 @@ export default function ModulePage() {
     <>
       <CrudPage<LcModule>
         api={visualDevApi}
-        columns={moduleColumns(t)}
+        columns={moduleColumns}
         title="lowcode.module.title"
         permission={PERMISSION}
         {...REMOVE_ONLY_LIST}

@@ -3,20 +3,16 @@
  * sites), each with a position picked on the map (EPSG:4548 and longitude / latitude), an address, a team and the
  * GIS feature it stands for. Search by code or name, facility type and team.
  */
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type JobObject, jobObjectApi } from '../../../api/patrol';
 import { CrudPage } from '../../../components/crud';
 import { jobObjectColumns } from './columns';
 
 export default function JobObjectPage() {
-  const { t } = useTranslation();
-  const columns = useMemo(() => jobObjectColumns(t), [t]);
   return (
     <div data-testid="patrol-job-object">
       <CrudPage<JobObject>
         api={jobObjectApi}
-        columns={columns}
+        columns={jobObjectColumns}
         title="patrol.jobObject.title"
         permission="patrol_job_object"
         dialogWidth={900}

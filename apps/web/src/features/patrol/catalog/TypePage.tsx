@@ -4,7 +4,7 @@
  * cannot be deleted (the server says so); deleting a type deletes its objects.
  */
 import { Card, Col, Row, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type PatrolType,
@@ -26,8 +26,6 @@ export default function TypePage() {
       .then((list) => setDefaults(Object.fromEntries(list.map((f) => [f.code, f.checkItems]))))
       .catch(() => undefined);
   }, []);
-
-  const objectColumns = useMemo(() => typeObjectColumns(t), [t]);
 
   return (
     <Row gutter={12} style={{ padding: 12 }} data-testid="patrol-type">
@@ -57,7 +55,7 @@ export default function TypePage() {
           {active ? (
             <CrudPage<PatrolTypeObject>
               api={patrolTypeObjectApi}
-              columns={objectColumns}
+              columns={typeObjectColumns}
               query={{ typeId: active.id }}
               defaults={{ typeId: active.id }}
               title="patrol.type.objectTitle"

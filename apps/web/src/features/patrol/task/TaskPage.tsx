@@ -237,8 +237,6 @@ export default function TaskPage() {
   const [reassigning, setReassigning] = useState<Task | null>(null);
   const handle = useRef<CrudHandle<Task> | null>(null);
 
-  const columns = useMemo(() => taskColumns(t), [t]);
-
   const query = useMemo(() => (state === 'all' ? {} : { taskStatus: Number(state) }), [state]);
 
   return (
@@ -255,7 +253,7 @@ export default function TaskPage() {
       />
       <CrudPage<Task>
         api={taskApi}
-        columns={columns}
+        columns={taskColumns}
         query={query}
         handleRef={handle}
         title="patrol.task.title"

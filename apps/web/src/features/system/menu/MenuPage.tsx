@@ -2,11 +2,11 @@
  * Menus (`/blade-system/menu`): a lazy tree of menus and their buttons; per menu: add a child or a button, and
  * its data scopes and API scopes.
  */
-import { ApiOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, FilterOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Menu, menuApi } from '../../../api/system';
-import { CrudPage, type Option, RowButton } from '../../../components/crud';
+import { AddChildButton, CrudPage, type Option, RowButton } from '../../../components/crud';
 import { ScopeDrawer } from '../../../components/ScopeDrawer';
 import { formScriptOf, withFormScript, withoutFormScript } from '../../../lib/formScript';
 import { lazyTreePage } from '../../../lib/lazyTree';
@@ -48,9 +48,7 @@ export default function MenuPage() {
         rowActions={(row, h) => (
           <>
             {canAdd && row.category !== 2 && (
-              <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentId: row.id } as Menu)}>
-                {t('menuMgr.addChild')}
-              </RowButton>
+              <AddChildButton h={h} child={{ parentId: row.id }} label="menuMgr.addChild" />
             )}
             {row.category === 1 && (
               <>

@@ -8,5 +8,5 @@ import { CrudPage } from '../../../components/crud';
 import { paramColumns } from './columns';
 
 export default function ParamPage() {
-  return <CrudPage api={paramApi} columns={paramColumns} title="param.title" permission="param" maskClosable={false} />;
+  return <CrudPage api={paramApi} columns={paramColumns} title="param.title" permission="param" />;
 }

@@ -2,10 +2,8 @@
  * Regions (`/blade-system/region`): China's administrative divisions as a lazy tree (provinces under '00');
  * add a division under a node, edit its name, sort and remark, remove a division without children.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { type Region, regionApi } from '../../../api/system';
-import { CrudPage, RowButton } from '../../../components/crud';
+import { AddChildButton, CrudPage } from '../../../components/crud';
 import { usePermission } from '../../../stores/session';
 import { regionColumns as columns } from './columns';
 
@@ -31,7 +29,6 @@ const api = {
 };
 
 export default function RegionPage() {
-  const { t } = useTranslation();
   const canAdd = usePermission('region_add');
   return (
     <CrudPage<Region>
@@ -46,11 +43,7 @@ export default function RegionPage() {
       actionWidth={320}
       rowActions={(row, h) =>
         canAdd &&
-        row.regionLevel < 5 && (
-          <RowButton icon={<PlusOutlined />} onClick={() => h.open('add', { parentCode: row.code } as Region)}>
-            {t('region.addChild')}
-          </RowButton>
-        )
+        row.regionLevel < 5 && <AddChildButton h={h} child={{ parentCode: row.code }} label="region.addChild" />
       }
     />
   );

@@ -16,7 +16,6 @@ export default function TenantPackagePage() {
       title="tenantPackage.title"
       permission="tenantpackage"
       viewBtn={false}
-      pageSize={10}
       dialogWidth={700}
       texts={{ selectOne: 'tenantPackage.selectOne' }}
     />

@@ -78,7 +78,6 @@ function WfList({ kind }: { kind: ListKind }) {
         }
         {...READ_ONLY_LIST}
         selection={false}
-        index
         actionWidth={kind === 'process' || kind === 'ops' ? 340 : 150}
         rowActions={actions}
         testId={`wf-list-${kind}`}
