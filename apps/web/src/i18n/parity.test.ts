@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as errors from '../features/errors/i18n';
 import * as iframe from '../features/iframe/i18n';
 import * as login from '../features/login/i18n';
-import { keys } from '../test/strings';
+import { itReads, keys } from '../test/strings';
 import en from './en.json';
 import zh from './zh.json';
 
@@ -38,20 +38,22 @@ describe('zh and en keep the same keys', () => {
       });
     });
   }
-  it('the spec texts are exact', () => {
-    expect(zh.tagsView.clearCacheTip).toBe('是否需要清除缓存?');
-    expect(zh.tagsView.clearCacheDone).toBe('清除完毕');
-    expect(zh.logs.uploadTip).toBe('确定上传本地日志到服务器?');
-    expect(zh.logs.uploadDone).toBe('发送成功!');
-    expect(zh.logs.clearTip).toBe('确定清空本地日志记录?');
-    expect(zh.logs.clearDone).toBe('清空成功!');
-    expect(zh.common.confirmTitle).toBe('提示');
-    expect(zh.theme.title).toBe('选择');
-    expect(zh.lock.dialogTitle).toBe('设置锁屏密码');
-    expect(zh.lock.passwordRequired).toBe('锁屏密码不能为空');
-    expect(zh.switchUser.title).toBe('用户信息选择');
-    expect(zh.switchUser.submit).toBe('切换');
-    expect(zh.register.title).toBe('账号注册');
-    expect(login.zh.login.pageTitle).toBe('登录');
+  itReads('the spec texts are exact', {
+    zh: {
+      'tagsView.clearCacheTip': '是否需要清除缓存?',
+      'tagsView.clearCacheDone': '清除完毕',
+      'logs.uploadTip': '确定上传本地日志到服务器?',
+      'logs.uploadDone': '发送成功!',
+      'logs.clearTip': '确定清空本地日志记录?',
+      'logs.clearDone': '清空成功!',
+      'common.confirmTitle': '提示',
+      'theme.title': '选择',
+      'lock.dialogTitle': '设置锁屏密码',
+      'lock.passwordRequired': '锁屏密码不能为空',
+      'switchUser.title': '用户信息选择',
+      'switchUser.submit': '切换',
+      'register.title': '账号注册',
+      'login.pageTitle': '登录',
+    },
   });
 });

@@ -34,6 +34,9 @@ export interface ControlProps {
   values?: FormValues;
 }
 
+/** What a field's control is bound by: the id, value and onChange Form.Item gives it, and whether it is disabled. */
+export type Bound = Pick<ControlProps, 'id' | 'value' | 'onChange' | 'disabled'>;
+
 type Opt = { label: string; value: string | number; children?: Opt[] };
 
 /** Options of a choice field: static, a JNPF dictionary type, or a data interface's rows. */
@@ -316,8 +319,9 @@ export function FieldControl(p: ControlProps): ReactNode {
   const { t } = useTranslation();
   const { field: f, value, onChange, id } = p;
   const disabled = p.disabled || !!f.disabled;
+  const bound: Bound = { id, value, onChange, disabled };
   const key = keyOf(f);
-  const own = inputControl(key, p, disabled, t) ?? pickerControl(key, p, disabled, t);
+  const own = inputControl(key, f, bound, t) ?? pickerControl(key, f, bound, t);
   if (own !== undefined) return own;
   switch (key) {
     case 'radio':
@@ -334,10 +338,7 @@ export function FieldControl(p: ControlProps): ReactNode {
       const Upload = key === 'uploadImg' ? ImageUpload : FileUpload;
       return (
         <Upload
-          id={id}
-          value={value}
-          onChange={onChange}
-          disabled={disabled}
+          {...bound}
           limit={f.limit ?? undefined}
           fileSize={f.fileSize ?? undefined}
           sizeUnit={f.sizeUnit ?? undefined}

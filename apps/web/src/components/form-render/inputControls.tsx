@@ -3,6 +3,7 @@
  * pickers of a form field: each returns the control of its value key, or undefined for a key it does not handle.
  */
 
+import type { LcField } from '@swp/contract';
 import { ColorPicker, Input, InputNumber, Rate, Slider, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -17,7 +18,7 @@ import {
   UserTreeSelect,
 } from '../widgets';
 import { type TreeOption, toTreeOptions } from '../widgets/treeUtils';
-import type { ControlProps } from './controls';
+import type { Bound } from './controls';
 
 /** Tree nodes with only `ableIds` choosable (organisation pickers). */
 function restrict(nodes: TreeOption[], able?: string[]): TreeOption[] {
@@ -33,8 +34,8 @@ const roleTree = async (): Promise<TreeOption[]> =>
   toTreeOptions(await http.get<any[]>('/api/blade-system/role/tree', undefined, { silent: true }));
 
 /** Text, number, switch, rate, slider, colour and rich-text fields. */
-export function inputControl(key: string, p: ControlProps, disabled: boolean, t: TFunction): ReactNode | undefined {
-  const { field: f, value, onChange, id } = p;
+export function inputControl(key: string, f: LcField, bound: Bound, t: TFunction): ReactNode | undefined {
+  const { id, value, onChange, disabled } = bound;
   const inputPh = f.placeholder ?? t('formRender.input');
   switch (key) {
     case 'input':
@@ -66,10 +67,7 @@ export function inputControl(key: string, p: ControlProps, disabled: boolean, t:
     case 'inputNumber':
       return (
         <InputNumber
-          id={id}
-          value={value}
-          onChange={onChange}
-          disabled={disabled}
+          {...bound}
           min={f.min ?? undefined}
           max={f.max ?? undefined}
           step={f.step ?? 1}
@@ -97,19 +95,9 @@ export function inputControl(key: string, p: ControlProps, disabled: boolean, t:
       );
     }
     case 'rate':
-      return <Rate id={id} value={value ?? 0} onChange={onChange} disabled={disabled} count={f.max ?? 5} />;
+      return <Rate {...bound} value={value ?? 0} count={f.max ?? 5} />;
     case 'slider':
-      return (
-        <Slider
-          id={id}
-          value={value ?? f.min ?? 0}
-          onChange={onChange}
-          disabled={disabled}
-          min={f.min ?? 0}
-          max={f.max ?? 100}
-          step={f.step ?? 1}
-        />
-      );
+      return <Slider {...bound} value={value ?? f.min ?? 0} min={f.min ?? 0} max={f.max ?? 100} step={f.step ?? 1} />;
     case 'colorPicker':
       return (
         <ColorPicker
@@ -121,20 +109,17 @@ export function inputControl(key: string, p: ControlProps, disabled: boolean, t:
         />
       );
     case 'editor':
-      return <RichTextEditor id={id} value={value} onChange={onChange} disabled={disabled} />;
+      return <RichTextEditor {...bound} />;
     default:
       return undefined;
   }
 }
 
 /** Organisation, department, post, user, role and area pickers. */
-export function pickerControl(key: string, p: ControlProps, disabled: boolean, t: TFunction): ReactNode | undefined {
-  const { field: f, value, onChange, id } = p;
+export function pickerControl(key: string, f: LcField, bound: Bound, t: TFunction): ReactNode | undefined {
+  const { id, value, onChange, disabled } = bound;
   const orgProps = {
-    id,
-    value,
-    onChange,
-    disabled,
+    ...bound,
     multiple: !!f.multiple,
     placeholder: f.placeholder ?? t('formRender.choose'),
   };

@@ -17,7 +17,7 @@ type Props = {
   children(loading: boolean): ReactNode;
 };
 
-export function GrantModal({ open, title, width, load, save, onClose, children }: Props) {
+export function GrantModal({ load, save, onClose, children, ...modal }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
@@ -32,12 +32,10 @@ export function GrantModal({ open, title, width, load, save, onClose, children }
   };
   return (
     <Modal
-      open={open}
-      title={title}
-      width={width}
+      {...modal}
       maskClosable={false}
       destroyOnHidden
-      afterOpenChange={(opened) => opened && open && void reload()}
+      afterOpenChange={(opened) => opened && modal.open && void reload()}
       onCancel={onClose}
       okText={t('crud.ok')}
       cancelText={t('crud.cancel')}

@@ -10,9 +10,10 @@ import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style } from 'ol/style';
+import { Style } from 'ol/style';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dot } from './dot';
 import { gisApi } from './gisApi';
 import { MapPickField, parsePickedValue } from './MapPickField';
 import { NetworkMap } from './NetworkMap';
@@ -29,13 +30,7 @@ export function parseAddressValue(v: string | undefined | null): AddressValue | 
   return parsePickedValue<AddressValue>(v, 'address');
 }
 
-const marker = new Style({
-  image: new Circle({
-    radius: 8,
-    fill: new Fill({ color: '#f5222d' }),
-    stroke: new Stroke({ color: '#fff', width: 2 }),
-  }),
-});
+const marker = new Style({ image: dot(8, '#f5222d') });
 
 export function MapCoordinateDialog({
   open,

@@ -9,8 +9,9 @@ import Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
 import type VectorSource from 'ol/source/Vector';
-import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import { Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { boxSource } from './boxSource';
+import { dot } from './dot';
 import { mapApi, type OverlayItem, type OverlayKey } from './mapApi';
 
 export const OVERLAY_COLOURS: Record<OverlayKey, string> = {
@@ -81,9 +82,7 @@ export function overlayStyle(key: OverlayKey, state: string, dark: boolean): Sty
     case 'staff':
       return once(`s${state}${dark}`, () => {
         const c = state === 'online' ? OVERLAY_COLOURS.staff : '#8c8c8c';
-        return new Style({
-          image: new Circle({ radius: 7, fill: new Fill({ color: c }), stroke: new Stroke({ color: edge, width: 2 }) }),
-        });
+        return new Style({ image: dot(7, c, edge) });
       });
     case 'dmas':
       return once(

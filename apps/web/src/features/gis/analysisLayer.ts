@@ -6,7 +6,8 @@ import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import { Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import { dot } from '../../components/map/dot';
 import { gisApi, type PipeAnalysis } from '../../components/map/gisApi';
 
 const segStyle = new Style({ stroke: new Stroke({ color: '#f5222d', width: 6 }) });
@@ -16,11 +17,7 @@ const burstStyle = new Style({
 });
 const valveStyle = (n: number, closed = false) =>
   new Style({
-    image: new Circle({
-      radius: 9,
-      fill: new Fill({ color: closed ? '#8c8c8c' : '#fadb14' }),
-      stroke: new Stroke({ color: '#ad2102', width: 2 }),
-    }),
+    image: dot(9, closed ? '#8c8c8c' : '#fadb14', '#ad2102'),
     text: new Text({ text: String(n), font: 'bold 11px sans-serif', fill: new Fill({ color: '#000' }) }),
   });
 

@@ -7,8 +7,9 @@ import Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import type VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style } from 'ol/style';
+import { Stroke, Style } from 'ol/style';
 import { type RefObject, useEffect, useRef } from 'react';
+import { dot } from '../../components/map/dot';
 import type { Mode } from './MapToolbar';
 
 export function addWorkLayers(
@@ -29,13 +30,7 @@ export function addWorkLayers(
     new VectorLayer({
       source: marker,
       zIndex: 50,
-      style: new Style({
-        image: new Circle({
-          radius: 9,
-          fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),
-          stroke: new Stroke({ color: '#fa541c', width: 2 }),
-        }),
-      }),
+      style: new Style({ image: dot(9, 'rgba(250, 84, 28, 0.25)', '#fa541c') }),
     }),
   );
 }

@@ -4,18 +4,15 @@
 
 import dayjs, { type Dayjs } from 'dayjs';
 import type OlMap from 'ol/Map';
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { Fill, Stroke, Style, Text } from 'ol/style';
 import type { LivePosition, PresenceState, StaffPosition } from '../../api/location';
+import { dot } from '../../components/map/dot';
 
 export const STATE_COLOR: Record<PresenceState, string> = { online: '#52c41a', offline: '#8c8c8c', never: '#d9d9d9' };
 
 export const personStyle = (state: PresenceState, name: string, selected: boolean, showName: boolean) =>
   new Style({
-    image: new Circle({
-      radius: selected ? 9 : 6,
-      fill: new Fill({ color: STATE_COLOR[state] }),
-      stroke: new Stroke({ color: selected ? '#1677ff' : '#fff', width: selected ? 3 : 2 }),
-    }),
+    image: selected ? dot(9, STATE_COLOR[state], '#1677ff', 3) : dot(6, STATE_COLOR[state]),
     text:
       showName || selected
         ? new Text({
@@ -32,11 +29,7 @@ export const personStyle = (state: PresenceState, name: string, selected: boolea
 export const traceStyle = new Style({ stroke: new Stroke({ color: '#1677ff', width: 3, lineDash: [6, 4] }) });
 
 export const headStyle = new Style({
-  image: new Circle({
-    radius: 8,
-    fill: new Fill({ color: '#fa541c' }),
-    stroke: new Stroke({ color: '#fff', width: 2 }),
-  }),
+  image: dot(8, '#fa541c'),
   zIndex: 5,
 });
 

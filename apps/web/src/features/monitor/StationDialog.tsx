@@ -2,9 +2,10 @@
  * The station detail dialog (spec 1 §2.13, §9): 1200 px wide, titled by the station, with tabs — 历史数据 (the
  * default, the history panel) and 基本信息 (codes, coordinates in EPSG:4548 and lon/lat, thresholds).
  */
-import { Descriptions, Modal, Tabs } from 'antd';
+import { Descriptions, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Station } from '../../api/monitor';
+import { RowModal } from '../../components/RowModal';
 import { HistoryPanel } from './HistoryPanel';
 import { StationTypeLabel } from './stationType';
 
@@ -18,17 +19,15 @@ export interface StationDialogProps {
 export function StationDialog({ station, onClose }: StationDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={!!station}
+    <RowModal
+      row={station}
       width={DIALOG_WIDTH}
-      title={station ? `${station.stnm}（${station.stcd}）` : ''}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
+      title={(s) => `${s.stnm}（${s.stcd}）`}
+      onClose={onClose}
       maskClosable={false}
       data-testid="station-dialog"
     >
-      {station && (
+      {(station) => (
         <Tabs
           defaultActiveKey="history"
           items={[
@@ -65,6 +64,6 @@ export function StationDialog({ station, onClose }: StationDialogProps) {
           ]}
         />
       )}
-    </Modal>
+    </RowModal>
   );
 }

@@ -12,11 +12,12 @@ import { Point } from 'ol/geom';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { Fill, Stroke, Style, Text } from 'ol/style';
 import proj4 from 'proj4';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ScreenCode, screenApi, type WidgetDataMap } from '../../api/screen';
 import { boxSource, EPSG_4548, pipeLook, SwpMap } from '../../components/map';
+import { dot } from '../../components/map/dot';
 
 const COLOR: Record<string, string> = {
   SC: '#13c2c2',
@@ -34,11 +35,7 @@ function stationStyle(f: Feature) {
   const sttp = f.get('sttp') as string;
   const big = sttp === 'SC' || sttp === 'BZ';
   return new Style({
-    image: new Circle({
-      radius: big ? 9 : 6,
-      fill: new Fill({ color: COLOR[sttp] ?? '#69b1ff' }),
-      stroke: new Stroke({ color: '#0b1a33', width: 2 }),
-    }),
+    image: dot(big ? 9 : 6, COLOR[sttp] ?? '#69b1ff', '#0b1a33'),
     text: big
       ? new Text({
           text: f.get('stnm'),
@@ -113,11 +110,7 @@ export default function ScreenMap({
         style: () => {
           const phase = (Date.now() % 2000) / 2000;
           return new Style({
-            image: new Circle({
-              radius: 10 + 12 * Math.sin(Math.PI * phase),
-              stroke: new Stroke({ color: '#ff4d4f', width: 3 }),
-              fill: new Fill({ color: 'rgba(255,77,79,0.15)' }),
-            }),
+            image: dot(10 + 12 * Math.sin(Math.PI * phase), 'rgba(255,77,79,0.15)', '#ff4d4f', 3),
           });
         },
       }),

@@ -3,10 +3,11 @@
  * report's title in its columns (every field when it names none). It runs the interface as 调用 does (CallPanel).
  */
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Modal, Table, Typography } from 'antd';
+import { Alert, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { dataInterfaceApi, reportApi } from '../../../api/lowcode';
+import { RowModal } from '../../../components/RowModal';
 import { useLoad } from '../../../lib/useLoad';
 import { cellText, columnsOf, tableRows } from './cells';
 import { paramsOf } from './interfaces';
@@ -16,9 +17,9 @@ import { CallPanel } from './TryInterfaceDialog';
 
 export function ReportViewer({ report, onClose }: { report: Row | null; onClose(): void }) {
   return (
-    <Modal open={!!report} title={report?.name} width={1100} footer={null} onCancel={onClose} destroyOnHidden>
-      {report && <ReportBody report={report} />}
-    </Modal>
+    <RowModal row={report} title={(r) => r.name} width={1100} onClose={onClose}>
+      {(r) => <ReportBody report={r} />}
+    </RowModal>
   );
 }
 

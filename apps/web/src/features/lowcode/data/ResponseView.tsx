@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { emptyLocale } from '../../../components/crud';
-import { cellText, columnsOf, tableRows } from './cells';
+import { keyColumns, tableRows } from './cells';
 import { rowsIn } from './rows';
 
 export function ResponseView({ data, ms }: { data: unknown; ms: number }) {
@@ -37,13 +37,7 @@ export function ResponseView({ data, ms }: { data: unknown; ms: number }) {
           pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true, showSizeChanger: false }}
           scroll={{ x: 'max-content' }}
           locale={emptyLocale(t('crud.empty'))}
-          columns={columnsOf(rows).map((c) => ({
-            title: c,
-            dataIndex: c,
-            key: c,
-            ellipsis: true,
-            render: (v: unknown) => cellText(v),
-          }))}
+          columns={keyColumns(rows)}
         />
       ) : (
         <pre

@@ -13,7 +13,7 @@ interface Props {
   placeholder?: string;
 }
 
-export function TableInput({ id, value, onChange, dbLinkId, placeholder }: Props) {
+export function TableInput({ dbLinkId, placeholder, ...bound }: Props) {
   const { t } = useTranslation();
   const { data } = useLoad(
     async () =>
@@ -24,7 +24,7 @@ export function TableInput({ id, value, onChange, dbLinkId, placeholder }: Props
     dbLinkId ?? '',
     !!dbLinkId,
   );
-  const text = (value ?? '').toLowerCase();
+  const text = (bound.value ?? '').toLowerCase();
   const options = (data ?? [])
     .filter(
       (r) =>
@@ -38,9 +38,7 @@ export function TableInput({ id, value, onChange, dbLinkId, placeholder }: Props
     .map((r) => ({ value: r.table, label: r.comment ? `${r.table} (${r.comment})` : r.table }));
   return (
     <AutoComplete
-      id={id}
-      value={value}
-      onChange={onChange}
+      {...bound}
       options={options}
       placeholder={placeholder ?? t('lowcode.sync.tableRequired')}
       allowClear

@@ -6,7 +6,7 @@ import type { Row } from '../../../api/crud';
 import { dataModelApi } from '../../../api/lowcode';
 import { emptyLocale } from '../../../components/crud';
 import { useLoad } from '../../../lib/useLoad';
-import { cellText, columnsOf } from './cells';
+import { keyColumns } from './cells';
 import { pageIn } from './rows';
 
 export function TablePreview({ dbLinkId, table }: { dbLinkId: string; table: string }) {
@@ -31,14 +31,7 @@ export function TablePreview({ dbLinkId, table }: { dbLinkId: string; table: str
         pagination={false}
         scroll={{ x: 'max-content', y: 480 }}
         locale={emptyLocale(t('lowcode.ds.noRows'))}
-        columns={columnsOf(rows).map((c) => ({
-          title: c,
-          dataIndex: c,
-          key: c,
-          ellipsis: true,
-          render: (v: unknown) =>
-            v === null || v === undefined ? <Typography.Text type="secondary">NULL</Typography.Text> : cellText(v),
-        }))}
+        columns={keyColumns(rows, <Typography.Text type="secondary">NULL</Typography.Text>)}
       />
       <Pagination
         style={{ marginTop: 8, justifyContent: 'flex-end' }}

@@ -3,12 +3,13 @@
  * defaults otherwise) and shows the answer, or the server's reason when the call fails. Every call is logged.
  */
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Modal } from 'antd';
+import { Alert, Button, Empty, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../../../api/crud';
 import { HttpError } from '../../../api/http';
 import { dataInterfaceApi } from '../../../api/lowcode';
+import { RowModal } from '../../../components/RowModal';
 import { callParams, type Param, paramsOf, SQL } from './interfaces';
 import { ParamInputs } from './ParamInputs';
 import { ResponseView } from './ResponseView';
@@ -16,16 +17,9 @@ import { ResponseView } from './ResponseView';
 export function TryInterfaceDialog({ row, onClose }: { row: Row | null; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={!!row}
-      title={row ? t('lowcode.di.runOf', { name: row.fullName }) : ''}
-      width={960}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {row && <TryBody row={row} />}
-    </Modal>
+    <RowModal row={row} title={(r) => t('lowcode.di.runOf', { name: r.fullName })} width={960} onClose={onClose}>
+      {(r) => <TryBody row={r} />}
+    </RowModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnsOf, tableRows } from './cells';
+import { cellText, columnsOf, keyColumns, tableRows } from './cells';
 import { percentOf, progressOf, sameTable, syncBody } from './syncs';
 import { duplicateField, IDENT, sizesFor, tableBody } from './tables';
 
@@ -44,6 +44,15 @@ describe('cells', () => {
     expect(cellText({ a: [1] })).toBe('{"a":[1]}');
     expect(columnsOf([{ a: 1 }, { b: 2, a: 3 }, 'x'])).toEqual(['a', 'b']);
     expect(tableRows(['甲', { id: 1 }])).toEqual([{ value: '甲' }, { id: 1 }]);
+  });
+
+  it('makes a column per key, a null cell shown as given or empty', () => {
+    const [a] = keyColumns([{ a: null }], 'NULL') as { title: string; render(v: unknown): unknown }[];
+    expect(a).toMatchObject({ title: 'a', dataIndex: 'a', key: 'a', ellipsis: true });
+    expect(a.render(null)).toBe('NULL');
+    expect(a.render({ b: 1 })).toBe('{"b":1}');
+    const [plain] = keyColumns([{ a: null }]) as { render(v: unknown): unknown }[];
+    expect(plain.render(null)).toBe('');
   });
 });
 

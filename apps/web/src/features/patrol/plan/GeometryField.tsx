@@ -11,11 +11,12 @@ import Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style } from 'ol/style';
+import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobObject, ScopeType } from '../../../api/patrol';
 import { NetworkMap } from '../../../components/map';
+import { dot } from '../../../components/map/dot';
 
 export type Coords = [number, number][];
 
@@ -32,13 +33,7 @@ const lineStyle = new Style({
   stroke: new Stroke({ color: '#fa541c', width: 3 }),
   fill: new Fill({ color: 'rgba(250, 84, 28, 0.12)' }),
 });
-const objectStyle = new Style({
-  image: new Circle({
-    radius: 5,
-    fill: new Fill({ color: '#fa8c16' }),
-    stroke: new Stroke({ color: '#fff', width: 2 }),
-  }),
-});
+const objectStyle = new Style({ image: dot(5, '#fa8c16') });
 
 export function GeometryField({
   value,
