@@ -1,9 +1,10 @@
 /**
  * The ECharts instance behind a chart box, shared by the chart components (EChart, HistoryChart, PatrolChart):
- * created on the first option, every option set whole (`notMerge`), resized with the window, disposed with the
- * component. With `resizeDelay` the resize waits that long after the last window or box change (a ResizeObserver
- * watches the box); without it the chart resizes at once, with the window only. Each chart registers the ECharts
- * pieces it uses itself.
+ * created on the first option, every option set whole (`notMerge`), resized when the window or its box changes size,
+ * disposed with the component. The box is watched as well as the window because a chart can be made while its box
+ * has no width (its tab's pane hidden when the data arrived) and must take the width the box gets when shown. With
+ * `resizeDelay` the resize waits that long after the last change; without it the chart resizes at once. Each chart
+ * registers the ECharts pieces it uses itself.
  */
 import * as echarts from 'echarts/core';
 import { useEffect, useRef } from 'react';
@@ -29,8 +30,7 @@ export function useEChart(option: echarts.EChartsCoreOption | null, resizeDelay?
             timer = setTimeout(() => chart.current?.resize(), resizeDelay);
           };
     window.addEventListener('resize', resize);
-    const watchBox = resizeDelay !== undefined && typeof ResizeObserver !== 'undefined' && box.current;
-    const observer = watchBox ? new ResizeObserver(resize) : undefined;
+    const observer = typeof ResizeObserver !== 'undefined' && box.current ? new ResizeObserver(resize) : undefined;
     if (observer && box.current) observer.observe(box.current);
     return () => {
       window.removeEventListener('resize', resize);
